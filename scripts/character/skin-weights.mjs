@@ -1,0 +1,167 @@
+// Skin weights from each vertex's distance to the bones.
+//
+// Every bone gets a "flesh capsule": its segment in the rest pose with the radius of the flesh
+// around it at each end. A vertex measures its distance to each segment relative to that
+// bone's flesh radius at the closest point (1 ≈ on that bone's skin), so a thick torso and a
+// thin forearm compete fairly: the side of the chest stays with the chest even though the
+// upper arm's bone is closer. Bones whose relative distance is within a margin of the nearest
+// one share the vertex with a smooth falloff; any bone beyond that margin gets exactly zero,
+// which keeps a hand's vertices free of the torso and the other side. The weights are then
+// averaged a few times over the mesh and cut down to the four strongest, continuously.
+import { vertexNeighbours } from './mesh-neighbours.mjs';
+import { restJointPositions_ms } from './skeleton.mjs';
+
+// glTF skins carry four influences per vertex (JOINTS_0 / WEIGHTS_0 are VEC4).
+const MAX_INFLUENCES = 4;
+
+// Flesh radius (metres) at the joint and at the tip of each bone, by name without the side
+// suffix. Adjacent bones agree at the joint they share, so the blend between them is centred on
+// that joint.
+const FLESH_RADII = {
+  hips: [0.16, 0.14],
+  spine: [0.14, 0.15],
+  chest: [0.15, 0.09],
+  neck: [0.06, 0.06],
+  head: [0.08, 0.09],
+  clavicle: [0.06, 0.055],
+  upper_arm: [0.055, 0.04],
+  forearm: [0.04, 0.03],
+  hand: [0.03, 0.025],
+  thigh: [0.08, 0.05],
+  shin: [0.05, 0.035],
+  foot: [0.04, 0.03],
+  toes: [0.03, 0.02],
+};
+
+// Where a bone's weighting segment starts instead of at its joint, in the bone's space (written
+// for the left side, X mirrored for the right). The foot's starts at the heel, so the heel
+// follows the foot when the ankle turns. The clavicle's starts at mid-collarbone, so the
+// middle of the chest does not follow the shoulders.
+const SEGMENT_STARTS = { foot: [0, -0.045, -0.045], clavicle: [0.06, 0, 0] };
+
+// A bone shares a vertex while its relative distance is below (1 + BLEND_MARGIN) times the
+// nearest bone's. A larger margin gives wider, softer joints.
+const BLEND_MARGIN = 0.8;
+
+// Below this distance from a segment (metres) the exact distance stops mattering: where a
+// bone runs just under the skin (the toes, the collarbone) the ratio of two tiny distances
+// would otherwise swing from one bone to the next within a single edge.
+const DISTANCE_SOFTENING = 0.02;
+
+// Rounds of averaging the weights over the mesh. Distances to segments ignore the surface in
+// between; a few rounds of diffusion along the skin even out what they get abruptly wrong
+// where several bones meet (shoulder, neck), widening each blend by a few edges only.
+const DIFFUSION_ROUNDS = 8;
+
+function fleshCapsules_ms(joints) {
+  const origins_ms = restJointPositions_ms(joints);
+  return joints.map((joint, i) => {
+    const kind = joint.name.replace(/_[lr]$/, '');
+    const radii = FLESH_RADII[kind];
+    if (!radii) throw new Error(`skin weights: no flesh radius for ${joint.name}`);
+    const origin = origins_ms[i];
+    const [startX, startY, startZ] = SEGMENT_STARTS[kind] ?? [0, 0, 0];
+    const start = [joint.name.endsWith('_r') ? -startX : startX, startY, startZ];
+    return {
+      a: [origin[0] + start[0], origin[1] + start[1], origin[2] + start[2]],
+      b: [origin[0] + joint.tip[0], origin[1] + joint.tip[1], origin[2] + joint.tip[2]],
+      radiusA: radii[0],
+      radiusB: radii[1],
+    };
+  });
+}
+
+// The distance from p to the capsule's segment, softened below DISTANCE_SOFTENING, divided by
+// the flesh radius at the closest point.
+function relativeDistance(p, capsule) {
+  const { a, b } = capsule;
+  const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+  const ap = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+  const t = Math.min(1, Math.max(0, (ap[0] * ab[0] + ap[1] * ab[1] + ap[2] * ab[2]) / (ab[0] * ab[0] + ab[1] * ab[1] + ab[2] * ab[2])));
+  const d = [ap[0] - t * ab[0], ap[1] - t * ab[1], ap[2] - t * ab[2]];
+  const softened = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + DISTANCE_SOFTENING * DISTANCE_SOFTENING);
+  return softened / (capsule.radiusA + t * (capsule.radiusB - capsule.radiusA));
+}
+
+// 1 at s = 0 down to 0 at s = 1 with zero slope at both ends (smoothstep reversed).
+function falloff(s) {
+  if (s >= 1) return 0;
+  return (1 - s) * (1 - s) * (1 + 2 * s);
+}
+
+// One vertex's weight for every joint, summing to one: the nearest bone (by relative distance)
+// gets 1 before normalizing, the others less the further they are, and 0 past the margin.
+function distanceWeights(p, capsules, out) {
+  const relative = capsules.map((capsule) => relativeDistance(p, capsule));
+  const nearest = Math.min(...relative);
+  let total = 0;
+  relative.forEach((q, joint) => {
+    out[joint] = falloff((q / nearest - 1) / BLEND_MARGIN);
+    total += out[joint];
+  });
+  for (let joint = 0; joint < capsules.length; joint++) out[joint] /= total;
+}
+
+// Averages each vertex's weights with its neighbours' (`rounds` times, half own, half
+// neighbours' mean). `weights` holds jointCount values per vertex.
+function diffuseOverSurface(weights, jointCount, neighbours, rounds) {
+  let current = weights;
+  for (let round = 0; round < rounds; round++) {
+    const next = new Float64Array(current.length);
+    neighbours.forEach((around, v) => {
+      for (let joint = 0; joint < jointCount; joint++) {
+        let sum = 0;
+        for (const n of around) sum += current[n * jointCount + joint];
+        next[v * jointCount + joint] = 0.5 * current[v * jointCount + joint] + (0.5 * sum) / around.length;
+      }
+    });
+    current = next;
+  }
+  return current;
+}
+
+// The four strongest of one vertex's dense weights, strongest first, summing to one.
+//
+// Keeping only the top four would make a weight jump from w to 0 where the fourth and fifth
+// bones swap places; subtracting the fifth-strongest weight from the kept ones first makes
+// both 0 at the swap, so the weights stay continuous over the surface.
+function strongestInfluences(dense) {
+  const ranked = Array.from(dense, (weight, joint) => ({ joint, weight }))
+    .filter((influence) => influence.weight > 0)
+    .sort((x, y) => y.weight - x.weight || x.joint - y.joint);
+  const floor = ranked.length > MAX_INFLUENCES ? ranked[MAX_INFLUENCES].weight : 0;
+  const kept = ranked.slice(0, MAX_INFLUENCES).map(({ joint, weight }) => ({ joint, weight: weight - floor }));
+  const total = kept.reduce((sum, influence) => sum + influence.weight, 0);
+  return kept.filter((influence) => influence.weight > 0).map(({ joint, weight }) => ({ joint, weight: weight / total }));
+}
+
+// Returns { joints: Uint16Array, weights: Float32Array }, four slots per vertex, strongest first;
+// unused slots hold joint 0 with weight 0. `positions_ms` is xyz per vertex in the rest pose,
+// `triangles` the mesh's vertex indices, three per triangle.
+export function computeSkinWeights(joints, positions_ms, triangles) {
+  const capsules = fleshCapsules_ms(joints);
+  const jointCount = joints.length;
+  const vertexCount = positions_ms.length / 3;
+  const dense = new Float64Array(vertexCount * jointCount);
+  for (let v = 0; v < vertexCount; v++) {
+    const p = [positions_ms[3 * v], positions_ms[3 * v + 1], positions_ms[3 * v + 2]];
+    distanceWeights(p, capsules, dense.subarray(v * jointCount, (v + 1) * jointCount));
+  }
+  const smooth = diffuseOverSurface(dense, jointCount, vertexNeighbours(vertexCount, triangles, 3), DIFFUSION_ROUNDS);
+
+  const jointIndices = new Uint16Array(vertexCount * MAX_INFLUENCES);
+  const weights = new Float32Array(vertexCount * MAX_INFLUENCES);
+  for (let v = 0; v < vertexCount; v++) {
+    const influences = strongestInfluences(smooth.subarray(v * jointCount, (v + 1) * jointCount));
+    influences.forEach(({ joint, weight }, slot) => {
+      jointIndices[v * MAX_INFLUENCES + slot] = joint;
+      weights[v * MAX_INFLUENCES + slot] = weight;
+    });
+    // Float32 rounding of each weight leaves the stored sum a few ulps off one; the strongest
+    // slot takes the remainder, so the stored values add up to one within one rounding.
+    let others = 0;
+    for (let slot = 1; slot < MAX_INFLUENCES; slot++) others += weights[v * MAX_INFLUENCES + slot];
+    weights[v * MAX_INFLUENCES] = 1 - others;
+  }
+  return { joints: jointIndices, weights };
+}

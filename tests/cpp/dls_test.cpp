@@ -1,0 +1,216 @@
+#include "kin/ik/dls.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kin/forward.h"
+#include "test_rigs.h"
+
+namespace {
+
+struct Problem {
+  kin::Skeleton skeleton;
+  std::vector<kin::Goal> goals;
+  kin::DlsWorkspace workspace;
+};
+
+std::vector<glm::mat4> Forward(const kin::Skeleton& s, const std::vector<glm::vec3>& angles) {
+  std::vector<glm::mat4> model(s.bone_count());
+  kin::ForwardJob fk;
+  fk.skeleton = &s;
+  fk.angles = angles;
+  fk.model_ms = model;
+  EXPECT_TRUE(fk.Run().ok());
+  return model;
+}
+
+glm::vec3 PointMs(const std::vector<glm::mat4>& model, const kin::Goal& g) {
+  return glm::vec3(model[g.bone] * glm::vec4(g.point_bs, 1.0f));
+}
+
+// Random angles inside each bone's limits.
+std::vector<glm::vec3> RandomPoseWithinLimits(std::mt19937& rng, const kin::Skeleton& s) {
+  std::uniform_real_distribution<float> u(0.0f, 1.0f);
+  std::vector<glm::vec3> angles(s.bone_count());
+  for (int j = 0; j < s.bone_count(); ++j)
+    for (int k = 0; k < 3; ++k) angles[j][k] = glm::mix(s.min_angle(j)[k], s.max_angle(j)[k], u(rng));
+  return angles;
+}
+
+kin::SolveReport Solve(Problem& p, std::vector<glm::vec3>& angles, std::vector<float>* energy = nullptr) {
+  kin::DlsJob job;
+  job.skeleton = &p.skeleton;
+  job.goals = p.goals;
+  job.options.max_iterations = 200;
+  job.angles = angles;
+  if (energy) job.energy = *energy;
+  job.workspace = &p.workspace;
+  return job.Run();
+}
+
+void ExpectWithinLimits(const kin::Skeleton& s, const std::vector<glm::vec3>& angles) {
+  for (int j = 0; j < s.bone_count(); ++j)
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_GE(angles[j][k], s.min_angle(j)[k]) << s.name(j) << " slot " << k;
+      EXPECT_LE(angles[j][k], s.max_angle(j)[k]) << s.name(j) << " slot " << k;
+    }
+}
+
+Problem HumanoidProblem() {
+  Problem p;
+  EXPECT_TRUE(kin::Skeleton::Build(kin_test::Humanoid(), &p.skeleton).ok());
+  for (const char* name : {"hand_l", "hand_r", "foot_l", "foot_r"}) {
+    kin::Goal g;
+    g.bone = p.skeleton.FindBone(name);
+    g.point_bs = p.skeleton.tip_bs(g.bone);
+    p.goals.push_back(g);
+  }
+  p.workspace.Reserve(p.skeleton.bone_count(), 4);
+  return p;
+}
+
+// Targets are the hand and foot tips of random poses within the limits, so
+// they are reachable by construction; solving starts from the rest pose.
+TEST(Dls, HumanoidReachesFourEffectorsWithinLimits_Seed21) {
+  Problem p = HumanoidProblem();
+  std::mt19937 rng(21);
+  int converged = 0;
+  const int trials = 100;
+  for (int t = 0; t < trials; ++t) {
+    const std::vector<glm::mat4> target_model = Forward(p.skeleton, RandomPoseWithinLimits(rng, p.skeleton));
+    for (kin::Goal& g : p.goals) g.target_ms = PointMs(target_model, g);
+    std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0));
+    const kin::SolveReport report = Solve(p, angles);
+    ExpectWithinLimits(p.skeleton, angles);
+    const std::vector<glm::mat4> model = Forward(p.skeleton, angles);
+    float worst = 0.0f;
+    for (const kin::Goal& g : p.goals) worst = std::max(worst, glm::length(PointMs(model, g) - g.target_ms));
+    EXPECT_NEAR(report.error, worst, 1e-6f);  // the report tells the truth
+    if (report.status == kin::SolveStatus::kConverged) {
+      ++converged;
+      EXPECT_LE(worst, 1e-5f);
+    }
+  }
+  // A local method from the rest pose can meet a local minimum under limits;
+  // it must be rare.
+  EXPECT_GE(converged, 97) << "of " << trials;
+}
+
+TEST(Dls, ChainsConvergeOnReachableTargets_Seed5) {
+  std::mt19937 rng(5);
+  for (int count : {3, 10, 32}) {
+    Problem p;
+    ASSERT_TRUE(kin::Skeleton::Build(kin_test::Chain(count, 1.0472f), &p.skeleton).ok());
+    kin::Goal g;
+    g.bone = count - 1;
+    g.point_bs = p.skeleton.tip_bs(count - 1);
+    p.goals = {g};
+    p.workspace.Reserve(count, 1);
+    int converged = 0;
+    for (int t = 0; t < 30; ++t) {
+      p.goals[0].target_ms = PointMs(Forward(p.skeleton, RandomPoseWithinLimits(rng, p.skeleton)), p.goals[0]);
+      std::vector<glm::vec3> angles(count, glm::vec3(0));
+      const kin::SolveReport report = Solve(p, angles);
+      ExpectWithinLimits(p.skeleton, angles);
+      converged += report.status == kin::SolveStatus::kConverged;
+    }
+    EXPECT_GE(converged, 29) << "chain of " << count;
+  }
+}
+
+// A straight chain of length 1 from the origin cannot reach (0, 0, 3): the
+// best it can do is point at it, leaving |target − root| − reach = 2.
+TEST(Dls, UnreachableTargetEndsAtTheClosestReachablePoint) {
+  Problem p;
+  ASSERT_TRUE(kin::Skeleton::Build(kin_test::Chain(10, 3.2f), &p.skeleton).ok());
+  kin::Goal g;
+  g.bone = 9;
+  g.point_bs = p.skeleton.tip_bs(9);
+  g.target_ms = glm::vec3(0.3f, 0.5f, 2.9f);
+  p.goals = {g};
+  p.workspace.Reserve(10, 1);
+  std::vector<glm::vec3> angles(10, glm::vec3(0.05f));
+  std::vector<float> energy(201);
+  const kin::SolveReport report = Solve(p, angles, &energy);
+  const float best = glm::length(g.target_ms) - 1.0f;
+  EXPECT_EQ(report.status, kin::SolveStatus::kUnreachable) << kin::SolveStatusName(report.status);
+  EXPECT_NEAR(report.error, best, 0.01f * best);
+  EXPECT_FALSE(std::isnan(report.error));
+  // The energy history never rises: rejected steps leave E as it was.
+  ASSERT_GE(report.energy_count, 2);
+  for (int i = 1; i < report.energy_count; ++i) EXPECT_LE(energy[i], energy[i - 1]);
+}
+
+TEST(Dls, HingeLimitsHold) {
+  // Elbow-like hinge: only slot 1 (about y) may move, within [-2.5, 0].
+  Problem p = HumanoidProblem();
+  p.goals = {p.goals[0]};
+  p.goals[0].target_ms = glm::vec3(0.3f, 1.5f, 0.4f);  // in front of the chest
+  std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0));
+  Solve(p, angles);
+  const int elbow = p.skeleton.FindBone("forearm_l");
+  EXPECT_EQ(angles[elbow].z, 0.0f);
+  EXPECT_LE(angles[elbow].y, 0.0f);
+  EXPECT_GE(angles[elbow].y, -2.5f);
+  ExpectWithinLimits(p.skeleton, angles);
+}
+
+// A straight leg whose knee rests on its limit (0) is a stationary point for a
+// target straight below at 70 % of its reach: every first-order direction is
+// blocked. The solver must escape it and bend the knee.
+TEST(Dls, EscapesAStraightKneeOnItsLimit) {
+  Problem p = HumanoidProblem();
+  const int thigh = p.skeleton.FindBone("thigh_l");
+  p.goals = {p.goals[2]};
+  p.goals[0].bone = p.skeleton.FindBone("shin_l");
+  p.goals[0].point_bs = p.skeleton.tip_bs(p.goals[0].bone);
+  const glm::vec3 hip_ms = glm::vec3(p.skeleton.bind_ms(thigh)[3]);
+  p.goals[0].target_ms = hip_ms + glm::vec3(0, -0.7f * 0.85f, 0);
+  std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0));
+  const kin::SolveReport report = Solve(p, angles);
+  EXPECT_EQ(report.status, kin::SolveStatus::kConverged) << kin::SolveStatusName(report.status);
+  EXPECT_GT(angles[p.skeleton.FindBone("shin_l")].x, 0.5f);
+  ExpectWithinLimits(p.skeleton, angles);
+}
+
+struct BadSolve {
+  const char* what;
+  void (*breaks)(Problem&, std::vector<glm::vec3>&);
+  const char* message;
+};
+
+class DlsValidation : public testing::TestWithParam<BadSolve> {};
+
+TEST_P(DlsValidation, ReturnsInvalidInputAndLeavesThePoseUnchanged) {
+  Problem p = HumanoidProblem();
+  for (kin::Goal& g : p.goals) g.target_ms = glm::vec3(0.1f, 1.0f, 0.2f);
+  std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0.1f, -0.05f, 0.02f));
+  GetParam().breaks(p, angles);
+  const std::vector<glm::vec3> before = angles;
+  const kin::SolveReport report = Solve(p, angles);
+  EXPECT_EQ(report.status, kin::SolveStatus::kInvalidInput);
+  EXPECT_NE(std::string(report.input.message).find(GetParam().message), std::string::npos) << report.input.message;
+  // Bitwise: a NaN in the start pose must come back as the same NaN.
+  EXPECT_EQ(std::memcmp(angles.data(), before.data(), sizeof(glm::vec3) * angles.size()), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EachBadInput, DlsValidation,
+    testing::Values(
+        BadSolve{"nan_target", [](Problem& p, std::vector<glm::vec3>&) { p.goals[2].target_ms.y = std::nanf(""); }, "goal 2: target is not finite"},
+        BadSolve{"bad_bone", [](Problem& p, std::vector<glm::vec3>&) { p.goals[1].bone = 40; }, "goal 1: bone index 40 is out of range"},
+        BadSolve{"negative_bone", [](Problem& p, std::vector<glm::vec3>&) { p.goals[0].bone = -1; }, "bone index -1"},
+        BadSolve{"zero_goals", [](Problem& p, std::vector<glm::vec3>&) { p.goals.clear(); }, "no goals"},
+        BadSolve{"zero_weight", [](Problem& p, std::vector<glm::vec3>&) { p.goals[3].weight = 0.0f; }, "goal 3: weight 0"},
+        BadSolve{"nan_point", [](Problem& p, std::vector<glm::vec3>&) { p.goals[0].point_bs.x = INFINITY; }, "point on the bone"},
+        BadSolve{"nan_start_pose", [](Problem&, std::vector<glm::vec3>& a) { a[5].y = std::nanf(""); }, "bone 5 'clavicle_l' are not finite"},
+        BadSolve{"small_workspace", [](Problem& p, std::vector<glm::vec3>&) { p.workspace.Reserve(19, 2); }, "workspace sized"}),
+    [](const testing::TestParamInfo<BadSolve>& info) { return std::string(info.param.what); });
+
+}  // namespace

@@ -1,0 +1,57 @@
+#include "kin/euler.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+void ExpectNear(const glm::vec3& a, const glm::vec3& b, float tol = 1e-6f) {
+  EXPECT_NEAR(a.x, b.x, tol);
+  EXPECT_NEAR(a.y, b.y, tol);
+  EXPECT_NEAR(a.z, b.z, tol);
+}
+
+const float kHalfPi = 1.57079632679f;
+
+TEST(Euler, ParsesEveryOrderAndRejectsOthers) {
+  for (int i = 0; i < static_cast<int>(kin::EulerOrder::kCount); ++i) {
+    const auto order = static_cast<kin::EulerOrder>(i);
+    kin::EulerOrder parsed;
+    ASSERT_TRUE(kin::ParseEulerOrder(kin::EulerOrderName(order), &parsed));
+    EXPECT_EQ(parsed, order);
+  }
+  kin::EulerOrder parsed;
+  EXPECT_FALSE(kin::ParseEulerOrder("xyz", &parsed));
+  EXPECT_FALSE(kin::ParseEulerOrder("XYY", &parsed));
+  EXPECT_FALSE(kin::ParseEulerOrder("", &parsed));
+  EXPECT_FALSE(kin::IsValidEulerOrder(12));
+  EXPECT_FALSE(kin::IsValidEulerOrder(-1));
+}
+
+TEST(Euler, SlotZeroIsAppliedFirst) {
+  // XYZ with (90°, 90°, 0): Rx(90°) takes +Y to +Z, then Ry(90°) takes +Z to +X.
+  const glm::quat q = kin::EulerRotation(kin::EulerOrder::kXYZ, glm::vec3(kHalfPi, kHalfPi, 0.0f));
+  ExpectNear(q * glm::vec3(0, 1, 0), glm::vec3(1, 0, 0));
+  // ZYX with the same slots: Rz(90°) takes +Y to −X, then Ry(90°) takes −X to +Z.
+  const glm::quat r = kin::EulerRotation(kin::EulerOrder::kZYX, glm::vec3(kHalfPi, kHalfPi, 0.0f));
+  ExpectNear(r * glm::vec3(0, 1, 0), glm::vec3(0, 0, 1));
+}
+
+TEST(Euler, ProperOrderTwistBendTwist) {
+  // XZX with (90°, 90°, 0): Rx(90°) fixes +X, then Rz(90°) takes +X to +Y.
+  const glm::quat q = kin::EulerRotation(kin::EulerOrder::kXZX, glm::vec3(kHalfPi, kHalfPi, 0.0f));
+  ExpectNear(q * glm::vec3(1, 0, 0), glm::vec3(0, 1, 0));
+  // ...and +Y: Rx(90°) takes it to +Z, which Rz fixes.
+  ExpectNear(q * glm::vec3(0, 1, 0), glm::vec3(0, 0, 1));
+  // The last slot twists about x again: (0, 0, 90°) takes +Y to +Z.
+  const glm::quat t = kin::EulerRotation(kin::EulerOrder::kXZX, glm::vec3(0, 0, kHalfPi));
+  ExpectNear(t * glm::vec3(0, 1, 0), glm::vec3(0, 0, 1));
+}
+
+TEST(Euler, AxisTable) {
+  EXPECT_EQ(kin::EulerAxis(kin::EulerOrder::kYZX, 0), 1);
+  EXPECT_EQ(kin::EulerAxis(kin::EulerOrder::kYZX, 1), 2);
+  EXPECT_EQ(kin::EulerAxis(kin::EulerOrder::kYZX, 2), 0);
+  EXPECT_EQ(kin::EulerAxis(kin::EulerOrder::kZXZ, 2), 2);
+}
+
+}  // namespace

@@ -1,0 +1,75 @@
+#include "kin/skinning.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace {
+
+// Two bones: the identity and a translation by (2,0,0). A vertex weighted
+// half-half lands half way: (1,0,0) + (1,1,1) = (2,1,1).
+TEST(Lbs, BlendsMatricesByWeight) {
+  glm::mat4 moved(1.0f);
+  moved[3] = glm::vec4(2, 0, 0, 1);
+  const std::vector<glm::mat4> palette = {glm::mat4(1.0f), moved};
+  const std::vector<glm::vec3> positions = {glm::vec3(1, 1, 1), glm::vec3(0, 0, 0)};
+  const std::vector<std::uint16_t> joints = {0, 1, 0, 0, 1, 0, 0, 0};
+  const std::vector<float> weights = {0.5f, 0.5f, 0, 0, 1, 0, 0, 0};
+  std::vector<glm::vec3> out(2);
+  kin::LbsJob job;
+  job.palette = palette;
+  job.positions_ms = positions;
+  job.joints = joints;
+  job.weights = weights;
+  job.out_positions_ms = out;
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_EQ(out[0], glm::vec3(2, 1, 1));
+  EXPECT_EQ(out[1], glm::vec3(2, 0, 0));
+}
+
+// A stretch by 2 along x tilts the normal of the plane x = y toward y:
+// the inverse transpose takes (1,−1,0)/√2 to (0.5,−1,0), normalised.
+TEST(Lbs, NormalsUseTheInverseTranspose) {
+  glm::mat4 stretch(1.0f);
+  stretch[0][0] = 2.0f;
+  const std::vector<glm::mat4> palette = {stretch};
+  const std::vector<glm::vec3> positions = {glm::vec3(1, 1, 0)};
+  const std::vector<glm::vec3> normals = {glm::normalize(glm::vec3(1, -1, 0))};
+  const std::vector<std::uint16_t> joints = {0, 0, 0, 0};
+  const std::vector<float> weights = {1, 0, 0, 0};
+  std::vector<glm::vec3> out(1), out_n(1);
+  kin::LbsJob job;
+  job.palette = palette;
+  job.positions_ms = positions;
+  job.normals_ms = normals;
+  job.joints = joints;
+  job.weights = weights;
+  job.out_positions_ms = out;
+  job.out_normals_ms = out_n;
+  ASSERT_TRUE(job.Run().ok());
+  const glm::vec3 expected = glm::normalize(glm::vec3(0.5f, -1, 0));
+  EXPECT_NEAR(out_n[0].x, expected.x, 1e-6f);
+  EXPECT_NEAR(out_n[0].y, expected.y, 1e-6f);
+}
+
+TEST(Lbs, RejectsAJointOutsideThePalette) {
+  const std::vector<glm::mat4> palette = {glm::mat4(1.0f)};
+  const std::vector<glm::vec3> positions = {glm::vec3(0)};
+  const std::vector<std::uint16_t> joints = {0, 3, 0, 0};
+  const std::vector<float> weights = {0.5f, 0.5f, 0, 0};
+  std::vector<glm::vec3> out(1, glm::vec3(9));
+  kin::LbsJob job;
+  job.palette = palette;
+  job.positions_ms = positions;
+  job.joints = joints;
+  job.weights = weights;
+  job.out_positions_ms = out;
+  const kin::Status status = job.Run();
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(std::string(status.message).find("vertex 0 uses joint 3"), std::string::npos) << status.message;
+  EXPECT_EQ(out[0], glm::vec3(9));
+}
+
+}  // namespace

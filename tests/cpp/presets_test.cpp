@@ -1,0 +1,83 @@
+#include "kin/presets.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "kin/forward.h"
+
+namespace {
+
+const float kHalfPi = 1.57079632679f;
+
+glm::vec3 Column(const glm::quat& q, int c) { return glm::mat3_cast(q)[c]; }
+
+void ExpectVecNear(const glm::vec3& a, const glm::vec3& b, float tol = 1e-6f) {
+  EXPECT_NEAR(a.x, b.x, tol);
+  EXPECT_NEAR(a.y, b.y, tol);
+  EXPECT_NEAR(a.z, b.z, tol);
+}
+
+TEST(AxesFromBone, FrameFollowsTheExtent) {
+  const glm::quat f = kin::AxesFromBoneFrame(glm::vec3(0, 0, 3), 0.0f);
+  ExpectVecNear(Column(f, 1), glm::vec3(0, 0, 1));   // y_b along the bone
+  ExpectVecNear(Column(f, 0), glm::vec3(1, 0, 0));   // +X is already perpendicular
+  ExpectVecNear(Column(f, 2), glm::vec3(0, -1, 0));  // z_b = x_b × y_b = X × Z
+}
+
+TEST(AxesFromBone, ZeroExtentUsesPlusYAndParallelUsesPlusZ) {
+  const glm::quat zero = kin::AxesFromBoneFrame(glm::vec3(0), 0.0f);
+  ExpectVecNear(Column(zero, 1), glm::vec3(0, 1, 0));
+  ExpectVecNear(Column(zero, 0), glm::vec3(1, 0, 0));
+  const glm::quat parallel = kin::AxesFromBoneFrame(glm::vec3(-2, 0, 0), 0.0f);
+  ExpectVecNear(Column(parallel, 1), glm::vec3(-1, 0, 0));
+  ExpectVecNear(Column(parallel, 0), glm::vec3(0, 0, 1));
+  ExpectVecNear(Column(parallel, 2), glm::vec3(0, -1, 0));  // z_b = Z × (−X) = −Y
+}
+
+TEST(AxesFromBone, RollTurnsXAboutTheBone) {
+  // Extent +Z, roll 90° about y_b = +Z takes x_b from +X to +Y; z_b = Y × Z = +X.
+  const glm::quat f = kin::AxesFromBoneFrame(glm::vec3(0, 0, 2), kHalfPi);
+  ExpectVecNear(Column(f, 0), glm::vec3(0, 1, 0));
+  ExpectVecNear(Column(f, 2), glm::vec3(1, 0, 0));
+  // So slot 0 (about x_b = +Y) by 90° swings the tip (0,0,2) to (2,0,0).
+  std::vector<kin::AxesFromBoneDef> defs(1);
+  defs[0].name = "rolled";
+  defs[0].extent = glm::vec3(0, 0, 2);
+  defs[0].roll = kHalfPi;
+  kin::Skeleton s;
+  ASSERT_TRUE(kin::Skeleton::Build(kin::AxesFromBoneSkeleton(defs), &s).ok());
+  std::vector<glm::vec3> angles = {glm::vec3(kHalfPi, 0, 0)};
+  std::vector<glm::mat4> model(1);
+  std::vector<glm::vec3> tips(1);
+  kin::ForwardJob job;
+  job.skeleton = &s;
+  job.angles = angles;
+  job.model_ms = model;
+  ASSERT_TRUE(job.Run().ok());
+  kin::BoneTips(s, model, tips);
+  ExpectVecNear(tips[0], glm::vec3(2, 0, 0));
+}
+
+TEST(AxesFromBone, FramesAreRightHandedOrthonormal) {
+  const glm::vec3 extents[] = {{1, 2, 3}, {-0.2f, 0.1f, -5}, {0, -1, 0}, {1e-3f, 1, 0}};
+  for (const glm::vec3& e : extents) {
+    for (float roll : {0.0f, 0.7f, -2.0f}) {
+      const glm::mat3 m = glm::mat3_cast(kin::AxesFromBoneFrame(e, roll));
+      EXPECT_NEAR(glm::determinant(m), 1.0f, 1e-5f);
+      ExpectVecNear(m[1], glm::normalize(e), 1e-5f);
+      ExpectVecNear(glm::cross(m[0], m[1]), m[2], 1e-5f);
+    }
+  }
+}
+
+TEST(CanonicalBone, UsesTwistBendTwistAndATipAlongX) {
+  std::vector<kin::CanonicalBoneDef> defs(1);
+  defs[0].name = "bone";
+  defs[0].length = 0.5f;
+  const std::vector<kin::BoneDef> bones = kin::CanonicalBoneSkeleton(defs);
+  EXPECT_EQ(bones[0].order, kin::EulerOrder::kXZX);
+  ExpectVecNear(bones[0].tip_bs, glm::vec3(0.5f, 0, 0));
+}
+
+}  // namespace

@@ -1,0 +1,97 @@
+// Native reference for the WASM module: reads rigs, poses and goals as plain
+// numbers on stdin, runs them through the same Rig façade the module wraps,
+// and prints palettes, tips and solve results. tests/web/native-parity.test.ts
+// writes the input and compares the module's answers with these.
+//
+// Input:  R, then per rig: n; per bone: parent order tx ty tz qx qy qz qw
+//         sx sy sz fx fy fz fw min0 min1 min2 max0 max1 max2 tipx tipy tipz;
+//         P, per pose: rootx rooty rootz and 3n angles;
+//         G, per goal: bone px py pz tx ty tz weight; then max_iterations
+//         tolerance damping.
+// Output: per pose, "fk" with 16n palette and 3n tip numbers, then "solve"
+//         with status, iterations, error and the 3n solved angles.
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "rig.h"
+
+namespace {
+
+template <typename T>
+T Read() {
+  T v{};
+  if (!(std::cin >> v)) {
+    std::fprintf(stderr, "kin_reference: input ended early or is not a number\n");
+    std::exit(2);
+  }
+  return v;
+}
+
+void Print(const float* data, int count) {
+  for (int i = 0; i < count; ++i) std::printf(" %.9g", data[i]);
+}
+
+}  // namespace
+
+int main() {
+  const int rigs = Read<int>();
+  for (int r = 0; r < rigs; ++r) {
+    const int n = Read<int>();
+    std::vector<kin::BoneDef> bones(n);
+    for (int i = 0; i < n; ++i) {
+      kin::BoneDef& b = bones[i];
+      b.name = "b" + std::to_string(i);
+      b.parent = Read<int>();
+      b.order = static_cast<kin::EulerOrder>(Read<int>());
+      for (int k = 0; k < 3; ++k) b.rest_t[k] = Read<float>();
+      for (int k = 0; k < 4; ++k) b.rest_q[k] = Read<float>();  // glm::quat indexes x, y, z, w
+      for (int k = 0; k < 3; ++k) b.rest_s[k] = Read<float>();
+      for (int k = 0; k < 4; ++k) b.frame[k] = Read<float>();
+      for (int k = 0; k < 3; ++k) b.min_angle[k] = Read<float>();
+      for (int k = 0; k < 3; ++k) b.max_angle[k] = Read<float>();
+      for (int k = 0; k < 3; ++k) b.tip_bs[k] = Read<float>();
+    }
+    std::vector<std::vector<float>> poses(Read<int>());
+    for (std::vector<float>& pose : poses) {
+      pose.resize(3 + 3 * n);
+      for (float& v : pose) v = Read<float>();
+    }
+    std::vector<kin::Goal> goals(Read<int>());
+    for (kin::Goal& g : goals) {
+      g.bone = Read<int>();
+      for (int k = 0; k < 3; ++k) g.point_bs[k] = Read<float>();
+      for (int k = 0; k < 3; ++k) g.target_ms[k] = Read<float>();
+      g.weight = Read<float>();
+    }
+    kin::DlsOptions options;
+    options.max_iterations = Read<int>();
+    options.tolerance = Read<float>();
+    options.initial_damping = Read<float>();
+
+    kin::Rig rig;
+    const kin::Status loaded = rig.Load(bones);
+    if (!loaded.ok()) {
+      std::fprintf(stderr, "kin_reference: rig %d: %s\n", r, loaded.message);
+      return 1;
+    }
+    const kin::Status goals_set = rig.SetGoals(goals);
+    if (!goals_set.ok()) {
+      std::fprintf(stderr, "kin_reference: rig %d: %s\n", r, goals_set.message);
+      return 1;
+    }
+    for (const std::vector<float>& pose : poses) {
+      rig.SetPose(kin::Span<const float>(pose.data() + 3, 3 * n), glm::vec3(pose[0], pose[1], pose[2]));
+      std::printf("fk");
+      Print(rig.palette_data(), 16 * n);
+      Print(rig.tips_data(), 3 * n);
+      std::printf("\n");
+      const kin::SolveReport report = rig.Solve(options);
+      std::printf("solve %d %d %.9g", static_cast<int>(report.status), report.iterations, report.error);
+      Print(rig.pose_data(), 3 * n);
+      std::printf("\n");
+    }
+  }
+  return 0;
+}

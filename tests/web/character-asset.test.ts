@@ -1,0 +1,294 @@
+// The default character, assets/character.glb: it is what the generator produces today, three.js
+// loads it as a 21-bone skinned mesh, the skin is one closed outward-facing surface, and the
+// skin weights are sane and smooth.
+import { readFileSync } from 'node:fs';
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCharacterGlb } from '../../scripts/character/build-character.mjs';
+
+const ASSET_URL = new URL('../../assets/character.glb', import.meta.url);
+
+// [name, parent name] in the skin's joint order (parent-first).
+const HIERARCHY: [string, string | null][] = [
+  ['hips', null],
+  ['spine', 'hips'],
+  ['chest', 'spine'],
+  ['neck', 'chest'],
+  ['head', 'neck'],
+  ['clavicle_l', 'chest'],
+  ['upper_arm_l', 'clavicle_l'],
+  ['forearm_l', 'upper_arm_l'],
+  ['hand_l', 'forearm_l'],
+  ['clavicle_r', 'chest'],
+  ['upper_arm_r', 'clavicle_r'],
+  ['forearm_r', 'upper_arm_r'],
+  ['hand_r', 'forearm_r'],
+  ['thigh_l', 'hips'],
+  ['shin_l', 'thigh_l'],
+  ['foot_l', 'shin_l'],
+  ['toes_l', 'foot_l'],
+  ['thigh_r', 'hips'],
+  ['shin_r', 'thigh_r'],
+  ['foot_r', 'shin_r'],
+  ['toes_r', 'foot_r'],
+];
+
+// Euler limits (radians) about the joint's X, Y, Z: [min, max].
+const symmetric = (x: number, y: number, z: number) => ({ min: [-x, -y, -z], max: [x, y, z] });
+const LIMITS: Record<string, { min: number[]; max: number[] }> = {
+  hips: symmetric(0.35, 0.35, 0.35),
+  spine: symmetric(0.4, 0.4, 0.4),
+  chest: symmetric(0.4, 0.4, 0.4),
+  neck: symmetric(0.5, 0.5, 0.5),
+  head: symmetric(0.6, 0.6, 0.6),
+  clavicle_l: symmetric(0.2, 0.3, 0.3),
+  clavicle_r: symmetric(0.2, 0.3, 0.3),
+  upper_arm_l: symmetric(1.4, 1.5, 1.4),
+  upper_arm_r: symmetric(1.4, 1.5, 1.4),
+  forearm_l: { min: [-1.2, -2.5, 0], max: [1.2, 0, 0] },
+  forearm_r: { min: [-1.2, 0, 0], max: [1.2, 2.5, 0] },
+  hand_l: symmetric(0.6, 0.8, 0.6),
+  hand_r: symmetric(0.6, 0.8, 0.6),
+  thigh_l: { min: [-1.8, -0.6, -0.8], max: [0.5, 0.6, 0.8] },
+  thigh_r: { min: [-1.8, -0.6, -0.8], max: [0.5, 0.6, 0.8] },
+  shin_l: { min: [0, 0, 0], max: [2.4, 0, 0] },
+  shin_r: { min: [0, 0, 0], max: [2.4, 0, 0] },
+  foot_l: symmetric(0.7, 0.3, 0.3),
+  foot_r: symmetric(0.7, 0.3, 0.3),
+  toes_l: { min: [-0.5, 0, 0], max: [0.5, 0, 0] },
+  toes_r: { min: [-0.5, 0, 0], max: [0.5, 0, 0] },
+};
+
+interface Kin {
+  order: string;
+  min: number[];
+  max: number[];
+  tip: number[];
+}
+
+// The float values of one accessor straight from the GLB's BIN chunk. GLTFLoader renormalizes
+// skin weights while loading (SkinnedMesh.normalizeSkinWeights), so a check of the weights as
+// three.js sees them could never fail; the weight checks read the file instead.
+function readFloatAccessor(glb: Uint8Array, accessorIndex: number): Float32Array {
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
+  const binStart = 20 + jsonLength + 8;
+  const accessor = json.accessors[accessorIndex];
+  expect(accessor.componentType).toBe(5126); // FLOAT
+  const bufferView = json.bufferViews[accessor.bufferView];
+  const components = { SCALAR: 1, VEC3: 3, VEC4: 4, MAT4: 16 }[accessor.type as string]!;
+  const bytes = glb.slice(binStart + bufferView.byteOffset + (accessor.byteOffset ?? 0));
+  return new Float32Array(bytes.buffer, 0, accessor.count * components);
+}
+
+function glbJson(glb: Uint8Array) {
+  const jsonLength = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
+}
+
+describe('assets/character.glb', () => {
+  const glb = new Uint8Array(readFileSync(ASSET_URL));
+  let mesh: THREE.SkinnedMesh;
+  let bones: THREE.Bone[];
+  let positions: THREE.BufferAttribute;
+  let normals: THREE.BufferAttribute;
+  let triangles: ArrayLike<number>;
+  let jointIndices: THREE.BufferAttribute;
+  let weights: Float32Array; // four per vertex, as stored in the file
+
+  beforeAll(async () => {
+    // Node needs no polyfill: the file has no textures, and the loader only uses TextDecoder.
+    const arrayBuffer = glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.byteLength);
+    const gltf = await new GLTFLoader().parseAsync(arrayBuffer, '');
+    const skinned: THREE.SkinnedMesh[] = [];
+    gltf.scene.traverse((object) => {
+      if ((object as THREE.SkinnedMesh).isSkinnedMesh) skinned.push(object as THREE.SkinnedMesh);
+    });
+    expect(skinned).toHaveLength(1);
+    mesh = skinned[0];
+    gltf.scene.updateMatrixWorld(true);
+    bones = mesh.skeleton.bones;
+    positions = mesh.geometry.getAttribute('position') as THREE.BufferAttribute;
+    normals = mesh.geometry.getAttribute('normal') as THREE.BufferAttribute;
+    triangles = mesh.geometry.getIndex()!.array;
+    jointIndices = mesh.geometry.getAttribute('skinIndex') as THREE.BufferAttribute;
+    weights = readFloatAccessor(glb, glbJson(glb).meshes[0].primitives[0].attributes.WEIGHTS_0);
+  });
+
+  it('is exactly what the generator produces (run `node scripts/make-character.mjs` if not)', { timeout: 60_000 }, () => {
+    const generated = buildCharacterGlb();
+    expect(generated.length).toBe(glb.length);
+    expect(Buffer.from(generated).equals(Buffer.from(glb))).toBe(true);
+  });
+
+  it('has the 21 joints in parent-first order with rest offsets only', () => {
+    expect(bones.map((bone) => bone.name)).toEqual(HIERARCHY.map(([name]) => name));
+    HIERARCHY.forEach(([name, parent], i) => {
+      const bone = bones[i];
+      if (parent === null) expect((bone.parent as THREE.Bone | null)?.isBone ?? false).toBe(false);
+      else expect(bone.parent?.name).toBe(parent);
+      expect(bone.quaternion.equals(new THREE.Quaternion())).toBe(true);
+      expect(bone.scale.equals(new THREE.Vector3(1, 1, 1))).toBe(true);
+      expect(name).toBe(bone.name);
+    });
+  });
+
+  it('stands in a T-pose facing +Z with its left side on +X', () => {
+    const at = (name: string) => new THREE.Vector3().setFromMatrixPosition(bones.find((b) => b.name === name)!.matrixWorld);
+    expect(at('hips').y).toBeGreaterThan(0.9);
+    expect(at('hips').y).toBeLessThan(1.0);
+    for (const side of ['l', 'r']) {
+      const sign = side === 'l' ? 1 : -1;
+      const shoulder = at(`upper_arm_${side}`);
+      const hand = at(`hand_${side}`);
+      expect(sign * (hand.x - shoulder.x)).toBeGreaterThan(0.5); // arm straight out sideways
+      expect(Math.abs(hand.y - shoulder.y)).toBeLessThan(1e-6);
+      expect(at(`toes_${side}`).z - at(`foot_${side}`).z).toBeGreaterThan(0.1); // feet point forward
+    }
+  });
+
+  it('carries kinematic limits and tips on every joint', () => {
+    bones.forEach((bone, i) => {
+      const kin = bone.userData.kin as Kin;
+      expect(kin.order).toBe('XYZ');
+      expect(kin.min).toEqual(LIMITS[bone.name].min.map((v) => v + 0));
+      expect(kin.max).toEqual(LIMITS[bone.name].max.map((v) => v + 0));
+      for (let axis = 0; axis < 3; axis++) expect(kin.min[axis]).toBeLessThanOrEqual(kin.max[axis]);
+      // A joint's tip is where its first child starts; leaves end 5–25 cm past their joint.
+      const firstChild = bones.find((other, j) => j > i && other.parent === bone);
+      if (firstChild) expect(kin.tip).toEqual(firstChild.position.toArray());
+      else expect(new THREE.Vector3(...kin.tip).length()).toBeGreaterThan(0.05);
+      expect(new THREE.Vector3(...kin.tip).length()).toBeLessThan(0.45);
+    });
+  });
+
+  it('binds each joint at its rest position', () => {
+    bones.forEach((bone, i) => {
+      const product = new THREE.Matrix4().multiplyMatrices(mesh.skeleton.boneInverses[i], bone.matrixWorld);
+      product.elements.forEach((value, k) => expect(value).toBeCloseTo(new THREE.Matrix4().elements[k], 6));
+    });
+  });
+
+  it('is a human-sized mesh with enough vertices', () => {
+    expect(positions.count).toBeGreaterThanOrEqual(5000);
+    mesh.geometry.computeBoundingBox();
+    const size = mesh.geometry.boundingBox!.getSize(new THREE.Vector3());
+    expect(size.y).toBeGreaterThan(1.6);
+    expect(size.y).toBeLessThan(1.9);
+    expect(size.x).toBeGreaterThan(1.6); // arm span
+    expect(mesh.geometry.boundingBox!.min.y).toBeCloseTo(0, 2); // standing on the ground
+  });
+
+  it('is one closed, consistently outward-wound surface', () => {
+    const vertexCount = positions.count;
+    expect(triangles.length % 3).toBe(0);
+    for (let i = 0; i < triangles.length; i++) {
+      expect(triangles[i] >= 0 && triangles[i] < vertexCount).toBe(true);
+    }
+    // Consistent winding on a closed surface: every directed edge once, its reverse once.
+    const directed = new Set<number>();
+    for (let t = 0; t < triangles.length; t += 3) {
+      for (let corner = 0; corner < 3; corner++) {
+        const key = triangles[t + corner] * vertexCount + triangles[t + ((corner + 1) % 3)];
+        expect(directed.has(key)).toBe(false);
+        directed.add(key);
+      }
+    }
+    for (const key of directed) {
+      const from = Math.floor(key / vertexCount);
+      const to = key % vertexCount;
+      expect(directed.has(to * vertexCount + from)).toBe(true);
+    }
+
+    // One connected piece.
+    const root = Array.from({ length: vertexCount }, (_, v) => v);
+    const find = (v: number): number => {
+      while (root[v] !== v) v = root[v] = root[root[v]];
+      return v;
+    };
+    for (let t = 0; t < triangles.length; t += 3) {
+      root[find(triangles[t + 1])] = find(triangles[t]);
+      root[find(triangles[t + 2])] = find(triangles[t]);
+    }
+    const pieces = new Set(Array.from({ length: vertexCount }, (_, v) => find(v)));
+    expect(pieces.size).toBe(1);
+
+    // Outward: the enclosed volume is positive (roughly a person's, 0.05–0.09 m³), and every
+    // triangle faces the way its vertex normals do.
+    const p = (v: number) => new THREE.Vector3().fromBufferAttribute(positions, v);
+    const n = (v: number) => new THREE.Vector3().fromBufferAttribute(normals, v);
+    let volume = 0;
+    let facingAway = 0;
+    for (let t = 0; t < triangles.length; t += 3) {
+      const [a, b, c] = [p(triangles[t]), p(triangles[t + 1]), p(triangles[t + 2])];
+      volume += a.dot(new THREE.Vector3().crossVectors(b, c)) / 6;
+      const faceNormal = new THREE.Vector3().crossVectors(b.clone().sub(a), c.clone().sub(a));
+      const vertexNormals = n(triangles[t]).add(n(triangles[t + 1])).add(n(triangles[t + 2]));
+      if (faceNormal.dot(vertexNormals) <= 0) facingAway++;
+    }
+    expect(volume).toBeGreaterThan(0.05);
+    expect(volume).toBeLessThan(0.09);
+    expect(facingAway).toBe(0);
+  });
+
+  it('has unit normals', () => {
+    for (let v = 0; v < normals.count; v++) {
+      expect(Math.abs(new THREE.Vector3().fromBufferAttribute(normals, v).length() - 1)).toBeLessThan(1e-5);
+    }
+  });
+
+  it('has at most four influences per vertex, strongest first, summing to one', () => {
+    expect(weights.length).toBe(positions.count * 4);
+    for (let v = 0; v < positions.count; v++) {
+      let sum = 0;
+      for (let slot = 0; slot < 4; slot++) {
+        const weight = weights[v * 4 + slot];
+        expect(weight).toBeGreaterThanOrEqual(0);
+        if (slot > 0) expect(weight).toBeLessThanOrEqual(weights[v * 4 + slot - 1]);
+        if (weight === 0) expect(jointIndices.getComponent(v, slot)).toBe(0);
+        expect(jointIndices.getComponent(v, slot)).toBeLessThan(bones.length);
+        sum += weight;
+      }
+      expect(Math.abs(sum - 1)).toBeLessThan(1e-6);
+    }
+  });
+
+  // Along one edge (about one 12 mm grid cell) no weight vector may change by more than 0.5 in
+  // L1. A change of 0.5 means a quarter of the vertex moving from one bone to another (the L1
+  // norm counts the loss and the gain), so every blend between bones spans at least four edges,
+  // about 5 cm: enough that bending a joint stretches the skin over several rows of triangles
+  // instead of tearing one. (The generator's steepest edge is near 0.4, at the Achilles tendon.)
+  it('changes smoothly along every edge', () => {
+    const dense = (v: number) => {
+      const vector = new Float64Array(bones.length);
+      for (let slot = 0; slot < 4; slot++) vector[jointIndices.getComponent(v, slot)] += weights[v * 4 + slot];
+      return vector;
+    };
+    let steepest = 0;
+    for (let t = 0; t < triangles.length; t += 3) {
+      for (let corner = 0; corner < 3; corner++) {
+        const a = dense(triangles[t + corner]);
+        const b = dense(triangles[t + ((corner + 1) % 3)]);
+        steepest = Math.max(steepest, a.reduce((sum, value, joint) => sum + Math.abs(value - b[joint]), 0));
+      }
+    }
+    expect(steepest).toBeLessThan(0.5);
+  });
+
+  it('keeps the left hand free of the torso and the right side', () => {
+    const forbidden = new Set(
+      bones.flatMap((bone, j) => (['hips', 'spine', 'chest', 'neck', 'head'].includes(bone.name) || bone.name.endsWith('_r') ? [j] : [])),
+    );
+    let handVertices = 0;
+    for (let v = 0; v < positions.count; v++) {
+      if (positions.getX(v) <= 0.6) continue;
+      handVertices++;
+      for (let slot = 0; slot < 4; slot++) {
+        if (weights[v * 4 + slot] > 0) expect(forbidden.has(jointIndices.getComponent(v, slot))).toBe(false);
+      }
+    }
+    expect(handVertices).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,228 @@
+// The only Embind code: converts JavaScript values into the Rig façade's
+// plain C++ calls. Mutators return 0 on success or 1 with errorMessage() set,
+// so that a frame's calls allocate nothing on the JavaScript side; bulk data
+// is read through byte offsets into WASM memory (see web/src/rig/).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kin/euler.h"
+#include "rig.h"
+
+namespace kin {
+namespace {
+
+using emscripten::val;
+
+// Numbers of a JS array or typed array; a non-number becomes NaN, which the
+// core's validation then names.
+std::vector<float> Numbers(const val& v) { return emscripten::convertJSArrayToNumberVector<float>(v); }
+
+bool IsArrayLike(const val& v) { return v.isArray() || (v.typeOf().as<std::string>() == "object" && !v.isNull() && v["length"].typeOf().as<std::string>() == "number"); }
+
+class RigBinding {
+ public:
+  int load(const val& desc) { return Report(LoadDesc(desc)); }
+
+  int boneCount() const { return rig_.bone_count(); }
+  std::string boneName(int i) const { return InRange(i) ? rig_.skeleton().name(i) : std::string(); }
+  int boneParent(int i) const { return InRange(i) ? rig_.skeleton().parent(i) : -2; }
+  std::string boneOrder(int i) const { return InRange(i) ? EulerOrderName(rig_.skeleton().order(i)) : "???"; }
+  // [min0, min1, min2, max0, max1, max2] for bone i.
+  val boneLimits(int i) const {
+    val out = val::array();
+    if (!InRange(i)) return out;
+    for (int k = 0; k < 3; ++k) out.call<void>("push", rig_.skeleton().min_angle(i)[k]);
+    for (int k = 0; k < 3; ++k) out.call<void>("push", rig_.skeleton().max_angle(i)[k]);
+    return out;
+  }
+
+  int setAngles(int bone, float a0, float a1, float a2) { return Report(rig_.SetAngles(bone, glm::vec3(a0, a1, a2))); }
+  int setPose(const val& angles, float rx, float ry, float rz) {
+    if (!IsArrayLike(angles)) return Report(Status::Invalid("pose angles must be an array of numbers"));
+    const std::vector<float> a = Numbers(angles);
+    return Report(rig_.SetPose(Span<const float>(a.data(), a.size()), glm::vec3(rx, ry, rz)));
+  }
+  int setRootOffset(float x, float y, float z) { return Report(rig_.SetRootOffset(glm::vec3(x, y, z))); }
+
+  int setGoals(const val& goals) {
+    if (!goals.isArray()) return Report(Status::Invalid("goals must be an array"));
+    const int count = goals["length"].as<int>();
+    std::vector<Goal> parsed(static_cast<std::size_t>(count));
+    for (int g = 0; g < count; ++g) {
+      const Status status = ParseGoal(goals[g], g, &parsed[g]);
+      if (!status.ok()) return Report(status);
+    }
+    return Report(rig_.SetGoals(Span<const Goal>(parsed.data(), parsed.size())));
+  }
+  int setGoalTarget(int goal, float x, float y, float z) { return Report(rig_.SetGoalTarget(goal, glm::vec3(x, y, z))); }
+  int goalCount() const { return rig_.goal_count(); }
+
+  // Returns the SolveStatus code; details via the report* getters.
+  int solve(int max_iterations, float tolerance, float initial_damping) {
+    DlsOptions options;
+    options.max_iterations = max_iterations;
+    options.tolerance = tolerance;
+    options.initial_damping = initial_damping;
+    report_ = rig_.Solve(options);
+    if (report_.status == SolveStatus::kInvalidInput) error_ = report_.input.message;
+    return static_cast<int>(report_.status);
+  }
+  int reportIterations() const { return report_.iterations; }
+  float reportError() const { return report_.error; }
+  int reportEnergyCount() const { return report_.energy_count; }
+
+  std::string errorMessage() const { return error_; }
+
+  // Byte offsets of the buffers in WASM memory (valid until the next load).
+  std::uintptr_t modelPtr() const { return Address(rig_.model_data()); }
+  std::uintptr_t palettePtr() const { return Address(rig_.palette_data()); }
+  std::uintptr_t tipsPtr() const { return Address(rig_.tips_data()); }
+  std::uintptr_t posePtr() const { return Address(rig_.pose_data()); }
+  std::uintptr_t energyPtr() const { return Address(rig_.energy_data()); }
+  std::uintptr_t bindPtr() const { return Address(rig_.skeleton().bind_pose().data); }
+  int energyCapacity() const { return rig_.energy_capacity(); }
+  float rootOffsetX() const { return rig_.root_offset().x; }
+  float rootOffsetY() const { return rig_.root_offset().y; }
+  float rootOffsetZ() const { return rig_.root_offset().z; }
+
+ private:
+  static std::uintptr_t Address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
+  bool InRange(int i) const { return i >= 0 && i < rig_.bone_count(); }
+
+  int Report(const Status& status) {
+    if (status.ok()) return 0;
+    error_ = status.message;
+    return 1;
+  }
+
+  static Status ParseGoal(const val& v, int g, Goal* out) {
+    if (v.typeOf().as<std::string>() != "object" || v.isNull())
+      return Status::Invalid("goal %d is not an object", g);
+    if (v["bone"].typeOf().as<std::string>() != "number")
+      return Status::Invalid("goal %d: bone must be a number", g);
+    const double bone = v["bone"].as<double>();
+    if (bone != static_cast<double>(static_cast<int>(bone)))
+      return Status::Invalid("goal %d: bone index %g is not an integer", g, bone);
+    out->bone = static_cast<int>(bone);
+    const val target = v["target"];
+    if (!IsArrayLike(target) || target["length"].as<int>() != 3)
+      return Status::Invalid("goal %d: target must be 3 numbers", g);
+    const std::vector<float> t = Numbers(target);
+    out->target_ms = glm::vec3(t[0], t[1], t[2]);
+    const val point = v["point"];
+    if (!point.isUndefined()) {
+      if (!IsArrayLike(point) || point["length"].as<int>() != 3)
+        return Status::Invalid("goal %d: point must be 3 numbers", g);
+      const std::vector<float> p = Numbers(point);
+      out->point_bs = glm::vec3(p[0], p[1], p[2]);
+    }
+    out->weight = v["weight"].isUndefined() ? 1.0f : v["weight"].as<float>();
+    return Status::Ok();
+  }
+
+  // desc: { names: string[], parents, restT (3/bone), restQ (4/bone, x y z w),
+  //         restS (3/bone), frames (4/bone), orders (string[]), minAngles,
+  //         maxAngles, tips (3/bone), inverseBinds (16/bone, optional) }
+  Status LoadDesc(const val& desc) {
+    if (desc.typeOf().as<std::string>() != "object" || desc.isNull()) return Status::Invalid("rig description is not an object");
+    const val names = desc["names"];
+    if (!names.isArray()) return Status::Invalid("names must be an array of strings");
+    const int n = names["length"].as<int>();
+    if (n < 1) return Status::Invalid("a rig needs at least one bone");
+    if (n > kMaxBones) return Status::Invalid("%d bones is more than the %d supported", n, kMaxBones);
+
+    struct Field { const char* key; int per_bone; bool optional; std::vector<float> values; };
+    Field fields[] = {{"parents", 1, false, {}}, {"restT", 3, false, {}},    {"restQ", 4, false, {}},
+                      {"restS", 3, false, {}},   {"frames", 4, false, {}},   {"minAngles", 3, false, {}},
+                      {"maxAngles", 3, false, {}}, {"tips", 3, false, {}}, {"inverseBinds", 16, true, {}}};
+    for (Field& f : fields) {
+      const val v = desc[f.key];
+      if (f.optional && (v.isUndefined() || v.isNull())) continue;
+      if (!IsArrayLike(v)) return Status::Invalid("%s must be an array of numbers", f.key);
+      f.values = Numbers(v);
+      if (f.values.size() != static_cast<std::size_t>(n * f.per_bone))
+        return Status::Invalid("%s has %zu numbers, expected %d (%d per bone)", f.key, f.values.size(), n * f.per_bone,
+                               f.per_bone);
+    }
+    const val orders = desc["orders"];
+    if (!orders.isArray() || orders["length"].as<int>() != n)
+      return Status::Invalid("orders must be an array of %d Euler order names", n);
+
+    std::vector<BoneDef> bones(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      BoneDef& b = bones[i];
+      if (!names[i].isString()) return Status::Invalid("name of bone %d is not a string", i);
+      b.name = names[i].as<std::string>();
+      const float parent = fields[0].values[i];
+      if (parent != static_cast<float>(static_cast<int>(parent)))
+        return Status::Invalid("bone %d '%s': parent %g is not an integer", i, b.name.c_str(), parent);
+      b.parent = static_cast<int>(parent);
+      const float* t = &fields[1].values[3 * i];
+      const float* q = &fields[2].values[4 * i];
+      const float* s = &fields[3].values[3 * i];
+      const float* f = &fields[4].values[4 * i];
+      b.rest_t = glm::vec3(t[0], t[1], t[2]);
+      b.rest_q = glm::quat(q[3], q[0], q[1], q[2]);
+      b.rest_s = glm::vec3(s[0], s[1], s[2]);
+      b.frame = glm::quat(f[3], f[0], f[1], f[2]);
+      const std::string order = orders[i].isString() ? orders[i].as<std::string>() : std::string();
+      if (!ParseEulerOrder(order.c_str(), &b.order))
+        return Status::Invalid("bone %d '%s': Euler order '%s' is not one of XYZ, XZY, YXZ, YZX, ZXY, ZYX, XYX, XZX, YXY, YZY, ZXZ, ZYZ",
+                               i, b.name.c_str(), order.c_str());
+      for (int k = 0; k < 3; ++k) {
+        b.min_angle[k] = fields[5].values[3 * i + k];
+        b.max_angle[k] = fields[6].values[3 * i + k];
+        b.tip_bs[k] = fields[7].values[3 * i + k];
+      }
+      if (!fields[8].values.empty()) {
+        b.has_inverse_bind = true;
+        for (int c = 0; c < 16; ++c) b.inverse_bind[c / 4][c % 4] = fields[8].values[16 * i + c];
+      }
+    }
+    return rig_.Load(Span<const BoneDef>(bones.data(), bones.size()));
+  }
+
+  Rig rig_;
+  SolveReport report_;
+  std::string error_;
+};
+
+}  // namespace
+}  // namespace kin
+
+EMSCRIPTEN_BINDINGS(kin_module) {
+  using kin::RigBinding;
+  emscripten::class_<RigBinding>("Rig")
+      .constructor<>()
+      .function("load", &RigBinding::load)
+      .function("boneCount", &RigBinding::boneCount)
+      .function("boneName", &RigBinding::boneName)
+      .function("boneParent", &RigBinding::boneParent)
+      .function("boneOrder", &RigBinding::boneOrder)
+      .function("boneLimits", &RigBinding::boneLimits)
+      .function("setAngles", &RigBinding::setAngles)
+      .function("setPose", &RigBinding::setPose)
+      .function("setRootOffset", &RigBinding::setRootOffset)
+      .function("setGoals", &RigBinding::setGoals)
+      .function("setGoalTarget", &RigBinding::setGoalTarget)
+      .function("goalCount", &RigBinding::goalCount)
+      .function("solve", &RigBinding::solve)
+      .function("reportIterations", &RigBinding::reportIterations)
+      .function("reportError", &RigBinding::reportError)
+      .function("reportEnergyCount", &RigBinding::reportEnergyCount)
+      .function("errorMessage", &RigBinding::errorMessage)
+      .function("modelPtr", &RigBinding::modelPtr)
+      .function("palettePtr", &RigBinding::palettePtr)
+      .function("tipsPtr", &RigBinding::tipsPtr)
+      .function("posePtr", &RigBinding::posePtr)
+      .function("energyPtr", &RigBinding::energyPtr)
+      .function("bindPtr", &RigBinding::bindPtr)
+      .function("energyCapacity", &RigBinding::energyCapacity)
+      .function("rootOffsetX", &RigBinding::rootOffsetX)
+      .function("rootOffsetY", &RigBinding::rootOffsetY)
+      .function("rootOffsetZ", &RigBinding::rootOffsetZ);
+}

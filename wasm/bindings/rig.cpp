@@ -1,0 +1,130 @@
+#include "rig.h"
+
+#include <cmath>
+
+#include "kin/forward.h"
+
+namespace kin {
+namespace {
+
+bool Finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+}  // namespace
+
+Status Rig::RequireLoaded() const {
+  return loaded() ? Status::Ok() : Status::Invalid("no skeleton loaded");
+}
+
+Status Rig::Load(Span<const BoneDef> bones) {
+  Skeleton skeleton;
+  const Status status = Skeleton::Build(bones, &skeleton);
+  if (!status.ok()) return status;
+  skeleton_ = std::move(skeleton);
+  const std::size_t n = static_cast<std::size_t>(skeleton_.bone_count());
+  angles_.assign(n, glm::vec3(0.0f));
+  for (std::size_t i = 0; i < n; ++i)  // zero may lie outside a limit
+    angles_[i] = glm::clamp(angles_[i], skeleton_.min_angle(static_cast<int>(i)), skeleton_.max_angle(static_cast<int>(i)));
+  root_offset_ms_ = glm::vec3(0.0f);
+  goals_.clear();
+  model_ms_.assign(n, glm::mat4(1.0f));
+  palette_.assign(n, glm::mat4(1.0f));
+  tips_ms_.assign(n, glm::vec3(0.0f));
+  energy_.assign(kMaxSolveIterations + 1, 0.0f);
+  workspace_.Reserve(static_cast<int>(n), 0);
+  Refresh();
+  return Status::Ok();
+}
+
+Status Rig::SetAngles(int bone, const glm::vec3& angles) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (bone < 0 || bone >= bone_count())
+    return Status::Invalid("bone index %d is out of range [0, %d)", bone, bone_count());
+  if (!Finite(angles)) return Status::Invalid("angles of bone %d '%s' are not finite", bone, skeleton_.name(bone).c_str());
+  angles_[bone] = glm::clamp(angles, skeleton_.min_angle(bone), skeleton_.max_angle(bone));
+  Refresh();
+  return Status::Ok();
+}
+
+Status Rig::SetPose(Span<const float> angles, const glm::vec3& root_offset_ms) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  const std::size_t n = static_cast<std::size_t>(bone_count());
+  if (angles.size != 3 * n)
+    return Status::Invalid("pose has %zu angles, expected %zu (3 per bone)", angles.size, 3 * n);
+  for (std::size_t i = 0; i < angles.size; ++i)
+    if (!std::isfinite(angles[i]))
+      return Status::Invalid("pose angle %zu (bone %zu '%s') is not finite", i, i / 3, skeleton_.name(static_cast<int>(i / 3)).c_str());
+  if (!Finite(root_offset_ms)) return Status::Invalid("root offset is not finite");
+  for (std::size_t i = 0; i < n; ++i) {
+    const int b = static_cast<int>(i);
+    angles_[i] = glm::clamp(glm::vec3(angles[3 * i], angles[3 * i + 1], angles[3 * i + 2]), skeleton_.min_angle(b),
+                            skeleton_.max_angle(b));
+  }
+  root_offset_ms_ = root_offset_ms;
+  Refresh();
+  return Status::Ok();
+}
+
+Status Rig::SetRootOffset(const glm::vec3& root_offset_ms) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (!Finite(root_offset_ms)) return Status::Invalid("root offset is not finite");
+  root_offset_ms_ = root_offset_ms;
+  Refresh();
+  return Status::Ok();
+}
+
+Status Rig::SetGoals(Span<const Goal> goals) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  for (std::size_t g = 0; g < goals.size; ++g) {
+    status = ValidateGoal(skeleton_, goals[g], static_cast<int>(g));
+    if (!status.ok()) return status;
+  }
+  goals_.assign(goals.begin(), goals.end());
+  if (workspace_.goal_capacity() < goal_count()) workspace_.Reserve(bone_count(), goal_count());
+  return Status::Ok();
+}
+
+Status Rig::SetGoalTarget(int goal, const glm::vec3& target_ms) {
+  if (goal < 0 || goal >= goal_count())
+    return Status::Invalid("goal index %d is out of range [0, %d)", goal, goal_count());
+  if (!Finite(target_ms)) return Status::Invalid("target of goal %d is not finite", goal);
+  goals_[goal].target_ms = target_ms;
+  return Status::Ok();
+}
+
+SolveReport Rig::Solve(const DlsOptions& options) {
+  SolveReport report;
+  report.input = RequireLoaded();
+  if (!report.input.ok()) return report;
+  if (options.max_iterations > kMaxSolveIterations) {
+    report.input = Status::Invalid("max iterations %d is more than %d", options.max_iterations, kMaxSolveIterations);
+    return report;
+  }
+  DlsJob job;
+  job.skeleton = &skeleton_;
+  job.goals = Span<const Goal>(goals_.data(), goals_.size());
+  job.root_offset_ms = root_offset_ms_;
+  job.options = options;
+  job.angles = Span<glm::vec3>(angles_.data(), angles_.size());
+  job.energy = Span<float>(energy_.data(), energy_.size());
+  job.workspace = &workspace_;
+  report = job.Run();
+  if (report.status != SolveStatus::kInvalidInput) Refresh();
+  return report;
+}
+
+void Rig::Refresh() {
+  ForwardJob fk;
+  fk.skeleton = &skeleton_;
+  fk.angles = Span<const glm::vec3>(angles_.data(), angles_.size());
+  fk.root_offset_ms = root_offset_ms_;
+  fk.model_ms = Span<glm::mat4>(model_ms_.data(), model_ms_.size());
+  fk.Run();  // inputs were validated on the way in
+  BoneTips(skeleton_, model_ms_, tips_ms_);
+  SkinningPalette(skeleton_, model_ms_, palette_);
+}
+
+}  // namespace kin

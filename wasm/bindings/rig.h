@@ -1,0 +1,77 @@
+// The Rig façade: one object that owns a skeleton, its pose, its goals and
+// every buffer the page reads (model matrices, tips, skinning palette, energy
+// history), so that a drag frame is one call with no allocation. Plain C++:
+// the Embind layer (embind.cpp) only converts JavaScript values, and the
+// native reference tool links this same class.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "kin/goal.h"
+#include "kin/ik/dls.h"
+#include "kin/ik/solve_report.h"
+#include "kin/skeleton.h"
+#include "kin/span.h"
+#include "kin/status.h"
+
+namespace kin {
+
+class Rig {
+ public:
+  // Replaces the skeleton (pose reset to zero angles, goals cleared). On
+  // failure the previous rig is kept and the status names the bad bone.
+  Status Load(Span<const BoneDef> bones);
+  bool loaded() const { return skeleton_.bone_count() > 0; }
+  const Skeleton& skeleton() const { return skeleton_; }
+  int bone_count() const { return skeleton_.bone_count(); }
+
+  // Pose. Angles are per bone by Euler slot (radians); they are clamped to the
+  // joint limits, as every pose the rig holds respects them.
+  Status SetAngles(int bone, const glm::vec3& angles);
+  Status SetPose(Span<const float> angles, const glm::vec3& root_offset_ms);
+  Status SetRootOffset(const glm::vec3& root_offset_ms);
+  const glm::vec3& angles(int bone) const { return angles_[bone]; }
+  const glm::vec3& root_offset() const { return root_offset_ms_; }
+  Span<const glm::vec3> pose() const { return Span<const glm::vec3>(angles_.data(), angles_.size()); }
+
+  // Goals.
+  Status SetGoals(Span<const Goal> goals);
+  Status SetGoalTarget(int goal, const glm::vec3& target_ms);
+  int goal_count() const { return static_cast<int>(goals_.size()); }
+  const Goal& goal(int i) const { return goals_[i]; }
+
+  // Runs the solver from the current pose and refreshes the buffers.
+  SolveReport Solve(const DlsOptions& options);
+
+  // Buffers, refreshed by every pose change and solve.
+  const float* model_data() const { return reinterpret_cast<const float*>(model_ms_.data()); }
+  const float* palette_data() const { return reinterpret_cast<const float*>(palette_.data()); }
+  const float* tips_data() const { return reinterpret_cast<const float*>(tips_ms_.data()); }
+  const float* pose_data() const { return reinterpret_cast<const float*>(angles_.data()); }
+  const float* energy_data() const { return energy_.data(); }
+  int energy_capacity() const { return static_cast<int>(energy_.size()); }
+  Span<const glm::mat4> model_ms() const { return Span<const glm::mat4>(model_ms_.data(), model_ms_.size()); }
+  Span<const glm::mat4> palette() const { return Span<const glm::mat4>(palette_.data(), palette_.size()); }
+
+ private:
+  Status RequireLoaded() const;
+  void Refresh();
+
+  Skeleton skeleton_;
+  std::vector<glm::vec3> angles_;
+  glm::vec3 root_offset_ms_{0.0f};
+  std::vector<Goal> goals_;
+  DlsWorkspace workspace_;
+  std::vector<glm::mat4> model_ms_;
+  std::vector<glm::mat4> palette_;
+  std::vector<glm::vec3> tips_ms_;
+  std::vector<float> energy_;
+};
+
+// The energy history holds this many iterations (+1 for the start).
+constexpr int kMaxSolveIterations = 1000;
+
+}  // namespace kin

@@ -1,0 +1,33 @@
+// Euler-angle joints. A bone's three angles are stored by *slot*: slot 0 is
+// applied first, slot 2 last, about the axes named by the bone's order. For
+// order XYZ that is E(θ) = Rz(θ2)·Ry(θ1)·Rx(θ0); proper orders such as XZX
+// (twist-bend-twist) reuse an axis, which is why angles are indexed by slot
+// and not by axis.
+#pragma once
+
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+namespace kin {
+
+enum class EulerOrder : int {
+  kXYZ = 0, kXZY, kYXZ, kYZX, kZXY, kZYX,  // Tait-Bryan
+  kXYX, kXZX, kYXY, kYZY, kZXZ, kZYZ,      // proper Euler
+  kCount
+};
+
+// Index (0 = x, 1 = y, 2 = z) of the axis that `slot` rotates about.
+int EulerAxis(EulerOrder order, int slot);
+
+bool IsValidEulerOrder(int order);
+
+// Parses "XYZ", "XZX", ...; returns false on anything else.
+bool ParseEulerOrder(const char* text, EulerOrder* order);
+
+// The three-letter name of an order ("XYZ"); "???" for invalid values.
+const char* EulerOrderName(EulerOrder order);
+
+// E(θ) as a unit quaternion, in the joint frame's coordinates.
+glm::quat EulerRotation(EulerOrder order, const glm::vec3& angles);
+
+}  // namespace kin

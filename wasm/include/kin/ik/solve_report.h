@@ -1,0 +1,27 @@
+// What every IK solver job reports.
+#pragma once
+
+#include "kin/span.h"
+#include "kin/status.h"
+
+namespace kin {
+
+enum class SolveStatus : int {
+  kConverged = 0,      // every goal within tolerance
+  kStalled = 1,        // no further progress, but not at a stationary point
+  kMaxIterations = 2,  // iteration budget spent while still improving
+  kUnreachable = 3,    // stationary point (best reachable) away from the targets
+  kInvalidInput = 4,   // nothing was changed; see `message`
+};
+
+const char* SolveStatusName(SolveStatus status);
+
+struct SolveReport {
+  SolveStatus status = SolveStatus::kInvalidInput;
+  int iterations = 0;
+  float error = 0.0f;        // largest goal distance at the end, model units
+  int energy_count = 0;      // entries written to the energy history
+  Status input;              // why the input was rejected, when it was
+};
+
+}  // namespace kin

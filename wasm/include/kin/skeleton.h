@@ -1,0 +1,89 @@
+// The skeleton: flat arrays in parent-first order (parent[i] < i, roots -1),
+// validated once when built so that every job after can trust it.
+//
+// A bone's local transform (relative to its parent, or to the model for a
+// root) is  T(rest_t + root offset) · R(rest_q) · S(rest_s) · F · E(θ) · F⁻¹,
+// with F the joint frame (columns: the bone's rotation axes) and E(θ) the
+// Euler rotation in the bone's order (see euler.h).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "kin/euler.h"
+#include "kin/span.h"
+#include "kin/status.h"
+
+namespace kin {
+
+// Description of one bone, the input to Skeleton::Build.
+struct BoneDef {
+  std::string name;
+  int parent = -1;                      // index of the parent, -1 for a root
+  glm::vec3 rest_t{0.0f};               // rest translation, parent space
+  glm::quat rest_q{1.0f, 0, 0, 0};      // rest rotation, parent space (w,x,y,z)
+  glm::vec3 rest_s{1.0f};               // rest scale
+  glm::quat frame{1.0f, 0, 0, 0};       // joint frame F, bone space
+  EulerOrder order = EulerOrder::kXYZ;
+  glm::vec3 min_angle{-3.14159265f};    // per-slot lower limit (radians)
+  glm::vec3 max_angle{3.14159265f};     // per-slot upper limit (radians)
+  glm::vec3 tip_bs{0.0f};               // bone end (children / end effector), bone space
+  bool has_inverse_bind = false;        // true: use inverse_bind, else B⁻¹
+  glm::mat4 inverse_bind{1.0f};         // model space -> bone space at bind
+};
+
+// Returns a BoneDef with the defaults above (Box2D-style definition factory).
+BoneDef DefaultBoneDef();
+
+class Skeleton {
+ public:
+  // Validates `bones` and builds the skeleton into *out. On failure *out is
+  // left unchanged and the status names the bone and the problem.
+  static Status Build(Span<const BoneDef> bones, Skeleton* out);
+
+  int bone_count() const { return static_cast<int>(parent_.size()); }
+  int parent(int i) const { return parent_[i]; }
+  const std::string& name(int i) const { return name_[i]; }
+  // Index of the bone called `name`, or -1.
+  int FindBone(const std::string& name) const;
+
+  const glm::vec3& rest_t(int i) const { return rest_t_[i]; }
+  const glm::quat& rest_q(int i) const { return rest_q_[i]; }
+  const glm::vec3& rest_s(int i) const { return rest_s_[i]; }
+  const glm::quat& frame(int i) const { return frame_[i]; }
+  EulerOrder order(int i) const { return order_[i]; }
+  const glm::vec3& min_angle(int i) const { return min_angle_[i]; }
+  const glm::vec3& max_angle(int i) const { return max_angle_[i]; }
+  const glm::vec3& tip_bs(int i) const { return tip_bs_[i]; }
+  // Bind pose B_j (bone -> model, all angles zero, no root offset).
+  const glm::mat4& bind_ms(int i) const { return bind_ms_[i]; }
+  // The skinning inverse bind: the asset's own, or B_j⁻¹.
+  const glm::mat4& inverse_bind(int i) const { return inverse_bind_[i]; }
+
+  Span<const int> parents() const { return Span<const int>(parent_.data(), parent_.size()); }
+  Span<const glm::mat4> bind_pose() const {
+    return Span<const glm::mat4>(bind_ms_.data(), bind_ms_.size());
+  }
+
+ private:
+  std::vector<int> parent_;
+  std::vector<std::string> name_;
+  std::vector<glm::vec3> rest_t_;
+  std::vector<glm::quat> rest_q_;
+  std::vector<glm::vec3> rest_s_;
+  std::vector<glm::quat> frame_;
+  std::vector<EulerOrder> order_;
+  std::vector<glm::vec3> min_angle_;
+  std::vector<glm::vec3> max_angle_;
+  std::vector<glm::vec3> tip_bs_;
+  std::vector<glm::mat4> bind_ms_;
+  std::vector<glm::mat4> inverse_bind_;
+};
+
+// Largest skeleton accepted (keeps the bone texture and indices in range).
+constexpr int kMaxBones = 4096;
+
+}  // namespace kin

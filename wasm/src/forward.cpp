@@ -1,0 +1,51 @@
+#include "kin/forward.h"
+
+#include "fk_loop.h"
+#include "math_checks.h"
+
+namespace kin {
+
+glm::mat4 LocalTransform(const Skeleton& skeleton, int i, const glm::vec3& angles_i,
+                         const glm::vec3& root_offset_ms) {
+  const glm::quat& frame = skeleton.frame(i);
+  const glm::quat joint = frame * EulerRotation(skeleton.order(i), angles_i) * glm::conjugate(frame);
+  glm::mat3 rest = glm::mat3_cast(skeleton.rest_q(i));
+  const glm::vec3& s = skeleton.rest_s(i);
+  rest[0] *= s.x;
+  rest[1] *= s.y;
+  rest[2] *= s.z;
+  glm::mat4 local(rest * glm::mat3_cast(joint));
+  const glm::vec3 t = skeleton.parent(i) < 0 ? skeleton.rest_t(i) + root_offset_ms : skeleton.rest_t(i);
+  local[3] = glm::vec4(t, 1.0f);
+  return local;
+}
+
+Status ForwardJob::Validate() const {
+  if (skeleton == nullptr) return Status::Invalid("forward: no skeleton");
+  const std::size_t n = static_cast<std::size_t>(skeleton->bone_count());
+  if (angles.size != n) return Status::Invalid("forward: %zu angle triples for %zu bones", angles.size, n);
+  if (model_ms.size != n) return Status::Invalid("forward: output holds %zu matrices for %zu bones", model_ms.size, n);
+  if (!IsFinite(root_offset_ms)) return Status::Invalid("forward: root offset is not finite");
+  for (std::size_t i = 0; i < n; ++i)
+    if (!IsFinite(angles[i]))
+      return Status::Invalid("forward: angles of bone %zu '%s' are not finite", i, skeleton->name(i).c_str());
+  return Status::Ok();
+}
+
+Status ForwardJob::Run() const {
+  const Status status = Validate();
+  if (!status.ok()) return status;
+  ComputeModelMatrices(*skeleton, angles, root_offset_ms, model_ms);
+  return Status::Ok();
+}
+
+void BoneTips(const Skeleton& skeleton, Span<const glm::mat4> model_ms, Span<glm::vec3> tips_ms) {
+  for (int i = 0; i < skeleton.bone_count(); ++i)
+    tips_ms[i] = glm::vec3(model_ms[i] * glm::vec4(skeleton.tip_bs(i), 1.0f));
+}
+
+void SkinningPalette(const Skeleton& skeleton, Span<const glm::mat4> model_ms, Span<glm::mat4> palette) {
+  for (int i = 0; i < skeleton.bone_count(); ++i) palette[i] = model_ms[i] * skeleton.inverse_bind(i);
+}
+
+}  // namespace kin

@@ -1,0 +1,123 @@
+#include "kin/skeleton.h"
+
+#include <cmath>
+#include <unordered_set>
+
+#include "kin/forward.h"
+#include "math_checks.h"
+
+namespace kin {
+namespace {
+
+Status ValidateBone(Span<const BoneDef> bones, int i) {
+  const BoneDef& b = bones[i];
+  const char* name = b.name.c_str();
+  if (b.name.empty()) return Status::Invalid("bone %d has an empty name", i);
+  if (b.parent < -1 || b.parent >= i)
+    return Status::Invalid("bone %d '%s': parent %d must be -1 or a bone before it (parent-first order)",
+                           i, name, b.parent);
+  if (!IsFinite(b.rest_t)) return Status::Invalid("bone %d '%s': rest translation is not finite", i, name);
+  if (!IsFinite(b.rest_q) || !IsUnit(b.rest_q))
+    return Status::Invalid("bone %d '%s': rest rotation is not a finite unit quaternion", i, name);
+  if (!IsFinite(b.rest_s)) return Status::Invalid("bone %d '%s': rest scale is not finite", i, name);
+  for (int a = 0; a < 3; ++a)
+    if (std::fabs(b.rest_s[a]) < 1e-8f)
+      return Status::Invalid("bone %d '%s': rest scale is zero on axis %d (degenerate)", i, name, a);
+  if (!IsFinite(b.frame) || !IsUnit(b.frame))
+    return Status::Invalid("bone %d '%s': joint frame is not a finite unit quaternion (degenerate frame)", i,
+                           name);
+  if (!IsValidEulerOrder(static_cast<int>(b.order)))
+    return Status::Invalid("bone %d '%s': Euler order %d is not one of the 12 orders", i, name,
+                           static_cast<int>(b.order));
+  if (!IsFinite(b.min_angle) || !IsFinite(b.max_angle))
+    return Status::Invalid("bone %d '%s': angle limits are not finite", i, name);
+  for (int a = 0; a < 3; ++a)
+    if (b.min_angle[a] > b.max_angle[a])
+      return Status::Invalid("bone %d '%s': limit min %g > max %g on slot %d", i, name, b.min_angle[a],
+                             b.max_angle[a], a);
+  if (!IsFinite(b.tip_bs)) return Status::Invalid("bone %d '%s': tip is not finite", i, name);
+  if (b.has_inverse_bind) {
+    if (!IsFinite(b.inverse_bind))
+      return Status::Invalid("bone %d '%s': inverse bind matrix is not finite", i, name);
+    const float det = glm::determinant(b.inverse_bind);
+    if (!std::isfinite(det) || std::fabs(det) < 1e-12f)
+      return Status::Invalid("bone %d '%s': inverse bind matrix is singular", i, name);
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+BoneDef DefaultBoneDef() { return BoneDef(); }
+
+Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
+  if (out == nullptr) return Status::Invalid("skeleton: no output given");
+  if (bones.size == 0) return Status::Invalid("skeleton: no bones");
+  if (bones.size > static_cast<std::size_t>(kMaxBones))
+    return Status::Invalid("skeleton: %zu bones is more than the %d supported", bones.size, kMaxBones);
+  std::unordered_set<std::string> names;
+  for (int i = 0; i < static_cast<int>(bones.size); ++i) {
+    const Status status = ValidateBone(bones, i);
+    if (!status.ok()) return status;
+    if (!names.insert(bones[i].name).second)
+      return Status::Invalid("bone %d '%s': the name is used by an earlier bone", i, bones[i].name.c_str());
+  }
+
+  Skeleton s;
+  const std::size_t n = bones.size;
+  s.parent_.resize(n);
+  s.name_.resize(n);
+  s.rest_t_.resize(n);
+  s.rest_q_.resize(n);
+  s.rest_s_.resize(n);
+  s.frame_.resize(n);
+  s.order_.resize(n);
+  s.min_angle_.resize(n);
+  s.max_angle_.resize(n);
+  s.tip_bs_.resize(n);
+  s.bind_ms_.resize(n);
+  s.inverse_bind_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const BoneDef& b = bones[i];
+    s.parent_[i] = b.parent;
+    s.name_[i] = b.name;
+    s.rest_t_[i] = b.rest_t;
+    s.rest_q_[i] = glm::normalize(b.rest_q);
+    s.rest_s_[i] = b.rest_s;
+    s.frame_[i] = glm::normalize(b.frame);
+    s.order_[i] = b.order;
+    s.min_angle_[i] = b.min_angle;
+    s.max_angle_[i] = b.max_angle;
+    s.tip_bs_[i] = b.tip_bs;
+  }
+
+  // The bind pose is the pose with every angle zero and no root offset.
+  const std::vector<glm::vec3> zero(n, glm::vec3(0.0f));
+  ForwardJob bind;
+  bind.skeleton = &s;
+  bind.angles = zero;
+  bind.model_ms = s.bind_ms_;
+  const Status fk = bind.Run();
+  if (!fk.ok()) return fk;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!IsFinite(s.bind_ms_[i]))
+      return Status::Invalid("bone %zu '%s': bind pose overflows (rest values too large)", i,
+                             bones[i].name.c_str());
+    const float det = glm::determinant(s.bind_ms_[i]);
+    if (!std::isfinite(det))
+      return Status::Invalid("bone %zu '%s': bind pose overflows (rest scales too large)", i, bones[i].name.c_str());
+    if (std::fabs(det) < 1e-24f)
+      return Status::Invalid("bone %zu '%s': bind pose matrix is singular", i, bones[i].name.c_str());
+    s.inverse_bind_[i] = bones[i].has_inverse_bind ? bones[i].inverse_bind : glm::inverse(s.bind_ms_[i]);
+  }
+  *out = std::move(s);
+  return Status::Ok();
+}
+
+int Skeleton::FindBone(const std::string& name) const {
+  for (int i = 0; i < bone_count(); ++i)
+    if (name_[i] == name) return i;
+  return -1;
+}
+
+}  // namespace kin
