@@ -142,21 +142,41 @@ TEST(Dls, UnreachableTargetEndsAtTheClosestReachablePoint) {
   EXPECT_EQ(report.status, kin::SolveStatus::kUnreachable) << kin::SolveStatusName(report.status);
   EXPECT_NEAR(report.error, best, 0.01f * best);
   EXPECT_FALSE(std::isnan(report.error));
-  // The energy history never rises: rejected steps leave E as it was.
+  // The pose returned is the best one the history saw: E = ½ error².
   ASSERT_GE(report.energy_count, 2);
-  for (int i = 1; i < report.energy_count; ++i) EXPECT_LE(energy[i], energy[i - 1]);
+  float lowest = energy[0];
+  for (int i = 1; i < report.energy_count; ++i) lowest = std::min(lowest, energy[i]);
+  EXPECT_NEAR(lowest, 0.5f * report.error * report.error, 1e-4f);
+  EXPECT_LT(lowest, energy[0]);
+}
+
+// The straight rest chain pointing at a target nearer than its reach is a
+// saddle point of E; the solver must not stop there.
+TEST(Dls, LeavesTheSaddleOfAStraightChain) {
+  Problem p;
+  ASSERT_TRUE(kin::Skeleton::Build(kin_test::Chain(2, 1.0f), &p.skeleton).ok());
+  kin::Goal g;
+  g.bone = 1;
+  g.point_bs = p.skeleton.tip_bs(1);
+  g.target_ms = glm::vec3(0.25f, 0.75f, 0.0f);
+  p.goals = {g};
+  p.workspace.Reserve(2, 1);
+  std::vector<glm::vec3> angles(2, glm::vec3(0));
+  const kin::SolveReport report = Solve(p, angles);
+  EXPECT_EQ(report.status, kin::SolveStatus::kConverged) << kin::SolveStatusName(report.status) << " " << report.error;
 }
 
 TEST(Dls, HingeLimitsHold) {
   // Elbow-like hinge: only slot 1 (about y) may move, within [-2.5, 0].
   Problem p = HumanoidProblem();
   p.goals = {p.goals[0]};
-  p.goals[0].target_ms = glm::vec3(0.3f, 1.5f, 0.4f);  // in front of the chest
+  // 0.2 from the shoulder, in front: the 0.72-long arm must fold at the elbow.
+  p.goals[0].target_ms = glm::vec3(0.25f, 1.45f, 0.2f);
   std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0));
-  Solve(p, angles);
+  EXPECT_EQ(Solve(p, angles).status, kin::SolveStatus::kConverged);
   const int elbow = p.skeleton.FindBone("forearm_l");
   EXPECT_EQ(angles[elbow].z, 0.0f);
-  EXPECT_LE(angles[elbow].y, 0.0f);
+  EXPECT_LT(angles[elbow].y, -0.5f);  // it folded, forward
   EXPECT_GE(angles[elbow].y, -2.5f);
   ExpectWithinLimits(p.skeleton, angles);
 }

@@ -23,8 +23,19 @@ std::vector<float> Numbers(const val& v) { return emscripten::convertJSArrayToNu
 
 bool IsArrayLike(const val& v) { return v.isArray() || (v.typeOf().as<std::string>() == "object" && !v.isNull() && v["length"].typeOf().as<std::string>() == "number"); }
 
+// Rig objects alive in this module: lets tests check that the TypeScript
+// façade deletes every handle it creates.
+int g_live_rigs = 0;
+
+int LiveRigs() { return g_live_rigs; }
+
 class RigBinding {
  public:
+  RigBinding() { ++g_live_rigs; }
+  ~RigBinding() { --g_live_rigs; }
+  RigBinding(const RigBinding&) = delete;
+  RigBinding& operator=(const RigBinding&) = delete;
+
   int load(const val& desc) { return Report(LoadDesc(desc)); }
 
   int boneCount() const { return rig_.bone_count(); }
@@ -196,6 +207,7 @@ class RigBinding {
 
 EMSCRIPTEN_BINDINGS(kin_module) {
   using kin::RigBinding;
+  emscripten::function("liveRigs", &kin::LiveRigs);
   emscripten::class_<RigBinding>("Rig")
       .constructor<>()
       .function("load", &RigBinding::load)

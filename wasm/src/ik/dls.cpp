@@ -326,11 +326,14 @@ SolveReport DlsJob::Run() const {
     // sizes of the residual and the columns, so the test is unit-free).
     const bool stationary = gradient_max <= 1e-5 * residual_max * column_max;
     if (stationary || stuck != Stuck::kNo) {
+      // A stuck point away from the targets is a limit trap, a saddle (a
+      // straight chain pointing at a target nearer than its reach) or the
+      // best reachable pose. Nudging escapes the first two; once a nudge
+      // fails to improve on the best pose, away from limits, stop.
+      const bool improved = current.energy < best_energy * (1.0 - 1e-6);
       keep_best();
-      // Escaping helps against limit traps only; elsewhere a stuck point is
-      // the best reachable one (or, rarely, an exact singularity). E that no
-      // longer decreases marks a stationary point; steps that all fail, a stall.
-      if (escapes == kMaxEscapes || !s.AnyOnLimit()) {
+      const bool worth_escaping = escapes == 0 || improved || s.AnyOnLimit();
+      if (escapes == kMaxEscapes || !worth_escaping) {
         status = stuck == Stuck::kRejected ? SolveStatus::kStalled : SolveStatus::kUnreachable;
         break;
       }

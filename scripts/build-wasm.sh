@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly module with Debian's Emscripten and places kin.js and
+# kin.wasm where the page and the Node tests import them from.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian's Emscripten runs its JS optimizer with Node and needs Debian's
+# node modules (acorn) on the path.
+export NODE_PATH=/usr/share/nodejs
+if [ ! -f build/wasm/CMakeCache.txt ]; then
+  emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build build/wasm -j"$(nproc)"
+
+out=web/src/wasm/generated
+mkdir -p "$out"
+for f in kin.js kin.wasm; do
+  cmp -s "build/wasm/$f" "$out/$f" || cp "build/wasm/$f" "$out/$f"
+done
