@@ -17,3 +17,5 @@ mkdir -p "$out"
 for f in kin.js kin.wasm; do
   cmp -s "build/wasm/$f" "$out/$f" || cp "build/wasm/$f" "$out/$f"
 done
+# The module's hand-written types travel with it.
+cmp -s web/src/wasm/kin.d.ts "$out/kin.d.ts" || cp web/src/wasm/kin.d.ts "$out/kin.d.ts"

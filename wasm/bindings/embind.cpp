@@ -64,8 +64,11 @@ class RigBinding {
     const int count = goals["length"].as<int>();
     std::vector<Goal> parsed(static_cast<std::size_t>(count));
     for (int g = 0; g < count; ++g) {
-      const Status status = ParseGoal(goals[g], g, &parsed[g]);
+      bool has_point = false;
+      const Status status = ParseGoal(goals[g], g, &parsed[g], &has_point);
       if (!status.ok()) return Report(status);
+      // Without a point, a goal pulls on the bone's tip.
+      if (!has_point && InRange(parsed[g].bone)) parsed[g].point_bs = rig_.skeleton().tip_bs(parsed[g].bone);
     }
     return Report(rig_.SetGoals(Span<const Goal>(parsed.data(), parsed.size())));
   }
@@ -85,6 +88,28 @@ class RigBinding {
   int reportIterations() const { return report_.iterations; }
   float reportError() const { return report_.error; }
   int reportEnergyCount() const { return report_.energy_count; }
+
+  // positions (3/vertex), normals (3/vertex or empty), joints and weights
+  // (4/vertex, joints in rig bone order).
+  int setSkin(const val& positions, const val& normals, const val& joints, const val& weights) {
+    for (const val* v : {&positions, &normals, &joints, &weights})
+      if (!IsArrayLike(*v)) return Report(Status::Invalid("skin positions, normals, joints and weights must be arrays of numbers"));
+    const std::vector<float> p = Numbers(positions), n = Numbers(normals), w = Numbers(weights);
+    const std::vector<float> j = Numbers(joints);
+    std::vector<std::uint16_t> joint_indices(j.size());
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      if (!(j[i] >= 0.0f && j[i] < 65536.0f) || j[i] != static_cast<float>(static_cast<int>(j[i])))
+        return Report(Status::Invalid("skin joint %g of vertex %zu is not an index", j[i], i / 4));
+      joint_indices[i] = static_cast<std::uint16_t>(j[i]);
+    }
+    return Report(rig_.SetSkin(Span<const float>(p.data(), p.size()), Span<const float>(n.data(), n.size()),
+                               Span<const std::uint16_t>(joint_indices.data(), joint_indices.size()),
+                               Span<const float>(w.data(), w.size())));
+  }
+  int skin() { return Report(rig_.Skin()); }
+  int vertexCount() const { return rig_.vertex_count(); }
+  std::uintptr_t skinnedPositionsPtr() const { return Address(rig_.skinned_positions_data()); }
+  std::uintptr_t skinnedNormalsPtr() const { return Address(rig_.skinned_normals_data()); }
 
   std::string errorMessage() const { return error_; }
 
@@ -110,7 +135,7 @@ class RigBinding {
     return 1;
   }
 
-  static Status ParseGoal(const val& v, int g, Goal* out) {
+  static Status ParseGoal(const val& v, int g, Goal* out, bool* has_point) {
     if (v.typeOf().as<std::string>() != "object" || v.isNull())
       return Status::Invalid("goal %d is not an object", g);
     if (v["bone"].typeOf().as<std::string>() != "number")
@@ -125,7 +150,8 @@ class RigBinding {
     const std::vector<float> t = Numbers(target);
     out->target_ms = glm::vec3(t[0], t[1], t[2]);
     const val point = v["point"];
-    if (!point.isUndefined()) {
+    *has_point = !point.isUndefined();
+    if (*has_point) {
       if (!IsArrayLike(point) || point["length"].as<int>() != 3)
         return Status::Invalid("goal %d: point must be 3 numbers", g);
       const std::vector<float> p = Numbers(point);
@@ -227,6 +253,11 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("reportError", &RigBinding::reportError)
       .function("reportEnergyCount", &RigBinding::reportEnergyCount)
       .function("errorMessage", &RigBinding::errorMessage)
+      .function("setSkin", &RigBinding::setSkin)
+      .function("skin", &RigBinding::skin)
+      .function("vertexCount", &RigBinding::vertexCount)
+      .function("skinnedPositionsPtr", &RigBinding::skinnedPositionsPtr)
+      .function("skinnedNormalsPtr", &RigBinding::skinnedNormalsPtr)
       .function("modelPtr", &RigBinding::modelPtr)
       .function("palettePtr", &RigBinding::palettePtr)
       .function("tipsPtr", &RigBinding::tipsPtr)

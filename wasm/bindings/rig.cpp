@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "kin/forward.h"
+#include "kin/skinning.h"
 
 namespace kin {
 namespace {
@@ -31,6 +32,12 @@ Status Rig::Load(Span<const BoneDef> bones) {
   tips_ms_.assign(n, glm::vec3(0.0f));
   energy_.assign(kMaxSolveIterations + 1, 0.0f);
   workspace_.Reserve(static_cast<int>(n), 0);
+  skin_positions_.clear();
+  skin_normals_.clear();
+  skin_joints_.clear();
+  skin_weights_.clear();
+  skinned_positions_.clear();
+  skinned_normals_.clear();
   Refresh();
   return Status::Ok();
 }
@@ -114,6 +121,54 @@ SolveReport Rig::Solve(const DlsOptions& options) {
   report = job.Run();
   if (report.status != SolveStatus::kInvalidInput) Refresh();
   return report;
+}
+
+Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span<const std::uint16_t> joints,
+                    Span<const float> weights) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (positions.size % 3 != 0) return Status::Invalid("skin positions: %zu numbers is not 3 per vertex", positions.size);
+  const std::size_t v = positions.size / 3;
+  if (normals.size != 0 && normals.size != 3 * v)
+    return Status::Invalid("skin normals: %zu numbers for %zu vertices (need 3 each)", normals.size, v);
+  for (std::size_t i = 0; i < positions.size; ++i)
+    if (!std::isfinite(positions[i])) return Status::Invalid("skin position of vertex %zu is not finite", i / 3);
+  for (std::size_t i = 0; i < normals.size; ++i)
+    if (!std::isfinite(normals[i])) return Status::Invalid("skin normal of vertex %zu is not finite", i / 3);
+  std::vector<glm::mat4> identity(static_cast<std::size_t>(bone_count()), glm::mat4(1.0f));
+  std::vector<glm::vec3> p(v), n(normals.size ? v : 0), out_p(v), out_n(normals.size ? v : 0);
+  for (std::size_t i = 0; i < v; ++i) p[i] = glm::vec3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
+  for (std::size_t i = 0; i < n.size(); ++i) n[i] = glm::vec3(normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]);
+  // A trial run with identity matrices checks joints and weights once.
+  LbsJob job;
+  job.palette = identity;
+  job.positions_ms = p;
+  job.normals_ms = n;
+  job.joints = joints;
+  job.weights = weights;
+  job.out_positions_ms = out_p;
+  job.out_normals_ms = out_n;
+  status = job.Validate();
+  if (!status.ok()) return status;
+  skin_positions_ = std::move(p);
+  skin_normals_ = std::move(n);
+  skin_joints_.assign(joints.begin(), joints.end());
+  skin_weights_.assign(weights.begin(), weights.end());
+  skinned_positions_ = std::move(out_p);
+  skinned_normals_ = std::move(out_n);
+  return Status::Ok();
+}
+
+Status Rig::Skin() {
+  LbsJob job;
+  job.palette = Span<const glm::mat4>(palette_.data(), palette_.size());
+  job.positions_ms = skin_positions_;
+  job.normals_ms = skin_normals_;
+  job.joints = skin_joints_;
+  job.weights = skin_weights_;
+  job.out_positions_ms = skinned_positions_;
+  job.out_normals_ms = skinned_normals_;
+  return job.Run();
 }
 
 void Rig::Refresh() {

@@ -5,6 +5,7 @@
 // native reference tool links this same class.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,17 @@ class Rig {
   // Runs the solver from the current pose and refreshes the buffers.
   SolveReport Solve(const DlsOptions& options);
 
+  // The mesh skinned on the CPU (bind-pose positions and normals, 4 joints
+  // and weights per vertex, joints in this rig's bone order). Validated here,
+  // once, so that Skin() can run every frame.
+  Status SetSkin(Span<const float> positions, Span<const float> normals, Span<const std::uint16_t> joints,
+                 Span<const float> weights);
+  int vertex_count() const { return static_cast<int>(skin_positions_.size()); }
+  // Linear blend skinning with the current palette into the skinned buffers.
+  Status Skin();
+  const float* skinned_positions_data() const { return reinterpret_cast<const float*>(skinned_positions_.data()); }
+  const float* skinned_normals_data() const { return reinterpret_cast<const float*>(skinned_normals_.data()); }
+
   // Buffers, refreshed by every pose change and solve.
   const float* model_data() const { return reinterpret_cast<const float*>(model_ms_.data()); }
   const float* palette_data() const { return reinterpret_cast<const float*>(palette_.data()); }
@@ -69,6 +81,12 @@ class Rig {
   std::vector<glm::mat4> palette_;
   std::vector<glm::vec3> tips_ms_;
   std::vector<float> energy_;
+  std::vector<glm::vec3> skin_positions_;
+  std::vector<glm::vec3> skin_normals_;
+  std::vector<std::uint16_t> skin_joints_;
+  std::vector<float> skin_weights_;
+  std::vector<glm::vec3> skinned_positions_;
+  std::vector<glm::vec3> skinned_normals_;
 };
 
 // The energy history holds this many iterations (+1 for the start).

@@ -1,0 +1,248 @@
+// The TypeScript façade over the module's Rig: owns exactly one WASM handle
+// (dispose() deletes it), turns error codes into Error('Rig: …') naming the
+// bad input, and exposes the bone buffers as views over WASM memory. The
+// per-frame calls (setGoalTarget, solve, palette) allocate nothing.
+import type { FlatGoal, KinModule, RigHandle } from '../wasm/generated/kin.js';
+import { HeapView } from './heap-view.js';
+import { type BoneDesc, type EulerOrder, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
+
+/** In the order of kin::SolveStatus. */
+export const SOLVE_STATUS = ['converged', 'stalled', 'max-iterations', 'unreachable', 'invalid-input'] as const;
+export type SolveStatus = (typeof SOLVE_STATUS)[number];
+
+export interface SolveReport {
+  status: SolveStatus;
+  iterations: number;
+  /** Largest goal distance after the solve, model units. */
+  error: number;
+  /** Entries in energyHistory(): E before the first and after each iteration. */
+  energyCount: number;
+}
+
+export interface SolveOptions {
+  maxIterations?: number;
+  /** Converged when every goal is this close (model units). */
+  tolerance?: number;
+  /** τ in μ₀ = τ · max diag(J Jᵀ). */
+  damping?: number;
+}
+
+export const DEFAULT_SOLVE_OPTIONS: Required<SolveOptions> = { maxIterations: 64, tolerance: 1e-5, damping: 1e-3 };
+
+export interface GoalDesc {
+  /** Bone index or name. */
+  bone: number | string;
+  /** Model-space target. */
+  target: Vec3Tuple;
+  /** Point on the bone in bone space; default its tip. */
+  point?: Vec3Tuple;
+  /** > 0, default 1. */
+  weight?: number;
+}
+
+export class Rig {
+  readonly boneNames: readonly string[];
+  readonly parents: Int32Array;
+  readonly orders: readonly EulerOrder[];
+  private handle: RigHandle | null;
+  private readonly paletteView: HeapView;
+  private readonly modelView: HeapView;
+  private readonly tipsView: HeapView;
+  private readonly poseView: HeapView;
+  private readonly energyView: HeapView;
+  private readonly bindView: HeapView;
+  private readonly skinnedPositionsView: HeapView;
+  private readonly skinnedNormalsView: HeapView;
+  private skinHasNormals = false;
+  private readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
+
+  /** Builds a rig; throws Error('Rig: …') naming the first bad input. */
+  static create(module: KinModule, bones: readonly BoneDesc[]): Rig {
+    const flat = flattenRigDesc(bones);
+    const handle = new module.Rig();
+    if (handle.load(flat) !== 0) {
+      const message = handle.errorMessage();
+      handle.delete();
+      throw new Error(`Rig: ${message}`);
+    }
+    return new Rig(module, handle);
+  }
+
+  private constructor(module: KinModule, handle: RigHandle) {
+    this.handle = handle;
+    const n = handle.boneCount();
+    this.boneNames = Array.from({ length: n }, (_, i) => handle.boneName(i));
+    this.parents = Int32Array.from({ length: n }, (_, i) => handle.boneParent(i));
+    this.orders = Array.from({ length: n }, (_, i) => handle.boneOrder(i) as EulerOrder);
+    this.paletteView = new HeapView(module);
+    this.modelView = new HeapView(module);
+    this.tipsView = new HeapView(module);
+    this.poseView = new HeapView(module);
+    this.energyView = new HeapView(module);
+    this.bindView = new HeapView(module);
+    this.skinnedPositionsView = new HeapView(module);
+    this.skinnedNormalsView = new HeapView(module);
+  }
+
+  get boneCount(): number {
+    return this.boneNames.length;
+  }
+
+  get disposed(): boolean {
+    return this.handle === null;
+  }
+
+  /** Deletes the WASM object; the rig is unusable afterwards. Idempotent. */
+  dispose(): void {
+    this.handle?.delete();
+    this.handle = null;
+  }
+
+  /** Index of the bone called `name`; throws if there is none. */
+  boneIndex(name: string): number {
+    const index = this.boneNames.indexOf(name);
+    if (index < 0) throw new Error(`Rig: no bone named '${name}'`);
+    return index;
+  }
+
+  limits(bone: number): { min: Vec3Tuple; max: Vec3Tuple } {
+    this.checkBone(bone);
+    const l = this.live().boneLimits(bone);
+    return { min: [l[0], l[1], l[2]], max: [l[3], l[4], l[5]] };
+  }
+
+  /** Angles of one bone by Euler slot (radians). */
+  getAngles(bone: number): Vec3Tuple {
+    this.checkBone(bone);
+    const pose = this.pose();
+    return [pose[3 * bone], pose[3 * bone + 1], pose[3 * bone + 2]];
+  }
+
+  /** Sets one bone's angles, clamped to its limits. */
+  setAngles(bone: number, a0: number, a1: number, a2: number): void {
+    this.check(this.live().setAngles(bone, a0, a1, a2));
+  }
+
+  /** Every bone's angles (3 per bone, by slot), clamped to the limits. */
+  setPose(angles: ArrayLike<number>, rootOffset: Vec3Tuple = [0, 0, 0]): void {
+    this.check(this.live().setPose(angles, rootOffset[0], rootOffset[1], rootOffset[2]));
+  }
+
+  setRootOffset(x: number, y: number, z: number): void {
+    this.check(this.live().setRootOffset(x, y, z));
+  }
+
+  get rootOffset(): Vec3Tuple {
+    const h = this.live();
+    return [h.rootOffsetX(), h.rootOffsetY(), h.rootOffsetZ()];
+  }
+
+  /** Replaces the goals; bones may be named. */
+  setGoals(goals: readonly GoalDesc[]): void {
+    const flat: FlatGoal[] = goals.map((g) => {
+      const bone = typeof g.bone === 'string' ? this.boneIndex(g.bone) : g.bone;
+      return { bone, target: g.target, point: g.point, weight: g.weight };
+    });
+    this.check(this.live().setGoals(flat));
+  }
+
+  get goalCount(): number {
+    return this.live().goalCount();
+  }
+
+  /** Moves one goal's target (model space). Allocation-free. */
+  setGoalTarget(goal: number, x: number, y: number, z: number): void {
+    this.check(this.live().setGoalTarget(goal, x, y, z));
+  }
+
+  /**
+   * Solves from the current pose. Returns one report object that is reused
+   * by every call (read it before the next solve). Throws on invalid input.
+   */
+  solve(options: SolveOptions = DEFAULT_SOLVE_OPTIONS): SolveReport {
+    const h = this.live();
+    const code = h.solve(
+      options.maxIterations ?? DEFAULT_SOLVE_OPTIONS.maxIterations,
+      options.tolerance ?? DEFAULT_SOLVE_OPTIONS.tolerance,
+      options.damping ?? DEFAULT_SOLVE_OPTIONS.damping,
+    );
+    if (code === 4) throw new Error(`Rig: ${h.errorMessage()}`);
+    this.report.status = SOLVE_STATUS[code];
+    this.report.iterations = h.reportIterations();
+    this.report.error = h.reportError();
+    this.report.energyCount = h.reportEnergyCount();
+    return this.report;
+  }
+
+  /** Skinning palette P_j · inverse bind_j, 16 floats per bone (view, no copy). */
+  palette(): Float32Array {
+    return this.paletteView.get(this.live().palettePtr(), 16 * this.boneCount);
+  }
+
+  /** Bone-to-model matrices P_j, 16 floats per bone (view). */
+  modelMatrices(): Float32Array {
+    return this.modelView.get(this.live().modelPtr(), 16 * this.boneCount);
+  }
+
+  /** Bind-pose bone-to-model matrices B_j, 16 floats per bone (view). */
+  bindMatrices(): Float32Array {
+    return this.bindView.get(this.live().bindPtr(), 16 * this.boneCount);
+  }
+
+  /** Bone tips in model space, 3 floats per bone (view). */
+  boneTips(): Float32Array {
+    return this.tipsView.get(this.live().tipsPtr(), 3 * this.boneCount);
+  }
+
+  /** The pose: 3 angles per bone by slot (view). */
+  pose(): Float32Array {
+    return this.poseView.get(this.live().posePtr(), 3 * this.boneCount);
+  }
+
+  /** E per iteration of the last solve (view). */
+  energyHistory(): Float32Array {
+    return this.energyView.get(this.live().energyPtr(), this.report.energyCount);
+  }
+
+  /**
+   * The mesh to skin on the CPU: bind-pose positions (3 per vertex), normals
+   * (3 per vertex, or empty), joints in this rig's bone order and weights
+   * (4 per vertex). Validated once here.
+   */
+  setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): void {
+    this.check(this.live().setSkin(positions, normals, joints, weights));
+    this.skinHasNormals = normals.length > 0;
+  }
+
+  /** Linear blend skinning of the skin with the current palette. */
+  skin(): void {
+    this.check(this.live().skin());
+  }
+
+  /** Skinned positions, 3 floats per vertex, model space (view). */
+  skinnedPositions(): Float32Array {
+    const h = this.live();
+    return this.skinnedPositionsView.get(h.skinnedPositionsPtr(), 3 * h.vertexCount());
+  }
+
+  /** Skinned unit normals, 3 floats per vertex (view; empty without normals). */
+  skinnedNormals(): Float32Array {
+    const h = this.live();
+    return this.skinnedNormalsView.get(h.skinnedNormalsPtr(), this.skinHasNormals ? 3 * h.vertexCount() : 0);
+  }
+
+  private live(): RigHandle {
+    if (this.handle === null) throw new Error('Rig: used after dispose()');
+    return this.handle;
+  }
+
+  private check(code: number): void {
+    if (code !== 0) throw new Error(`Rig: ${this.live().errorMessage()}`);
+  }
+
+  private checkBone(bone: number): void {
+    if (!Number.isInteger(bone) || bone < 0 || bone >= this.boneCount) {
+      throw new Error(`Rig: bone index ${bone} is out of range [0, ${this.boneCount})`);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+// Hand-written types for the Emscripten module built from wasm/bindings/
+// (Emscripten 3.1.6 cannot emit them). scripts/build-wasm.sh copies this file
+// next to the generated kin.js; tests/web/module-types.test.ts checks that it
+// matches the module's real exports.
+
+/** The Embind class `Rig`. Mutators return 0, or 1 with errorMessage() set. */
+export interface RigHandle {
+  load(desc: FlatRigDesc): number;
+  boneCount(): number;
+  boneName(index: number): string;
+  boneParent(index: number): number;
+  boneOrder(index: number): string;
+  /** [min0, min1, min2, max0, max1, max2] in radians, by Euler slot. */
+  boneLimits(index: number): number[];
+  setAngles(bone: number, a0: number, a1: number, a2: number): number;
+  setPose(angles: ArrayLike<number>, rootX: number, rootY: number, rootZ: number): number;
+  setRootOffset(x: number, y: number, z: number): number;
+  setGoals(goals: FlatGoal[]): number;
+  setGoalTarget(goal: number, x: number, y: number, z: number): number;
+  goalCount(): number;
+  /** Runs damped least squares; returns the status code (see SOLVE_STATUS). */
+  solve(maxIterations: number, tolerance: number, initialDamping: number): number;
+  reportIterations(): number;
+  reportError(): number;
+  reportEnergyCount(): number;
+  errorMessage(): string;
+  /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 joints (rig order) and weights per vertex. */
+  setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): number;
+  /** Linear blend skinning with the current palette. */
+  skin(): number;
+  vertexCount(): number;
+  skinnedPositionsPtr(): number;
+  skinnedNormalsPtr(): number;
+  /** Byte offsets into the module's memory, valid until the next load(). */
+  modelPtr(): number;
+  palettePtr(): number;
+  tipsPtr(): number;
+  posePtr(): number;
+  energyPtr(): number;
+  bindPtr(): number;
+  energyCapacity(): number;
+  rootOffsetX(): number;
+  rootOffsetY(): number;
+  rootOffsetZ(): number;
+  delete(): void;
+  isDeleted(): boolean;
+}
+
+/** Flat arrays, one entry (or 3, 4, 16 numbers) per bone, parent-first. */
+export interface FlatRigDesc {
+  names: string[];
+  parents: ArrayLike<number>;
+  restT: ArrayLike<number>;
+  /** Quaternions as x, y, z, w. */
+  restQ: ArrayLike<number>;
+  restS: ArrayLike<number>;
+  frames: ArrayLike<number>;
+  orders: string[];
+  minAngles: ArrayLike<number>;
+  maxAngles: ArrayLike<number>;
+  tips: ArrayLike<number>;
+  inverseBinds?: ArrayLike<number> | null;
+}
+
+export interface FlatGoal {
+  bone: number;
+  target: ArrayLike<number>;
+  point?: ArrayLike<number>;
+  weight?: number;
+}
+
+export interface KinModule {
+  Rig: { new (): RigHandle };
+  /** Rig handles alive (constructed and not yet deleted). */
+  liveRigs(): number;
+  HEAPF32: Float32Array;
+  HEAPU8: Uint8Array;
+}
+
+export interface KinModuleOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+}
+
+export default function createKinModule(options?: KinModuleOptions): Promise<KinModule>;
