@@ -2,14 +2,13 @@
 // Skeleton built from the model formula (tests/web/three-model.ts) gives
 // matrixWorld × boneInverse, and SkinnedMesh.applyBoneTransform skins the
 // default character.
-import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
-import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rig } from '../../web/src/rig/rig.js';
 import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
+import { loadDefaultCharacter } from './default-character.js';
 import { randomAngles, randomRig } from './random-rigs.js';
 import { seededRandom, uniform } from './seeded-random.js';
 import { poseThreeBones } from './three-model.js';
@@ -63,15 +62,7 @@ describe('default character: skinned vertices equal three.js applyBoneTransform'
   let scene: THREE.Object3D;
   beforeAll(async () => {
     module = await loadKinModuleNode();
-    const bytes = readFileSync(new URL('../../assets/character.glb', import.meta.url));
-    const gltf = await new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), '');
-    let found: THREE.SkinnedMesh | undefined;
-    gltf.scene.traverse((o) => {
-      if ((o as THREE.SkinnedMesh).isSkinnedMesh) found = o as THREE.SkinnedMesh;
-    });
-    if (!found) throw new Error('no skinned mesh in assets/character.glb');
-    mesh = found;
-    scene = gltf.scene;
+    ({ mesh, scene } = await loadDefaultCharacter());
   });
 
   it('random poses within the limits (seed 5)', () => {

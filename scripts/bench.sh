@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# npm run bench: every benchmark; results go to bench/results/*.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+bash scripts/build-native.sh
+bash scripts/build-wasm.sh
+npx tsx bench/humanoid-drag.ts

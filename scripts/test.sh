@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# npm test: set up what is missing, then every test layer in order —
+# native C++ (GoogleTest via CTest), the WASM build, a type check, Vitest in
+# Node on the built module, and the page in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+
+echo "== native build + GoogleTest (CTest)"
+bash scripts/build-native.sh
+ctest --test-dir build/native --output-on-failure -j"$(nproc)"
+
+echo "== WASM build"
+bash scripts/build-wasm.sh
+
+echo "== type check"
+npx tsc --noEmit -p .
+
+echo "== character asset is current"
+node scripts/make-character.mjs --check
+
+echo "== Vitest (Node): TypeScript units and the WASM module"
+npx vitest run --config vitest.config.ts
+
+echo "== Playwright + Chromium: the page"
+npx vitest run --config tests/e2e/vitest.config.ts

@@ -1,0 +1,57 @@
+// Shared e2e plumbing: build the site once, serve it with `vite preview` on a
+// free port, and launch Debian's Chromium (never a downloaded browser) with
+// the flags that give WebGL2 through SwiftShader on these machines.
+import { build, preview, type PreviewServer } from 'vite';
+import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface Site {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function buildAndServe(): Promise<Site> {
+  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  const server: PreviewServer = await preview({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    preview: { port: 0, strictPort: false, host: '127.0.0.1' },
+  });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not report a URL');
+  return { url, close: () => server.close() };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Collects console errors and warnings, and uncaught page errors. */
+export function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+/** Opens the page and waits until the character is loaded and drawn. */
+export async function openDemo(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const problems = collectProblems(page);
+  await page.goto(url);
+  await page.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
+  await page.evaluate(() => window.kin.ready);
+  return { page, problems };
+}

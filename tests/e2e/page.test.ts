@@ -1,0 +1,94 @@
+// The real page in Debian's Chromium: it loads without console errors,
+// draws a skinned character (not a blank canvas), and dragging the right
+// hand's target moves the hand, through a real pointer drag and through the
+// same code path from window.kin.
+import { mkdirSync } from 'node:fs';
+import { PNG } from 'pngjs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Site, buildAndServe, launchChromium, openDemo } from './browser.js';
+
+const ARTIFACTS = 'tests/e2e/artifacts';
+
+type Vec3 = [number, number, number];
+const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** Share of pixels that differ clearly from the colour of the top-left corner. */
+function foregroundShare(png: PNG): number {
+  const [r0, g0, b0] = png.data;
+  let differing = 0;
+  for (let i = 0; i < png.data.length; i += 4) {
+    const d = Math.abs(png.data[i] - r0) + Math.abs(png.data[i + 1] - g0) + Math.abs(png.data[i + 2] - b0);
+    if (d > 30) differing++;
+  }
+  return differing / (png.width * png.height);
+}
+
+describe('demo page', () => {
+  let site: Site;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    site = await buildAndServe();
+    browser = await launchChromium();
+    ({ page, problems } = await openDemo(browser, site.url));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('loads the default character without console errors', async () => {
+    const state = await page.evaluate(() => ({ error: window.kin.error, bones: window.kin.boneNames().length, frames: window.kin.renderedFrames() }));
+    expect(state.error).toBeNull();
+    expect(state.bones).toBe(21);
+    expect(state.frames).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('renders a non-blank skinned character', async () => {
+    const shot = await page.screenshot({ path: `${ARTIFACTS}/loaded.png` });
+    const png = PNG.sync.read(shot);
+    // The figure, the grid and the handles cover a real part of the view...
+    expect(foregroundShare(png)).toBeGreaterThan(0.03);
+    // ...and the middle of the view (the body) is not the background colour.
+    const centre = ((png.height >> 1) * png.width + (png.width >> 1)) * 4;
+    const [r0, g0, b0] = png.data;
+    const d = Math.abs(png.data[centre] - r0) + Math.abs(png.data[centre + 1] - g0) + Math.abs(png.data[centre + 2] - b0);
+    expect(d).toBeGreaterThan(30);
+  });
+
+  it('a real pointer drag on the right-hand handle moves the hand', async () => {
+    const before = await page.evaluate(() => window.kin.boneTip('hand_r'));
+    const handle = await page.evaluate(() => window.kin.handleScreenPosition('hand_r'));
+    await page.mouse.click(handle.x, handle.y); // select: attaches the gizmo
+    await page.mouse.move(handle.x, handle.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) await page.mouse.move(handle.x + 8 * step, handle.y + 6 * step);
+    await page.mouse.up();
+    const after = await page.evaluate(() => {
+      const goal = window.kin.goals().find((g) => g.name === 'hand_r')!;
+      return { tip: window.kin.boneTip('hand_r'), target: goal.target };
+    });
+    expect(distance(after.tip, before)).toBeGreaterThan(0.02); // the hand moved...
+    expect(distance(after.tip, after.target)).toBeLessThan(0.01); // ...to the dragged target
+    await page.screenshot({ path: `${ARTIFACTS}/dragged.png` });
+  });
+
+  it('moving the hand target through window.kin brings the hand tip onto it', async () => {
+    const target: Vec3 = [-0.3, 1.3, 0.35]; // in front of the right side of the chest
+    const start = await page.evaluate(() => window.kin.boneTip('hand_r'));
+    expect(distance(start, target)).toBeGreaterThan(0.1);
+    const report = await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), target);
+    const end = await page.evaluate(() => window.kin.boneTip('hand_r'));
+    expect(report.status).toBe('converged');
+    expect(distance(end, target)).toBeLessThan(1e-3);
+    // The skin follows: the palette changed with the pose.
+    await page.screenshot({ path: `${ARTIFACTS}/posed.png` });
+    expect(problems).toEqual([]);
+  });
+});
