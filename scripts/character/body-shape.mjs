@@ -56,7 +56,7 @@ function mirrorPart(part) {
   return mirrored;
 }
 
-export const BODY_PARTS = [...CENTRE_PARTS, ...LEFT_PARTS, ...LEFT_PARTS.map(mirrorPart)];
+const BODY_PARTS = [...CENTRE_PARTS, ...LEFT_PARTS, ...LEFT_PARTS.map(mirrorPart)];
 
 // A box, in model space, that holds the whole body with room to spare: the polygonizer samples
 // the field inside it and checks that its faces are outside the body.

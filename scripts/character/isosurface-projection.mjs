@@ -5,7 +5,7 @@
 const GRADIENT_STEP = 1e-5;
 
 // The gradient of `distance` at (x, y, z) by central differences.
-export function distanceGradient(distance, x, y, z) {
+function distanceGradient(distance, x, y, z) {
   const h = GRADIENT_STEP;
   return [
     (distance(x + h, y, z) - distance(x - h, y, z)) / (2 * h),

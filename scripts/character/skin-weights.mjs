@@ -5,8 +5,9 @@
 // bone's flesh radius at the closest point (1 ≈ on that bone's skin), so a thick torso and a
 // thin forearm compete fairly: the side of the chest stays with the chest even though the
 // upper arm's bone is closer. Bones whose relative distance is within a margin of the nearest
-// one share the vertex with a smooth falloff; any bone beyond that margin gets exactly zero,
-// which keeps a hand's vertices free of the torso and the other side. The weights are then
+// one share the vertex with a smooth falloff; any bone beyond that margin, or much further away
+// in metres, gets exactly zero, which keeps a hand's vertices free of the torso and the other
+// side. The weights are then
 // averaged a few times over the mesh and cut down to the four strongest, continuously.
 import { vertexNeighbours } from './mesh-neighbours.mjs';
 import { restJointPositions_ms } from './skeleton.mjs';
@@ -15,8 +16,9 @@ import { restJointPositions_ms } from './skeleton.mjs';
 const MAX_INFLUENCES = 4;
 
 // Flesh radius (metres) at the joint and at the tip of each bone, by name without the side
-// suffix. Adjacent bones agree at the joint they share, so the blend between them is centred on
-// that joint.
+// suffix. Along the limbs adjacent bones agree at the joint they share, so the blend between
+// them is centred on that joint. The chest keeps more reach at the neck than the neck has (0.09
+// against 0.06) so that the collar, where five bones meet, stays mostly with the chest.
 const FLESH_RADII = {
   hips: [0.16, 0.14],
   spine: [0.14, 0.15],
@@ -25,8 +27,8 @@ const FLESH_RADII = {
   head: [0.08, 0.09],
   clavicle: [0.06, 0.055],
   upper_arm: [0.055, 0.04],
-  forearm: [0.04, 0.03],
-  hand: [0.03, 0.025],
+  forearm: [0.04, 0.035],
+  hand: [0.035, 0.03],
   thigh: [0.08, 0.05],
   shin: [0.05, 0.035],
   foot: [0.04, 0.03],
@@ -42,6 +44,12 @@ const SEGMENT_STARTS = { foot: [0, -0.045, -0.045], clavicle: [0.06, 0, 0] };
 // A bone shares a vertex while its relative distance is below (1 + BLEND_MARGIN) times the
 // nearest bone's. A larger margin gives wider, softer joints.
 const BLEND_MARGIN = 0.8;
+
+// A bone whose segment is this much further (metres) than the nearest bone's never weighs in.
+// The relative measure alone would let a thick bone reach a spot that sticks out far from a
+// thin one: the thumb tip is 8 cm from the hand's axis, almost three hand radii, while the
+// spine's 15 cm of flesh makes its 80 cm look like five.
+const REACH = 0.3;
 
 // Below this distance from a segment (metres) the exact distance stops mattering: where a
 // bone runs just under the skin (the toes, the collarbone) the ratio of two tiny distances
@@ -71,16 +79,15 @@ function fleshCapsules_ms(joints) {
   });
 }
 
-// The distance from p to the capsule's segment, softened below DISTANCE_SOFTENING, divided by
-// the flesh radius at the closest point.
-function relativeDistance(p, capsule) {
+// The distance from p to the capsule's segment, softened below DISTANCE_SOFTENING.
+function softenedDistance(p, capsule) {
   const { a, b } = capsule;
   const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
   const ap = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
   const t = Math.min(1, Math.max(0, (ap[0] * ab[0] + ap[1] * ab[1] + ap[2] * ab[2]) / (ab[0] * ab[0] + ab[1] * ab[1] + ab[2] * ab[2])));
   const d = [ap[0] - t * ab[0], ap[1] - t * ab[1], ap[2] - t * ab[2]];
-  const softened = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + DISTANCE_SOFTENING * DISTANCE_SOFTENING);
-  return softened / (capsule.radiusA + t * (capsule.radiusB - capsule.radiusA));
+  const distance = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + DISTANCE_SOFTENING * DISTANCE_SOFTENING);
+  return { distance, fleshRadius: capsule.radiusA + t * (capsule.radiusB - capsule.radiusA) };
 }
 
 // 1 at s = 0 down to 0 at s = 1 with zero slope at both ends (smoothstep reversed).
@@ -90,15 +97,20 @@ function falloff(s) {
 }
 
 // One vertex's weight for every joint, summing to one: the nearest bone (by relative distance)
-// gets 1 before normalizing, the others less the further they are, and 0 past the margin.
+// gets 1 before normalizing, the others less the further they are, and 0 past the margin or
+// beyond REACH.
 function distanceWeights(p, capsules, out) {
-  const relative = capsules.map((capsule) => relativeDistance(p, capsule));
-  const nearest = Math.min(...relative);
+  const measured = capsules.map((capsule) => softenedDistance(p, capsule));
+  const relative = measured.map(({ distance, fleshRadius }) => distance / fleshRadius);
+  const nearestRelative = Math.min(...relative);
+  const nearestDistance = Math.min(...measured.map(({ distance }) => distance));
   let total = 0;
-  relative.forEach((q, joint) => {
-    out[joint] = falloff((q / nearest - 1) / BLEND_MARGIN);
+  measured.forEach(({ distance }, joint) => {
+    out[joint] =
+      falloff((relative[joint] / nearestRelative - 1) / BLEND_MARGIN) * falloff((distance - nearestDistance) / REACH);
     total += out[joint];
   });
+  if (!(total > 0)) throw new Error(`skin weights: no bone near the vertex at (${p.join(', ')})`);
   for (let joint = 0; joint < capsules.length; joint++) out[joint] /= total;
 }
 

@@ -2,11 +2,14 @@
 // cell the surface crosses (the mean of the crossings on the cell's edges), and for every grid
 // edge the surface crosses, join the four cells around that edge with a quad.
 //
-// The result is closed and edge-manifold as long as no cell is ambiguous, i.e. in every cell
-// the inside corners are connected to each other along cube edges and so are the outside ones.
+// The result is closed and edge-manifold when no cell is ambiguous, i.e. in every cell the
+// inside corners are connected to each other along cube edges and so are the outside ones.
 // Otherwise a grid face could carry four crossings and its mesh edge four quads, or a cell's
-// vertex could pinch two sheets. We refuse those cells instead of guessing: they mean the shape
-// has a feature thinner than the grid.
+// vertex could pinch two sheets. Ambiguous cells appear where the surface has a saddle finer
+// than the grid (the web of the thumb, the crease where toes meet the foot); we remove them by
+// filling in, one sample at a time, the outside corner nearest to the surface, which closes
+// such a crease at grid scale. The projection onto the true surface afterwards puts the
+// vertices back on the smooth skin.
 
 // Corner c of a cell sits at offset (c & 1, (c >> 1) & 1, (c >> 2) & 1) from its minimum corner.
 const CORNER_OFFSETS = Array.from({ length: 8 }, (_, c) => [c & 1, (c >> 1) & 1, (c >> 2) & 1]);
@@ -40,18 +43,40 @@ function cornersConnected(mask) {
 // UNAMBIGUOUS[mask] for every inside-corner mask of a cell.
 const UNAMBIGUOUS = Array.from({ length: 256 }, (_, mask) => cornersConnected(mask) && cornersConnected(~mask & 255));
 
+// Fills in samples (flips their value from outside to inside) until no cell is ambiguous.
+// Samples only ever go from outside to inside, so this ends: at worst a cell fills completely.
+function fillAmbiguousCells(values, counts, sampleIndex) {
+  const [nx, ny, nz] = counts;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let k = 0; k < nz - 1; k++) {
+      for (let j = 0; j < ny - 1; j++) {
+        for (let i = 0; i < nx - 1; i++) {
+          const corners = CORNER_OFFSETS.map(([di, dj, dk]) => sampleIndex(i + di, j + dj, k + dk));
+          const insideMask = () => corners.reduce((mask, s, c) => (values[s] <= 0 ? mask | (1 << c) : mask), 0);
+          while (!UNAMBIGUOUS[insideMask()]) {
+            const outside = corners.filter((s) => values[s] > 0);
+            const nearest = outside.reduce((best, s) => (values[s] < values[best] ? s : best));
+            values[nearest] = -values[nearest];
+            changed = true;
+          }
+        }
+      }
+    }
+  }
+}
+
 // Samples `distance(x, y, z)` on a grid over `bounds` ({min, max}, model space) with cubic cells
 // of `cellSize`, and returns the surface as { positions: number[] (xyz per vertex),
 // quads: number[] (4 vertex indices per quad, counter-clockwise seen from outside) }.
 export function surfaceNets(distance, bounds, cellSize) {
   const counts = [0, 1, 2].map((axis) => Math.ceil((bounds.max[axis] - bounds.min[axis]) / cellSize) + 1);
   const [nx, ny, nz] = counts;
+  // The grid is centred in the bounds, so a shape that is mirror-symmetric about the bounds'
+  // middle (the body about x = 0) is sampled, and meshed, symmetrically.
+  const origin = [0, 1, 2].map((axis) => (bounds.min[axis] + bounds.max[axis]) / 2 - ((counts[axis] - 1) * cellSize) / 2);
   const sampleIndex = (i, j, k) => i + nx * (j + ny * k);
-  const samplePosition = (i, j, k) => [
-    bounds.min[0] + i * cellSize,
-    bounds.min[1] + j * cellSize,
-    bounds.min[2] + k * cellSize,
-  ];
+  const samplePosition = (i, j, k) => [origin[0] + i * cellSize, origin[1] + j * cellSize, origin[2] + k * cellSize];
 
   const values = new Float64Array(nx * ny * nz);
   for (let k = 0; k < nz; k++) {
@@ -67,6 +92,7 @@ export function surfaceNets(distance, bounds, cellSize) {
       }
     }
   }
+  fillAmbiguousCells(values, counts, sampleIndex);
   const inside = (i, j, k) => values[sampleIndex(i, j, k)] <= 0;
 
   // One vertex per crossed cell; cells are indexed like samples (by their minimum corner).
@@ -83,10 +109,6 @@ export function surfaceNets(distance, bounds, cellSize) {
           if (cornerValues[c] <= 0) mask |= 1 << c;
         }
         if (mask === 0 || mask === 255) continue;
-        if (!UNAMBIGUOUS[mask]) {
-          const [x, y, z] = samplePosition(i, j, k);
-          throw new Error(`surface nets: ambiguous cell at (${x}, ${y}, ${z}); the shape is thinner than the grid there`);
-        }
         const sum = [0, 0, 0];
         let crossings = 0;
         for (const [a, b] of CUBE_EDGES) {
@@ -111,16 +133,16 @@ export function surfaceNets(distance, bounds, cellSize) {
   // (u−, v+) turns counter-clockwise seen from +axis. That is outward when the edge leaves the
   // body toward +axis; the other way round the quad is reversed.
   const quads = [];
-  const step = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
   for (let axis = 0; axis < 3; axis++) {
     const u = (axis + 1) % 3;
     const v = (axis + 2) % 3;
-    const cellAround = (s, du, dv) =>
-      cellVertex[sampleIndex(
-        s[0] - step[u][0] * (1 - du) - step[v][0] * (1 - dv),
-        s[1] - step[u][1] * (1 - du) - step[v][1] * (1 - dv),
-        s[2] - step[u][2] * (1 - du) - step[v][2] * (1 - dv),
-      )];
+    // The cell on the minus (0) or plus (1) side of the edge from `sample` along u and along v.
+    const cellAround = (sample, uSide, vSide) => {
+      const cell = [...sample];
+      cell[u] -= 1 - uSide;
+      cell[v] -= 1 - vSide;
+      return cellVertex[sampleIndex(cell[0], cell[1], cell[2])];
+    };
     // A crossed edge has an inside end, which is not a boundary sample, so across the edge
     // (along u and v) it lies strictly inside the grid and all four cells around it exist.
     const first = [1, 1, 1];
@@ -128,10 +150,12 @@ export function surfaceNets(distance, bounds, cellSize) {
     for (let k = first[2]; k < nz - 1; k++) {
       for (let j = first[1]; j < ny - 1; j++) {
         for (let i = first[0]; i < nx - 1; i++) {
-          const s = [i, j, k];
+          const end = [i, j, k];
+          end[axis] += 1;
           const startInside = inside(i, j, k);
-          if (startInside === inside(i + step[axis][0], j + step[axis][1], k + step[axis][2])) continue;
-          const ring = [cellAround(s, 0, 0), cellAround(s, 1, 0), cellAround(s, 1, 1), cellAround(s, 0, 1)];
+          if (startInside === inside(end[0], end[1], end[2])) continue;
+          const start = [i, j, k];
+          const ring = [cellAround(start, 0, 0), cellAround(start, 1, 0), cellAround(start, 1, 1), cellAround(start, 0, 1)];
           if (!startInside) ring.reverse();
           quads.push(...ring);
         }

@@ -67,25 +67,24 @@ interface Kin {
   tip: number[];
 }
 
-// The float values of one accessor straight from the GLB's BIN chunk. GLTFLoader renormalizes
-// skin weights while loading (SkinnedMesh.normalizeSkinWeights), so a check of the weights as
-// three.js sees them could never fail; the weight checks read the file instead.
-function readFloatAccessor(glb: Uint8Array, accessorIndex: number): Float32Array {
-  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
-  const jsonLength = view.getUint32(12, true);
+// The JSON and BIN chunks of a GLB (12-byte header, then chunks of length, type, data).
+function readGlbChunks(glb: Uint8Array) {
+  const jsonLength = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
   const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
-  const binStart = 20 + jsonLength + 8;
-  const accessor = json.accessors[accessorIndex];
-  expect(accessor.componentType).toBe(5126); // FLOAT
-  const bufferView = json.bufferViews[accessor.bufferView];
-  const components = { SCALAR: 1, VEC3: 3, VEC4: 4, MAT4: 16 }[accessor.type as string]!;
-  const bytes = glb.slice(binStart + bufferView.byteOffset + (accessor.byteOffset ?? 0));
-  return new Float32Array(bytes.buffer, 0, accessor.count * components);
+  const bin = glb.subarray(20 + jsonLength + 8);
+  return { json, bin };
 }
 
-function glbJson(glb: Uint8Array) {
-  const jsonLength = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
-  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLength)));
+// The WEIGHTS_0 values straight from the file. GLTFLoader renormalizes skin weights while
+// loading (SkinnedMesh.normalizeSkinWeights), so a check of the weights as three.js sees them
+// could never fail.
+function readStoredWeights(glb: Uint8Array): Float32Array {
+  const { json, bin } = readGlbChunks(glb);
+  const accessor = json.accessors[json.meshes[0].primitives[0].attributes.WEIGHTS_0];
+  expect(accessor.componentType).toBe(5126); // FLOAT
+  expect(accessor.type).toBe('VEC4');
+  const start = json.bufferViews[accessor.bufferView].byteOffset + (accessor.byteOffset ?? 0);
+  return new Float32Array(bin.slice(start, start + accessor.count * 16).buffer);
 }
 
 describe('assets/character.glb', () => {
@@ -114,7 +113,7 @@ describe('assets/character.glb', () => {
     normals = mesh.geometry.getAttribute('normal') as THREE.BufferAttribute;
     triangles = mesh.geometry.getIndex()!.array;
     jointIndices = mesh.geometry.getAttribute('skinIndex') as THREE.BufferAttribute;
-    weights = readFloatAccessor(glb, glbJson(glb).meshes[0].primitives[0].attributes.WEIGHTS_0);
+    weights = readStoredWeights(glb);
   });
 
   it('is exactly what the generator produces (run `node scripts/make-character.mjs` if not)', { timeout: 60_000 }, () => {
@@ -125,13 +124,12 @@ describe('assets/character.glb', () => {
 
   it('has the 21 joints in parent-first order with rest offsets only', () => {
     expect(bones.map((bone) => bone.name)).toEqual(HIERARCHY.map(([name]) => name));
-    HIERARCHY.forEach(([name, parent], i) => {
+    HIERARCHY.forEach(([, parent], i) => {
       const bone = bones[i];
       if (parent === null) expect((bone.parent as THREE.Bone | null)?.isBone ?? false).toBe(false);
       else expect(bone.parent?.name).toBe(parent);
       expect(bone.quaternion.equals(new THREE.Quaternion())).toBe(true);
       expect(bone.scale.equals(new THREE.Vector3(1, 1, 1))).toBe(true);
-      expect(name).toBe(bone.name);
     });
   });
 
@@ -153,8 +151,8 @@ describe('assets/character.glb', () => {
     bones.forEach((bone, i) => {
       const kin = bone.userData.kin as Kin;
       expect(kin.order).toBe('XYZ');
-      expect(kin.min).toEqual(LIMITS[bone.name].min.map((v) => v + 0));
-      expect(kin.max).toEqual(LIMITS[bone.name].max.map((v) => v + 0));
+      expect(kin.min).toEqual(LIMITS[bone.name].min);
+      expect(kin.max).toEqual(LIMITS[bone.name].max);
       for (let axis = 0; axis < 3; axis++) expect(kin.min[axis]).toBeLessThanOrEqual(kin.max[axis]);
       // A joint's tip is where its first child starts; leaves end 5–25 cm past their joint.
       const firstChild = bones.find((other, j) => j > i && other.parent === bone);
