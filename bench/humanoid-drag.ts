@@ -2,15 +2,16 @@
 // feet as goals, solved by damped least squares through our WASM module (in
 // this Node process) and our native build (bench/native/humanoid_bench, same
 // workload, same run). Workloads:
-//   drag  — the right-hand target sweeps a loop in front of the body, 5 mm a
-//           frame, each solve starting from the previous one (warm), as in a
-//           drag in the page;
+//   drag  — from the page's relaxed start pose, the right-hand target sweeps a
+//           loop in front of the body, 5 mm a frame, each solve starting from
+//           the previous one (warm), as in a drag in the page;
 //   cold  — 200 reachable target sets (the tips of random poses within the
 //           limits, seed 1), each solved from the rest pose;
 //   warm  — the same 200 target sets, each from the previous solution.
 // Writes bench/results/humanoid.json and prints a table. A benchmark, not a test.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { applyStartPose } from '../web/src/app/start-pose.js';
 import { EULER_ORDERS } from '../web/src/rig/rig-desc.js';
 import { Rig } from '../web/src/rig/rig.js';
 import { rigFromSkinnedMesh } from '../web/src/rig/skinned-mesh-rig.js';
@@ -27,6 +28,7 @@ const ROUNDS = 5; // the first round warms up the JIT / caches and is dropped
 interface Sequence {
   name: 'drag' | 'cold' | 'warm';
   fromRest: boolean;
+  start: Float32Array; // the pose before the first frame
   frames: Vec3[][]; // per frame, one target per goal
 }
 
@@ -47,18 +49,22 @@ const tipOf = (bone: number): Vec3 => {
 };
 const restTips = goalBones.map(tipOf);
 const zeroPose = new Float32Array(3 * rig.boneCount);
+applyStartPose(rig);
+const startPose = Float32Array.from(rig.pose());
+const startTips = goalBones.map(tipOf);
+rig.setPose(zeroPose);
 rig.setGoals(goalBones.map((bone, g) => ({ bone, target: restTips[g] })));
 
 function dragSequence(): Sequence {
   const frames: Vec3[][] = [];
-  const [x0, y0, z0] = restTips[1];
+  const [x0, y0, z0] = startTips[1];
   // A loop from the T-pose hand toward the chest and back, ~5 mm per frame.
   for (let f = 0; f < 1200; f++) {
     const a = (2 * Math.PI * f) / 600;
     const hand: Vec3 = [x0 + 0.35 * (1 - Math.cos(a)), y0 - 0.25 * Math.sin(a / 2) ** 2, z0 + 0.3 * Math.sin(a)];
-    frames.push(restTips.map((t, g) => (g === 1 ? hand : t)));
+    frames.push(startTips.map((t, g) => (g === 1 ? hand : t)));
   }
-  return { name: 'drag', fromRest: false, frames };
+  return { name: 'drag', fromRest: false, start: startPose, frames };
 }
 
 function randomTargetSets(seed: number, count: number): Vec3[][] {
@@ -76,13 +82,13 @@ function randomTargetSets(seed: number, count: number): Vec3[][] {
 const targetSets = randomTargetSets(1, 200);
 const sequences: Sequence[] = [
   dragSequence(),
-  { name: 'cold', fromRest: true, frames: targetSets },
-  { name: 'warm', fromRest: false, frames: targetSets },
+  { name: 'cold', fromRest: true, start: zeroPose, frames: targetSets },
+  { name: 'warm', fromRest: false, start: zeroPose, frames: targetSets },
 ];
 
 function runWasm(sequence: Sequence): Outcome {
   const outcome: Outcome = { micros: [], converged: 0, errors: [] };
-  rig.setPose(zeroPose);
+  rig.setPose(sequence.start);
   for (const targets of sequence.frames) {
     if (sequence.fromRest) rig.setPose(zeroPose);
     targets.forEach((t, g) => rig.setGoalTarget(g, t[0], t[1], t[2]));
@@ -98,7 +104,7 @@ function runWasm(sequence: Sequence): Outcome {
 function nativeInput(rounds: number): string {
   const lines = [String(bones.length)];
   for (const b of bones) {
-    lines.push([b.parent, EULER_ORDERS.indexOf(b.order ?? 'XYZ'), ...b.restT!, ...b.restQ!, ...b.restS!, ...(b.frame ?? [0, 0, 0, 1]), ...b.min!, ...b.max!, ...b.tip!].join(' '));
+    lines.push([b.parent, EULER_ORDERS.indexOf(b.order ?? 'XYZ'), ...b.restT!, ...b.restQ!, ...b.restS!, ...(b.frame ?? [0, 0, 0, 1]), ...b.min!, ...b.max!, ...b.tip!, b.stiffness ?? 1].join(' '));
   }
   lines.push(String(GOALS.length));
   goalBones.forEach((bone) => lines.push(`${bone} ${bones[bone].tip!.join(' ')} 1`));
@@ -106,6 +112,7 @@ function nativeInput(rounds: number): string {
   for (let r = 0; r < rounds; r++) {
     for (const s of sequences) {
       lines.push(`${s.fromRest ? 'cold' : 'warm'} ${s.frames.length}`);
+      lines.push(Array.from(s.start).join(' '));
       for (const targets of s.frames) lines.push(targets.flat().join(' '));
     }
   }

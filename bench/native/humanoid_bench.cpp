@@ -4,8 +4,9 @@
 // time of every solve in microseconds with its status and final error.
 //
 // Input: a rig as for tests/cpp/reference/kin_reference.cpp (n, then one line
-// per bone), then G goals (bone px py pz weight), then S sequences, each:
-// "warm" or "cold", F frames, and per frame 3G target numbers.
+// per bone, ending in its stiffness), then G goals (bone px py pz weight), then S sequences, each:
+// "warm" or "cold", F frames, the 3n angles of the start pose, and per frame
+// 3G target numbers.
 // Output: one line per frame: "<micros> <status> <error>".
 #include <chrono>
 #include <cstdio>
@@ -45,6 +46,7 @@ int main() {
     for (int k = 0; k < 3; ++k) b.min_angle[k] = Read<float>();
     for (int k = 0; k < 3; ++k) b.max_angle[k] = Read<float>();
     for (int k = 0; k < 3; ++k) b.tip_bs[k] = Read<float>();
+    b.stiffness = Read<float>();
   }
   kin::Rig rig;
   if (!rig.Load(bones).ok()) return 1;
@@ -59,7 +61,9 @@ int main() {
   for (int s = 0; s < sequences; ++s) {
     const bool warm = Read<std::string>() == "warm";
     const int frames = Read<int>();
-    rig.SetPose(zero, glm::vec3(0.0f));
+    std::vector<float> start(3 * static_cast<std::size_t>(n));
+    for (float& a : start) a = Read<float>();
+    rig.SetPose(start, glm::vec3(0.0f));
     for (int f = 0; f < frames; ++f) {
       for (kin::Goal& g : goals)
         for (int k = 0; k < 3; ++k) g.target_ms[k] = Read<float>();

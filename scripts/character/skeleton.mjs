@@ -2,15 +2,17 @@
 // facing +Z, the character's left side on +X. Rest joints carry no rotation, so every bone's
 // local axes are the model axes; limits are Euler angles (radians) about those axes, X then Y
 // then Z. `offset` is the rest translation from the parent joint, `tip` where the bone ends in
-// its own space (the first child's offset, or an end point for the leaves).
+// its own space (the first child's offset, or an end point for the leaves). `stiffness` (default
+// 1) tells the IK solver how reluctantly a joint turns: the trunk and collarbones are stiffer
+// than the limbs, so a reach moves the arm before it bends the spine.
 
 const SYMMETRIC = (x, y, z) => ({ min: [-x, -y, -z], max: [x, y, z] });
 
 const CENTRE_JOINTS = [
-  { name: 'hips', parent: null, offset: [0, 0.96, 0], tip: [0, 0.1, 0], ...SYMMETRIC(0.35, 0.35, 0.35) },
-  { name: 'spine', parent: 'hips', offset: [0, 0.1, 0], tip: [0, 0.16, 0], ...SYMMETRIC(0.4, 0.4, 0.4) },
-  { name: 'chest', parent: 'spine', offset: [0, 0.16, 0], tip: [0, 0.22, 0], ...SYMMETRIC(0.4, 0.4, 0.4) },
-  { name: 'neck', parent: 'chest', offset: [0, 0.22, 0], tip: [0, 0.1, 0], ...SYMMETRIC(0.5, 0.5, 0.5) },
+  { name: 'hips', parent: null, offset: [0, 0.96, 0], tip: [0, 0.1, 0], ...SYMMETRIC(0.35, 0.35, 0.35), stiffness: 30 },
+  { name: 'spine', parent: 'hips', offset: [0, 0.1, 0], tip: [0, 0.16, 0], ...SYMMETRIC(0.4, 0.4, 0.4), stiffness: 15 },
+  { name: 'chest', parent: 'spine', offset: [0, 0.16, 0], tip: [0, 0.22, 0], ...SYMMETRIC(0.4, 0.4, 0.4), stiffness: 15 },
+  { name: 'neck', parent: 'chest', offset: [0, 0.22, 0], tip: [0, 0.1, 0], ...SYMMETRIC(0.5, 0.5, 0.5), stiffness: 8 },
   // The head's tip is the top of the skull.
   { name: 'head', parent: 'neck', offset: [0, 0.1, 0], tip: [0, 0.21, 0], ...SYMMETRIC(0.6, 0.6, 0.6) },
 ];
@@ -19,7 +21,7 @@ const CENTRE_JOINTS = [
 // Y: for the left arm, negative Y rotation swings the forearm (+X) toward +Z, i.e. forward.
 function leftArm() {
   return [
-    { name: 'clavicle_l', parent: 'chest', offset: [0.02, 0.18, 0], tip: [0.16, 0, 0], ...SYMMETRIC(0.2, 0.3, 0.3) },
+    { name: 'clavicle_l', parent: 'chest', offset: [0.02, 0.18, 0], tip: [0.16, 0, 0], ...SYMMETRIC(0.2, 0.3, 0.3), stiffness: 8 },
     { name: 'upper_arm_l', parent: 'clavicle_l', offset: [0.16, 0, 0], tip: [0.28, 0, 0], ...SYMMETRIC(1.4, 1.5, 1.4) },
     { name: 'forearm_l', parent: 'upper_arm_l', offset: [0.28, 0, 0], tip: [0.26, 0, 0], min: [-1.2, -2.5, 0], max: [1.2, 0, 0] },
     // The hand is a mitten; its tip is the fingertip.
@@ -53,6 +55,7 @@ function mirrorToRight(joint) {
     tip: flipX(joint.tip),
     min: [joint.min[0], negate(joint.max[1]), negate(joint.max[2])],
     max: [joint.max[0], negate(joint.min[1]), negate(joint.min[2])],
+    ...(joint.stiffness === undefined ? {} : { stiffness: joint.stiffness }),
   };
 }
 
@@ -68,7 +71,7 @@ const arm_l = leftArm();
 const leg_l = leftLeg();
 
 // Parent-first, in the order the skin lists its joints:
-// { name, parentIndex (-1 for the root), offset, tip, min, max }.
+// { name, parentIndex (-1 for the root), offset, tip, min, max, stiffness? }.
 export const JOINTS = withParentIndices([
   ...CENTRE_JOINTS,
   ...arm_l,

@@ -1,6 +1,7 @@
 // Shared e2e plumbing: build the site once, serve it with `vite preview` on a
 // free port, and launch Debian's Chromium (never a downloaded browser) with
 // the flags that give WebGL2 through SwiftShader on these machines.
+import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { build, preview, type PreviewServer } from 'vite';
 import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
 

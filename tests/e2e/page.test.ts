@@ -2,6 +2,7 @@
 // draws a skinned character (not a blank canvas), and dragging the right
 // hand's target moves the hand, through a real pointer drag and through the
 // same code path from window.kin.
+import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';

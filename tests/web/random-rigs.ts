@@ -34,6 +34,7 @@ export function randomRig(random: () => number, { boneCount, nonUniformScale }: 
       min: [-2, -2, -2],
       max: [2, 2, 2],
       tip: vec3(random, -1, 1),
+      stiffness: uniform(random, 0.5, 4),
     };
   });
 }

@@ -163,7 +163,8 @@ class RigBinding {
 
   // desc: { names: string[], parents, restT (3/bone), restQ (4/bone, x y z w),
   //         restS (3/bone), frames (4/bone), orders (string[]), minAngles,
-  //         maxAngles, tips (3/bone), inverseBinds (16/bone, optional) }
+  //         maxAngles, tips (3/bone), inverseBinds (16/bone, optional),
+  //         stiffness (1/bone, optional) }
   Status LoadDesc(const val& desc) {
     if (desc.typeOf().as<std::string>() != "object" || desc.isNull()) return Status::Invalid("rig description is not an object");
     const val names = desc["names"];
@@ -175,7 +176,8 @@ class RigBinding {
     struct Field { const char* key; int per_bone; bool optional; std::vector<float> values; };
     Field fields[] = {{"parents", 1, false, {}}, {"restT", 3, false, {}},    {"restQ", 4, false, {}},
                       {"restS", 3, false, {}},   {"frames", 4, false, {}},   {"minAngles", 3, false, {}},
-                      {"maxAngles", 3, false, {}}, {"tips", 3, false, {}}, {"inverseBinds", 16, true, {}}};
+                      {"maxAngles", 3, false, {}}, {"tips", 3, false, {}}, {"inverseBinds", 16, true, {}},
+                      {"stiffness", 1, true, {}}};
     for (Field& f : fields) {
       const val v = desc[f.key];
       if (f.optional && (v.isUndefined() || v.isNull())) continue;
@@ -215,6 +217,7 @@ class RigBinding {
         b.max_angle[k] = fields[6].values[3 * i + k];
         b.tip_bs[k] = fields[7].values[3 * i + k];
       }
+      if (!fields[9].values.empty()) b.stiffness = fields[9].values[i];
       if (!fields[8].values.empty()) {
         b.has_inverse_bind = true;
         for (int c = 0; c < 16; ++c) b.inverse_bind[c / 4][c % 4] = fields[8].values[16 * i + c];

@@ -36,6 +36,8 @@ Status ValidateBone(Span<const BoneDef> bones, int i) {
       return Status::Invalid("bone %d '%s': limit min %g > max %g on slot %d", i, name, b.min_angle[a],
                              b.max_angle[a], a);
   if (!IsFinite(b.tip_bs)) return Status::Invalid("bone %d '%s': tip is not finite", i, name);
+  if (!IsFinite(b.stiffness) || b.stiffness < 1e-3f || b.stiffness > 1e3f)
+    return Status::Invalid("bone %d '%s': stiffness %g must be in [0.001, 1000]", i, name, b.stiffness);
   if (b.has_inverse_bind) {
     if (!IsFinite(b.inverse_bind))
       return Status::Invalid("bone %d '%s': inverse bind matrix is not finite", i, name);
@@ -75,6 +77,7 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
   s.min_angle_.resize(n);
   s.max_angle_.resize(n);
   s.tip_bs_.resize(n);
+  s.stiffness_.resize(n);
   s.bind_ms_.resize(n);
   s.inverse_bind_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -89,6 +92,7 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
     s.min_angle_[i] = b.min_angle;
     s.max_angle_[i] = b.max_angle;
     s.tip_bs_[i] = b.tip_bs;
+    s.stiffness_[i] = b.stiffness;
   }
 
   // The bind pose is the pose with every angle zero and no root offset.

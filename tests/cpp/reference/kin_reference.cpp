@@ -4,7 +4,8 @@
 // writes the input and compares the module's answers with these.
 //
 // Input:  R, then per rig: n; per bone: parent order tx ty tz qx qy qz qw
-//         sx sy sz fx fy fz fw min0 min1 min2 max0 max1 max2 tipx tipy tipz;
+//         sx sy sz fx fy fz fw min0 min1 min2 max0 max1 max2 tipx tipy tipz
+//         stiffness;
 //         P, per pose: rootx rooty rootz and 3n angles;
 //         G, per goal: bone px py pz tx ty tz weight; then max_iterations
 //         tolerance damping.
@@ -52,6 +53,7 @@ int main() {
       for (int k = 0; k < 3; ++k) b.min_angle[k] = Read<float>();
       for (int k = 0; k < 3; ++k) b.max_angle[k] = Read<float>();
       for (int k = 0; k < 3; ++k) b.tip_bs[k] = Read<float>();
+      b.stiffness = Read<float>();
     }
     std::vector<std::vector<float>> poses(Read<int>());
     for (std::vector<float>& pose : poses) {

@@ -31,6 +31,7 @@ struct BoneDef {
   glm::vec3 min_angle{-3.14159265f};    // per-slot lower limit (radians)
   glm::vec3 max_angle{3.14159265f};     // per-slot upper limit (radians)
   glm::vec3 tip_bs{0.0f};               // bone end (children / end effector), bone space
+  float stiffness = 1.0f;               // > 0: how reluctantly IK turns this joint
   bool has_inverse_bind = false;        // true: use inverse_bind, else B⁻¹
   glm::mat4 inverse_bind{1.0f};         // model space -> bone space at bind
 };
@@ -58,6 +59,7 @@ class Skeleton {
   const glm::vec3& min_angle(int i) const { return min_angle_[i]; }
   const glm::vec3& max_angle(int i) const { return max_angle_[i]; }
   const glm::vec3& tip_bs(int i) const { return tip_bs_[i]; }
+  float stiffness(int i) const { return stiffness_[i]; }
   // Bind pose B_j (bone -> model, all angles zero, no root offset).
   const glm::mat4& bind_ms(int i) const { return bind_ms_[i]; }
   // The skinning inverse bind: the asset's own, or B_j⁻¹.
@@ -79,6 +81,7 @@ class Skeleton {
   std::vector<glm::vec3> min_angle_;
   std::vector<glm::vec3> max_angle_;
   std::vector<glm::vec3> tip_bs_;
+  std::vector<float> stiffness_;
   std::vector<glm::mat4> bind_ms_;
   std::vector<glm::mat4> inverse_bind_;
 };

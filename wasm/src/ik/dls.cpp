@@ -14,6 +14,12 @@ namespace {
 // Passes of the active-set loop: each may move more angles onto their limits.
 constexpr int kActiveSetPasses = 4;
 
+// Progress is too slow to pursue when E fell by less than this fraction over
+// the last kStagnationWindow accepted steps (large-residual problems, such as
+// an unreachable target, converge linearly and slowly).
+constexpr int kStagnationWindow = 4;
+constexpr double kStagnationDecrease = 1e-5;
+
 struct Evaluation {
   double energy = 0.0;  // E = ½ Σ w |target − x|²
   float error = 0.0f;   // max |target − x|
@@ -64,8 +70,11 @@ struct Solver {
       bool moves_a_goal = false;
       for (int g = 0; g < goal_count; ++g) moves_a_goal = moves_a_goal || ws.ancestor_[j * goal_count + g];
       if (!moves_a_goal) continue;
-      for (int k = 0; k < 3; ++k)
-        if (sk.min_angle(j)[k] < sk.max_angle(j)[k]) ws.dofs_[dof_count++] = 3 * j + k;
+      for (int k = 0; k < 3; ++k) {
+        if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;
+        ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);
+        ws.dofs_[dof_count++] = 3 * j + k;
+      }
     }
   }
 
@@ -116,22 +125,33 @@ struct Solver {
     return gradient_max;
   }
 
+  // Adds sign · compliance · col colᵀ of dof c to the lower triangle of a.
+  void AddOuter(double* a, int c, double sign) const {
+    const double* col = Column(c);
+    const double scale = sign * ws.compliance_[c];
+    for (int r1 = 0; r1 < m; ++r1) {
+      if (col[r1] == 0.0) continue;
+      const double scaled = scale * col[r1];
+      for (int r2 = 0; r2 <= r1; ++r2) a[r1 * m + r2] += scaled * col[r2];
+    }
+  }
+
+  // J K⁻¹ Jᵀ over the free dofs, once per Jacobian.
+  void BuildNormal() {
+    std::fill(ws.jjt_.begin(), ws.jjt_.begin() + m * m, 0.0);
+    for (int c = 0; c < dof_count; ++c)
+      if (ws.free_[c]) AddOuter(ws.jjt_.data(), c, 1.0);
+  }
+
   // The damped step for damping mu, into ws.step_; J·step into
   // ws.predicted_. Returns false if the normal matrix could not be factored.
   bool ComputeStep(double mu) {
     std::copy(ws.free_.begin(), ws.free_.begin() + dof_count, ws.step_free_.begin());
     std::fill(ws.step_.begin(), ws.step_.begin() + dof_count, 0.0);
     std::copy(ws.residual_.begin(), ws.residual_.begin() + m, ws.rhs_.begin());
+    std::copy(ws.jjt_.begin(), ws.jjt_.begin() + m * m, ws.pass_jjt_.begin());
     for (int pass = 0; pass < kActiveSetPasses; ++pass) {
-      std::fill(ws.normal_.begin(), ws.normal_.begin() + m * m, 0.0);
-      for (int c = 0; c < dof_count; ++c) {
-        if (!ws.step_free_[c]) continue;
-        const double* col = Column(c);
-        for (int r1 = 0; r1 < m; ++r1) {
-          if (col[r1] == 0.0) continue;
-          for (int r2 = 0; r2 <= r1; ++r2) ws.normal_[r1 * m + r2] += col[r1] * col[r2];
-        }
-      }
+      std::copy(ws.pass_jjt_.begin(), ws.pass_jjt_.begin() + m * m, ws.normal_.begin());
       for (int r = 0; r < m; ++r) ws.normal_[r * m + r] += mu;
       if (!CholeskyFactor(ws.normal_.data(), m)) return false;
       std::copy(ws.rhs_.begin(), ws.rhs_.begin() + m, ws.solution_.begin());
@@ -145,12 +165,14 @@ struct Solver {
         const double* col = Column(c);
         double h = 0.0;
         for (int r = 0; r < m; ++r) h += col[r] * ws.solution_[r];
+        h *= ws.compliance_[c];
         ws.step_[c] = h;
         const double to = Angle(c) + h;
         if (to > Max(c) || to < Min(c)) {
           ws.step_[c] = (to > Max(c) ? Max(c) : Min(c)) - static_cast<double>(Angle(c));
           ws.step_free_[c] = 0;
           for (int r = 0; r < m; ++r) ws.rhs_[r] -= col[r] * ws.step_[c];
+          AddOuter(ws.pass_jjt_.data(), c, -1.0);  // a rank-1 downdate, not a rebuild
           clamped = true;
         }
       }
@@ -236,8 +258,11 @@ void DlsWorkspace::Reserve(int bone_count, int goal_count) {
   free_.resize(3 * n);
   step_free_.resize(3 * n);
   step_.resize(3 * n);
+  compliance_.resize(3 * n);
   jacobian_.resize(3 * n * m);
   normal_.resize(m * m);
+  jjt_.resize(m * m);
+  pass_jjt_.resize(m * m);
   residual_.resize(m);
   trial_residual_.resize(m);
   rhs_.resize(m);
@@ -308,6 +333,8 @@ SolveReport DlsJob::Run() const {
   int iteration = 0, escapes = 0;
   // Why the last round of damped steps ended without real progress.
   enum class Stuck { kNo, kStagnated, kRejected } stuck = Stuck::kNo;
+  double window[kStagnationWindow] = {0.0};  // E after recent accepted steps (ring)
+  int accepted_steps = 0;                    // since the start or the last escape
   SolveStatus status = SolveStatus::kMaxIterations;
   while (iteration < options.max_iterations) {
     if (current.error <= options.tolerance) {
@@ -342,14 +369,13 @@ SolveReport DlsJob::Run() const {
       mu = -1.0;
       nu = 2.0;
       stuck = Stuck::kNo;
+      accepted_steps = 0;
       continue;
     }
+    s.BuildNormal();
     if (mu < 0.0) {
-      double diag_max = 0.0;
-      for (int c = 0; c < s.dof_count; ++c) {
-        if (!ws.free_[c]) continue;
-        for (int r = 0; r < s.m; ++r) diag_max = std::max(diag_max, s.Column(c)[r] * s.Column(c)[r]);
-      }
+      double diag_max = 0.0;  // of J K⁻¹ Jᵀ over the free dofs
+      for (int r = 0; r < s.m; ++r) diag_max = std::max(diag_max, ws.jjt_[r * s.m + r]);
       mu = diag_max > 0.0 ? options.initial_damping * diag_max : options.initial_damping;
     }
 
@@ -372,8 +398,14 @@ SolveReport DlsJob::Run() const {
         const double rho = predicted > 0.0 ? (current.energy - trial.energy) / predicted : 0.0;
         mu *= std::max(1.0 / 3.0, 1.0 - std::pow(2.0 * rho - 1.0, 3.0));
         nu = 2.0;
-        // Progress below float resolution of E counts as stuck.
+        // Progress below float resolution of E, or too slow over the window,
+        // counts as stuck.
         if (current.energy - trial.energy <= 1e-6 * current.energy) stuck = Stuck::kStagnated;
+        double& oldest = window[accepted_steps % kStagnationWindow];
+        if (accepted_steps >= kStagnationWindow && oldest - trial.energy <= kStagnationDecrease * oldest)
+          stuck = Stuck::kStagnated;
+        oldest = trial.energy;
+        ++accepted_steps;
         current = trial;
         accepted = true;
       } else {

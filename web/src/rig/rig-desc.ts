@@ -30,6 +30,8 @@ export interface BoneDesc {
   max?: Vec3Tuple;
   /** Where the bone ends, in its own space (default 0). */
   tip?: Vec3Tuple;
+  /** How reluctantly IK turns this joint, in [0.001, 1000] (default 1). */
+  stiffness?: number;
   /** Column-major model → bone matrix at bind; default: inverse of the bind pose. */
   inverseBind?: ArrayLike<number>;
 }
@@ -53,6 +55,7 @@ export function flattenRigDesc(bones: readonly BoneDesc[]): FlatRigDesc {
     minAngles: new Float32Array(3 * n),
     maxAngles: new Float32Array(3 * n),
     tips: new Float32Array(3 * n),
+    stiffness: Float32Array.from(bones, (b) => b.stiffness ?? 1),
     inverseBinds: bones.some((b) => b.inverseBind) ? new Float32Array(16 * n) : null,
   };
   bones.forEach((b, i) => {

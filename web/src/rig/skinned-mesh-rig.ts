@@ -19,6 +19,7 @@ interface KinExtras {
   max?: unknown;
   tip?: unknown;
   frame?: unknown;
+  stiffness?: unknown;
 }
 
 function tuple(value: unknown, length: number, what: string): number[] | undefined {
@@ -109,6 +110,7 @@ export function rigFromSkinnedMesh(mesh: THREE.SkinnedMesh): SkinnedMeshRig {
       min: tuple(kin.min, 3, `${where}: extras.kin.min`) as Vec3Tuple | undefined,
       max: tuple(kin.max, 3, `${where}: extras.kin.max`) as Vec3Tuple | undefined,
       tip: tip as Vec3Tuple,
+      stiffness: tuple(kin.stiffness === undefined ? undefined : [kin.stiffness], 1, `${where}: extras.kin.stiffness`)?.[0],
       inverseBind: mesh.skeleton.boneInverses[joint].elements,
     };
   });

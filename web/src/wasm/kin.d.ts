@@ -60,6 +60,8 @@ export interface FlatRigDesc {
   maxAngles: ArrayLike<number>;
   tips: ArrayLike<number>;
   inverseBinds?: ArrayLike<number> | null;
+  /** How reluctantly IK turns each bone (> 0, default 1). */
+  stiffness?: ArrayLike<number> | null;
 }
 
 export interface FlatGoal {

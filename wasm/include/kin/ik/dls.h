@@ -1,6 +1,8 @@
 // Damped least squares / Levenberg–Marquardt over all goals at once:
-//   Δθ = Jᵀ (J Jᵀ + μ I)⁻¹ e   (rows weighted by √w)
-// with μ adapted from the gain ratio (Nielsen's rule). Limits hold by an
+//   Δθ = K⁻¹ Jᵀ (J K⁻¹ Jᵀ + μ I)⁻¹ e   (rows weighted by √w)
+// with K the bones' stiffness (the step minimises |e − JΔθ|² + μ ΔθᵀKΔθ,
+// so stiff joints such as a spine turn less than limbs) and μ adapted from
+// the gain ratio (Nielsen's rule). Limits hold by an
 // active set: an angle on a limit that the gradient pushes outward is frozen
 // for the step, and an angle whose step would cross a limit is moved onto it
 // while the others are solved again, so the step stays a descent step and
@@ -50,7 +52,8 @@ class DlsWorkspace {
   std::vector<int> dofs_;          // active degrees of freedom (3·bone + slot)
   std::vector<char> free_;         // per active dof: may move this step
   std::vector<double> jacobian_;   // active dofs × rows, column-major, rows weighted by √w
-  std::vector<double> jjt_;        // J Jᵀ over the free columns
+  std::vector<double> jjt_;        // J K⁻¹ Jᵀ over the free columns (lower triangle)
+  std::vector<double> pass_jjt_;   // the same less the columns clamped in this step
   std::vector<double> normal_;     // J Jᵀ + μI, then its Cholesky factor
   std::vector<double> residual_;   // √w · (target − x), current
   std::vector<double> trial_residual_;
@@ -59,6 +62,7 @@ class DlsWorkspace {
   std::vector<double> predicted_;  // J · step
   std::vector<double> rhs_;        // residual left for the free dofs
   std::vector<double> step_;       // per active dof
+  std::vector<double> compliance_; // per active dof: 1 / stiffness
   std::vector<char> step_free_;    // per active dof: solved for in this pass
   std::vector<glm::vec3> best_angles_;
 };

@@ -1,0 +1,42 @@
+// The floor at y = 0: a faint grid and a soft contact shadow, so the figure
+// reads as standing rather than floating.
+import * as THREE from 'three';
+
+function contactShadowTexture(): THREE.CanvasTexture {
+  const size = 128;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('Ground: no 2D canvas context for the contact shadow');
+  const gradient = context.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2);
+  gradient.addColorStop(0, 'rgba(0, 0, 0, 0.45)');
+  gradient.addColorStop(1, 'rgba(0, 0, 0, 0)');
+  context.fillStyle = gradient;
+  context.fillRect(0, 0, size, size);
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  return texture;
+}
+
+/** A group holding the grid and the shadow; `shadowRadius` in metres. */
+export function createGround(gridSize = 6, shadowRadius = 0.55): THREE.Group {
+  const ground = new THREE.Group();
+  ground.name = 'ground';
+
+  const grid = new THREE.GridHelper(gridSize, gridSize * 4, 0x6d7480, 0x3b4049);
+  const gridMaterial = grid.material as THREE.LineBasicMaterial;
+  gridMaterial.transparent = true;
+  gridMaterial.opacity = 0.55;
+  gridMaterial.depthWrite = false;
+  ground.add(grid);
+
+  const shadow = new THREE.Mesh(
+    new THREE.PlaneGeometry(2 * shadowRadius, 2 * shadowRadius),
+    new THREE.MeshBasicMaterial({ map: contactShadowTexture(), transparent: true, depthWrite: false }),
+  );
+  shadow.rotation.x = -Math.PI / 2;
+  // Just above the grid so the two do not fight for depth.
+  shadow.position.y = 0.002;
+  ground.add(shadow);
+  return ground;
+}

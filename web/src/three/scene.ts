@@ -1,0 +1,60 @@
+// The 3D viewport: renderer, camera with orbit controls, the floor, and
+// resizing with its container. The page's CSS paints the background; the
+// canvas is transparent.
+import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { createGround } from './ground.js';
+
+export class Viewport {
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly camera = new THREE.PerspectiveCamera(35, 1, 0.05, 100);
+  readonly orbit: OrbitControls;
+  private readonly resizeObserver: ResizeObserver;
+
+  constructor(private readonly container: HTMLElement) {
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.setClearColor(0x000000, 0);
+    container.appendChild(this.renderer.domElement);
+
+    this.orbit = new OrbitControls(this.camera, this.renderer.domElement);
+    this.orbit.enableDamping = true;
+    this.orbit.minDistance = 0.5;
+    this.orbit.maxDistance = 20;
+    // A slightly low view is fine; looking up from under the floor is not.
+    this.orbit.maxPolarAngle = 0.55 * Math.PI;
+
+    this.scene.add(createGround());
+
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    this.resize();
+  }
+
+  get canvas(): HTMLCanvasElement {
+    return this.renderer.domElement;
+  }
+
+  /** Draws one frame (after letting the orbit controls' damping move the camera). */
+  render(): void {
+    this.orbit.update();
+    this.renderer.render(this.scene, this.camera);
+  }
+
+  dispose(): void {
+    this.resizeObserver.disconnect();
+    this.orbit.dispose();
+    this.renderer.dispose();
+    this.renderer.domElement.remove();
+  }
+
+  private resize(): void {
+    const width = Math.max(1, this.container.clientWidth);
+    const height = Math.max(1, this.container.clientHeight);
+    // The canvas's CSS size comes from the stylesheet; only the drawing buffer follows here.
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+  }
+}
