@@ -10,44 +10,26 @@
 // Output: one line per frame: "<micros> <status> <error>".
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <iostream>
 #include <string>
 #include <vector>
 
 #include "rig.h"
+#include "text_input.h"
 
 namespace {
 
+constexpr const char* kTool = "humanoid_bench";
+
 template <typename T>
 T Read() {
-  T v{};
-  if (!(std::cin >> v)) {
-    std::fprintf(stderr, "humanoid_bench: input ended early\n");
-    std::exit(2);
-  }
-  return v;
+  return kin_tools::Read<T>(kTool);
 }
 
 }  // namespace
 
 int main() {
-  const int n = Read<int>();
-  std::vector<kin::BoneDef> bones(n);
-  for (int i = 0; i < n; ++i) {
-    kin::BoneDef& b = bones[i];
-    b.name = "b" + std::to_string(i);
-    b.parent = Read<int>();
-    b.order = static_cast<kin::EulerOrder>(Read<int>());
-    for (int k = 0; k < 3; ++k) b.rest_t[k] = Read<float>();
-    for (int k = 0; k < 4; ++k) b.rest_q[k] = Read<float>();
-    for (int k = 0; k < 3; ++k) b.rest_s[k] = Read<float>();
-    for (int k = 0; k < 4; ++k) b.frame[k] = Read<float>();
-    for (int k = 0; k < 3; ++k) b.min_angle[k] = Read<float>();
-    for (int k = 0; k < 3; ++k) b.max_angle[k] = Read<float>();
-    for (int k = 0; k < 3; ++k) b.tip_bs[k] = Read<float>();
-    b.stiffness = Read<float>();
-  }
+  const std::vector<kin::BoneDef> bones = kin_tools::ReadBones(kTool);
+  const int n = static_cast<int>(bones.size());
   kin::Rig rig;
   if (!rig.Load(bones).ok()) return 1;
   std::vector<kin::Goal> goals(Read<int>());

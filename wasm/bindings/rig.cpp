@@ -123,6 +123,26 @@ SolveReport Rig::Solve(const DlsOptions& options) {
   return report;
 }
 
+namespace {
+
+// A skinning job over one mesh's buffers.
+LbsJob MakeLbsJob(Span<const glm::mat4> palette, const std::vector<glm::vec3>& positions,
+                  const std::vector<glm::vec3>& normals, const std::vector<std::uint16_t>& joints,
+                  const std::vector<float>& weights, std::vector<glm::vec3>& out_positions,
+                  std::vector<glm::vec3>& out_normals) {
+  LbsJob job;
+  job.palette = palette;
+  job.positions_ms = positions;
+  job.normals_ms = normals;
+  job.joints = joints;
+  job.weights = weights;
+  job.out_positions_ms = out_positions;
+  job.out_normals_ms = out_normals;
+  return job;
+}
+
+}  // namespace
+
 Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span<const std::uint16_t> joints,
                     Span<const float> weights) {
   Status status = RequireLoaded();
@@ -135,40 +155,27 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
     if (!std::isfinite(positions[i])) return Status::Invalid("skin position of vertex %zu is not finite", i / 3);
   for (std::size_t i = 0; i < normals.size; ++i)
     if (!std::isfinite(normals[i])) return Status::Invalid("skin normal of vertex %zu is not finite", i / 3);
-  std::vector<glm::mat4> identity(static_cast<std::size_t>(bone_count()), glm::mat4(1.0f));
   std::vector<glm::vec3> p(v), n(normals.size ? v : 0), out_p(v), out_n(normals.size ? v : 0);
   for (std::size_t i = 0; i < v; ++i) p[i] = glm::vec3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
   for (std::size_t i = 0; i < n.size(); ++i) n[i] = glm::vec3(normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]);
-  // A trial run with identity matrices checks joints and weights once.
-  LbsJob job;
-  job.palette = identity;
-  job.positions_ms = p;
-  job.normals_ms = n;
-  job.joints = joints;
-  job.weights = weights;
-  job.out_positions_ms = out_p;
-  job.out_normals_ms = out_n;
-  status = job.Validate();
+  std::vector<std::uint16_t> j(joints.begin(), joints.end());
+  std::vector<float> w(weights.begin(), weights.end());
+  // Joints and weights are checked once here, so that Skin() can run every frame.
+  status = MakeLbsJob(palette(), p, n, j, w, out_p, out_n).Validate();
   if (!status.ok()) return status;
   skin_positions_ = std::move(p);
   skin_normals_ = std::move(n);
-  skin_joints_.assign(joints.begin(), joints.end());
-  skin_weights_.assign(weights.begin(), weights.end());
+  skin_joints_ = std::move(j);
+  skin_weights_ = std::move(w);
   skinned_positions_ = std::move(out_p);
   skinned_normals_ = std::move(out_n);
   return Status::Ok();
 }
 
 Status Rig::Skin() {
-  LbsJob job;
-  job.palette = Span<const glm::mat4>(palette_.data(), palette_.size());
-  job.positions_ms = skin_positions_;
-  job.normals_ms = skin_normals_;
-  job.joints = skin_joints_;
-  job.weights = skin_weights_;
-  job.out_positions_ms = skinned_positions_;
-  job.out_normals_ms = skinned_normals_;
-  return job.Run();
+  return MakeLbsJob(palette(), skin_positions_, skin_normals_, skin_joints_, skin_weights_, skinned_positions_,
+                    skinned_normals_)
+      .Run();
 }
 
 void Rig::Refresh() {

@@ -3,31 +3,26 @@
 // and prints palettes, tips and solve results. tests/web/native-parity.test.ts
 // writes the input and compares the module's answers with these.
 //
-// Input:  R, then per rig: n; per bone: parent order tx ty tz qx qy qz qw
-//         sx sy sz fx fy fz fw min0 min1 min2 max0 max1 max2 tipx tipy tipz
-//         stiffness;
+// Input:  R, then per rig: n and n bones (see text_input.h);
 //         P, per pose: rootx rooty rootz and 3n angles;
 //         G, per goal: bone px py pz tx ty tz weight; then max_iterations
 //         tolerance damping.
 // Output: per pose, "fk" with 16n palette and 3n tip numbers, then "solve"
 //         with status, iterations, error and the 3n solved angles.
 #include <cstdio>
-#include <iostream>
 #include <string>
 #include <vector>
 
 #include "rig.h"
+#include "text_input.h"
 
 namespace {
 
+constexpr const char* kTool = "kin_reference";
+
 template <typename T>
 T Read() {
-  T v{};
-  if (!(std::cin >> v)) {
-    std::fprintf(stderr, "kin_reference: input ended early or is not a number\n");
-    std::exit(2);
-  }
-  return v;
+  return kin_tools::Read<T>(kTool);
 }
 
 void Print(const float* data, int count) {
@@ -39,22 +34,8 @@ void Print(const float* data, int count) {
 int main() {
   const int rigs = Read<int>();
   for (int r = 0; r < rigs; ++r) {
-    const int n = Read<int>();
-    std::vector<kin::BoneDef> bones(n);
-    for (int i = 0; i < n; ++i) {
-      kin::BoneDef& b = bones[i];
-      b.name = "b" + std::to_string(i);
-      b.parent = Read<int>();
-      b.order = static_cast<kin::EulerOrder>(Read<int>());
-      for (int k = 0; k < 3; ++k) b.rest_t[k] = Read<float>();
-      for (int k = 0; k < 4; ++k) b.rest_q[k] = Read<float>();  // glm::quat indexes x, y, z, w
-      for (int k = 0; k < 3; ++k) b.rest_s[k] = Read<float>();
-      for (int k = 0; k < 4; ++k) b.frame[k] = Read<float>();
-      for (int k = 0; k < 3; ++k) b.min_angle[k] = Read<float>();
-      for (int k = 0; k < 3; ++k) b.max_angle[k] = Read<float>();
-      for (int k = 0; k < 3; ++k) b.tip_bs[k] = Read<float>();
-      b.stiffness = Read<float>();
-    }
+    const std::vector<kin::BoneDef> bones = kin_tools::ReadBones(kTool);
+    const int n = static_cast<int>(bones.size());
     std::vector<std::vector<float>> poses(Read<int>());
     for (std::vector<float>& pose : poses) {
       pose.resize(3 + 3 * n);

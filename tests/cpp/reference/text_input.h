@@ -1,0 +1,49 @@
+// Reading rigs as whitespace-separated numbers from stdin, for the native
+// tools that the TypeScript tests and benchmarks drive (kin_reference,
+// humanoid_bench). One bone: parent order tx ty tz qx qy qz qw sx sy sz
+// fx fy fz fw min0 min1 min2 max0 max1 max2 tipx tipy tipz stiffness.
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "kin/skeleton.h"
+
+namespace kin_tools {
+
+// Reads one value or exits with a message naming the tool.
+template <typename T>
+T Read(const char* tool) {
+  T v{};
+  if (!(std::cin >> v)) {
+    std::fprintf(stderr, "%s: input ended early or is not a number\n", tool);
+    std::exit(2);
+  }
+  return v;
+}
+
+// n, then n bones (named b0, b1, ...).
+inline std::vector<kin::BoneDef> ReadBones(const char* tool) {
+  const int n = Read<int>(tool);
+  std::vector<kin::BoneDef> bones(n);
+  for (int i = 0; i < n; ++i) {
+    kin::BoneDef& b = bones[i];
+    b.name = "b" + std::to_string(i);
+    b.parent = Read<int>(tool);
+    b.order = static_cast<kin::EulerOrder>(Read<int>(tool));
+    for (int k = 0; k < 3; ++k) b.rest_t[k] = Read<float>(tool);
+    for (int k = 0; k < 4; ++k) b.rest_q[k] = Read<float>(tool);  // glm::quat indexes x, y, z, w
+    for (int k = 0; k < 3; ++k) b.rest_s[k] = Read<float>(tool);
+    for (int k = 0; k < 4; ++k) b.frame[k] = Read<float>(tool);
+    for (int k = 0; k < 3; ++k) b.min_angle[k] = Read<float>(tool);
+    for (int k = 0; k < 3; ++k) b.max_angle[k] = Read<float>(tool);
+    for (int k = 0; k < 3; ++k) b.tip_bs[k] = Read<float>(tool);
+    b.stiffness = Read<float>(tool);
+  }
+  return bones;
+}
+
+}  // namespace kin_tools
