@@ -2,6 +2,11 @@
 # Builds the native core, its GoogleTest suite and the reference tool.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# One build at a time in this tree (several shells may build at once).
+mkdir -p build
+exec 9>build/.build.lock
+flock 9
 if [ ! -f build/native/CMakeCache.txt ]; then
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi

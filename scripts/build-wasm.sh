@@ -4,6 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# One build at a time in this tree (several shells may build at once).
+mkdir -p build
+exec 9>build/.build.lock
+flock 9
+
 # Debian's Emscripten runs its JS optimizer with Node and needs Debian's
 # node modules (acorn) on the path.
 export NODE_PATH=/usr/share/nodejs

@@ -52,7 +52,7 @@ int main() {
       if (!warm) rig.SetPose(zero, glm::vec3(0.0f));
       if (!rig.SetGoals(goals).ok()) return 1;
       const auto start = std::chrono::steady_clock::now();
-      const kin::SolveReport report = rig.Solve(kin::DefaultDlsOptions());
+      const kin::SolveReport report = rig.Solve();
       const auto stop = std::chrono::steady_clock::now();
       std::printf("%.3f %d %.9g\n", std::chrono::duration<double, std::micro>(stop - start).count(),
                   static_cast<int>(report.status), report.error);

@@ -1,4 +1,4 @@
-#include "kin/ik/dls.h"
+#include "kin/ik/ik_job.h"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@ namespace {
 struct Problem {
   kin::Skeleton skeleton;
   std::vector<kin::Goal> goals;
-  kin::DlsWorkspace workspace;
+  kin::IkWorkspace workspace;
 };
 
 std::vector<glm::mat4> Forward(const kin::Skeleton& s, const std::vector<glm::vec3>& angles) {
@@ -44,7 +44,8 @@ std::vector<glm::vec3> RandomPoseWithinLimits(std::mt19937& rng, const kin::Skel
 }
 
 kin::SolveReport Solve(Problem& p, std::vector<glm::vec3>& angles, std::vector<float>* energy = nullptr) {
-  kin::DlsJob job;
+  kin::IkJob job;
+  job.kind = kin::SolverKind::kDls;
   job.skeleton = &p.skeleton;
   job.goals = p.goals;
   job.options.max_iterations = 200;

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <random>
+
 namespace {
 
 void ExpectNear(const glm::vec3& a, const glm::vec3& b, float tol = 1e-6f) {
@@ -45,6 +48,36 @@ TEST(Euler, ProperOrderTwistBendTwist) {
   // The last slot twists about x again: (0, 0, 90°) takes +Y to +Z.
   const glm::quat t = kin::EulerRotation(kin::EulerOrder::kXZX, glm::vec3(0, 0, kHalfPi));
   ExpectNear(t * glm::vec3(0, 1, 0), glm::vec3(0, 0, 1));
+}
+
+// Round trip through every order: the angles found rebuild the rotation, and
+// from a hint at the true angles they are the true angles.
+TEST(Euler, FromRotationRoundTripsEveryOrder_Seed3) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> u(-3.0f, 3.0f);
+  for (int o = 0; o < static_cast<int>(kin::EulerOrder::kCount); ++o) {
+    const auto order = static_cast<kin::EulerOrder>(o);
+    const bool proper = kin::EulerAxis(order, 0) == kin::EulerAxis(order, 2);
+    for (int t = 0; t < 200; ++t) {
+      glm::vec3 angles(u(rng), u(rng), u(rng));
+      // Keep the middle angle off gimbal lock (±90° Tait–Bryan, 0/180° proper).
+      angles[1] = proper ? glm::clamp(std::fabs(angles[1]), 0.05f, 3.09f) : glm::clamp(angles[1], -1.52f, 1.52f);
+      const glm::quat q = kin::EulerRotation(order, angles);
+      const glm::vec3 found = kin::EulerFromRotation(order, q, glm::vec3(0.0f));
+      const glm::quat back = kin::EulerRotation(order, found);
+      EXPECT_NEAR(std::fabs(glm::dot(q, back)), 1.0f, 1e-5f) << kin::EulerOrderName(order) << " trial " << t;
+      const glm::vec3 exact = kin::EulerFromRotation(order, q, angles);
+      ExpectNear(exact, angles, 2e-3f);
+    }
+  }
+}
+
+TEST(Euler, FromRotationAtGimbalLockStillRebuildsTheRotation) {
+  const glm::vec3 locked(0.4f, kHalfPi, -0.3f);
+  const glm::quat q = kin::EulerRotation(kin::EulerOrder::kXYZ, locked);
+  const glm::vec3 found = kin::EulerFromRotation(kin::EulerOrder::kXYZ, q, glm::vec3(0.1f, 0, 0));
+  EXPECT_NEAR(found.x, 0.1f, 1e-6f);  // slot 0 kept from the hint
+  EXPECT_NEAR(std::fabs(glm::dot(q, kin::EulerRotation(kin::EulerOrder::kXYZ, found))), 1.0f, 1e-5f);
 }
 
 TEST(Euler, AxisTable) {

@@ -46,7 +46,7 @@ TEST(Rig, BuffersFollowThePoseAndTheSolve) {
   goal.point_bs = rig.skeleton().tip_bs(hand);
   goal.target_ms = glm::vec3(-0.5f, 1.2f, 0.3f);
   ASSERT_TRUE(rig.SetGoals(std::vector<kin::Goal>{goal}).ok());
-  const kin::SolveReport report = rig.Solve(kin::DefaultDlsOptions());
+  const kin::SolveReport report = rig.Solve();
   EXPECT_EQ(report.status, kin::SolveStatus::kConverged);
   const float* tips = rig.tips_data();
   EXPECT_NEAR(tips[3 * hand + 0], -0.5f, 1e-4f);
@@ -59,11 +59,25 @@ TEST(Rig, BuffersFollowThePoseAndTheSolve) {
   EXPECT_FALSE(rig.SetGoalTarget(0, glm::vec3(INFINITY, 0, 0)).ok());
 }
 
+TEST(Rig, RejectsBadSolverSettingsAndKeepsTheOldOnes) {
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(kin_test::Chain(4, 1.0f)).ok());
+  kin::IkOptions options;
+  options.tolerance = -1.0f;
+  const kin::Status status = rig.SetSolver(kin::SolverKind::kCcd, options);
+  EXPECT_NE(std::string(status.message).find("tolerance -1"), std::string::npos) << status.message;
+  EXPECT_EQ(rig.solver(), kin::SolverKind::kDls);
+  EXPECT_FALSE(rig.SetSolver(static_cast<kin::SolverKind>(42), kin::DefaultIkOptions()).ok());
+  options = kin::DefaultIkOptions();
+  options.max_iterations = kin::kMaxSolveIterations + 1;
+  EXPECT_FALSE(rig.SetSolver(kin::SolverKind::kDls, options).ok());
+}
+
 TEST(Rig, SolveWithoutALoadOrGoalsIsInvalidInput) {
   kin::Rig rig;
-  EXPECT_EQ(rig.Solve(kin::DefaultDlsOptions()).status, kin::SolveStatus::kInvalidInput);
+  EXPECT_EQ(rig.Solve().status, kin::SolveStatus::kInvalidInput);
   ASSERT_TRUE(rig.Load(kin_test::Chain(4, 1.0f)).ok());
-  const kin::SolveReport report = rig.Solve(kin::DefaultDlsOptions());
+  const kin::SolveReport report = rig.Solve();
   EXPECT_EQ(report.status, kin::SolveStatus::kInvalidInput);
   EXPECT_NE(std::string(report.input.message).find("no goals"), std::string::npos);
 }

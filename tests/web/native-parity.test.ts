@@ -107,7 +107,8 @@ describe('WASM module matches the native build', () => {
           // Same code, two compilers and two libm's: agreement to float noise.
           expectClose(rig.palette(), numbers.slice(0, 16 * n), 2e-5, `${where} palette`);
           expectClose(rig.boneTips(), numbers.slice(16 * n), 2e-5, `${where} tips`);
-          const report = rig.solve(options);
+          rig.setSolver('dls', options);
+          const report = rig.solve();
           const solve = output[line++].split(' ');
           expect(solve[0]).toBe('solve');
           compare(where, rig, report, solve.slice(1).map(Number));

@@ -56,8 +56,13 @@ describe('Rig façade', () => {
       expect(() => rig.setPose([0, 0, 0])).toThrow('Rig: pose has 3 angles, expected 9 (3 per bone)');
       expect(() => rig.setPose(new Array(9).fill(0).map((_, i) => (i === 4 ? NaN : 0)))).toThrow("Rig: pose angle 4 (bone 1 'elbow') is not finite");
       expect(() => rig.setAngles(5, 0, 0, 0)).toThrow('Rig: bone index 5 is out of range [0, 3)');
-      expect(() => rig.solve({ maxIterations: 0 })).toThrow('Rig: dls: max_iterations 0 must be in [1, 100000]');
-      expect(() => rig.solve({ tolerance: NaN })).toThrow('Rig: dls: tolerance nan must be finite and > 0');
+      expect(() => rig.setSolver('dls', { maxIterations: 0 })).toThrow('Rig: ik: max_iterations 0 must be in [1, 100000]');
+      expect(() => rig.setSolver('dls', { tolerance: NaN })).toThrow('Rig: ik: tolerance nan must be finite and > 0');
+      expect(() => rig.setSolver('dls', { maxIterations: 2.5 })).toThrow("Rig: solver option 'maxIterations' must be an integer");
+      expect(() => rig.setSolver('dls', { tolerence: 1 } as object)).toThrow("Rig: unknown solver option 'tolerence'");
+      expect(() => rig.setSolver('newton' as 'dls')).toThrow("Rig: unknown solver 'newton'");
+      expect(() => rig.setGoals([{ bone: 0, target: [0, 0, 0], orientation: [0, 0, 0, 2] }])).toThrow('Rig: goal 0: target orientation is not a finite unit quaternion');
+      expect(rig.solver).toBe('dls');
       expect(Array.from(rig.palette())).toEqual(palette);
       expect(Array.from(rig.pose())).toEqual(pose);
       expect(rig.goalCount).toBe(1);
@@ -79,7 +84,8 @@ describe('Rig façade', () => {
     const rig = Rig.create(module, arm());
     try {
       rig.setGoals([{ bone: 'wrist', target: [0, 1.2, 1.0] }]);
-      const report = rig.solve({ maxIterations: 100 });
+      rig.setSolver('dls', { maxIterations: 100 });
+      const report = rig.solve();
       expect(report.status).toBe('converged');
       const tips = rig.boneTips();
       expect(Math.hypot(tips[6] - 0, tips[7] - 1.2, tips[8] - 1.0)).toBeLessThan(1e-4);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kin/euler.h"
+#include "kin/ik/ik_job.h"
 #include "rig.h"
 
 namespace kin {
@@ -75,13 +76,21 @@ class RigBinding {
   int setGoalTarget(int goal, float x, float y, float z) { return Report(rig_.SetGoalTarget(goal, glm::vec3(x, y, z))); }
   int goalCount() const { return rig_.goal_count(); }
 
+  // kind: a solver name ("dls", "ccd", ...); options: a plain object with any
+  // of the IkOptions fields in camelCase. Unknown names are errors.
+  int setSolver(const std::string& kind, const val& options) {
+    SolverKind parsed;
+    if (!ParseSolverKind(kind.c_str(), &parsed)) return Report(Status::Invalid("unknown solver '%s'", kind.c_str()));
+    IkOptions o = DefaultIkOptions();
+    const Status status = ParseOptions(options, &o);
+    if (!status.ok()) return Report(status);
+    return Report(rig_.SetSolver(parsed, o));
+  }
+  std::string solverName() const { return SolverKindName(rig_.solver()); }
+
   // Returns the SolveStatus code; details via the report* getters.
-  int solve(int max_iterations, float tolerance, float initial_damping) {
-    DlsOptions options;
-    options.max_iterations = max_iterations;
-    options.tolerance = tolerance;
-    options.initial_damping = initial_damping;
-    report_ = rig_.Solve(options);
+  int solve() {
+    report_ = rig_.Solve();
     if (report_.status == SolveStatus::kInvalidInput) error_ = report_.input.message;
     return static_cast<int>(report_.status);
   }
@@ -135,6 +144,44 @@ class RigBinding {
     return 1;
   }
 
+  static Status ParseVec3(const val& v, const char* what, glm::vec3* out) {
+    if (!IsArrayLike(v) || v["length"].as<int>() != 3) return Status::Invalid("%s must be 3 numbers", what);
+    const std::vector<float> n = Numbers(v);
+    *out = glm::vec3(n[0], n[1], n[2]);
+    return Status::Ok();
+  }
+
+  static Status ParseOptions(const val& options, IkOptions* o) {
+    if (options.isUndefined() || options.isNull()) return Status::Ok();
+    if (options.typeOf().as<std::string>() != "object") return Status::Invalid("solver options must be an object");
+    const val keys = val::global("Object").call<val>("keys", options);
+    for (int i = 0; i < keys["length"].as<int>(); ++i) {
+      const std::string key = keys[i].as<std::string>();
+      const val v = options[key];
+      const bool number = v.typeOf().as<std::string>() == "number";
+      Status status = Status::Ok();
+      if (key == "maxIterations" && number) o->max_iterations = v.as<int>();
+      else if (key == "tolerance" && number) o->tolerance = v.as<float>();
+      else if (key == "damping" && number) o->damping = v.as<float>();
+      else if (key == "maxEscapes" && number) o->max_escapes = v.as<int>();
+      else if (key == "step" && number) o->step = v.as<float>();
+      else if (key == "soften" && number) o->soften = v.as<float>();
+      else if (key == "lineSearch" && v.typeOf().as<std::string>() == "boolean") o->line_search = v.as<bool>();
+      else if (key == "aimAxis") status = ParseVec3(v, "aimAxis", &o->aim_axis_bs);
+      else if (key == "upAxis") status = ParseVec3(v, "upAxis", &o->up_axis_bs);
+      else if (key == "maxIterations" || key == "tolerance" || key == "damping" || key == "maxEscapes" ||
+               key == "step" || key == "soften" || key == "lineSearch")
+        status = Status::Invalid("solver option '%s' has the wrong type", key.c_str());
+      else
+        status = Status::Invalid("unknown solver option '%s'", key.c_str());
+      if (!status.ok()) return status;
+      // A fractional iteration count would be truncated silently otherwise.
+      if ((key == "maxIterations" || key == "maxEscapes") && v.as<double>() != static_cast<double>(v.as<int>()))
+        return Status::Invalid("solver option '%s' must be an integer", key.c_str());
+    }
+    return Status::Ok();
+  }
+
   static Status ParseGoal(const val& v, int g, Goal* out, bool* has_point) {
     if (v.typeOf().as<std::string>() != "object" || v.isNull())
       return Status::Invalid("goal %d is not an object", g);
@@ -158,6 +205,21 @@ class RigBinding {
       out->point_bs = glm::vec3(p[0], p[1], p[2]);
     }
     out->weight = v["weight"].isUndefined() ? 1.0f : v["weight"].as<float>();
+    const val orientation = v["orientation"];
+    if (!orientation.isUndefined()) {
+      if (!IsArrayLike(orientation) || orientation["length"].as<int>() != 4)
+        return Status::Invalid("goal %d: orientation must be 4 numbers (x, y, z, w)", g);
+      const std::vector<float> q = Numbers(orientation);
+      out->has_orientation = true;
+      out->target_q_ms = glm::quat(q[3], q[0], q[1], q[2]);
+      out->orientation_weight = v["orientationWeight"].isUndefined() ? 1.0f : v["orientationWeight"].as<float>();
+    }
+    const val pole = v["pole"];
+    if (!pole.isUndefined()) {
+      out->has_pole = true;
+      const Status status = ParseVec3(pole, "pole", &out->pole_ms);
+      if (!status.ok()) return Status::Invalid("goal %d: pole must be 3 numbers", g);
+    }
     return Status::Ok();
   }
 
@@ -251,6 +313,8 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("setGoals", &RigBinding::setGoals)
       .function("setGoalTarget", &RigBinding::setGoalTarget)
       .function("goalCount", &RigBinding::goalCount)
+      .function("setSolver", &RigBinding::setSolver)
+      .function("solverName", &RigBinding::solverName)
       .function("solve", &RigBinding::solve)
       .function("reportIterations", &RigBinding::reportIterations)
       .function("reportError", &RigBinding::reportError)

@@ -102,19 +102,27 @@ Status Rig::SetGoalTarget(int goal, const glm::vec3& target_ms) {
   return Status::Ok();
 }
 
-SolveReport Rig::Solve(const DlsOptions& options) {
+Status Rig::SetSolver(SolverKind kind, const IkOptions& options) {
+  if (!IsValidSolverKind(kind)) return Status::Invalid("solver %d is not one of the %d solvers", static_cast<int>(kind), static_cast<int>(SolverKind::kCount));
+  Status status = ValidateIkOptions(options);
+  if (!status.ok()) return status;
+  if (options.max_iterations > kMaxSolveIterations)
+    return Status::Invalid("max iterations %d is more than %d", options.max_iterations, kMaxSolveIterations);
+  solver_ = kind;
+  options_ = options;
+  return Status::Ok();
+}
+
+SolveReport Rig::Solve() {
   SolveReport report;
   report.input = RequireLoaded();
   if (!report.input.ok()) return report;
-  if (options.max_iterations > kMaxSolveIterations) {
-    report.input = Status::Invalid("max iterations %d is more than %d", options.max_iterations, kMaxSolveIterations);
-    return report;
-  }
-  DlsJob job;
+  IkJob job;
+  job.kind = solver_;
   job.skeleton = &skeleton_;
   job.goals = Span<const Goal>(goals_.data(), goals_.size());
   job.root_offset_ms = root_offset_ms_;
-  job.options = options;
+  job.options = options_;
   job.angles = Span<glm::vec3>(angles_.data(), angles_.size());
   job.energy = Span<float>(energy_.data(), energy_.size());
   job.workspace = &workspace_;

@@ -12,7 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "kin/goal.h"
-#include "kin/ik/dls.h"
+#include "kin/ik/ik_job.h"
 #include "kin/ik/solve_report.h"
 #include "kin/skeleton.h"
 #include "kin/span.h"
@@ -44,8 +44,13 @@ class Rig {
   int goal_count() const { return static_cast<int>(goals_.size()); }
   const Goal& goal(int i) const { return goals_[i]; }
 
+  // The solver and its options for Solve() (default: DLS, default options).
+  Status SetSolver(SolverKind kind, const IkOptions& options);
+  SolverKind solver() const { return solver_; }
+  const IkOptions& solver_options() const { return options_; }
+
   // Runs the solver from the current pose and refreshes the buffers.
-  SolveReport Solve(const DlsOptions& options);
+  SolveReport Solve();
 
   // The mesh skinned on the CPU (bind-pose positions and normals, 4 joints
   // and weights per vertex, joints in this rig's bone order). Validated here,
@@ -76,7 +81,9 @@ class Rig {
   std::vector<glm::vec3> angles_;
   glm::vec3 root_offset_ms_{0.0f};
   std::vector<Goal> goals_;
-  DlsWorkspace workspace_;
+  SolverKind solver_ = SolverKind::kDls;
+  IkOptions options_;
+  IkWorkspace workspace_;
   std::vector<glm::mat4> model_ms_;
   std::vector<glm::mat4> palette_;
   std::vector<glm::vec3> tips_ms_;

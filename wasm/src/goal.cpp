@@ -12,6 +12,13 @@ Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index) {
   if (!IsFinite(goal.target_ms)) return Status::Invalid("goal %d: target is not finite", index);
   if (!IsFinite(goal.weight) || goal.weight <= 0.0f)
     return Status::Invalid("goal %d: weight %g must be finite and > 0", index, goal.weight);
+  if (goal.has_orientation) {
+    if (!IsFinite(goal.target_q_ms) || !IsUnit(goal.target_q_ms))
+      return Status::Invalid("goal %d: target orientation is not a finite unit quaternion", index);
+    if (!IsFinite(goal.orientation_weight) || goal.orientation_weight <= 0.0f)
+      return Status::Invalid("goal %d: orientation weight %g must be finite and > 0", index, goal.orientation_weight);
+  }
+  if (goal.has_pole && !IsFinite(goal.pole_ms)) return Status::Invalid("goal %d: pole is not finite", index);
   return Status::Ok();
 }
 

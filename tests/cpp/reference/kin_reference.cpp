@@ -48,15 +48,16 @@ int main() {
       for (int k = 0; k < 3; ++k) g.target_ms[k] = Read<float>();
       g.weight = Read<float>();
     }
-    kin::DlsOptions options;
+    kin::IkOptions options;
     options.max_iterations = Read<int>();
     options.tolerance = Read<float>();
-    options.initial_damping = Read<float>();
+    options.damping = Read<float>();
 
     kin::Rig rig;
     const kin::Status loaded = rig.Load(bones);
-    if (!loaded.ok()) {
-      std::fprintf(stderr, "kin_reference: rig %d: %s\n", r, loaded.message);
+    const kin::Status solver = loaded.ok() ? rig.SetSolver(kin::SolverKind::kDls, options) : loaded;
+    if (!solver.ok()) {
+      std::fprintf(stderr, "kin_reference: rig %d: %s\n", r, solver.message);
       return 1;
     }
     const kin::Status goals_set = rig.SetGoals(goals);
@@ -70,7 +71,7 @@ int main() {
       Print(rig.palette_data(), 16 * n);
       Print(rig.tips_data(), 3 * n);
       std::printf("\n");
-      const kin::SolveReport report = rig.Solve(options);
+      const kin::SolveReport report = rig.Solve();
       std::printf("solve %d %d %.9g", static_cast<int>(report.status), report.iterations, report.error);
       Print(rig.pose_data(), 3 * n);
       std::printf("\n");

@@ -30,4 +30,9 @@ const char* EulerOrderName(EulerOrder order);
 // E(θ) as a unit quaternion, in the joint frame's coordinates.
 glm::quat EulerRotation(EulerOrder order, const glm::vec3& angles);
 
+// The angles θ with EulerRotation(order, θ) == q. Of the two solutions (and
+// their 2π shifts) it returns the one nearest `hint` (e.g. the current pose),
+// so that poses stay continuous; at gimbal lock it keeps hint's slot 0.
+glm::vec3 EulerFromRotation(EulerOrder order, const glm::quat& q, const glm::vec3& hint);
+
 }  // namespace kin

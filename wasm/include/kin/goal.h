@@ -1,7 +1,9 @@
-// An IK goal: pull a point fixed to a bone toward a target.
+// An IK goal: pull a point fixed to a bone toward a target, optionally turn
+// the bone toward a target orientation, optionally bend toward a pole.
 #pragma once
 
 #include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
 
 #include "kin/skeleton.h"
 #include "kin/status.h"
@@ -13,7 +15,19 @@ struct Goal {
   glm::vec3 point_bs{0.0f};   // point on the bone, bone space (usually its tip)
   glm::vec3 target_ms{0.0f};  // where the point should go, model space
   float weight = 1.0f;        // > 0; E = ½ Σ weight · |x − target|²
+  // Orientation goal (DLS and Gauss–Newton): the bone's model rotation should
+  // become target_q_ms; adds ½ orientation_weight · |log(q_target q⁻¹)|² to E.
+  bool has_orientation = false;
+  glm::quat target_q_ms{1.0f, 0, 0, 0};
+  float orientation_weight = 1.0f;  // > 0, in model units² per radian²
+  // Pole (two-bone: the side the middle joint bends toward; look-at: the
+  // direction the bone's up axis turns toward), model space.
+  bool has_pole = false;
+  glm::vec3 pole_ms{0.0f};
 };
+
+// Rows of the residual a goal contributes: 3, or 6 with an orientation.
+inline int GoalRows(const Goal& goal) { return goal.has_orientation ? 6 : 3; }
 
 // Checks one goal against the skeleton; the message names goal `index`.
 Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index);

@@ -2,7 +2,7 @@
 // (dispose() deletes it), turns error codes into Error('Rig: …') naming the
 // bad input, and exposes the bone buffers as views over WASM memory. The
 // per-frame calls (setGoalTarget, solve, palette) allocate nothing.
-import type { FlatGoal, KinModule, RigHandle } from '../wasm/generated/kin.js';
+import type { FlatGoal, FlatSolverOptions, KinModule, RigHandle } from '../wasm/generated/kin.js';
 import { HeapView } from './heap-view.js';
 import { type BoneDesc, type EulerOrder, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
 
@@ -19,15 +19,15 @@ export interface SolveReport {
   energyCount: number;
 }
 
-export interface SolveOptions {
-  maxIterations?: number;
-  /** Converged when every goal is this close (model units). */
-  tolerance?: number;
-  /** τ in μ₀ = τ · max diag(J Jᵀ). */
-  damping?: number;
-}
+/** The solvers, by the names the core uses. */
+export const SOLVERS = [
+  'dls', 'gauss-newton', 'jacobian-transpose', 'gradient-descent', 'projected-gradient',
+  'ccd', 'fabrik', 'two-bone', 'look-at',
+] as const;
+export type SolverName = (typeof SOLVERS)[number];
 
-export const DEFAULT_SOLVE_OPTIONS: Required<SolveOptions> = { maxIterations: 64, tolerance: 1e-5, damping: 1e-3 };
+/** Solver settings; any field left out keeps the core's default. */
+export type SolverOptions = FlatSolverOptions;
 
 export interface GoalDesc {
   /** Bone index or name. */
@@ -38,6 +38,11 @@ export interface GoalDesc {
   point?: Vec3Tuple;
   /** > 0, default 1. */
   weight?: number;
+  /** Target orientation of the bone in model space, x y z w (Jacobian solvers). */
+  orientation?: [number, number, number, number];
+  orientationWeight?: number;
+  /** Two-bone: the side the middle joint bends toward; look-at: where the up axis turns. */
+  pole?: Vec3Tuple;
 }
 
 export class Rig {
@@ -141,7 +146,7 @@ export class Rig {
   setGoals(goals: readonly GoalDesc[]): void {
     const flat: FlatGoal[] = goals.map((g) => {
       const bone = typeof g.bone === 'string' ? this.boneIndex(g.bone) : g.bone;
-      return { bone, target: g.target, point: g.point, weight: g.weight };
+      return { bone, target: g.target, point: g.point, weight: g.weight, orientation: g.orientation, orientationWeight: g.orientationWeight, pole: g.pole };
     });
     this.check(this.live().setGoals(flat));
   }
@@ -155,17 +160,23 @@ export class Rig {
     this.check(this.live().setGoalTarget(goal, x, y, z));
   }
 
+  /** Chooses the solver and its settings for solve(); throws naming a bad option. */
+  setSolver(kind: SolverName, options: SolverOptions = {}): void {
+    this.check(this.live().setSolver(kind, options));
+  }
+
+  get solver(): SolverName {
+    return this.live().solverName() as SolverName;
+  }
+
   /**
-   * Solves from the current pose. Returns one report object that is reused
-   * by every call (read it before the next solve). Throws on invalid input.
+   * Solves from the current pose with the chosen solver. Returns one report
+   * object that every call reuses (read it before the next solve), so a drag
+   * frame allocates nothing. Throws on invalid input.
    */
-  solve(options: SolveOptions = DEFAULT_SOLVE_OPTIONS): SolveReport {
+  solve(): SolveReport {
     const h = this.live();
-    const code = h.solve(
-      options.maxIterations ?? DEFAULT_SOLVE_OPTIONS.maxIterations,
-      options.tolerance ?? DEFAULT_SOLVE_OPTIONS.tolerance,
-      options.damping ?? DEFAULT_SOLVE_OPTIONS.damping,
-    );
+    const code = h.solve();
     if (code === 4) throw new Error(`Rig: ${h.errorMessage()}`);
     this.report.status = SOLVE_STATUS[code];
     this.report.iterations = h.reportIterations();

@@ -18,8 +18,11 @@ export interface RigHandle {
   setGoals(goals: FlatGoal[]): number;
   setGoalTarget(goal: number, x: number, y: number, z: number): number;
   goalCount(): number;
-  /** Runs damped least squares; returns the status code (see SOLVE_STATUS). */
-  solve(maxIterations: number, tolerance: number, initialDamping: number): number;
+  /** Chooses the solver by name ("dls", "ccd", …) and its options for solve(). */
+  setSolver(kind: string, options?: FlatSolverOptions): number;
+  solverName(): string;
+  /** Runs the chosen solver from the current pose; returns the status code (see SOLVE_STATUS). */
+  solve(): number;
   reportIterations(): number;
   reportError(): number;
   reportEnergyCount(): number;
@@ -69,6 +72,24 @@ export interface FlatGoal {
   target: ArrayLike<number>;
   point?: ArrayLike<number>;
   weight?: number;
+  /** Target orientation of the bone, x y z w (Jacobian solvers). */
+  orientation?: ArrayLike<number>;
+  orientationWeight?: number;
+  /** Two-bone: where the middle joint bends toward; look-at: where the up axis turns. */
+  pole?: ArrayLike<number>;
+}
+
+/** kin::IkOptions in camelCase; every field optional. */
+export interface FlatSolverOptions {
+  maxIterations?: number;
+  tolerance?: number;
+  damping?: number;
+  maxEscapes?: number;
+  step?: number;
+  lineSearch?: boolean;
+  soften?: number;
+  aimAxis?: ArrayLike<number>;
+  upAxis?: ArrayLike<number>;
 }
 
 export interface KinModule {

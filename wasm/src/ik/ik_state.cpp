@@ -1,0 +1,258 @@
+#include "ik_state.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "../fk_loop.h"
+#include "cholesky.h"
+
+namespace kin {
+namespace ik_internal {
+namespace {
+
+// Passes of the active-set loop: each may move more angles onto their limits.
+constexpr int kActiveSetPasses = 4;
+
+// The bone's model rotation, with scale and shear taken out (Gram–Schmidt).
+glm::quat ModelRotation(const glm::mat4& model_ms) {
+  const glm::vec3 x = glm::normalize(glm::vec3(model_ms[0]));
+  glm::vec3 y = glm::vec3(model_ms[1]);
+  y = glm::normalize(y - glm::dot(y, x) * x);
+  return glm::quat_cast(glm::mat3(x, y, glm::cross(x, y)));
+}
+
+// log(q) as a rotation vector, taking the shorter way round.
+glm::vec3 RotationVector(glm::quat q) {
+  if (q.w < 0.0f) q = -q;
+  const glm::vec3 v(q.x, q.y, q.z);
+  const float s = glm::length(v);
+  if (s < 1e-7f) return 2.0f * v;
+  return v * (2.0f * std::atan2(s, q.w) / s);
+}
+
+}  // namespace
+
+IkState::IkState(const IkJob& job_)
+    : job(job_), sk(*job_.skeleton), ws(*job_.workspace), n(sk.bone_count()),
+      goal_count(static_cast<int>(job_.goals.size)) {
+  for (int g = 0; g < goal_count; ++g) {
+    ws.row_offset_[g] = m;
+    m += GoalRows(job.goals[g]);
+  }
+  std::fill(ws.ancestor_.begin(), ws.ancestor_.begin() + n * goal_count, 0);
+  for (int g = 0; g < goal_count; ++g)
+    for (int j = job.goals[g].bone; j >= 0; j = sk.parent(j)) ws.ancestor_[j * goal_count + g] = 1;
+  for (int j = 0; j < n; ++j) {
+    bool moves_a_goal = false;
+    for (int g = 0; g < goal_count; ++g) moves_a_goal = moves_a_goal || Moves(j, g);
+    if (!moves_a_goal) continue;
+    for (int k = 0; k < 3; ++k) {
+      if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;  // a locked slot
+      ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);
+      ws.dofs_[dof_count++] = 3 * j + k;
+    }
+  }
+  for (int j = 0; j < n; ++j) job.angles[j] = glm::clamp(job.angles[j], sk.min_angle(j), sk.max_angle(j));
+}
+
+Evaluation IkState::Evaluate(Span<const glm::vec3> angles, Span<glm::mat4> model_ms, Span<glm::vec3> effector_ms,
+                             double* residual) const {
+  ComputeModelMatrices(sk, angles, job.root_offset_ms, model_ms);
+  Evaluation e;
+  for (int g = 0; g < goal_count; ++g) {
+    const Goal& goal = job.goals[g];
+    double* r = residual + ws.row_offset_[g];
+    effector_ms[g] = glm::vec3(model_ms[goal.bone] * glm::vec4(goal.point_bs, 1.0f));
+    const glm::vec3 d = goal.target_ms - effector_ms[g];
+    const double w = std::sqrt(static_cast<double>(goal.weight));
+    for (int k = 0; k < 3; ++k) r[k] = w * d[k];
+    const double dist2 = static_cast<double>(glm::dot(d, d));
+    e.energy += 0.5 * goal.weight * dist2;
+    e.error = std::max(e.error, static_cast<float>(std::sqrt(dist2)));
+    if (goal.has_orientation) {
+      const glm::vec3 turn = RotationVector(goal.target_q_ms * glm::conjugate(ModelRotation(model_ms[goal.bone])));
+      const double wo = std::sqrt(static_cast<double>(goal.orientation_weight));
+      for (int k = 0; k < 3; ++k) r[3 + k] = wo * turn[k];
+      const double angle2 = static_cast<double>(glm::dot(turn, turn));
+      e.energy += 0.5 * goal.orientation_weight * angle2;
+      e.error = std::max(e.error, static_cast<float>(std::sqrt(angle2)));
+    }
+  }
+  return e;
+}
+
+Evaluation IkState::EvaluateCurrent() {
+  return Evaluate(job.angles, ws.model_ms_, ws.effector_ms_, ws.residual_.data());
+}
+
+Evaluation IkState::EvaluateTrial() {
+  return Evaluate(ws.trial_angles_, ws.trial_model_ms_, ws.trial_effector_ms_, ws.trial_residual_.data());
+}
+
+void IkState::AcceptTrial() {
+  for (int j = 0; j < n; ++j) job.angles[j] = ws.trial_angles_[j];
+  std::swap(ws.model_ms_, ws.trial_model_ms_);
+  std::swap(ws.effector_ms_, ws.trial_effector_ms_);
+  std::swap(ws.residual_, ws.trial_residual_);
+}
+
+double IkState::BuildJacobian() {
+  ComputeJointAxes(sk, job.angles, ws.model_ms_, ws.axes_);
+  double column_max = 0.0;
+  for (int c = 0; c < dof_count; ++c) {
+    const int j = Bone(c), k = Slot(c);
+    const JointAxes& axes = ws.axes_[j];
+    double* col = Column(c);
+    double norm2 = 0.0;
+    for (int g = 0; g < goal_count; ++g) {
+      const Goal& goal = job.goals[g];
+      double* rows = col + ws.row_offset_[g];
+      const int count = GoalRows(goal);
+      if (!Moves(j, g)) {
+        for (int r = 0; r < count; ++r) rows[r] = 0.0;
+        continue;
+      }
+      const glm::vec3 d = JacobianColumn(axes, k, ws.effector_ms_[g]);
+      const double w = std::sqrt(static_cast<double>(goal.weight));
+      for (int r = 0; r < 3; ++r) rows[r] = w * d[r];
+      if (goal.has_orientation) {
+        // The bone turns about the unit world axis of this slot.
+        const glm::vec3 axis = axes.similarity ? axes.axis_ms[k] : glm::normalize(axes.frame_ms * axes.axis_fs[k]);
+        const double wo = std::sqrt(static_cast<double>(goal.orientation_weight));
+        for (int r = 0; r < 3; ++r) rows[3 + r] = wo * axis[r];
+      }
+      for (int r = 0; r < count; ++r) norm2 += rows[r] * rows[r];
+    }
+    column_max = std::max(column_max, std::sqrt(norm2));
+  }
+  return column_max;
+}
+
+double IkState::GradientAndFreeSet() {
+  double gradient_max = 0.0;
+  for (int c = 0; c < dof_count; ++c) {
+    const double* col = Column(c);
+    double gc = 0.0;
+    for (int r = 0; r < m; ++r) gc += col[r] * ws.residual_[r];
+    ws.gradient_[c] = gc;
+    const bool pinned_high = Angle(c) >= Max(c) && gc > 0.0;
+    const bool pinned_low = Angle(c) <= Min(c) && gc < 0.0;
+    ws.free_[c] = !(pinned_high || pinned_low);
+    if (ws.free_[c]) gradient_max = std::max(gradient_max, std::fabs(gc));
+  }
+  return gradient_max;
+}
+
+double IkState::ResidualMax() const {
+  double residual_max = 0.0;
+  for (int r = 0; r < m; ++r) residual_max = std::max(residual_max, std::fabs(ws.residual_[r]));
+  return residual_max;
+}
+
+bool IkState::Stationary(double gradient_max, double column_max) const {
+  return gradient_max <= 1e-5 * ResidualMax() * column_max;
+}
+
+void IkState::AddOuter(double* a, int c, double sign) const {
+  const double* col = Column(c);
+  const double scale = sign * ws.compliance_[c];
+  for (int r1 = 0; r1 < m; ++r1) {
+    if (col[r1] == 0.0) continue;
+    const double scaled = scale * col[r1];
+    for (int r2 = 0; r2 <= r1; ++r2) a[r1 * m + r2] += scaled * col[r2];
+  }
+}
+
+void IkState::BuildNormal() {
+  std::fill(ws.jjt_.begin(), ws.jjt_.begin() + m * m, 0.0);
+  for (int c = 0; c < dof_count; ++c)
+    if (ws.free_[c]) AddOuter(ws.jjt_.data(), c, 1.0);
+}
+
+double IkState::NormalDiagonalMax() const {
+  double diag_max = 0.0;
+  for (int r = 0; r < m; ++r) diag_max = std::max(diag_max, ws.jjt_[r * m + r]);
+  return diag_max;
+}
+
+bool IkState::ComputeDampedStep(double mu) {
+  std::copy(ws.free_.begin(), ws.free_.begin() + dof_count, ws.step_free_.begin());
+  std::fill(ws.step_.begin(), ws.step_.begin() + dof_count, 0.0);
+  std::copy(ws.residual_.begin(), ws.residual_.begin() + m, ws.rhs_.begin());
+  std::copy(ws.jjt_.begin(), ws.jjt_.begin() + m * m, ws.pass_jjt_.begin());
+  for (int pass = 0; pass < kActiveSetPasses; ++pass) {
+    std::copy(ws.pass_jjt_.begin(), ws.pass_jjt_.begin() + m * m, ws.normal_.begin());
+    for (int r = 0; r < m; ++r) ws.normal_[r * m + r] += mu;
+    if (!CholeskyFactor(ws.normal_.data(), m)) return false;
+    std::copy(ws.rhs_.begin(), ws.rhs_.begin() + m, ws.solution_.begin());
+    CholeskySolve(ws.normal_.data(), m, ws.solution_.data());
+
+    // Angles whose step crosses a limit go onto it and leave the free set;
+    // their motion is taken out of the residual the others solve for.
+    bool clamped = false;
+    for (int c = 0; c < dof_count; ++c) {
+      if (!ws.step_free_[c]) continue;
+      const double* col = Column(c);
+      double h = 0.0;
+      for (int r = 0; r < m; ++r) h += col[r] * ws.solution_[r];
+      h *= ws.compliance_[c];
+      ws.step_[c] = h;
+      const double to = Angle(c) + h;
+      if (to > Max(c) || to < Min(c)) {
+        ws.step_[c] = (to > Max(c) ? Max(c) : Min(c)) - static_cast<double>(Angle(c));
+        ws.step_free_[c] = 0;
+        for (int r = 0; r < m; ++r) ws.rhs_[r] -= col[r] * ws.step_[c];
+        AddOuter(ws.pass_jjt_.data(), c, -1.0);  // a rank-1 downdate, not a rebuild
+        clamped = true;
+      }
+    }
+    if (!clamped) break;
+  }
+  std::fill(ws.predicted_.begin(), ws.predicted_.begin() + m, 0.0);
+  for (int c = 0; c < dof_count; ++c) {
+    if (ws.step_[c] == 0.0) continue;
+    const double* col = Column(c);
+    for (int r = 0; r < m; ++r) ws.predicted_[r] += col[r] * ws.step_[c];
+  }
+  return true;
+}
+
+double IkState::MakeTrial(double scale) {
+  for (int j = 0; j < n; ++j) ws.trial_angles_[j] = job.angles[j];
+  double step_max = 0.0;
+  for (int c = 0; c < dof_count; ++c) {
+    const float to = std::min(std::max(static_cast<float>(Angle(c) + scale * ws.step_[c]), Min(c)), Max(c));
+    ws.trial_angles_[Bone(c)][Slot(c)] = to;
+    step_max = std::max(step_max, std::fabs(static_cast<double>(to) - Angle(c)));
+  }
+  return step_max;
+}
+
+double IkState::PredictedDecrease() const {
+  double decrease = 0.0;
+  for (int r = 0; r < m; ++r)
+    decrease += ws.residual_[r] * ws.predicted_[r] - 0.5 * ws.predicted_[r] * ws.predicted_[r];
+  return decrease;
+}
+
+bool IkState::AnyOnLimit() const {
+  for (int c = 0; c < dof_count; ++c)
+    if (Angle(c) <= Min(c) || Angle(c) >= Max(c)) return true;
+  return false;
+}
+
+void IkState::Nudge(int escape) {
+  const float fraction = 0.2f + 0.25f * static_cast<float>(escape);
+  const float amplitude = 0.1f * static_cast<float>(escape + 1);
+  for (int c = 0; c < dof_count; ++c) {
+    const float inward = fraction * (Max(c) - Min(c));
+    float& theta = job.angles[Bone(c)][Slot(c)];
+    if (theta <= Min(c)) theta = Min(c) + inward;
+    else if (theta >= Max(c)) theta = Max(c) - inward;
+    else theta = std::min(std::max(theta + ((c + escape) % 2 ? amplitude : -amplitude), Min(c)), Max(c));
+  }
+}
+
+}  // namespace ik_internal
+}  // namespace kin

@@ -1,0 +1,88 @@
+// The state every solver shares (core-internal): the job's inputs, views
+// into its workspace, forward kinematics with residuals and energy, the
+// weighted Jacobian over the active degrees of freedom, limits, and the
+// damped normal-equation step that DLS and Gauss–Newton take.
+//
+// Residual rows: 3 per goal for the point, 3 more for an orientation goal
+// (the rotation vector log(q_target · q⁻¹) of the bone's model rotation),
+// each scaled by √weight, so that E = ½ |r|².
+#pragma once
+
+#include <glm/glm.hpp>
+
+#include "kin/ik/ik_job.h"
+
+namespace kin {
+namespace ik_internal {
+
+struct Evaluation {
+  double energy = 0.0;  // E = ½ |r|²
+  float error = 0.0f;   // max over goals of |target − x| and, for orientation goals, the angle left
+};
+
+class IkState {
+ public:
+  // Sets up rows, ancestor sets and active dofs; clamps the start pose into
+  // the limits (every solver's output respects them). The job is valid.
+  explicit IkState(const IkJob& job);
+
+  const IkJob& job;
+  const Skeleton& sk;
+  IkWorkspace& ws;
+  const int n;           // bones
+  const int goal_count;
+  int m = 0;             // residual rows
+  int dof_count = 0;     // active degrees of freedom
+
+  int Bone(int c) const { return ws.dofs_[c] / 3; }
+  int Slot(int c) const { return ws.dofs_[c] % 3; }
+  double* Column(int c) const { return ws.jacobian_.data() + static_cast<std::size_t>(c) * m; }
+  float Min(int c) const { return sk.min_angle(Bone(c))[Slot(c)]; }
+  float Max(int c) const { return sk.max_angle(Bone(c))[Slot(c)]; }
+  float Angle(int c) const { return job.angles[Bone(c)][Slot(c)]; }
+  bool Moves(int bone, int goal) const { return ws.ancestor_[bone * goal_count + goal] != 0; }
+
+  // Forward kinematics of `angles` into `model_ms`, goal points into
+  // `effector_ms`, weighted residuals into `residual`.
+  Evaluation Evaluate(Span<const glm::vec3> angles, Span<glm::mat4> model_ms, Span<glm::vec3> effector_ms,
+                      double* residual) const;
+  // The same for the job's angles into the current buffers.
+  Evaluation EvaluateCurrent();
+  // The same for ws.trial_angles_ into the trial buffers.
+  Evaluation EvaluateTrial();
+  // Makes the trial configuration (angles, model, effectors, residual) current.
+  void AcceptTrial();
+
+  // Weighted Jacobian over the active dofs at the current configuration;
+  // returns the largest column norm.
+  double BuildJacobian();
+  // g = Jᵀ r and the free set (an angle on a limit that g pushes further out
+  // is frozen); returns the largest free |g|.
+  double GradientAndFreeSet();
+  double ResidualMax() const;
+  // No free direction lowers E to first order, relative to the sizes of the
+  // residual and the columns (a unit-free test).
+  bool Stationary(double gradient_max, double column_max) const;
+
+  // J K⁻¹ Jᵀ over the free dofs (K: stiffness), once per Jacobian.
+  void BuildNormal();
+  double NormalDiagonalMax() const;
+  // The step K⁻¹ Jᵀ (J K⁻¹ Jᵀ + μI)⁻¹ r with an active set for the limits,
+  // into ws.step_, and J·step into ws.predicted_. False if not factorable.
+  bool ComputeDampedStep(double mu);
+  // ws.trial_angles_ = clamp(angles + scale · step); returns max |change|.
+  double MakeTrial(double scale);
+  // Decrease of the linear model for ws.predicted_: rᵀ(J h) − ½ |J h|².
+  double PredictedDecrease() const;
+
+  bool AnyOnLimit() const;
+  // Moves every active angle off a stuck point: an angle on a limit goes a
+  // growing fraction of its range inward, any other angle by ±amplitude.
+  void Nudge(int escape);
+
+ private:
+  void AddOuter(double* a, int c, double sign) const;
+};
+
+}  // namespace ik_internal
+}  // namespace kin

@@ -1,0 +1,14 @@
+// TEMPORARY placeholder during the solver-suite work: gauss_newton.cpp replaces it.
+#include "solvers.h"
+
+namespace kin {
+namespace ik_internal {
+
+SolveReport SolveGaussNewton(IkState& state) {
+  SolveReport report;
+  report.input = Status::Invalid("%s: not built yet", SolverKindName(state.job.kind));
+  return report;
+}
+
+}  // namespace ik_internal
+}  // namespace kin
