@@ -226,7 +226,7 @@ class RigBinding {
   // desc: { names: string[], parents, restT (3/bone), restQ (4/bone, x y z w),
   //         restS (3/bone), frames (4/bone), orders (string[]), minAngles,
   //         maxAngles, tips (3/bone), inverseBinds (16/bone, optional),
-  //         stiffness (1/bone, optional) }
+  //         stiffness, swingMax, twistMin, twistMax (1/bone, optional) }
   Status LoadDesc(const val& desc) {
     if (desc.typeOf().as<std::string>() != "object" || desc.isNull()) return Status::Invalid("rig description is not an object");
     const val names = desc["names"];
@@ -239,7 +239,8 @@ class RigBinding {
     Field fields[] = {{"parents", 1, false, {}}, {"restT", 3, false, {}},    {"restQ", 4, false, {}},
                       {"restS", 3, false, {}},   {"frames", 4, false, {}},   {"minAngles", 3, false, {}},
                       {"maxAngles", 3, false, {}}, {"tips", 3, false, {}}, {"inverseBinds", 16, true, {}},
-                      {"stiffness", 1, true, {}}};
+                      {"stiffness", 1, true, {}}, {"swingMax", 1, true, {}}, {"twistMin", 1, true, {}},
+                      {"twistMax", 1, true, {}}};
     for (Field& f : fields) {
       const val v = desc[f.key];
       if (f.optional && (v.isUndefined() || v.isNull())) continue;
@@ -280,6 +281,9 @@ class RigBinding {
         b.tip_bs[k] = fields[7].values[3 * i + k];
       }
       if (!fields[9].values.empty()) b.stiffness = fields[9].values[i];
+      if (!fields[10].values.empty()) b.swing_max = fields[10].values[i];
+      if (!fields[11].values.empty()) b.twist_min = fields[11].values[i];
+      if (!fields[12].values.empty()) b.twist_max = fields[12].values[i];
       if (!fields[8].values.empty()) {
         b.has_inverse_bind = true;
         for (int c = 0; c < 16; ++c) b.inverse_bind[c / 4][c % 4] = fields[8].values[16 * i + c];

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "kin/forward.h"
+#include "kin/limits.h"
 #include "kin/skinning.h"
 
 namespace kin {
@@ -24,7 +25,7 @@ Status Rig::Load(Span<const BoneDef> bones) {
   const std::size_t n = static_cast<std::size_t>(skeleton_.bone_count());
   angles_.assign(n, glm::vec3(0.0f));
   for (std::size_t i = 0; i < n; ++i)  // zero may lie outside a limit
-    angles_[i] = glm::clamp(angles_[i], skeleton_.min_angle(static_cast<int>(i)), skeleton_.max_angle(static_cast<int>(i)));
+    angles_[i] = ProjectJointLimits(skeleton_, static_cast<int>(i), angles_[i]);
   root_offset_ms_ = glm::vec3(0.0f);
   goals_.clear();
   model_ms_.assign(n, glm::mat4(1.0f));
@@ -48,7 +49,7 @@ Status Rig::SetAngles(int bone, const glm::vec3& angles) {
   if (bone < 0 || bone >= bone_count())
     return Status::Invalid("bone index %d is out of range [0, %d)", bone, bone_count());
   if (!Finite(angles)) return Status::Invalid("angles of bone %d '%s' are not finite", bone, skeleton_.name(bone).c_str());
-  angles_[bone] = glm::clamp(angles, skeleton_.min_angle(bone), skeleton_.max_angle(bone));
+  angles_[bone] = ProjectJointLimits(skeleton_, bone, angles);
   Refresh();
   return Status::Ok();
 }
@@ -65,8 +66,7 @@ Status Rig::SetPose(Span<const float> angles, const glm::vec3& root_offset_ms) {
   if (!Finite(root_offset_ms)) return Status::Invalid("root offset is not finite");
   for (std::size_t i = 0; i < n; ++i) {
     const int b = static_cast<int>(i);
-    angles_[i] = glm::clamp(glm::vec3(angles[3 * i], angles[3 * i + 1], angles[3 * i + 2]), skeleton_.min_angle(b),
-                            skeleton_.max_angle(b));
+    angles_[i] = ProjectJointLimits(skeleton_, b, glm::vec3(angles[3 * i], angles[3 * i + 1], angles[3 * i + 2]));
   }
   root_offset_ms_ = root_offset_ms;
   Refresh();

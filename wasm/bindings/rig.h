@@ -29,8 +29,8 @@ class Rig {
   const Skeleton& skeleton() const { return skeleton_; }
   int bone_count() const { return skeleton_.bone_count(); }
 
-  // Pose. Angles are per bone by Euler slot (radians); they are clamped to the
-  // joint limits, as every pose the rig holds respects them.
+  // Pose. Angles are per bone by Euler slot (radians); they are projected
+  // into the joint limits, as every pose the rig holds respects them.
   Status SetAngles(int bone, const glm::vec3& angles);
   Status SetPose(Span<const float> angles, const glm::vec3& root_offset_ms);
   Status SetRootOffset(const glm::vec3& root_offset_ms);

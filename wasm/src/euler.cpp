@@ -1,5 +1,7 @@
 #include "kin/euler.h"
 
+#include "kin/forward_generic.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -17,12 +19,6 @@ constexpr const char* kNames[static_cast<int>(EulerOrder::kCount)] = {
     "XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX", "XYX", "XZX", "YXY", "YZY", "ZXZ", "ZYZ",
 };
 
-glm::quat AxisRotation(int axis, float angle) {
-  const float half = 0.5f * angle;
-  glm::quat q(std::cos(half), 0.0f, 0.0f, 0.0f);
-  q[axis] = std::sin(half);  // glm::quat indexes x, y, z, w
-  return q;
-}
 
 glm::vec3 Unit(int axis) {
   glm::vec3 e(0.0f);
@@ -61,12 +57,7 @@ const char* EulerOrderName(EulerOrder order) {
   return IsValidEulerOrder(static_cast<int>(order)) ? kNames[static_cast<int>(order)] : "???";
 }
 
-glm::quat EulerRotation(EulerOrder order, const glm::vec3& angles) {
-  const int* axes = kAxes[static_cast<int>(order)];
-  // Slot 0 acts first on a vector, so it is the rightmost factor.
-  return AxisRotation(axes[2], angles[2]) * AxisRotation(axes[1], angles[1]) *
-         AxisRotation(axes[0], angles[0]);
-}
+glm::quat EulerRotation(EulerOrder order, const glm::vec3& angles) { return EulerRotationT(order, angles); }
 
 // Derivation (M = R_a2(θ2) R_a1(θ1) R_a0(θ0), e_x the unit axes, M[r][c] the
 // row-r column-c entry; rotations about an axis fix it):

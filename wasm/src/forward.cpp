@@ -1,23 +1,14 @@
 #include "kin/forward.h"
 
 #include "fk_loop.h"
+#include "kin/forward_generic.h"
 #include "math_checks.h"
 
 namespace kin {
 
 glm::mat4 LocalTransform(const Skeleton& skeleton, int i, const glm::vec3& angles_i,
                          const glm::vec3& root_offset_ms) {
-  const glm::quat& frame = skeleton.frame(i);
-  const glm::quat joint = frame * EulerRotation(skeleton.order(i), angles_i) * glm::conjugate(frame);
-  glm::mat3 rest = glm::mat3_cast(skeleton.rest_q(i));
-  const glm::vec3& s = skeleton.rest_s(i);
-  rest[0] *= s.x;
-  rest[1] *= s.y;
-  rest[2] *= s.z;
-  glm::mat4 local(rest * glm::mat3_cast(joint));
-  const glm::vec3 t = skeleton.parent(i) < 0 ? skeleton.rest_t(i) + root_offset_ms : skeleton.rest_t(i);
-  local[3] = glm::vec4(t, 1.0f);
-  return local;
+  return LocalTransformT(skeleton, i, angles_i, root_offset_ms);
 }
 
 Status ForwardJob::Validate() const {

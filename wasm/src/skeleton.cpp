@@ -9,6 +9,11 @@
 namespace kin {
 namespace {
 
+bool HasSwingTwist(const BoneDef& b) {
+  const float pi = 3.14159265f;
+  return b.swing_max < pi || b.twist_min > -pi || b.twist_max < pi;
+}
+
 Status ValidateBone(Span<const BoneDef> bones, int i) {
   const BoneDef& b = bones[i];
   const char* name = b.name.c_str();
@@ -38,6 +43,13 @@ Status ValidateBone(Span<const BoneDef> bones, int i) {
   if (!IsFinite(b.tip_bs)) return Status::Invalid("bone %d '%s': tip is not finite", i, name);
   if (!IsFinite(b.stiffness) || b.stiffness < 1e-3f || b.stiffness > 1e3f)
     return Status::Invalid("bone %d '%s': stiffness %g must be in [0.001, 1000]", i, name, b.stiffness);
+  if (!IsFinite(b.swing_max) || b.swing_max <= 0.0f)
+    return Status::Invalid("bone %d '%s': swing limit %g must be finite and > 0", i, name, b.swing_max);
+  if (!IsFinite(b.twist_min) || !IsFinite(b.twist_max) || b.twist_min > b.twist_max)
+    return Status::Invalid("bone %d '%s': twist limits [%g, %g] must be finite with min <= max", i, name, b.twist_min,
+                           b.twist_max);
+  if (HasSwingTwist(b) && glm::length(b.tip_bs) < 1e-8f)
+    return Status::Invalid("bone %d '%s': a swing-twist limit needs a tip to define the bone's axis", i, name);
   if (b.has_inverse_bind) {
     if (!IsFinite(b.inverse_bind))
       return Status::Invalid("bone %d '%s': inverse bind matrix is not finite", i, name);
@@ -78,6 +90,10 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
   s.max_angle_.resize(n);
   s.tip_bs_.resize(n);
   s.stiffness_.resize(n);
+  s.has_swing_twist_.resize(n);
+  s.swing_max_.resize(n);
+  s.twist_min_.resize(n);
+  s.twist_max_.resize(n);
   s.bind_ms_.resize(n);
   s.inverse_bind_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -93,6 +109,10 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
     s.max_angle_[i] = b.max_angle;
     s.tip_bs_[i] = b.tip_bs;
     s.stiffness_[i] = b.stiffness;
+    s.has_swing_twist_[i] = HasSwingTwist(b) ? 1 : 0;
+    s.swing_max_[i] = b.swing_max;
+    s.twist_min_[i] = b.twist_min;
+    s.twist_max_[i] = b.twist_max;
   }
 
   // The bind pose is the pose with every angle zero and no root offset.

@@ -32,6 +32,13 @@ struct BoneDef {
   glm::vec3 max_angle{3.14159265f};     // per-slot upper limit (radians)
   glm::vec3 tip_bs{0.0f};               // bone end (children / end effector), bone space
   float stiffness = 1.0f;               // > 0: how reluctantly IK turns this joint
+  // Swing-twist limit of a ball joint, on top of the per-slot limits: the
+  // bone's axis (toward its tip) may swing at most swing_max away from rest,
+  // and twist about itself within [twist_min, twist_max]. swing_max ≥ π and
+  // the full twist range mean no such limit.
+  float swing_max = 3.14159265f;
+  float twist_min = -3.14159265f;
+  float twist_max = 3.14159265f;
   bool has_inverse_bind = false;        // true: use inverse_bind, else B⁻¹
   glm::mat4 inverse_bind{1.0f};         // model space -> bone space at bind
 };
@@ -60,6 +67,10 @@ class Skeleton {
   const glm::vec3& max_angle(int i) const { return max_angle_[i]; }
   const glm::vec3& tip_bs(int i) const { return tip_bs_[i]; }
   float stiffness(int i) const { return stiffness_[i]; }
+  bool has_swing_twist(int i) const { return has_swing_twist_[i] != 0; }
+  float swing_max(int i) const { return swing_max_[i]; }
+  float twist_min(int i) const { return twist_min_[i]; }
+  float twist_max(int i) const { return twist_max_[i]; }
   // Bind pose B_j (bone -> model, all angles zero, no root offset).
   const glm::mat4& bind_ms(int i) const { return bind_ms_[i]; }
   // The skinning inverse bind: the asset's own, or B_j⁻¹.
@@ -82,6 +93,10 @@ class Skeleton {
   std::vector<glm::vec3> max_angle_;
   std::vector<glm::vec3> tip_bs_;
   std::vector<float> stiffness_;
+  std::vector<char> has_swing_twist_;
+  std::vector<float> swing_max_;
+  std::vector<float> twist_min_;
+  std::vector<float> twist_max_;
   std::vector<glm::mat4> bind_ms_;
   std::vector<glm::mat4> inverse_bind_;
 };

@@ -6,6 +6,7 @@
 
 #include "../fk_loop.h"
 #include "cholesky.h"
+#include "kin/limits.h"
 
 namespace kin {
 namespace ik_internal {
@@ -53,7 +54,7 @@ IkState::IkState(const IkJob& job_)
       ws.dofs_[dof_count++] = 3 * j + k;
     }
   }
-  for (int j = 0; j < n; ++j) job.angles[j] = glm::clamp(job.angles[j], sk.min_angle(j), sk.max_angle(j));
+  for (int j = 0; j < n; ++j) job.angles[j] = ProjectJointLimits(sk, j, job.angles[j]);
 }
 
 Evaluation IkState::Evaluate(Span<const glm::vec3> angles, Span<glm::mat4> model_ms, Span<glm::vec3> effector_ms,
@@ -226,6 +227,9 @@ double IkState::MakeTrial(double scale) {
     ws.trial_angles_[Bone(c)][Slot(c)] = to;
     step_max = std::max(step_max, std::fabs(static_cast<double>(to) - Angle(c)));
   }
+  // Swing-twist cones are not boxes: project those joints as a whole.
+  for (int j = 0; j < n; ++j)
+    if (sk.has_swing_twist(j)) ws.trial_angles_[j] = ProjectJointLimits(sk, j, ws.trial_angles_[j]);
   return step_max;
 }
 
@@ -252,6 +256,8 @@ void IkState::Nudge(int escape) {
     else if (theta >= Max(c)) theta = Max(c) - inward;
     else theta = std::min(std::max(theta + ((c + escape) % 2 ? amplitude : -amplitude), Min(c)), Max(c));
   }
+  for (int j = 0; j < n; ++j)
+    if (sk.has_swing_twist(j)) job.angles[j] = ProjectJointLimits(sk, j, job.angles[j]);
 }
 
 }  // namespace ik_internal

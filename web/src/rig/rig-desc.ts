@@ -32,6 +32,14 @@ export interface BoneDesc {
   tip?: Vec3Tuple;
   /** How reluctantly IK turns this joint, in [0.001, 1000] (default 1). */
   stiffness?: number;
+  /**
+   * Swing-twist limit of a ball joint (radians), on top of min/max: the axis
+   * toward the tip swings at most swingMax from rest and twists within
+   * [twistMin, twistMax]. Defaults: no such limit.
+   */
+  swingMax?: number;
+  twistMin?: number;
+  twistMax?: number;
   /** Column-major model → bone matrix at bind; default: inverse of the bind pose. */
   inverseBind?: ArrayLike<number>;
 }
@@ -56,6 +64,9 @@ export function flattenRigDesc(bones: readonly BoneDesc[]): FlatRigDesc {
     maxAngles: new Float32Array(3 * n),
     tips: new Float32Array(3 * n),
     stiffness: Float32Array.from(bones, (b) => b.stiffness ?? 1),
+    swingMax: Float32Array.from(bones, (b) => b.swingMax ?? Math.PI),
+    twistMin: Float32Array.from(bones, (b) => b.twistMin ?? -Math.PI),
+    twistMax: Float32Array.from(bones, (b) => b.twistMax ?? Math.PI),
     inverseBinds: bones.some((b) => b.inverseBind) ? new Float32Array(16 * n) : null,
   };
   bones.forEach((b, i) => {

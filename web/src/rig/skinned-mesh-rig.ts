@@ -20,6 +20,8 @@ interface KinExtras {
   tip?: unknown;
   frame?: unknown;
   stiffness?: unknown;
+  swingMax?: unknown;
+  twist?: unknown;
 }
 
 function tuple(value: unknown, length: number, what: string): number[] | undefined {
@@ -111,6 +113,9 @@ export function rigFromSkinnedMesh(mesh: THREE.SkinnedMesh): SkinnedMeshRig {
       max: tuple(kin.max, 3, `${where}: extras.kin.max`) as Vec3Tuple | undefined,
       tip: tip as Vec3Tuple,
       stiffness: tuple(kin.stiffness === undefined ? undefined : [kin.stiffness], 1, `${where}: extras.kin.stiffness`)?.[0],
+      swingMax: tuple(kin.swingMax === undefined ? undefined : [kin.swingMax], 1, `${where}: extras.kin.swingMax`)?.[0],
+      twistMin: tuple(kin.twist, 2, `${where}: extras.kin.twist`)?.[0],
+      twistMax: tuple(kin.twist, 2, `${where}: extras.kin.twist`)?.[1],
       inverseBind: mesh.skeleton.boneInverses[joint].elements,
     };
   });

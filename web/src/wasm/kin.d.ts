@@ -65,6 +65,10 @@ export interface FlatRigDesc {
   inverseBinds?: ArrayLike<number> | null;
   /** How reluctantly IK turns each bone (> 0, default 1). */
   stiffness?: ArrayLike<number> | null;
+  /** Swing-twist limits (radians): max swing of the bone axis, twist range about it. */
+  swingMax?: ArrayLike<number> | null;
+  twistMin?: ArrayLike<number> | null;
+  twistMax?: ArrayLike<number> | null;
 }
 
 export interface FlatGoal {

@@ -1,0 +1,115 @@
+#include "kin/limits.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kin/ik/ik_job.h"
+#include "test_rigs.h"
+
+namespace {
+
+const glm::vec3 kY(0, 1, 0);
+
+TEST(SwingTwist, SeparatesTwistAboutTheAxisFromSwingOfTheAxis) {
+  // swing 0.4 about +X, then twist 0.3 about the bone axis +Y: q = swing · twist.
+  const glm::quat swing = glm::angleAxis(0.4f, glm::vec3(1, 0, 0));
+  const glm::quat twist = glm::angleAxis(0.3f, kY);
+  const kin::SwingTwist st = kin::DecomposeSwingTwist(swing * twist, kY);
+  EXPECT_NEAR(st.swing_angle, 0.4f, 1e-5f);
+  EXPECT_NEAR(st.twist_angle, 0.3f, 1e-5f);
+  EXPECT_NEAR(std::fabs(glm::dot(st.swing * st.twist, swing * twist)), 1.0f, 1e-6f);
+  // Pure twist and pure swing.
+  EXPECT_NEAR(kin::DecomposeSwingTwist(glm::angleAxis(-1.1f, kY), kY).twist_angle, -1.1f, 1e-5f);
+  EXPECT_NEAR(kin::DecomposeSwingTwist(glm::angleAxis(-1.1f, kY), kY).swing_angle, 0.0f, 1e-5f);
+  EXPECT_NEAR(kin::DecomposeSwingTwist(glm::angleAxis(0.9f, glm::vec3(0, 0, 1)), kY).swing_angle, 0.9f, 1e-5f);
+}
+
+// One bone along +Y (its tip), XYZ order, a 0.5 rad cone and twist in ±0.2.
+kin::Skeleton ConeBone() {
+  std::vector<kin::BoneDef> bones(1);
+  bones[0].name = "ball";
+  bones[0].tip_bs = glm::vec3(0, 1, 0);
+  bones[0].swing_max = 0.5f;
+  bones[0].twist_min = -0.2f;
+  bones[0].twist_max = 0.2f;
+  kin::Skeleton s;
+  EXPECT_TRUE(kin::Skeleton::Build(bones, &s).ok());
+  return s;
+}
+
+float SwingOf(const kin::Skeleton& s, const glm::vec3& angles) {
+  return kin::DecomposeSwingTwist(kin::EulerRotation(s.order(0), angles), kY).swing_angle;
+}
+
+TEST(SwingTwist, ProjectionKeepsInsidePosesAndClampsOutsideOnes) {
+  const kin::Skeleton s = ConeBone();
+  EXPECT_TRUE(s.has_swing_twist(0));
+  const glm::vec3 inside(0.2f, 0.1f, -0.25f);
+  const glm::vec3 kept = kin::ProjectJointLimits(s, 0, inside);
+  EXPECT_NEAR(glm::length(kept - inside), 0.0f, 1e-6f);
+
+  // Tilt 1.2 rad toward +Z (about +X): the axis ends on the cone's rim, in
+  // the same plane (its x component stays 0).
+  const glm::vec3 projected = kin::ProjectJointLimits(s, 0, glm::vec3(1.2f, 0, 0));
+  EXPECT_NEAR(SwingOf(s, projected), 0.5f, 1e-4f);
+  const glm::vec3 axis = kin::EulerRotation(s.order(0), projected) * kY;
+  EXPECT_NEAR(axis.x, 0.0f, 1e-5f);
+  EXPECT_GT(axis.z, 0.0f);
+
+  // A twist of 0.6 about the axis is cut to the 0.2 limit.
+  const glm::vec3 twisted = kin::ProjectJointLimits(s, 0, glm::vec3(0, 0.6f, 0));
+  EXPECT_NEAR(kin::DecomposeSwingTwist(kin::EulerRotation(s.order(0), twisted), kY).twist_angle, 0.2f, 1e-5f);
+}
+
+TEST(SwingTwist, DlsHoldsTheConeOnAChain_Seed8) {
+  std::vector<kin::BoneDef> bones = kin_test::Chain(4, 3.0f);
+  for (kin::BoneDef& b : bones) b.swing_max = 0.4f;
+  kin::Skeleton s;
+  ASSERT_TRUE(kin::Skeleton::Build(bones, &s).ok());
+  kin::IkWorkspace ws;
+  ws.Reserve(4, 1);
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  for (int t = 0; t < 30; ++t) {
+    kin::Goal goal;
+    goal.bone = 3;
+    goal.point_bs = s.tip_bs(3);
+    goal.target_ms = glm::vec3(u(rng), 0.5f + 0.5f * u(rng), u(rng));
+    std::vector<kin::Goal> goals = {goal};
+    std::vector<glm::vec3> angles(4, glm::vec3(0));
+    kin::IkJob job;
+    job.skeleton = &s;
+    job.goals = goals;
+    job.angles = angles;
+    job.workspace = &ws;
+    const kin::SolveReport report = job.Run();
+    EXPECT_NE(report.status, kin::SolveStatus::kInvalidInput);
+    for (int j = 0; j < 4; ++j) {
+      const float swing = kin::DecomposeSwingTwist(kin::EulerRotation(s.order(j), angles[j]), kY).swing_angle;
+      EXPECT_LE(swing, 0.4f + 1e-4f) << "trial " << t << " bone " << j;
+    }
+  }
+}
+
+TEST(SwingTwist, ValidationNamesBadConeLimits) {
+  std::vector<kin::BoneDef> bones(1);
+  bones[0].name = "ball";
+  bones[0].swing_max = 0.3f;  // a cone without a tip has no axis
+  kin::Skeleton s;
+  kin::Status status = kin::Skeleton::Build(bones, &s);
+  EXPECT_NE(std::string(status.message).find("needs a tip"), std::string::npos) << status.message;
+  bones[0].tip_bs = glm::vec3(0, 1, 0);
+  bones[0].swing_max = -0.1f;
+  status = kin::Skeleton::Build(bones, &s);
+  EXPECT_NE(std::string(status.message).find("swing limit -0.1"), std::string::npos) << status.message;
+  bones[0].swing_max = 0.3f;
+  bones[0].twist_min = 0.5f;
+  bones[0].twist_max = 0.1f;
+  status = kin::Skeleton::Build(bones, &s);
+  EXPECT_NE(std::string(status.message).find("twist limits [0.5, 0.1]"), std::string::npos) << status.message;
+}
+
+}  // namespace

@@ -1,0 +1,33 @@
+// Joint limits: per-slot Euler ranges, and the swing-twist cone of a ball
+// joint. Every pose the solvers and the Rig produce goes through
+// ProjectJointLimits.
+#pragma once
+
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "kin/skeleton.h"
+
+namespace kin {
+
+// Swing and twist of a joint rotation (in the joint frame's coordinates)
+// about the unit bone axis `axis_fs`: rotation = swing · twist, where twist
+// turns about the axis and swing moves the axis. Angles in radians; the
+// swing angle is in [0, π], the twist in (−π, π].
+struct SwingTwist {
+  glm::quat swing{1.0f, 0, 0, 0};
+  glm::quat twist{1.0f, 0, 0, 0};
+  float swing_angle = 0.0f;
+  float twist_angle = 0.0f;
+};
+SwingTwist DecomposeSwingTwist(const glm::quat& rotation_fs, const glm::vec3& axis_fs);
+
+// The bone's axis in its joint frame's coordinates: F⁻¹ · normalize(tip).
+glm::vec3 SwingTwistAxis(const Skeleton& skeleton, int bone);
+
+// `angles` (by slot) moved into the bone's limits: the swing-twist cone
+// first (if the bone has one), then each slot into [min, max]. Angles
+// already inside come back unchanged.
+glm::vec3 ProjectJointLimits(const Skeleton& skeleton, int bone, const glm::vec3& angles);
+
+}  // namespace kin
