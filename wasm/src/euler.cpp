@@ -20,21 +20,16 @@ constexpr const char* kNames[static_cast<int>(EulerOrder::kCount)] = {
 };
 
 
-glm::vec3 Unit(int axis) {
-  glm::vec3 e(0.0f);
-  e[axis] = 1.0f;
+glm::dvec3 Unit(int axis) {
+  glm::dvec3 e(0.0);
+  e[axis] = 1.0;
   return e;
 }
 
 // `angle` shifted by a multiple of 2π to lie nearest `near`.
-float Nearest(float angle, float near) {
-  const float two_pi = 6.28318530718f;
+double Nearest(double angle, double near) {
+  const double two_pi = 6.283185307179586;
   return angle + two_pi * std::round((near - angle) / two_pi);
-}
-
-float Distance2(const glm::vec3& a, const glm::vec3& b) {
-  const glm::vec3 d = a - b;
-  return glm::dot(d, d);
 }
 
 }  // namespace
@@ -67,57 +62,66 @@ glm::quat EulerRotation(EulerOrder order, const glm::vec3& angles) { return Eule
 // κ = e_j·(e_k × e_i). Proper (i, j, i), c = e_j × e_i: M[i][i] = cos θ1;
 // row i gives θ0 from (row·(e_i × c), −row·c); column i gives θ2 from
 // (col·(e_i × c), col·c).
-glm::vec3 EulerFromRotation(EulerOrder order, const glm::quat& q, const glm::vec3& hint) {
-  const glm::mat3 m = glm::mat3_cast(glm::normalize(q));
+glm::vec3 EulerFromRotation(EulerOrder order, const glm::quat& q_float, const glm::vec3& hint_float) {
+  // In double: near gimbal lock slots 0 and 2 come from small matrix entries,
+  // whose float rounding would show up in the rebuilt rotation.
+  const glm::dquat q = glm::normalize(glm::dquat(q_float));
+  const glm::dvec3 hint(hint_float);
+  const glm::dmat3 m = glm::mat3_cast(q);
   const int i = EulerAxis(order, 0), j = EulerAxis(order, 1), k3 = EulerAxis(order, 2);
-  const glm::vec3 ei = Unit(i), ej = Unit(j);
-  const glm::vec3 column_i = m[i];
-  const glm::vec3 row_i(m[0][i], m[1][i], m[2][i]);
-  glm::vec3 a, b;  // the two solutions
-  const float lock = 1e-6f;
+  const glm::dvec3 ei = Unit(i), ej = Unit(j);
+  const glm::dvec3 column_i = m[i];
+  const glm::dvec3 row_i(m[0][i], m[1][i], m[2][i]);
+  const double pi = 3.14159265358979323846;
+  glm::dvec3 a, b;  // the two solutions
+  const double lock = 1e-9;
   if (i != k3) {
     const int k = k3;
-    const glm::vec3 ek = Unit(k);
-    const glm::vec3 row_k(m[0][k], m[1][k], m[2][k]);
-    const float sigma = glm::dot(ek, glm::cross(ej, ei));
-    const float rho = glm::dot(ej, glm::cross(ei, ek));
-    const float kappa = glm::dot(ej, glm::cross(ek, ei));
-    const float s1 = glm::clamp(sigma * row_k[i], -1.0f, 1.0f);
-    const float t1 = std::asin(s1);
-    if (std::sqrt(std::max(0.0f, 1.0f - s1 * s1)) < lock) {
+    const glm::dvec3 ek = Unit(k);
+    const glm::dvec3 row_k(m[0][k], m[1][k], m[2][k]);
+    const double sigma = glm::dot(ek, glm::cross(ej, ei));
+    const double rho = glm::dot(ej, glm::cross(ei, ek));
+    const double kappa = glm::dot(ej, glm::cross(ek, ei));
+    // atan2 of sin and cos (from the other two entries of row k) keeps full
+    // precision near ±π/2, where asin loses it.
+    const double s1 = sigma * row_k[i];
+    const double c1 = std::hypot(row_k[j], row_k[k]);
+    const double t1 = std::atan2(s1, c1);
+    if (c1 < lock) {
       // Gimbal lock: only θ0 ± θ2 is defined; keep θ0 from the hint.
-      const float t0 = hint[0];
-      const glm::quat r2 = q * glm::angleAxis(-t0, ei) * glm::angleAxis(-t1, ej);  // = R_k(θ2)
-      const float t2 = 2.0f * std::atan2(glm::dot(glm::vec3(r2.x, r2.y, r2.z), ek), r2.w);
-      a = b = glm::vec3(t0, t1, t2);
+      const double t0 = hint[0];
+      const glm::dquat r2 = q * glm::angleAxis(-t0, ei) * glm::angleAxis(-t1, ej);  // = R_k(θ2)
+      const double t2 = 2.0 * std::atan2(glm::dot(glm::dvec3(r2.x, r2.y, r2.z), ek), r2.w);
+      a = b = glm::dvec3(t0, t1, t2);
     } else {
-      const float t0 = std::atan2(-rho * row_k[j], row_k[k]);
-      const float t2 = std::atan2(kappa * column_i[j], column_i[i]);
-      a = glm::vec3(t0, t1, t2);
-      b = glm::vec3(t0 + 3.14159265359f, 3.14159265359f - t1, t2 + 3.14159265359f);
+      const double t0 = std::atan2(-rho * row_k[j], row_k[k]);
+      const double t2 = std::atan2(kappa * column_i[j], column_i[i]);
+      a = glm::dvec3(t0, t1, t2);
+      b = glm::dvec3(t0 + pi, pi - t1, t2 + pi);
     }
   } else {
-    const glm::vec3 c = glm::cross(ej, ei);
-    const glm::vec3 d = glm::cross(ei, c);
-    const float c1 = glm::clamp(row_i[i], -1.0f, 1.0f);
-    const float t1 = std::acos(c1);
-    if (std::sin(t1) < lock) {
-      const float t0 = hint[0];
-      const glm::quat r2 = q * glm::angleAxis(-t0, ei) * glm::angleAxis(-t1, ej);  // = R_i(θ2)
-      const float t2 = 2.0f * std::atan2(glm::dot(glm::vec3(r2.x, r2.y, r2.z), ei), r2.w);
-      a = b = glm::vec3(t0, t1, t2);
+    const glm::dvec3 c = glm::cross(ej, ei);
+    const glm::dvec3 d = glm::cross(ei, c);
+    // As above: atan2 keeps precision near 0 and π, where acos loses it.
+    const double s1 = std::hypot(glm::dot(row_i, c), glm::dot(row_i, d));
+    const double t1 = std::atan2(s1, row_i[i]);
+    if (s1 < lock) {
+      const double t0 = hint[0];
+      const glm::dquat r2 = q * glm::angleAxis(-t0, ei) * glm::angleAxis(-t1, ej);  // = R_i(θ2)
+      const double t2 = 2.0 * std::atan2(glm::dot(glm::dvec3(r2.x, r2.y, r2.z), ei), r2.w);
+      a = b = glm::dvec3(t0, t1, t2);
     } else {
-      const float t0 = std::atan2(glm::dot(row_i, d), -glm::dot(row_i, c));
-      const float t2 = std::atan2(glm::dot(column_i, d), glm::dot(column_i, c));
-      a = glm::vec3(t0, t1, t2);
-      b = glm::vec3(t0 + 3.14159265359f, -t1, t2 + 3.14159265359f);
+      const double t0 = std::atan2(glm::dot(row_i, d), -glm::dot(row_i, c));
+      const double t2 = std::atan2(glm::dot(column_i, d), glm::dot(column_i, c));
+      a = glm::dvec3(t0, t1, t2);
+      b = glm::dvec3(t0 + pi, -t1, t2 + pi);
     }
   }
   for (int s = 0; s < 3; ++s) {
     a[s] = Nearest(a[s], hint[s]);
     b[s] = Nearest(b[s], hint[s]);
   }
-  return Distance2(a, hint) <= Distance2(b, hint) ? a : b;
+  return glm::vec3(glm::dot(a - hint, a - hint) <= glm::dot(b - hint, b - hint) ? a : b);
 }
 
 }  // namespace kin

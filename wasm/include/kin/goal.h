@@ -20,8 +20,8 @@ struct Goal {
   bool has_orientation = false;
   glm::quat target_q_ms{1.0f, 0, 0, 0};
   float orientation_weight = 1.0f;  // > 0, in model units² per radian²
-  // Pole (two-bone: the side the middle joint bends toward; look-at: the
-  // direction the bone's up axis turns toward), model space.
+  // Pole, a model-space point (two-bone: the middle joint bends toward it;
+  // look-at: the bone's up axis turns toward it).
   bool has_pole = false;
   glm::vec3 pole_ms{0.0f};
 };
