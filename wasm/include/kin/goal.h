@@ -15,7 +15,8 @@ struct Goal {
   glm::vec3 point_bs{0.0f};   // point on the bone, bone space (usually its tip)
   glm::vec3 target_ms{0.0f};  // where the point should go, model space
   float weight = 1.0f;        // > 0; E = ½ Σ weight · |x − target|²
-  // Orientation goal (DLS and Gauss–Newton): the bone's model rotation should
+  // Orientation goal (the Jacobian solvers: DLS, Gauss–Newton, Jacobian
+  // transpose, gradient descent, projected gradient): the bone's model rotation should
   // become target_q_ms; adds ½ orientation_weight · |log(q_target q⁻¹)|² to E.
   bool has_orientation = false;
   glm::quat target_q_ms{1.0f, 0, 0, 0};

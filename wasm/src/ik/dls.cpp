@@ -125,8 +125,10 @@ SolveReport SolveDls(IkState& s) {
     }
   }
 
-  // After an escape the best pose may lie behind us.
-  if (best_energy < current.energy) {
+  // After an escape the best pose may lie behind us; never trade a converged
+  // pose for one of lower E (with several goals, lower E can hide a larger
+  // distance on one of them).
+  if (current.error > job.options.tolerance && best_energy < current.energy) {
     std::copy(ws.best_angles_.begin(), ws.best_angles_.begin() + s.n, job.angles.begin());
     current = s.EvaluateCurrent();
   }
