@@ -5,4 +5,4 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build-native.sh
 bash scripts/build-wasm.sh
-npx tsx bench/humanoid-drag.ts
+npx tsx bench/ik.ts

@@ -9,7 +9,7 @@ import { Viewport } from '../three/scene.js';
 import { SkinnedCharacter } from '../three/skinned-character.js';
 import { loadKinModuleBrowser } from '../wasm/load-browser.js';
 import { applyStartPose } from './start-pose.js';
-import { DEFAULT_GOALS } from './default-goals.js';
+import { EnergyPlot } from './energy-plot.js';
 import { startFrameLoop } from './frame-loop.js';
 import { Hud } from './hud.js';
 import type { KinApiControl } from './kin-api.js';
@@ -17,6 +17,7 @@ import { loadSkinnedMesh } from './load-character.js';
 import { LoadingStatus } from './loading-status.js';
 import { PosingApp } from './posing-app.js';
 import { PosingSession } from './posing-session.js';
+import { SolverPanel } from './solver-panel.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
 
@@ -25,6 +26,8 @@ export type FailureHandler = (what: string, error: unknown) => void;
 const VIEW_DIRECTION_WS = new THREE.Vector3(0.55, 0.22, 1);
 // The bone whose origin the camera orbits around.
 const PIVOT_BONE = 'chest';
+// Phones start with the solver panel folded away, leaving the view to the character.
+const NARROW_VIEWPORT = '(max-width: 640px)';
 
 /** Aims the camera at the pivot bone's origin so that the whole bind-pose mesh is in view. */
 function frameCharacter(viewport: Viewport, character: SkinnedCharacter, rig: Rig): void {
@@ -53,13 +56,17 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const { bones, jointToBone } = rigFromSkinnedMesh(source);
     const rig = Rig.create(module, bones);
     applyStartPose(rig);
-    const session = new PosingSession(rig, DEFAULT_GOALS.map((goal) => goal.name));
+    const session = new PosingSession(rig);
 
     step = 'Could not start the 3D view';
     const character = new SkinnedCharacter(source, jointToBone);
     const viewport = new Viewport(root);
     frameCharacter(viewport, character, rig);
-    const app = new PosingApp(session, viewport, character, new Hud(root), DEFAULT_GOALS);
+    const hud = new Hud(root);
+    // The panel applies choices through the app, which exists by the time anyone can make one.
+    const solverPanel = new SolverPanel(root, (solver, options) => app.setSolver(solver, options), !window.matchMedia(NARROW_VIEWPORT).matches);
+    const energyPlot = new EnergyPlot(solverPanel.body);
+    const app = new PosingApp(session, viewport, character, { hud, solverPanel, energyPlot });
     loading.remove();
 
     const stopFrames = startFrameLoop(

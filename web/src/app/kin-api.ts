@@ -1,14 +1,18 @@
 // The scripting API on window.kin, for the console and for end-to-end tests.
 // It exists from the first line of the page on; everything except `ready`
 // and `error` throws until `ready` has resolved. Moves go through the same
-// code path as dragging a handle. Results are plain copies, never views.
-import type { Rig, SolveStatus } from '../rig/rig.js';
+// code path as dragging a handle, solver choices the same as the panel's.
+// Results are plain copies, never views.
+import { type Rig, SOLVERS, type SolveStatus, type SolverName, type SolverOptions } from '../rig/rig.js';
 import type { PosingApp } from './posing-app.js';
+import type { SolveSummary } from './posing-session.js';
 
 export type Vec3 = [number, number, number];
 
 /** A solve's outcome (a copy). */
 export interface KinSolveResult {
+  /** The solver that ran. */
+  solver: SolverName;
   status: SolveStatus;
   iterations: number;
   /** Largest distance from a goal's bone tip to its target after the solve, metres. */
@@ -37,16 +41,42 @@ export interface KinApi {
    * the new tips, so the next drag starts from this pose. Does not solve.
    */
   setPose(angles: number[], rootOffset?: Vec3): void;
-  /** The goals: name (= the bone's name), rig bone index, and target in model space (metres). */
+  /**
+   * The goals: name (= the bone's name; the goal pulls its tip), rig bone
+   * index, and target in model space (metres). They depend on the solver:
+   * hand_l, hand_r, foot_l, foot_r for most; forearm_l, forearm_r, shin_l,
+   * shin_r (wrists and ankles) for 'two-bone'; head for 'look-at'.
+   */
   goals(): { name: string; bone: number; target: Vec3 }[];
   /**
    * Moves a goal's target (index or name, e.g. 'hand_r') to a model-space
    * point in metres: places its handle there and runs the handle's drag
    * handler, which sets the rig's target and solves from the current pose.
+   * Throws with the solver's message if the solve failed (the pose is kept).
    */
   setGoalTarget(goal: number | string, target: Vec3): KinSolveResult;
-  /** Solves from the current pose towards the current targets. */
+  /** Solves from the current pose towards the current targets; throws like setGoalTarget. */
   solve(): KinSolveResult;
+  /**
+   * Chooses the solver, one of 'dls', 'gauss-newton', 'jacobian-transpose',
+   * 'gradient-descent', 'projected-gradient', 'ccd', 'fabrik', 'two-bone',
+   * 'look-at', and its options (maxIterations, tolerance, damping,
+   * maxEscapes, step, lineSearch, soften, aimAxis, upAxis; any left out take
+   * the core's defaults, look-at's axes default to the head's forward and
+   * up), exactly as the solver panel does, which then shows them. A solver
+   * with other goals (see goals()) replaces the goals and their handles,
+   * targets where the new goals are now; the pose does not change until the
+   * next solve. Throws, changing nothing, on an unknown solver or a bad option.
+   */
+  setSolver(name: string, options?: SolverOptions): void;
+  /** The chosen solver's name. */
+  solver(): string;
+  /**
+   * A copy of E = ½ Σ w |x − target|² (m²) before the first iteration and
+   * after each one of the last solve; empty before any solve and after a
+   * failed one.
+   */
+  energyHistory(): number[];
   /** A copy of the skinning palette: 16 floats per bone, column-major, model space. */
   palette(): number[];
   /** A copy of every bone's tip in model space: 3 floats per bone. */
@@ -94,7 +124,10 @@ export function createKinApi(): KinApiControl {
     if (app === null) throw new Error(error === null ? 'kin: not ready yet; await window.kin.ready first' : `kin: the page failed: ${error}`);
     return app;
   };
-  const copy = (solve: KinSolveResult): KinSolveResult => ({ ...solve });
+  const result = (solve: SolveSummary): KinSolveResult => {
+    if (solve.failure !== null) throw new Error(solve.failure);
+    return { solver: solve.solver, status: solve.status, iterations: solve.iterations, error: solve.error, micros: solve.micros };
+  };
 
   const api: KinApi = {
     ready,
@@ -121,9 +154,17 @@ export function createKinApi(): KinApiControl {
       const posing = running();
       const index = posing.session.goalIndex(goal);
       if (!isVec3(target)) throw new Error('kin: target must be 3 finite numbers');
-      return copy(posing.moveGoal(index, target[0], target[1], target[2]));
+      return result(posing.moveGoal(index, target[0], target[1], target[2]));
     },
-    solve: () => copy(running().session.solve()),
+    solve: () => result(running().session.solve()),
+    setSolver: (name, options) => {
+      const posing = running();
+      if (!(SOLVERS as readonly string[]).includes(name)) throw new Error(`kin: no solver ${JSON.stringify(name)}; the solvers are ${SOLVERS.join(', ')}`);
+      if (options !== undefined && (typeof options !== 'object' || options === null)) throw new Error('kin: solver options must be an object');
+      posing.setSolver(name as SolverName, options);
+    },
+    solver: () => running().session.rig.solver,
+    energyHistory: () => Array.from(running().session.energyHistory()),
     palette: () => Array.from(running().session.rig.palette()),
     boneTips: () => Array.from(running().session.rig.boneTips()),
     boneTip: (name) => {

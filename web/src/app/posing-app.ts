@@ -1,14 +1,27 @@
 // The running demo: the posing session wired to what is on screen. Handle
 // moves (drags and scripts alike) solve at once; each frame then uploads the
-// palette if the pose changed, refreshes the HUD if a solve happened, and draws.
+// palette if the pose changed, refreshes the HUD and the energy plot if a
+// solve happened, and draws. Choosing a solver (from the panel or a script)
+// goes through setSolver, which swaps the handles when the goals change.
+import type { SolverName, SolverOptions } from '../rig/rig.js';
 import type { Viewport } from '../three/scene.js';
 import type { SkinnedCharacter } from '../three/skinned-character.js';
-import { TargetHandles, type HandleStyle } from '../three/target-handles.js';
+import { TargetHandles } from '../three/target-handles.js';
+import type { EnergyPlot } from './energy-plot.js';
 import type { Hud } from './hud.js';
 import type { PosingSession, SolveSummary } from './posing-session.js';
+import type { SolverPanel } from './solver-panel.js';
+
+/** The DOM readouts and controls around the 3D view. */
+export interface PosingReadouts {
+  hud: Hud;
+  solverPanel: SolverPanel;
+  energyPlot: EnergyPlot;
+}
 
 export class PosingApp {
-  readonly handles: TargetHandles;
+  private targetHandles: TargetHandles;
+  private handlesGoalsVersion: number;
   private uploadedPoseVersion = -1;
   // The HUD shows placeholders until the first solve.
   private shownSolveCount = 0;
@@ -18,30 +31,49 @@ export class PosingApp {
     readonly session: PosingSession,
     private readonly viewport: Viewport,
     private readonly character: SkinnedCharacter,
-    private readonly hud: Hud,
-    goalStyles: readonly HandleStyle[],
+    private readonly readouts: PosingReadouts,
   ) {
     viewport.scene.add(character.mesh);
-    this.handles = new TargetHandles(goalStyles, viewport.camera, viewport.canvas, viewport.scene, viewport.orbit, (goal, target_ms) => {
-      session.moveGoal(goal, target_ms.x, target_ms.y, target_ms.z);
-    });
-    this.placeHandlesOnTargets();
+    this.targetHandles = this.createHandles();
+    this.handlesGoalsVersion = session.goalsVersion;
+    readouts.solverPanel.show(session.rig.solver, {});
   }
 
   get renderedFrames(): number {
     return this.frames;
   }
 
+  /** One handle per goal of the current solver. */
+  get handles(): TargetHandles {
+    return this.targetHandles;
+  }
+
+  /**
+   * Chooses the solver and its options (left out: the core's defaults), and
+   * shows them in the panel. Throws, changing nothing, on a bad option.
+   */
+  setSolver(solver: SolverName, options: SolverOptions = {}): void {
+    this.session.setSolver(solver, options);
+    if (this.session.goalsVersion !== this.handlesGoalsVersion) {
+      this.targetHandles.dispose();
+      this.targetHandles = this.createHandles();
+      this.handlesGoalsVersion = this.session.goalsVersion;
+      // A drag ended by the swap never re-enables orbiting by itself.
+      this.viewport.orbit.enabled = true;
+    }
+    this.readouts.solverPanel.show(solver, options);
+  }
+
   /** Moves a goal's handle, which solves exactly as dragging it there would. */
   moveGoal(goal: number, x_ms: number, y_ms: number, z_ms: number): SolveSummary {
-    this.handles.moveTo(goal, x_ms, y_ms, z_ms);
+    this.targetHandles.moveTo(goal, x_ms, y_ms, z_ms);
     return this.session.lastSolve;
   }
 
-  /** Sets the pose; the goals and their handles move to the new tips. */
+  /** Sets the pose; the goals and their handles move to the new pose. */
   setPose(angles: ArrayLike<number>, rootOffset_ms?: [number, number, number]): void {
     this.session.setPose(angles, rootOffset_ms);
-    this.placeHandlesOnTargets();
+    this.placeOnTargets(this.targetHandles);
   }
 
   /** Draws one frame. */
@@ -52,7 +84,10 @@ export class PosingApp {
       this.uploadedPoseVersion = session.poseVersion;
     }
     if (session.solveCount !== this.shownSolveCount) {
-      this.hud.show(session.lastSolve);
+      const solve = session.lastSolve;
+      this.readouts.hud.show(solve);
+      if (solve.failure === null) this.readouts.energyPlot.show(session.energyHistory());
+      else this.readouts.energyPlot.showMessage('No energy: the solve failed.');
       this.shownSolveCount = session.solveCount;
     }
     this.viewport.render();
@@ -61,16 +96,27 @@ export class PosingApp {
 
   /** Frees the GPU resources and the WASM rig; the app is unusable afterwards. */
   dispose(): void {
-    this.handles.dispose();
+    this.targetHandles.dispose();
+    this.readouts.energyPlot.dispose();
     this.character.dispose();
     this.viewport.dispose();
     this.session.rig.dispose();
   }
 
-  private placeHandlesOnTargets(): void {
-    for (let g = 0; g < this.handles.count; g++) {
+  private createHandles(): TargetHandles {
+    const { viewport, session } = this;
+    const styles = session.layout.goals.map((goal) => ({ name: goal.bone, color: goal.color }));
+    const handles = new TargetHandles(styles, viewport.camera, viewport.canvas, viewport.scene, viewport.orbit, (goal, target_ms) => {
+      session.moveGoal(goal, target_ms.x, target_ms.y, target_ms.z);
+    });
+    this.placeOnTargets(handles);
+    return handles;
+  }
+
+  private placeOnTargets(handles: TargetHandles): void {
+    for (let g = 0; g < handles.count; g++) {
       const [x, y, z] = this.session.target_ms(g);
-      this.handles.place(g, x, y, z);
+      handles.place(g, x, y, z);
     }
   }
 }

@@ -1,37 +1,62 @@
-// The posing state without any drawing: the rig, its named goals and their
-// targets, and the one solve call that every drag frame and script goes
-// through (timed for the HUD). Counters tell the frame loop what changed.
-import type { Rig, SolveStatus } from '../rig/rig.js';
+// The posing state without any drawing: the rig, the chosen solver and the
+// goals it poses with, their targets, and the one solve call that every drag
+// frame and script goes through (timed for the HUD). A solve that fails (a
+// bad input, a solver not built into the module) is recorded, not thrown: it
+// leaves the pose as it was, and a drag must not take the page down.
+// Counters tell the frame loop what changed.
+import type { Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';
+import { errorMessage } from './error-overlay.js';
+import { type GoalLayout, type PlacedGoal, goalLayoutFor, goalsInPose } from './solver-goals.js';
+
+const NO_ENERGY = new Float32Array(0);
 
 export interface SolveSummary {
+  /** The solver that ran. */
+  solver: SolverName;
+  /** 'invalid-input' when the solve failed (see `failure`). */
   status: SolveStatus;
   iterations: number;
-  /** Largest goal distance after the solve, metres (model units). */
+  /** Largest goal distance after the solve, metres (model units); NaN if the solve failed. */
   error: number;
   /** Wall time of rig.solve(), microseconds. */
   micros: number;
+  /** Why the solve failed (the pose is unchanged), or null. */
+  failure: string | null;
 }
 
 export class PosingSession {
-  readonly goalNames: readonly string[];
-  /** Rig bone index of each goal. */
-  readonly goalBones: readonly number[];
   /** The latest solve; one object updated in place. */
-  readonly lastSolve: SolveSummary = { status: 'converged', iterations: 0, error: 0, micros: 0 };
-  private readonly targets_ms: Float64Array;
+  readonly lastSolve: SolveSummary;
+  // Kept here: asking the rig would make a string per drag frame.
+  private solver: SolverName;
+  private goalLayout: GoalLayout;
+  private names: readonly string[] = [];
+  private bones: readonly number[] = [];
+  private targets_ms = new Float64Array(0);
   private poseChanges = 0;
   private solves = 0;
+  private goalChanges = 0;
 
-  /** One goal per named bone, pulling the bone's tip; targets start at the current tips. */
-  constructor(
-    readonly rig: Rig,
-    goalNames: readonly string[],
-  ) {
-    this.goalNames = [...goalNames];
-    this.goalBones = goalNames.map((name) => rig.boneIndex(name));
-    this.targets_ms = new Float64Array(3 * goalNames.length);
-    this.copyTipsToTargets();
-    rig.setGoals(this.goalBones.map((bone, g) => ({ bone, target: this.target_ms(g) })));
+  /** Starts with the rig's current solver and its goals, targets at the goals' current positions. */
+  constructor(readonly rig: Rig) {
+    this.solver = rig.solver;
+    this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, micros: 0, failure: null };
+    this.goalLayout = goalLayoutFor(this.solver);
+    this.placeGoals();
+  }
+
+  /** Names of the goals (= their bones' names), in goal order. */
+  get goalNames(): readonly string[] {
+    return this.names;
+  }
+
+  /** Rig bone index of each goal. */
+  get goalBones(): readonly number[] {
+    return this.bones;
+  }
+
+  get layout(): GoalLayout {
+    return this.goalLayout;
   }
 
   /** Bumped whenever the pose may have changed (solve, setPose). */
@@ -39,16 +64,39 @@ export class PosingSession {
     return this.poseChanges;
   }
 
-  /** Bumped by every solve. */
+  /** Bumped by every solve, failed or not. */
   get solveCount(): number {
     return this.solves;
   }
 
+  /** Bumped whenever the set of goals changes (a solver with other goals). */
+  get goalsVersion(): number {
+    return this.goalChanges;
+  }
+
+  /**
+   * Chooses the solver and its options (any left out take the core's
+   * defaults). A solver that poses with other goals replaces the goals, with
+   * targets where the new goals are now. Throws, changing nothing, on an
+   * unknown solver or a bad option.
+   */
+  setSolver(solver: SolverName, options: SolverOptions): void {
+    const layout = goalLayoutFor(solver);
+    // Placed first: a rig without the layout's bones throws before anything changed.
+    const goals = layout === this.goalLayout ? null : goalsInPose(this.rig, layout);
+    this.rig.setSolver(solver, { ...layout.options, ...options });
+    this.solver = solver;
+    if (goals === null) return;
+    this.goalLayout = layout;
+    this.useGoals(goals);
+    this.goalChanges++;
+  }
+
   /** Goal index from an index or a goal (= bone) name; throws naming the goals if there is none. */
   goalIndex(goal: number | string): number {
-    const index = typeof goal === 'string' ? this.goalNames.indexOf(goal) : goal;
-    if (!Number.isInteger(index) || index < 0 || index >= this.goalNames.length) {
-      throw new Error(`kin: no goal ${JSON.stringify(goal)}; the goals are ${this.goalNames.join(', ')} (or 0…${this.goalNames.length - 1})`);
+    const index = typeof goal === 'string' ? this.names.indexOf(goal) : goal;
+    if (!Number.isInteger(index) || index < 0 || index >= this.names.length) {
+      throw new Error(`kin: no goal ${JSON.stringify(goal)}; the goals are ${this.names.join(', ')} (or 0…${this.names.length - 1})`);
     }
     return index;
   }
@@ -67,36 +115,55 @@ export class PosingSession {
     return this.solve();
   }
 
-  /** Solves from the current pose towards the current targets. */
+  /** E per iteration of the last solve (a view; empty before the first solve and after a failed one). */
+  energyHistory(): Float32Array {
+    return this.lastSolve.failure === null ? this.rig.energyHistory() : NO_ENERGY;
+  }
+
+  /** Solves from the current pose towards the current targets; a failure is recorded in the summary. */
   solve(): SolveSummary {
+    const summary = this.lastSolve;
+    summary.solver = this.solver;
     const start = performance.now();
-    const report = this.rig.solve();
-    const micros = (performance.now() - start) * 1000;
-    this.lastSolve.status = report.status;
-    this.lastSolve.iterations = report.iterations;
-    this.lastSolve.error = report.error;
-    this.lastSolve.micros = micros;
+    try {
+      const report = this.rig.solve();
+      summary.micros = (performance.now() - start) * 1000;
+      summary.status = report.status;
+      summary.iterations = report.iterations;
+      summary.error = report.error;
+      summary.failure = null;
+      this.poseChanges++;
+    } catch (error) {
+      summary.micros = (performance.now() - start) * 1000;
+      summary.status = 'invalid-input';
+      summary.iterations = 0;
+      summary.error = Number.NaN;
+      summary.failure = errorMessage(error);
+    }
     this.solves++;
-    this.poseChanges++;
-    return this.lastSolve;
+    return summary;
   }
 
   /**
    * Sets every angle (clamped to the limits) and the root offset, then moves
-   * each target to its bone's new tip: the goals describe the new pose
+   * each target to its goal's new position: the goals describe the new pose
    * instead of pulling the next solve back to the old one.
    */
   setPose(angles: ArrayLike<number>, rootOffset_ms?: [number, number, number]): void {
     this.rig.setPose(angles, rootOffset_ms);
-    this.copyTipsToTargets();
-    for (let g = 0; g < this.goalBones.length; g++) {
-      this.rig.setGoalTarget(g, this.targets_ms[3 * g], this.targets_ms[3 * g + 1], this.targets_ms[3 * g + 2]);
-    }
+    this.placeGoals();
     this.poseChanges++;
   }
 
-  private copyTipsToTargets(): void {
-    const tips_ms = this.rig.boneTips();
-    this.goalBones.forEach((bone, g) => this.targets_ms.set(tips_ms.subarray(3 * bone, 3 * bone + 3), 3 * g));
+  private placeGoals(): void {
+    this.useGoals(goalsInPose(this.rig, this.goalLayout));
+  }
+
+  /** Gives the rig the current layout's goals and copies their targets. */
+  private useGoals(goals: readonly PlacedGoal[]): void {
+    this.rig.setGoals(goals);
+    this.names = this.goalLayout.goals.map((goal) => goal.bone);
+    this.bones = goals.map((goal) => goal.bone);
+    this.targets_ms = new Float64Array(goals.flatMap((goal) => goal.target));
   }
 }

@@ -1,0 +1,145 @@
+// Our solvers in the benchmark: the WASM module in this Node process (an
+// Adapter over the Rig façade) and the native build (bench/native/ik_bench,
+// fed the same workload over stdin; it times each Rig::Solve itself and prints
+// the pose every solve left behind, which the bench's FK judges).
+import { execFileSync } from 'node:child_process';
+import { EULER_ORDERS, type BoneDesc } from '../web/src/rig/rig-desc.js';
+import { Rig, type SolverName, type SolverOptions } from '../web/src/rig/rig.js';
+import type { KinModule } from '../web/src/wasm/generated/kin.js';
+import { BenchFk, type GoalPoint, type Vec3, maxDistance } from './fk.js';
+import type { Adapter, Outcome, RoundPolicy, Sequence } from './run.js';
+
+/** The native tool; KIN_NATIVE_BUILD picks another CMake build folder than build/native. */
+export const NATIVE_TOOL = `${process.env.KIN_NATIVE_BUILD ?? 'build/native'}/bench/native/ik_bench`;
+
+/** Thrown when a solver exists by name but its code has not landed yet. */
+export class NotBuiltError extends Error {}
+
+function notBuilt(message: string): boolean {
+  return message.includes('not built yet');
+}
+
+export class WasmAdapter implements Adapter {
+  private readonly rig: Rig;
+  private readonly fk: BenchFk;
+  private status = '';
+  private iterations = 0;
+
+  constructor(module: KinModule, bones: readonly BoneDesc[], goals: readonly GoalPoint[], solver: SolverName, options: SolverOptions) {
+    this.rig = Rig.create(module, bones);
+    this.fk = new BenchFk(bones, goals);
+    this.rig.setGoals(goals.map((g) => ({ bone: g.bone, point: g.point, target: [0, 0, 0] })));
+    this.rig.setSolver(solver, options);
+  }
+
+  /** Throws NotBuiltError if the solver has not landed in the module yet. */
+  probe(): void {
+    try {
+      this.rig.solve();
+    } catch (e) {
+      const message = (e as Error).message;
+      if (notBuilt(message)) throw new NotBuiltError(message);
+      throw e;
+    }
+  }
+
+  setPose(angles: ArrayLike<number>): void {
+    this.rig.setPose(angles);
+  }
+
+  setTargets(targets: readonly Vec3[]): void {
+    targets.forEach((t, g) => this.rig.setGoalTarget(g, t[0], t[1], t[2]));
+  }
+
+  solve(): void {
+    const report = this.rig.solve();
+    this.status = report.status;
+    this.iterations = report.iterations;
+  }
+
+  goalPoints(): Vec3[] {
+    return this.fk.pointsFromAngles(this.rig.pose());
+  }
+
+  lastReport(): { status: string; iterations: number } {
+    return { status: this.status, iterations: this.iterations };
+  }
+
+  dispose(): void {
+    this.rig.dispose();
+  }
+}
+
+/** Statuses in the order of kin::SolveStatus. */
+const STATUS_NAMES = ['converged', 'stalled', 'max-iterations', 'unreachable', 'invalid-input'];
+
+/** The rig as tests/cpp/reference/text_input.h reads it, then the goals. */
+function rigText(bones: readonly BoneDesc[], goals: readonly GoalPoint[]): string[] {
+  const lines = [String(bones.length)];
+  for (const b of bones) {
+    lines.push(
+      [
+        b.parent, EULER_ORDERS.indexOf(b.order ?? 'XYZ'), ...(b.restT ?? [0, 0, 0]), ...(b.restQ ?? [0, 0, 0, 1]),
+        ...(b.restS ?? [1, 1, 1]), ...(b.frame ?? [0, 0, 0, 1]), ...(b.min ?? [-Math.PI, -Math.PI, -Math.PI]),
+        ...(b.max ?? [Math.PI, Math.PI, Math.PI]), ...(b.tip ?? [0, 0, 0]), b.stiffness ?? 1,
+      ].join(' '),
+    );
+  }
+  lines.push(String(goals.length));
+  for (const g of goals) lines.push(`${g.bone} ${g.point.join(' ')} 1`);
+  return lines;
+}
+
+function optionsText(options: SolverOptions): string {
+  const pairs = Object.entries(options).map(([key, value]) => `${key} ${typeof value === 'boolean' ? Number(value) : value}`);
+  return [...pairs, 'end'].join(' ');
+}
+
+/**
+ * Runs every sequence through the native tool (one process, one warm-up round
+ * and measured rounds per sequence, as runSequence does in Node).
+ */
+export function runNative(
+  bones: readonly BoneDesc[],
+  goals: readonly GoalPoint[],
+  solver: SolverName,
+  options: SolverOptions,
+  sequences: readonly Sequence[],
+  policy: RoundPolicy,
+): Outcome[] {
+  const input = [
+    ...rigText(bones, goals),
+    solver,
+    optionsText(options),
+    `${policy.maxRounds} ${policy.budgetMs}`,
+    String(sequences.length),
+  ];
+  for (const s of sequences) {
+    input.push(`${s.warm ? 'warm' : 'cold'} ${s.frames.length}`, Array.from(s.start).join(' '));
+    for (const targets of s.frames) input.push(targets.flat().join(' '));
+  }
+  let output: string;
+  try {
+    output = execFileSync(NATIVE_TOOL, { input: input.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
+  } catch (e) {
+    const stderr = String((e as { stderr?: unknown }).stderr ?? '');
+    if (notBuilt(stderr)) throw new NotBuiltError(stderr.trim());
+    throw new Error(`${NATIVE_TOOL} failed: ${stderr.trim() || (e as Error).message}`);
+  }
+  const lines = output.trim().split('\n');
+  const fk = new BenchFk(bones, goals);
+  let line = 0;
+  return sequences.map((s) => {
+    const outcome: Outcome = { micros: [], rounds: 0, errors: [], statuses: [], iterations: [] };
+    if (lines[line++] !== 'poses') throw new Error(`${NATIVE_TOOL}: unexpected output at line ${line}`);
+    for (const targets of s.frames) {
+      const [status, iterations, ...angles] = lines[line++].split(' ').map(Number);
+      outcome.statuses!.push(STATUS_NAMES[status]);
+      outcome.iterations!.push(iterations);
+      outcome.errors.push(maxDistance(fk.pointsFromAngles(angles), targets));
+    }
+    outcome.rounds = Number(lines[line++].split(' ')[1]);
+    for (let r = 0; r < outcome.rounds; r++) outcome.micros.push(...lines[line++].split(' ').map(Number));
+    return outcome;
+  });
+}

@@ -1,0 +1,260 @@
+// The solver panel in Debian's Chromium: it sits beside the character, picks
+// each solver through the real <select>, shows only the chosen solver's
+// settings and applies them, the HUD reports each solve, the energy plot
+// draws, a solver missing from the module fails readably without touching
+// the pose, window.kin drives the same path, and on a phone-sized view the
+// panel folds into a bottom sheet.
+import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOLVERS, type SolverName } from '../../web/src/rig/rig.js';
+import { type Site, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+
+const ARTIFACTS = 'tests/e2e/artifacts';
+
+type Vec3 = [number, number, number];
+const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+// These must solve; the others may still be missing from the module while
+// they are written, and must then fail readably.
+const MUST_SOLVE: readonly SolverName[] = ['dls', 'gauss-newton', 'ccd', 'fabrik'];
+// In front of the right side of the chest: reachable by the whole body and
+// by the right arm alone (two-bone moves the wrist, forearm_r's tip).
+const HAND_TARGET: Vec3 = [-0.3, 1.3, 0.35];
+// Up, ahead and to the character's right of its face.
+const LOOK_TARGET: Vec3 = [-0.4, 1.7, 0.6];
+// The energy plot's line colour (energy-plot.ts).
+const LINE_RGB = [0x6c, 0xc4, 0xff];
+
+/** Which goal a solver's test moves, and where to. */
+function goalFor(solver: SolverName): { goal: string; target: Vec3 } {
+  if (solver === 'two-bone') return { goal: 'forearm_r', target: HAND_TARGET };
+  if (solver === 'look-at') return { goal: 'head', target: LOOK_TARGET };
+  return { goal: 'hand_r', target: HAND_TARGET };
+}
+
+/** Waits until the page has drawn a frame after now, so that the HUD and the plot show the latest solve. */
+async function nextFrame(page: Page): Promise<void> {
+  const drawn = await page.evaluate(() => window.kin.renderedFrames());
+  await page.waitForFunction((n) => window.kin.renderedFrames() > n + 1, drawn);
+}
+
+async function hudText(page: Page): Promise<{ solver: string; status: string; failure: string | null }> {
+  return page.evaluate(() => {
+    const text = (selector: string) => document.querySelector(selector)?.textContent ?? '';
+    const failure = document.querySelector<HTMLElement>('.hud-failure');
+    return { solver: text('.hud-solver'), status: text('.hud-status'), failure: failure && !failure.hidden ? failure.textContent : null };
+  });
+}
+
+/** Cosine of the angle between the head's forward axis (+Z of its bone) and the direction to `target`. */
+async function headAimCosine(page: Page, target: Vec3): Promise<number> {
+  return page.evaluate((t) => {
+    const rig = window.kin.rig!;
+    const m = rig.modelMatrices();
+    const i = 16 * rig.boneIndex('head');
+    const to = [t[0] - m[i + 12], t[1] - m[i + 13], t[2] - m[i + 14]];
+    const forward = [m[i + 8], m[i + 9], m[i + 10]];
+    const dot = to[0] * forward[0] + to[1] * forward[1] + to[2] * forward[2];
+    return dot / (Math.hypot(to[0], to[1], to[2]) * Math.hypot(forward[0], forward[1], forward[2]));
+  }, target);
+}
+
+describe('solver panel', () => {
+  let site: Site;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let startPose: { angles: number[]; rootOffset: Vec3 };
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    site = await buildAndServe();
+    browser = await launchChromium();
+    ({ page, problems } = await openDemo(browser, site.url));
+    startPose = await page.evaluate(() => window.kin.getPose());
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  /** Back to the start pose with the given solver picked in the panel. */
+  async function pick(solver: SolverName): Promise<void> {
+    await page.evaluate((pose) => window.kin.setPose(pose.angles, pose.rootOffset), startPose);
+    await page.selectOption('select.solver-picker', solver);
+  }
+
+  it('sits beside the character on a 1024×768 view and offers every solver', async () => {
+    const layout = await page.evaluate(() => {
+      const panel = document.querySelector<HTMLDetailsElement>('.solver-panel')!;
+      const handles = window.kin.goals().map((goal) => window.kin.handleScreenPosition(goal.name).x);
+      const options = [...document.querySelectorAll<HTMLOptionElement>('select.solver-picker option')].map((o) => o.value);
+      return { open: panel.open, left: panel.getBoundingClientRect().left, rightmostHandle: Math.max(...handles), options };
+    });
+    expect(layout.open).toBe(true);
+    expect(layout.options).toEqual([...SOLVERS]);
+    // The hands' handles are the character's outermost points.
+    expect(layout.left).toBeGreaterThan(layout.rightmostHandle + 15);
+    await page.screenshot({ path: `${ARTIFACTS}/solver-panel.png` });
+  });
+
+  it.each([...SOLVERS])('%s: picked in the panel, it solves a move of its goal (or fails readably)', async (solver) => {
+    await pick(solver);
+    expect(await page.evaluate(() => window.kin.solver())).toBe(solver);
+    const { goal, target } = goalFor(solver);
+    expect(await page.evaluate(() => window.kin.goals().map((g) => g.name))).toContain(goal);
+    const before = await page.evaluate(() => ({ tip: window.kin.boneTip('hand_r'), pose: window.kin.getPose().angles }));
+    const aimBefore = await headAimCosine(page, target);
+
+    const outcome = await page.evaluate(({ goal, target }) => {
+      try {
+        return { report: window.kin.setGoalTarget(goal, target), failure: null };
+      } catch (error) {
+        return { report: null, failure: (error as Error).message };
+      }
+    }, { goal, target });
+    await nextFrame(page);
+    const hud = await hudText(page);
+    expect(hud.solver).toBe(solver);
+
+    if (outcome.report === null) {
+      expect(MUST_SOLVE).not.toContain(solver);
+      expect(outcome.failure).toMatch(/not built yet/);
+      expect(hud.status).toBe('failed');
+      expect(hud.failure).toBe(outcome.failure);
+      expect(await page.evaluate(() => window.kin.getPose().angles)).toEqual(before.pose);
+      return;
+    }
+    const report = outcome.report;
+    expect(hud.failure).toBeNull();
+    expect(hud.status).toBe(report.status);
+    expect(report.solver).toBe(solver);
+    if (solver === 'look-at') {
+      expect(await headAimCosine(page, target)).toBeGreaterThan(Math.max(aimBefore, 0.99));
+    } else {
+      const after = await page.evaluate(() => window.kin.boneTip('hand_r'));
+      // The hand moves toward the target; two-bone puts the wrist on it, the hand's tip stays a hand's length away.
+      expect(distance(after, target)).toBeLessThan(0.5 * distance(before.tip, target));
+      if (MUST_SOLVE.includes(solver)) expect(distance(after, target)).toBeLessThan(0.1);
+    }
+    if (solver === 'two-bone' || solver === 'look-at') await page.screenshot({ path: `${ARTIFACTS}/solver-${solver}.png` });
+  });
+
+  it('shows only the chosen solver\'s settings', async () => {
+    const visible = async () =>
+      page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.solver-settings [data-setting]')].filter((row) => !row.hidden).map((row) => row.dataset.setting));
+    await pick('dls');
+    expect(await visible()).toEqual(['maxIterations', 'tolerance', 'damping', 'maxEscapes']);
+    await pick('gradient-descent');
+    expect(await visible()).toEqual(['maxIterations', 'tolerance', 'step', 'lineSearch']);
+    await pick('two-bone');
+    expect(await visible()).toEqual(['tolerance', 'soften']);
+  });
+
+  it('applies a setting typed into the panel', async () => {
+    await pick('dls');
+    await page.fill('input[name="maxIterations"]', '2');
+    await page.press('input[name="maxIterations"]', 'Enter');
+    const report = await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
+    expect(report.iterations).toBeLessThanOrEqual(2);
+    expect(report.status).toBe('max-iterations');
+    expect(await page.evaluate(() => window.kin.energyHistory().length)).toBe(report.iterations + 1);
+    // Back to the default for the tests that follow.
+    await page.fill('input[name="maxIterations"]', '64');
+    await page.press('input[name="maxIterations"]', 'Enter');
+  });
+
+  it('plots the energy per iteration of the last solve', async () => {
+    await pick('dls');
+    await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
+    await nextFrame(page);
+    const energy = await page.evaluate(() => window.kin.energyHistory());
+    expect(energy.length).toBeGreaterThan(1);
+    expect(energy[energy.length - 1]).toBeLessThan(energy[0]);
+    const linePixels = await page.evaluate((rgb) => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.energy-plot canvas')!;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const d = Math.abs(data[i] - rgb[0]) + Math.abs(data[i + 1] - rgb[1]) + Math.abs(data[i + 2] - rgb[2]);
+        if (data[i + 3] > 128 && d < 60) count++;
+      }
+      return count;
+    }, LINE_RGB);
+    expect(linePixels).toBeGreaterThan(50);
+    await page.screenshot({ path: `${ARTIFACTS}/solver-energy.png` });
+  });
+
+  it('shows a rejected setting\'s message and keeps the applied one', async () => {
+    await pick('ccd');
+    await page.fill('input[name="tolerance"]', '0');
+    await page.press('input[name="tolerance"]', 'Enter');
+    const problem = await page.evaluate(() => {
+      const line = document.querySelector<HTMLElement>('.solver-problem')!;
+      return line.hidden ? null : line.textContent;
+    });
+    expect(problem).toMatch(/tolerance/);
+    expect(await page.evaluate(() => window.kin.solver())).toBe('ccd');
+    // A valid value clears the message.
+    await page.fill('input[name="tolerance"]', '0.00001');
+    await page.press('input[name="tolerance"]', 'Enter');
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('.solver-problem')!.hidden)).toBe(true);
+  });
+
+  it('a failing solve shows its message in the HUD and keeps the pose', async () => {
+    await pick('dls');
+    const before = await page.evaluate(() => window.kin.getPose().angles);
+    // Goals taken away behind the page's back: the core rejects the solve.
+    await page.evaluate(() => window.kin.rig!.setGoals([]));
+    await expect(page.evaluate(() => window.kin.solve())).rejects.toThrow(/no goals/);
+    await nextFrame(page);
+    const hud = await hudText(page);
+    expect(hud.status).toBe('failed');
+    expect(hud.failure).toMatch(/no goals/);
+    expect(await page.evaluate(() => window.kin.getPose().angles)).toEqual(before);
+    expect(await page.evaluate(() => window.kin.energyHistory())).toEqual([]);
+    // Setting a pose gives the rig the page's goals again.
+    await page.evaluate((pose) => window.kin.setPose(pose.angles, pose.rootOffset), startPose);
+    expect((await page.evaluate(() => window.kin.solve())).status).toBe('converged');
+    expect(await page.evaluate(() => window.kin.error)).toBeNull();
+  });
+
+  it('window.kin.setSolver goes through the panel', async () => {
+    await page.evaluate(() => window.kin.setSolver('gradient-descent', { maxIterations: 12, lineSearch: false }));
+    const shown = await page.evaluate(() => ({
+      solver: document.querySelector<HTMLSelectElement>('select.solver-picker')!.value,
+      iterations: document.querySelector<HTMLInputElement>('input[name="maxIterations"]')!.value,
+      lineSearch: document.querySelector<HTMLInputElement>('input[name="lineSearch"]')!.checked,
+    }));
+    expect(shown).toEqual({ solver: 'gradient-descent', iterations: '12', lineSearch: false });
+    await expect(page.evaluate(() => window.kin.setSolver('newton'))).rejects.toThrow(/no solver "newton"/);
+    await expect(page.evaluate(() => window.kin.setSolver('dls', { damping: -1 }))).rejects.toThrow(/damping/);
+    expect(await page.evaluate(() => window.kin.solver())).toBe('gradient-descent');
+    await page.evaluate(() => window.kin.setSolver('dls'));
+    expect(problems).toEqual([]);
+  });
+
+  it('folds into a bottom sheet on a phone-sized view', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const phoneProblems = collectProblems(phone);
+    await phone.goto(site.url);
+    await phone.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
+    await phone.evaluate(() => window.kin.ready);
+    const panel = phone.locator('.solver-panel');
+    expect(await panel.evaluate((p) => (p as HTMLDetailsElement).open)).toBe(false);
+    const folded = (await panel.boundingBox())!;
+    expect(folded.y + folded.height).toBeGreaterThan(844 - 16);
+    expect(folded.height).toBeLessThan(60);
+    await phone.screenshot({ path: `${ARTIFACTS}/solver-phone-folded.png` });
+    await phone.click('.solver-panel > summary');
+    expect(await panel.evaluate((p) => (p as HTMLDetailsElement).open)).toBe(true);
+    await phone.selectOption('select.solver-picker', 'ccd');
+    expect(await phone.evaluate(() => window.kin.solver())).toBe('ccd');
+    await phone.screenshot({ path: `${ARTIFACTS}/solver-phone-open.png` });
+    await phone.close();
+    expect(phoneProblems).toEqual([]);
+  });
+});

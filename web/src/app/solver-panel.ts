@@ -1,0 +1,141 @@
+// The collapsible solver panel: a picker with every solver, the settings the
+// chosen one reads (others are hidden), and a line for a rejected setting.
+// It holds no solver state of its own beyond each solver's last settings: a
+// change asks `choose` to apply it (which throws to reject it), and show()
+// reflects whatever was applied, from here or from a script.
+import { SOLVERS, type SolverName, type SolverOptions } from '../rig/rig.js';
+import { errorMessage } from './error-overlay.js';
+import { DEFAULT_SETTINGS, SETTING_FIELDS, SOLVER_INFO, type SettingKey } from './solver-catalog.js';
+
+/** Applies a solver and its settings; throws if they are rejected. */
+export type ChooseSolver = (solver: SolverName, options: SolverOptions) => void;
+
+const SETTING_KEYS = Object.keys(SETTING_FIELDS) as SettingKey[];
+
+function settingInput(key: SettingKey): HTMLInputElement {
+  const field = SETTING_FIELDS[key];
+  const input = document.createElement('input');
+  input.name = key;
+  input.title = field.title;
+  if (field.kind === 'boolean') {
+    input.type = 'checkbox';
+    return input;
+  }
+  input.type = 'number';
+  input.step = field.kind === 'integer' ? '1' : 'any';
+  if (field.min !== undefined) input.min = String(field.min);
+  if (field.max !== undefined) input.max = String(field.max);
+  return input;
+}
+
+export class SolverPanel {
+  readonly element = document.createElement('details');
+  /** Where further readouts (the energy plot) go, below the settings. */
+  readonly body = document.createElement('div');
+  private readonly current = document.createElement('span');
+  private readonly picker = document.createElement('select');
+  private readonly summary = document.createElement('p');
+  private readonly rows = {} as Record<SettingKey, HTMLLabelElement>;
+  private readonly inputs = {} as Record<SettingKey, HTMLInputElement>;
+  private readonly problem = document.createElement('p');
+  private readonly remembered = new Map<SolverName, SolverOptions>();
+
+  constructor(parent: HTMLElement, private readonly choose: ChooseSolver, open: boolean) {
+    this.element.className = 'solver-panel';
+    this.element.open = open;
+    const heading = document.createElement('summary');
+    heading.textContent = 'Solver ';
+    this.current.className = 'solver-panel-current';
+    heading.append(this.current);
+
+    this.body.className = 'solver-panel-body';
+    this.picker.name = 'solver';
+    this.picker.className = 'solver-picker';
+    this.picker.setAttribute('aria-label', 'solver');
+    for (const name of SOLVERS) {
+      const option = document.createElement('option');
+      option.value = name;
+      option.textContent = SOLVER_INFO[name].label;
+      this.picker.append(option);
+    }
+    this.summary.className = 'solver-summary';
+
+    const settings = document.createElement('div');
+    settings.className = 'solver-settings';
+    for (const key of SETTING_KEYS) {
+      const row = document.createElement('label');
+      row.className = 'solver-field';
+      row.dataset.setting = key;
+      const label = document.createElement('span');
+      label.textContent = SETTING_FIELDS[key].label;
+      const input = settingInput(key);
+      row.append(label, input);
+      settings.append(row);
+      this.rows[key] = row;
+      this.inputs[key] = input;
+      input.addEventListener('change', this.onSettingChanged);
+    }
+    this.problem.className = 'solver-problem';
+    this.problem.setAttribute('role', 'alert');
+    this.problem.hidden = true;
+
+    this.body.append(this.picker, this.summary, settings, this.problem);
+    this.element.append(heading, this.body);
+    parent.append(this.element);
+    this.picker.addEventListener('change', this.onSolverPicked);
+  }
+
+  /** Shows a solver and its applied options (left-out settings at their defaults). */
+  show(solver: SolverName, options: SolverOptions): void {
+    this.remembered.set(solver, options);
+    const info = SOLVER_INFO[solver];
+    this.picker.value = solver;
+    this.current.textContent = info.label;
+    this.summary.textContent = info.summary;
+    for (const key of SETTING_KEYS) {
+      const applies = info.settings.includes(key);
+      this.rows[key].hidden = !applies;
+      if (!applies) continue;
+      const value = options[key] ?? DEFAULT_SETTINGS[key];
+      if (typeof value === 'boolean') this.inputs[key].checked = value;
+      else this.inputs[key].value = String(value);
+    }
+    this.showProblem(null);
+  }
+
+  private apply(solver: SolverName, options: SolverOptions): void {
+    try {
+      this.choose(solver, options);
+    } catch (error) {
+      this.showProblem(errorMessage(error));
+    }
+  }
+
+  private showProblem(message: string | null): void {
+    this.problem.hidden = message === null;
+    this.problem.textContent = message ?? '';
+  }
+
+  private readonly onSolverPicked = (): void => {
+    const solver = this.picker.value as SolverName;
+    this.apply(solver, this.remembered.get(solver) ?? {});
+  };
+
+  private readonly onSettingChanged = (): void => {
+    const solver = this.picker.value as SolverName;
+    const options: SolverOptions = { ...this.remembered.get(solver) };
+    const edited = options as Record<SettingKey, number | boolean>;
+    for (const key of SOLVER_INFO[solver].settings) {
+      const input = this.inputs[key];
+      if (SETTING_FIELDS[key].kind === 'boolean') {
+        edited[key] = input.checked;
+      } else if (Number.isFinite(input.valueAsNumber)) {
+        edited[key] = input.valueAsNumber;
+      } else {
+        this.showProblem(`${SETTING_FIELDS[key].label}: enter a number`);
+        return;
+      }
+    }
+    this.apply(solver, options);
+  };
+}
