@@ -30,37 +30,48 @@ bool IsSimilarity(const glm::mat3& a, float* scale) {
 
 }  // namespace
 
+namespace {
+
+void ComputeBoneAxes(const Skeleton& skeleton, Span<const glm::vec3> angles, Span<const glm::mat4> model_ms,
+                     int j, JointAxes& out) {
+  const int p = skeleton.parent(j);
+  glm::mat3 rest = glm::mat3_cast(skeleton.rest_q(j));
+  const glm::vec3& s = skeleton.rest_s(j);
+  rest[0] *= s.x;
+  rest[1] *= s.y;
+  rest[2] *= s.z;
+  const glm::mat3 parent_ms = p < 0 ? glm::mat3(1.0f) : glm::mat3(model_ms[p]);
+  out.frame_ms = parent_ms * rest * glm::mat3_cast(skeleton.frame(j));
+  out.origin_ms = glm::vec3(model_ms[j][3]);
+
+  // E = R2 · R1 · R0: slot 2 turns about its own axis in F, slot 1 about
+  // its axis carried by R2, slot 0 about its axis carried by R2 · R1.
+  const EulerOrder order = skeleton.order(j);
+  const int a0 = EulerAxis(order, 0), a1 = EulerAxis(order, 1), a2 = EulerAxis(order, 2);
+  const glm::quat r2 = AxisRotation(a2, angles[j][2]);
+  const glm::quat r21 = r2 * AxisRotation(a1, angles[j][1]);
+  out.axis_fs[2] = UnitAxis(a2);
+  out.axis_fs[1] = r2 * UnitAxis(a1);
+  out.axis_fs[0] = r21 * UnitAxis(a0);
+
+  out.similarity = IsSimilarity(out.frame_ms, &out.scale);
+  if (out.similarity) {
+    for (int k = 0; k < 3; ++k) out.axis_ms[k] = out.frame_ms * out.axis_fs[k] / out.scale;
+  } else {
+    out.frame_inv = glm::inverse(out.frame_ms);
+  }
+}
+
+}  // namespace
+
 void ComputeJointAxes(const Skeleton& skeleton, Span<const glm::vec3> angles,
                       Span<const glm::mat4> model_ms, Span<JointAxes> axes) {
-  for (int j = 0; j < skeleton.bone_count(); ++j) {
-    JointAxes& out = axes[j];
-    const int p = skeleton.parent(j);
-    glm::mat3 rest = glm::mat3_cast(skeleton.rest_q(j));
-    const glm::vec3& s = skeleton.rest_s(j);
-    rest[0] *= s.x;
-    rest[1] *= s.y;
-    rest[2] *= s.z;
-    const glm::mat3 parent_ms = p < 0 ? glm::mat3(1.0f) : glm::mat3(model_ms[p]);
-    out.frame_ms = parent_ms * rest * glm::mat3_cast(skeleton.frame(j));
-    out.origin_ms = glm::vec3(model_ms[j][3]);
+  for (int j = 0; j < skeleton.bone_count(); ++j) ComputeBoneAxes(skeleton, angles, model_ms, j, axes[j]);
+}
 
-    // E = R2 · R1 · R0: slot 2 turns about its own axis in F, slot 1 about
-    // its axis carried by R2, slot 0 about its axis carried by R2 · R1.
-    const EulerOrder order = skeleton.order(j);
-    const int a0 = EulerAxis(order, 0), a1 = EulerAxis(order, 1), a2 = EulerAxis(order, 2);
-    const glm::quat r2 = AxisRotation(a2, angles[j][2]);
-    const glm::quat r21 = r2 * AxisRotation(a1, angles[j][1]);
-    out.axis_fs[2] = UnitAxis(a2);
-    out.axis_fs[1] = r2 * UnitAxis(a1);
-    out.axis_fs[0] = r21 * UnitAxis(a0);
-
-    out.similarity = IsSimilarity(out.frame_ms, &out.scale);
-    if (out.similarity) {
-      for (int k = 0; k < 3; ++k) out.axis_ms[k] = out.frame_ms * out.axis_fs[k] / out.scale;
-    } else {
-      out.frame_inv = glm::inverse(out.frame_ms);
-    }
-  }
+void ComputeJointAxes(const Skeleton& skeleton, Span<const glm::vec3> angles,
+                      Span<const glm::mat4> model_ms, Span<JointAxes> axes, Span<const int> bones) {
+  for (int j : bones) ComputeBoneAxes(skeleton, angles, model_ms, j, axes[j]);
 }
 
 glm::vec3 JacobianColumn(const JointAxes& axes, int k, const glm::vec3& x_ms) {

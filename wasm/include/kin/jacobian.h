@@ -29,6 +29,10 @@ struct JointAxes {
 void ComputeJointAxes(const Skeleton& skeleton, Span<const glm::vec3> angles,
                       Span<const glm::mat4> model_ms, Span<JointAxes> axes);
 
+// The same for the listed bones only (a solver needs the bones that move a goal).
+void ComputeJointAxes(const Skeleton& skeleton, Span<const glm::vec3> angles,
+                      Span<const glm::mat4> model_ms, Span<JointAxes> axes, Span<const int> bones);
+
 // ∂x/∂θ for bone `j`, slot `k`, at model-space point `x_ms`.
 glm::vec3 JacobianColumn(const JointAxes& axes, int k, const glm::vec3& x_ms);
 

@@ -73,6 +73,7 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   row_offset_.resize(g);
   axes_.resize(n);
   ancestor_.resize(n * g);
+  moving_bones_.resize(n);
   dofs_.resize(3 * n);
   compliance_.resize(3 * n);
   free_.resize(3 * n);
@@ -91,6 +92,10 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   points_ms_.resize(n);
   scratch_ms_.resize(n);
   order_.resize(n);
+  branch_weight_.resize(n);
+  first_child_.resize(n);
+  next_sibling_.resize(n);
+  rotations_ms_.resize(n);
 }
 
 Status IkJob::Validate() const {

@@ -48,6 +48,7 @@ IkState::IkState(const IkJob& job_)
     bool moves_a_goal = false;
     for (int g = 0; g < goal_count; ++g) moves_a_goal = moves_a_goal || Moves(j, g);
     if (!moves_a_goal) continue;
+    ws.moving_bones_[moving_count++] = j;
     for (int k = 0; k < 3; ++k) {
       if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;  // a locked slot
       ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);
@@ -99,7 +100,9 @@ void IkState::AcceptTrial() {
 }
 
 double IkState::BuildJacobian() {
-  ComputeJointAxes(sk, job.angles, ws.model_ms_, ws.axes_);
+  // Axes only of the bones that move a goal: no column needs the others.
+  ComputeJointAxes(sk, job.angles, ws.model_ms_, ws.axes_,
+                   Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
   double column_max = 0.0;
   for (int c = 0; c < dof_count; ++c) {
     const int j = Bone(c), k = Slot(c);

@@ -33,6 +33,7 @@ class IkState {
   const int goal_count;
   int m = 0;             // residual rows
   int dof_count = 0;     // active degrees of freedom
+  int moving_count = 0;  // bones that move some goal (ws.moving_bones_)
 
   int Bone(int c) const { return ws.dofs_[c] / 3; }
   int Slot(int c) const { return ws.dofs_[c] % 3; }

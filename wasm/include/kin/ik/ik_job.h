@@ -72,6 +72,7 @@ class IkWorkspace {
   std::vector<int> row_offset_;            // first residual row of each goal
   std::vector<JointAxes> axes_;
   std::vector<char> ancestor_;     // bones × goals: bone moves the goal's point
+  std::vector<int> moving_bones_;  // bones that move some goal, parent-first
   std::vector<int> dofs_;          // active degrees of freedom (3·bone + slot)
   std::vector<double> compliance_; // per active dof: 1 / stiffness
   std::vector<char> free_;         // per active dof: may move this step
@@ -90,6 +91,10 @@ class IkWorkspace {
   std::vector<glm::vec3> points_ms_;  // geometric solvers: joint positions
   std::vector<glm::vec3> scratch_ms_; // geometric solvers: a second set
   std::vector<int> order_;            // geometric solvers: bone visiting order
+  std::vector<float> branch_weight_;  // FABRIK: per bone, summed weight of the goals it moves
+  std::vector<int> first_child_;      // FABRIK: per bone, first child that moves a goal (-1: none)
+  std::vector<int> next_sibling_;     // FABRIK: per bone, next such child of the same parent
+  std::vector<glm::quat> rotations_ms_;  // FABRIK: per bone, its model rotation from the backward pass
 };
 
 struct IkJob {
