@@ -64,6 +64,31 @@ TEST(SwingTwist, ProjectionKeepsInsidePosesAndClampsOutsideOnes) {
   EXPECT_NEAR(kin::DecomposeSwingTwist(kin::EulerRotation(s.order(0), twisted), kY).twist_angle, 0.2f, 1e-5f);
 }
 
+// The box and the cone do not commute; the projection must land inside both,
+// so projecting again changes nothing.
+TEST(SwingTwist, ProjectionIsIdempotentWhenBoxAndConeConflict_Seed4) {
+  std::vector<kin::BoneDef> bones(1);
+  bones[0].name = "ball";
+  bones[0].tip_bs = glm::vec3(0, 1, 0);
+  bones[0].order = kin::EulerOrder::kZXY;  // twist (about y) last: box and cone interact
+  bones[0].min_angle = glm::vec3(-0.3f, -1.0f, -3.0f);
+  bones[0].max_angle = glm::vec3(0.6f, 1.0f, 3.0f);
+  bones[0].swing_max = 0.4f;
+  kin::Skeleton s;
+  ASSERT_TRUE(kin::Skeleton::Build(bones, &s).ok());
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<float> u(-3.0f, 3.0f);
+  for (int t = 0; t < 500; ++t) {
+    const glm::vec3 projected = kin::ProjectJointLimits(s, 0, glm::vec3(u(rng), u(rng), u(rng)));
+    EXPECT_LE(SwingOf(s, projected), 0.4f + 2e-5f) << "trial " << t;
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_GE(projected[k], s.min_angle(0)[k]);
+      EXPECT_LE(projected[k], s.max_angle(0)[k]);
+    }
+    EXPECT_LE(glm::length(kin::ProjectJointLimits(s, 0, projected) - projected), 1e-5f) << "trial " << t;
+  }
+}
+
 TEST(SwingTwist, DlsHoldsTheConeOnAChain_Seed8) {
   std::vector<kin::BoneDef> bones = kin_test::Chain(4, 3.0f);
   for (kin::BoneDef& b : bones) b.swing_max = 0.4f;

@@ -40,25 +40,50 @@ glm::vec3 SwingTwistAxis(const Skeleton& skeleton, int bone) {
   return glm::normalize(glm::conjugate(skeleton.frame(bone)) * glm::normalize(skeleton.tip_bs(bone)));
 }
 
+namespace {
+
+bool InsideSwingTwist(const Skeleton& skeleton, int bone, const glm::vec3& axis, const glm::vec3& angles) {
+  const SwingTwist st = DecomposeSwingTwist(EulerRotation(skeleton.order(bone), angles), axis);
+  const float slack = 1e-5f;  // rounding of the decomposition
+  return st.swing_angle <= skeleton.swing_max(bone) + slack && st.twist_angle >= skeleton.twist_min(bone) - slack &&
+         st.twist_angle <= skeleton.twist_max(bone) + slack;
+}
+
+// The nearest rotation on the swing-twist limit, as angles near `angles`.
+glm::vec3 ProjectOntoSwingTwist(const Skeleton& skeleton, int bone, const glm::vec3& axis, const glm::vec3& angles) {
+  const SwingTwist st = DecomposeSwingTwist(EulerRotation(skeleton.order(bone), angles), axis);
+  const float twist = std::min(std::max(st.twist_angle, skeleton.twist_min(bone)), skeleton.twist_max(bone));
+  if (st.swing_angle <= skeleton.swing_max(bone) && twist == st.twist_angle) return angles;
+  glm::quat swing = st.swing.w < 0.0f ? -st.swing : st.swing;
+  const glm::vec3 v(swing.x, swing.y, swing.z);
+  const float s = glm::length(v);
+  // Scale the swing down along its own axis (onto the cone's rim).
+  if (s > 1e-7f) swing = glm::angleAxis(std::min(st.swing_angle, skeleton.swing_max(bone)), v / s);
+  return EulerFromRotation(skeleton.order(bone), swing * glm::angleAxis(twist, axis), angles);
+}
+
+}  // namespace
+
 glm::vec3 ProjectJointLimits(const Skeleton& skeleton, int bone, const glm::vec3& angles) {
-  glm::vec3 out = angles;
-  if (skeleton.has_swing_twist(bone)) {
-    const glm::vec3 axis = SwingTwistAxis(skeleton, bone);
-    const glm::quat rotation = EulerRotation(skeleton.order(bone), angles);
-    SwingTwist st = DecomposeSwingTwist(rotation, axis);
-    const float twist = std::min(std::max(st.twist_angle, skeleton.twist_min(bone)), skeleton.twist_max(bone));
-    if (st.swing_angle > skeleton.swing_max(bone) || twist != st.twist_angle) {
-      glm::quat swing = st.swing.w < 0.0f ? -st.swing : st.swing;
-      const float swing_angle = std::min(st.swing_angle, skeleton.swing_max(bone));
-      const glm::vec3 v(swing.x, swing.y, swing.z);
-      const float s = glm::length(v);
-      // Scale the swing down along its own axis (the cone's boundary).
-      if (s > 1e-7f) swing = glm::angleAxis(swing_angle, v / s);
-      const glm::quat limited = swing * glm::angleAxis(twist, axis);
-      out = EulerFromRotation(skeleton.order(bone), limited, angles);
-    }
+  const glm::vec3& lo = skeleton.min_angle(bone);
+  const glm::vec3& hi = skeleton.max_angle(bone);
+  if (!skeleton.has_swing_twist(bone)) return glm::clamp(angles, lo, hi);
+  const glm::vec3 axis = SwingTwistAxis(skeleton, bone);
+  // The per-slot box and the swing-twist set do not commute: alternate the
+  // two projections until a pose satisfies both (a few rounds at most).
+  glm::vec3 out = glm::clamp(angles, lo, hi);
+  for (int round = 0; round < 8 && !InsideSwingTwist(skeleton, bone, axis, out); ++round)
+    out = glm::clamp(ProjectOntoSwingTwist(skeleton, bone, axis, out), lo, hi);
+  if (InsideSwingTwist(skeleton, bone, axis, out)) return out;
+  // Still outside: back along the segment toward the box's point nearest
+  // zero (inside both for any limit that allows the rest pose), by bisection.
+  const glm::vec3 rest = glm::clamp(glm::vec3(0.0f), lo, hi);
+  float inside = 0.0f, outside = 1.0f;
+  for (int step = 0; step < 24; ++step) {
+    const float t = 0.5f * (inside + outside);
+    (InsideSwingTwist(skeleton, bone, axis, rest + t * (out - rest)) ? inside : outside) = t;
   }
-  return glm::clamp(out, skeleton.min_angle(bone), skeleton.max_angle(bone));
+  return rest + inside * (out - rest);
 }
 
 }  // namespace kin

@@ -25,9 +25,10 @@ SwingTwist DecomposeSwingTwist(const glm::quat& rotation_fs, const glm::vec3& ax
 // The bone's axis in its joint frame's coordinates: F⁻¹ · normalize(tip).
 glm::vec3 SwingTwistAxis(const Skeleton& skeleton, int bone);
 
-// `angles` (by slot) moved into the bone's limits: the swing-twist cone
-// first (if the bone has one), then each slot into [min, max]. Angles
-// already inside come back unchanged.
+// `angles` (by slot) moved into the bone's limits: each slot into [min, max]
+// and, if the bone has one, into its swing-twist cone. Angles already inside
+// come back unchanged, and the result is inside both (so projecting it again
+// changes nothing).
 glm::vec3 ProjectJointLimits(const Skeleton& skeleton, int bone, const glm::vec3& angles);
 
 }  // namespace kin

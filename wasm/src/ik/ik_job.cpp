@@ -90,8 +90,6 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   step_.resize(3 * n);
   predicted_.resize(m);
   points_ms_.resize(n);
-  scratch_ms_.resize(n);
-  order_.resize(n);
   branch_weight_.resize(n);
   first_child_.resize(n);
   next_sibling_.resize(n);

@@ -15,14 +15,6 @@ namespace {
 // Passes of the active-set loop: each may move more angles onto their limits.
 constexpr int kActiveSetPasses = 4;
 
-// The bone's model rotation, with scale and shear taken out (Gram–Schmidt).
-glm::quat ModelRotation(const glm::mat4& model_ms) {
-  const glm::vec3 x = glm::normalize(glm::vec3(model_ms[0]));
-  glm::vec3 y = glm::vec3(model_ms[1]);
-  y = glm::normalize(y - glm::dot(y, x) * x);
-  return glm::quat_cast(glm::mat3(x, y, glm::cross(x, y)));
-}
-
 // log(q) as a rotation vector, taking the shorter way round.
 glm::vec3 RotationVector(glm::quat q) {
   if (q.w < 0.0f) q = -q;
@@ -33,6 +25,13 @@ glm::vec3 RotationVector(glm::quat q) {
 }
 
 }  // namespace
+
+glm::quat ModelRotation(const glm::mat4& model_ms) {
+  const glm::vec3 x = glm::normalize(glm::vec3(model_ms[0]));
+  glm::vec3 y = glm::vec3(model_ms[1]);
+  y = glm::normalize(y - glm::dot(y, x) * x);
+  return glm::quat_cast(glm::mat3(x, y, glm::cross(x, y)));
+}
 
 IkState::IkState(const IkJob& job_)
     : job(job_), sk(*job_.skeleton), ws(*job_.workspace), n(sk.bone_count()),

@@ -9,11 +9,16 @@
 #pragma once
 
 #include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
 
 #include "kin/ik/ik_job.h"
 
 namespace kin {
 namespace ik_internal {
+
+// The rotation of a bone-to-model matrix, scale and shear taken out
+// (Gram–Schmidt on its first two columns).
+glm::quat ModelRotation(const glm::mat4& model_ms);
 
 struct Evaluation {
   double energy = 0.0;  // E = ½ |r|²

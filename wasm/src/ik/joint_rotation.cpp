@@ -1,7 +1,5 @@
 #include "joint_rotation.h"
 
-#include "kin/limits.h"
-
 #include <algorithm>
 #include <cmath>
 
@@ -65,10 +63,6 @@ float LimitExcess(const Skeleton& skeleton, int bone, const glm::vec3& angles) {
   const glm::vec3 below = glm::max(skeleton.min_angle(bone) - angles, 0.0f);
   const glm::vec3 above = glm::max(angles - skeleton.max_angle(bone), 0.0f);
   return below.x + below.y + below.z + above.x + above.y + above.z;
-}
-
-glm::vec3 ClampToLimits(const Skeleton& skeleton, int bone, const glm::vec3& angles) {
-  return ProjectJointLimits(skeleton, bone, angles);
 }
 
 glm::dquat ShortestArc(const glm::dvec3& from, const glm::dvec3& to, const glm::dvec3& half_turn_axis) {

@@ -39,8 +39,6 @@ glm::vec3 TurnedAngles(const Skeleton& skeleton, Span<const glm::mat4> model_ms,
 // (0 inside them).
 float LimitExcess(const Skeleton& skeleton, int bone, const glm::vec3& angles);
 
-glm::vec3 ClampToLimits(const Skeleton& skeleton, int bone, const glm::vec3& angles);
-
 // The shortest-arc rotation taking direction `from` onto direction `to`
 // (neither need be unit, both non-zero). Opposite directions have no single
 // shortest arc: that half turn goes about `half_turn_axis` made

@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "joint_rotation.h"
+#include "kin/limits.h"
 #include "solvers.h"
 
 namespace kin {
@@ -72,7 +73,7 @@ void AimBone(IkState& s, const Goal& goal) {
   const glm::dquat turn = goal.has_pole ? AlignRotation(aim.aim_ms, aim.up_ms, aim.to_target_ms, to_pole_ms, aim.up_ms)
                                         : ShortestArc(aim.aim_ms, aim.to_target_ms, aim.up_ms);
   glm::vec3& angles = s.job.angles[goal.bone];
-  angles = ClampToLimits(s.sk, goal.bone, TurnedAngles(s.sk, s.ws.model_ms_, goal.bone, angles, turn));
+  angles = ProjectJointLimits(s.sk, goal.bone, TurnedAngles(s.sk, s.ws.model_ms_, goal.bone, angles, turn));
   s.EvaluateCurrent();
 }
 

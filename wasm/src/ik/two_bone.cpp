@@ -45,6 +45,7 @@
 #include <cmath>
 
 #include "joint_rotation.h"
+#include "kin/limits.h"
 #include "solvers.h"
 
 namespace kin {
@@ -147,7 +148,7 @@ void BendMiddle(IkState& s, const Limb& limb, double reach) {
       best_turn = std::fabs(phi);
     }
   }
-  angles = ClampToLimits(s.sk, limb.lower, best);
+  angles = ProjectJointLimits(s.sk, limb.lower, best);
 }
 
 // Step 2: turns the upper bone so that the limb points at the target, the
@@ -163,7 +164,7 @@ void AimUpper(IkState& s, const Limb& limb, const Goal& goal) {
                               ? AlignRotation(from, side, to, glm::dvec3(goal.pole_ms) - limb.a_ms, normal)
                               : ShortestArc(from, to, normal);
   glm::vec3& angles = s.job.angles[limb.upper];
-  angles = ClampToLimits(s.sk, limb.upper, TurnedAngles(s.sk, s.ws.model_ms_, limb.upper, angles, turn));
+  angles = ProjectJointLimits(s.sk, limb.upper, TurnedAngles(s.sk, s.ws.model_ms_, limb.upper, angles, turn));
 }
 
 // Solves one goal's limb from the current model matrices and leaves them

@@ -40,7 +40,7 @@ struct IkOptions {
   int max_iterations = 64;
   float tolerance = 1e-5f;        // converged when every goal is this close (model units)
   float damping = 1e-3f;          // DLS: τ in μ₀ = τ · max diag(J K⁻¹ Jᵀ)
-  int max_escapes = 3;            // DLS: nudges out of limit traps and saddles
+  int max_escapes = 3;            // nudges out of limit traps and saddles (all iterative solvers)
   float step = 0.5f;              // gradient descent: fixed step, or the first step tried
   bool line_search = true;        // gradient descent / Gauss–Newton: backtrack until E decreases
   float soften = 0.0f;            // two-bone: start easing the reach at this fraction (0 = off)
@@ -89,8 +89,6 @@ class IkWorkspace {
   std::vector<double> step_;       // per active dof
   std::vector<double> predicted_;  // J · step
   std::vector<glm::vec3> points_ms_;  // geometric solvers: joint positions
-  std::vector<glm::vec3> scratch_ms_; // geometric solvers: a second set
-  std::vector<int> order_;            // geometric solvers: bone visiting order
   std::vector<float> branch_weight_;  // FABRIK: per bone, summed weight of the goals it moves
   std::vector<int> first_child_;      // FABRIK: per bone, first child that moves a goal (-1: none)
   std::vector<int> next_sibling_;     // FABRIK: per bone, next such child of the same parent

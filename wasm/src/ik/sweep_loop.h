@@ -1,0 +1,119 @@
+// The iteration CCD and FABRIK share (core-internal). Each iteration is one
+// geometric sweep that leaves a pose within the limits (CCD: one pass over
+// the slots; FABRIK: a backward and a forward pass); the loop around it —
+// convergence, telling a fixed point from an oscillation, escapes, the best
+// pose, statuses, energy history — is this one.
+//
+// Stuck away from the targets, the solver nudges the angles as DLS does
+// (IkState::Nudge, at most options.max_escapes times): a straight knee on
+// its hinge limit is a fixed point of both sweeps (no single slot, and no
+// aim, bends it the allowed way when the target asks for the other), and
+// four effectors on a humanoid have many. It returns the best pose it saw.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+#include "kin/limits.h"
+#include "solvers.h"
+
+namespace kin {
+namespace ik_internal {
+namespace sweep_loop_detail {
+
+// A sweep that changes E by less than this fraction left the pose where it
+// was: a fixed point (for CCD, no single slot can improve).
+constexpr double kFixedPoint = 1e-6;
+// Sweeps without a new best pose (by more than kFixedPoint) before a
+// circling solve counts as stalled. Limited FABRIK often circles for a
+// dozen sweeps before it finds its way in (on the humanoid's four
+// effectors, 8 here converges a third of the cold solves, 20 about half).
+constexpr int kStaleSweeps = 20;
+
+}  // namespace sweep_loop_detail
+
+// Runs `sweep(s)` until the goals are within tolerance, the sweeps get stuck
+// (after the escapes), or options.max_iterations sweeps. The sweep reads the
+// pose from job.angles and the current buffers (ws.model_ms_,
+// ws.effector_ms_ from EvaluateCurrent) and writes new angles.
+template <class Sweep>
+SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
+  using namespace sweep_loop_detail;
+  const IkJob& job = s.job;
+  EnergyHistory history(job.energy);
+  Evaluation current = s.EvaluateCurrent();
+  history.Record(current.energy);
+  double best_energy = current.energy;
+  std::copy(job.angles.begin(), job.angles.end(), s.ws.best_angles_.begin());
+  auto keep_best = [&]() {
+    if (current.energy < best_energy) {
+      best_energy = current.energy;
+      std::copy(job.angles.begin(), job.angles.end(), s.ws.best_angles_.begin());
+    }
+  };
+
+  double stuck_energy = current.energy;  // the lowest E of the start and the stuck points so far
+  // What stopped the sweeps at the best pose: the status the returned pose has.
+  SolveStatus best_stuck = SolveStatus::kStalled;
+  int iteration = 0, escapes = 0, stale = 0;
+  SolveStatus status = SolveStatus::kMaxIterations;
+  while (iteration < job.options.max_iterations) {
+    if (current.error <= job.options.tolerance) {
+      status = SolveStatus::kConverged;
+      break;
+    }
+    if (s.dof_count == 0) {
+      status = SolveStatus::kUnreachable;
+      break;
+    }
+    ++iteration;
+    const double before = current.energy;
+    sweep(s);
+    current = s.EvaluateCurrent();
+    history.Record(current.energy);
+    stale = current.energy < best_energy * (1.0 - kFixedPoint) ? 0 : stale + 1;
+    keep_best();
+    if (current.error <= job.options.tolerance) continue;
+    SolveStatus stuck;
+    if (std::fabs(current.energy - before) <= kFixedPoint * before) {
+      stuck = SolveStatus::kUnreachable;
+    } else if (stale >= kStaleSweeps) {
+      stuck = SolveStatus::kStalled;
+    } else {
+      continue;
+    }
+    if (current.energy <= best_energy * (1.0 + kFixedPoint)) best_stuck = stuck;  // stuck at the best pose
+    // A limit trap or a local minimum: nudging escapes them; once a nudge
+    // fails to improve on the best pose, away from limits, stop (as DLS does).
+    const bool improved = current.energy < stuck_energy * (1.0 - kFixedPoint);
+    stuck_energy = std::min(stuck_energy, current.energy);
+    const bool worth_escaping = escapes == 0 || improved || s.AnyOnLimit();
+    if (escapes >= job.options.max_escapes || !worth_escaping) {
+      status = best_stuck;
+      break;
+    }
+    s.Nudge(escapes++);
+    current = s.EvaluateCurrent();
+    stale = 0;
+  }
+
+  // After an escape, or an oscillation, the best pose may lie behind us; a
+  // converged pose stays, though: a lower E can hide a larger distance on
+  // one goal.
+  keep_best();
+  if (current.error > job.options.tolerance && best_energy < current.energy) {
+    std::copy(s.ws.best_angles_.begin(), s.ws.best_angles_.begin() + s.n, job.angles.begin());
+    current = s.EvaluateCurrent();
+  }
+  if (current.error <= job.options.tolerance) status = SolveStatus::kConverged;
+
+  SolveReport report;
+  report.status = status;
+  report.iterations = iteration;
+  report.error = current.error;
+  report.energy_count = history.count();
+  return report;
+}
+
+}  // namespace ik_internal
+}  // namespace kin
