@@ -97,6 +97,6 @@ class Rig {
 };
 
 // The energy history holds this many iterations (+1 for the start).
-constexpr int kMaxSolveIterations = 1000;
+constexpr int kMaxSolveIterations = 20000;
 
 }  // namespace kin
