@@ -76,6 +76,8 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   moving_bones_.resize(n);
   dofs_.resize(3 * n);
   compliance_.resize(3 * n);
+  row_begin_.resize(3 * n);
+  row_end_.resize(3 * n);
   free_.resize(3 * n);
   step_free_.resize(3 * n);
   jacobian_.resize(3 * n * m);

@@ -48,9 +48,17 @@ IkState::IkState(const IkJob& job_)
     for (int g = 0; g < goal_count; ++g) moves_a_goal = moves_a_goal || Moves(j, g);
     if (!moves_a_goal) continue;
     ws.moving_bones_[moving_count++] = j;
+    int row_begin = m, row_end = 0;
+    for (int g = 0; g < goal_count; ++g) {
+      if (!Moves(j, g)) continue;
+      row_begin = std::min(row_begin, ws.row_offset_[g]);
+      row_end = std::max(row_end, ws.row_offset_[g] + GoalRows(job.goals[g]));
+    }
     for (int k = 0; k < 3; ++k) {
       if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;  // a locked slot
       ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);
+      ws.row_begin_[dof_count] = row_begin;
+      ws.row_end_[dof_count] = row_end;
       ws.dofs_[dof_count++] = 3 * j + k;
     }
   }
@@ -137,7 +145,7 @@ double IkState::GradientAndFreeSet() {
   for (int c = 0; c < dof_count; ++c) {
     const double* col = Column(c);
     double gc = 0.0;
-    for (int r = 0; r < m; ++r) gc += col[r] * ws.residual_[r];
+    for (int r = RowBegin(c); r < RowEnd(c); ++r) gc += col[r] * ws.residual_[r];
     ws.gradient_[c] = gc;
     const bool pinned_high = Angle(c) >= Max(c) && gc > 0.0;
     const bool pinned_low = Angle(c) <= Min(c) && gc < 0.0;
@@ -160,10 +168,11 @@ bool IkState::Stationary(double gradient_max, double column_max) const {
 void IkState::AddOuter(double* a, int c, double sign) const {
   const double* col = Column(c);
   const double scale = sign * ws.compliance_[c];
-  for (int r1 = 0; r1 < m; ++r1) {
+  const int begin = RowBegin(c);
+  for (int r1 = begin; r1 < RowEnd(c); ++r1) {
     if (col[r1] == 0.0) continue;
     const double scaled = scale * col[r1];
-    for (int r2 = 0; r2 <= r1; ++r2) a[r1 * m + r2] += scaled * col[r2];
+    for (int r2 = begin; r2 <= r1; ++r2) a[r1 * m + r2] += scaled * col[r2];
   }
 }
 
@@ -198,14 +207,14 @@ bool IkState::ComputeDampedStep(double mu) {
       if (!ws.step_free_[c]) continue;
       const double* col = Column(c);
       double h = 0.0;
-      for (int r = 0; r < m; ++r) h += col[r] * ws.solution_[r];
+      for (int r = RowBegin(c); r < RowEnd(c); ++r) h += col[r] * ws.solution_[r];
       h *= ws.compliance_[c];
       ws.step_[c] = h;
       const double to = Angle(c) + h;
       if (to > Max(c) || to < Min(c)) {
         ws.step_[c] = (to > Max(c) ? Max(c) : Min(c)) - static_cast<double>(Angle(c));
         ws.step_free_[c] = 0;
-        for (int r = 0; r < m; ++r) ws.rhs_[r] -= col[r] * ws.step_[c];
+        for (int r = RowBegin(c); r < RowEnd(c); ++r) ws.rhs_[r] -= col[r] * ws.step_[c];
         AddOuter(ws.pass_jjt_.data(), c, -1.0);  // a rank-1 downdate, not a rebuild
         clamped = true;
       }
@@ -216,7 +225,7 @@ bool IkState::ComputeDampedStep(double mu) {
   for (int c = 0; c < dof_count; ++c) {
     if (ws.step_[c] == 0.0) continue;
     const double* col = Column(c);
-    for (int r = 0; r < m; ++r) ws.predicted_[r] += col[r] * ws.step_[c];
+    for (int r = RowBegin(c); r < RowEnd(c); ++r) ws.predicted_[r] += col[r] * ws.step_[c];
   }
   return true;
 }

@@ -43,6 +43,10 @@ class IkState {
   int Bone(int c) const { return ws.dofs_[c] / 3; }
   int Slot(int c) const { return ws.dofs_[c] % 3; }
   double* Column(int c) const { return ws.jacobian_.data() + static_cast<std::size_t>(c) * m; }
+  // Column c is zero outside rows [RowBegin(c), RowEnd(c)): the span of the
+  // goals its bone moves (a limb's bone moves one goal of several).
+  int RowBegin(int c) const { return ws.row_begin_[c]; }
+  int RowEnd(int c) const { return ws.row_end_[c]; }
   float Min(int c) const { return sk.min_angle(Bone(c))[Slot(c)]; }
   float Max(int c) const { return sk.max_angle(Bone(c))[Slot(c)]; }
   float Angle(int c) const { return job.angles[Bone(c)][Slot(c)]; }

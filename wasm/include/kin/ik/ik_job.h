@@ -75,6 +75,8 @@ class IkWorkspace {
   std::vector<int> moving_bones_;  // bones that move some goal, parent-first
   std::vector<int> dofs_;          // active degrees of freedom (3·bone + slot)
   std::vector<double> compliance_; // per active dof: 1 / stiffness
+  std::vector<int> row_begin_;     // per active dof: its column is zero outside
+  std::vector<int> row_end_;       //   rows [row_begin_, row_end_)
   std::vector<char> free_;         // per active dof: may move this step
   std::vector<char> step_free_;    // per active dof: solved for in this pass
   std::vector<double> jacobian_;   // active dofs × rows, column-major, rows weighted
