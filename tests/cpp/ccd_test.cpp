@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "geometric_ik_fixtures.h"
+#include "ik_fixtures.h"
 #include "kin/limits.h"
 
 namespace {

@@ -10,38 +10,18 @@
 #include <vector>
 
 #include "kin/forward.h"
+#include "ik_fixtures.h"
 #include "test_rigs.h"
 
 namespace {
 
-struct Problem {
-  kin::Skeleton skeleton;
-  std::vector<kin::Goal> goals;
-  kin::IkWorkspace workspace;
-};
+using kin_test::Forward;
+using kin_test::PointMs;
+using kin_test::RandomPoseWithinLimits;
+using kin_test::ExpectWithinLimits;
+using kin_test::HumanoidProblem;
 
-std::vector<glm::mat4> Forward(const kin::Skeleton& s, const std::vector<glm::vec3>& angles) {
-  std::vector<glm::mat4> model(s.bone_count());
-  kin::ForwardJob fk;
-  fk.skeleton = &s;
-  fk.angles = angles;
-  fk.model_ms = model;
-  EXPECT_TRUE(fk.Run().ok());
-  return model;
-}
-
-glm::vec3 PointMs(const std::vector<glm::mat4>& model, const kin::Goal& g) {
-  return glm::vec3(model[g.bone] * glm::vec4(g.point_bs, 1.0f));
-}
-
-// Random angles inside each bone's limits.
-std::vector<glm::vec3> RandomPoseWithinLimits(std::mt19937& rng, const kin::Skeleton& s) {
-  std::uniform_real_distribution<float> u(0.0f, 1.0f);
-  std::vector<glm::vec3> angles(s.bone_count());
-  for (int j = 0; j < s.bone_count(); ++j)
-    for (int k = 0; k < 3; ++k) angles[j][k] = glm::mix(s.min_angle(j)[k], s.max_angle(j)[k], u(rng));
-  return angles;
-}
+using Problem = kin_test::IkProblem;
 
 kin::SolveReport Solve(Problem& p, std::vector<glm::vec3>& angles, std::vector<float>* energy = nullptr) {
   kin::IkJob job;
@@ -53,27 +33,6 @@ kin::SolveReport Solve(Problem& p, std::vector<glm::vec3>& angles, std::vector<f
   if (energy) job.energy = *energy;
   job.workspace = &p.workspace;
   return job.Run();
-}
-
-void ExpectWithinLimits(const kin::Skeleton& s, const std::vector<glm::vec3>& angles) {
-  for (int j = 0; j < s.bone_count(); ++j)
-    for (int k = 0; k < 3; ++k) {
-      EXPECT_GE(angles[j][k], s.min_angle(j)[k]) << s.name(j) << " slot " << k;
-      EXPECT_LE(angles[j][k], s.max_angle(j)[k]) << s.name(j) << " slot " << k;
-    }
-}
-
-Problem HumanoidProblem() {
-  Problem p;
-  EXPECT_TRUE(kin::Skeleton::Build(kin_test::Humanoid(), &p.skeleton).ok());
-  for (const char* name : {"hand_l", "hand_r", "foot_l", "foot_r"}) {
-    kin::Goal g;
-    g.bone = p.skeleton.FindBone(name);
-    g.point_bs = p.skeleton.tip_bs(g.bone);
-    p.goals.push_back(g);
-  }
-  p.workspace.Reserve(p.skeleton.bone_count(), 4);
-  return p;
 }
 
 // Targets are the hand and foot tips of random poses within the limits, so

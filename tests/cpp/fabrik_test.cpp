@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "geometric_ik_fixtures.h"
+#include "ik_fixtures.h"
 
 namespace {
 

@@ -8,9 +8,12 @@
 
 #include "kin/forward.h"
 #include "kin/ik/ik_job.h"
+#include "ik_fixtures.h"
 #include "test_rigs.h"
 
 namespace {
+
+using kin_test::Forward;
 
 struct Problem {
   kin::Skeleton skeleton;
@@ -18,16 +21,6 @@ struct Problem {
   kin::IkWorkspace workspace;
   kin::IkOptions options;
 };
-
-std::vector<glm::mat4> Forward(const kin::Skeleton& s, const std::vector<glm::vec3>& angles) {
-  std::vector<glm::mat4> model(s.bone_count());
-  kin::ForwardJob fk;
-  fk.skeleton = &s;
-  fk.angles = angles;
-  fk.model_ms = model;
-  EXPECT_TRUE(fk.Run().ok());
-  return model;
-}
 
 kin::SolveReport Solve(Problem& p, std::vector<glm::vec3>& angles, std::vector<float>* energy = nullptr) {
   kin::IkJob job;

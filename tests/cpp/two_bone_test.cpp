@@ -8,9 +8,14 @@
 
 #include "kin/forward.h"
 #include "kin/ik/ik_job.h"
+#include "ik_fixtures.h"
 #include "test_rigs.h"
 
 namespace {
+
+using kin_test::Forward;
+using kin_test::PointMs;
+using kin_test::ExpectWithinLimits;
 
 constexpr float kUpper = 0.6f;  // the planar arm's bone lengths
 constexpr float kLower = 0.4f;
@@ -23,21 +28,7 @@ struct Problem {
   kin::IkOptions options;
 };
 
-std::vector<glm::mat4> Forward(const kin::Skeleton& s, const std::vector<glm::vec3>& angles) {
-  std::vector<glm::mat4> model(s.bone_count());
-  kin::ForwardJob fk;
-  fk.skeleton = &s;
-  fk.angles = angles;
-  fk.model_ms = model;
-  EXPECT_TRUE(fk.Run().ok());
-  return model;
-}
-
 glm::vec3 Origin(const std::vector<glm::mat4>& model, int bone) { return glm::vec3(model[bone][3]); }
-
-glm::vec3 PointMs(const std::vector<glm::mat4>& model, const kin::Goal& g) {
-  return glm::vec3(model[g.bone] * glm::vec4(g.point_bs, 1.0f));
-}
 
 kin::SolveReport Solve(Problem& p, std::vector<glm::vec3>& angles, std::vector<float>* energy = nullptr) {
   kin::IkJob job;
@@ -49,14 +40,6 @@ kin::SolveReport Solve(Problem& p, std::vector<glm::vec3>& angles, std::vector<f
   if (energy) job.energy = *energy;
   job.workspace = &p.workspace;
   return job.Run();
-}
-
-void ExpectWithinLimits(const kin::Skeleton& s, const std::vector<glm::vec3>& angles) {
-  for (int j = 0; j < s.bone_count(); ++j)
-    for (int k = 0; k < 3; ++k) {
-      EXPECT_GE(angles[j][k], s.min_angle(j)[k]) << s.name(j) << " slot " << k;
-      EXPECT_LE(angles[j][k], s.max_angle(j)[k]) << s.name(j) << " slot " << k;
-    }
 }
 
 // Distance of `point` from the line through `a` along `direction`.

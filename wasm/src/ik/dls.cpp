@@ -28,19 +28,11 @@ constexpr double kStagnationDecrease = 1e-5;
 
 SolveReport SolveDls(IkState& s) {
   const IkJob& job = s.job;
-  IkWorkspace& ws = s.ws;
   EnergyHistory history(job.energy);
   Evaluation current = s.EvaluateCurrent();
   history.Record(current.energy);
 
-  double best_energy = current.energy;
-  std::copy(job.angles.begin(), job.angles.end(), ws.best_angles_.begin());
-  auto keep_best = [&]() {
-    if (current.energy < best_energy) {
-      best_energy = current.energy;
-      std::copy(job.angles.begin(), job.angles.end(), ws.best_angles_.begin());
-    }
-  };
+  BestPose best(s, current.energy);
 
   double mu = -1.0;  // set from the first Jacobian: τ · max diag(J K⁻¹ Jᵀ)
   double nu = 2.0;
@@ -67,8 +59,8 @@ SolveReport SolveDls(IkState& s) {
       // best reachable pose. Nudging escapes the first two; once a nudge
       // fails to improve on the best pose, away from limits, stop. E that no
       // longer decreases marks a stationary point; steps that all fail, a stall.
-      const bool improved = current.energy < best_energy * (1.0 - 1e-6);
-      keep_best();
+      const bool improved = current.energy < best.energy() * (1.0 - 1e-6);
+      best.Offer(current.energy);
       const bool worth_escaping = escapes == 0 || improved || s.AnyOnLimit();
       if (escapes >= job.options.max_escapes || !worth_escaping) {
         status = stuck == Stuck::kRejected ? SolveStatus::kStalled : SolveStatus::kUnreachable;
@@ -125,21 +117,7 @@ SolveReport SolveDls(IkState& s) {
     }
   }
 
-  // After an escape the best pose may lie behind us; never trade a converged
-  // pose for one of lower E (with several goals, lower E can hide a larger
-  // distance on one of them).
-  if (current.error > job.options.tolerance && best_energy < current.energy) {
-    std::copy(ws.best_angles_.begin(), ws.best_angles_.begin() + s.n, job.angles.begin());
-    current = s.EvaluateCurrent();
-  }
-  if (current.error <= job.options.tolerance) status = SolveStatus::kConverged;
-
-  SolveReport report;
-  report.status = status;
-  report.iterations = iteration;
-  report.error = current.error;
-  report.energy_count = history.count();
-  return report;
+  return FinishIterative(s, current, best.energy(), status, iteration, history);
 }
 
 }  // namespace ik_internal

@@ -177,14 +177,7 @@ SolveReport SolveByLineSearch(IkState& s, const DescentRules& rules, Direction d
   EnergyHistory history(job.energy);
   Evaluation current = s.EvaluateCurrent();
   history.Record(current.energy);
-  double best_energy = current.energy;
-  std::copy(job.angles.begin(), job.angles.end(), s.ws.best_angles_.begin());
-  auto keep_best = [&]() {
-    if (current.energy < best_energy) {
-      best_energy = current.energy;
-      std::copy(job.angles.begin(), job.angles.end(), s.ws.best_angles_.begin());
-    }
-  };
+  BestPose best(s, current.energy);
 
   double stuck_energy = current.energy;  // the lowest E of the start and the stuck points so far
   Stagnation stagnation(rules.stagnation_window, rules.stagnation_decrease);
@@ -212,7 +205,7 @@ SolveReport SolveByLineSearch(IkState& s, const DescentRules& rules, Direction d
         current = trial.evaluation;
         last_scale = trial.scale;
         history.Record(current.energy);
-        if (!rules.backtrack) keep_best();
+        if (!rules.backtrack) best.Offer(current.energy);
         // E that no longer falls marks a stationary point (as in DLS).
         if (!stagnation.Stagnated(current.energy) || current.error <= job.options.tolerance) continue;
       } else {
@@ -226,7 +219,7 @@ SolveReport SolveByLineSearch(IkState& s, const DescentRules& rules, Direction d
     // fails to improve on the best pose, away from limits, stop (as DLS does).
     const bool improved = current.energy < stuck_energy * (1.0 - 1e-6);
     stuck_energy = std::min(stuck_energy, current.energy);
-    keep_best();
+    best.Offer(current.energy);
     const bool worth_escaping = escapes == 0 || improved || s.AnyOnLimit();
     if (escapes >= job.options.max_escapes || !worth_escaping) {
       status = stuck;
@@ -238,21 +231,8 @@ SolveReport SolveByLineSearch(IkState& s, const DescentRules& rules, Direction d
     stagnation.Restart();
   }
 
-  // After an escape the best pose may lie behind us; a converged pose stays,
-  // though: a lower E can hide a larger distance on one goal.
-  keep_best();
-  if (current.error > job.options.tolerance && best_energy < current.energy) {
-    std::copy(s.ws.best_angles_.begin(), s.ws.best_angles_.begin() + s.n, job.angles.begin());
-    current = s.EvaluateCurrent();
-  }
-  if (current.error <= job.options.tolerance) status = SolveStatus::kConverged;
-
-  SolveReport report;
-  report.status = status;
-  report.iterations = iteration;
-  report.error = current.error;
-  report.energy_count = history.count();
-  return report;
+  best.Offer(current.energy);
+  return FinishIterative(s, current, best.energy(), status, iteration, history);
 }
 
 }  // namespace ik_internal

@@ -89,12 +89,7 @@ SolveReport SolveLookAt(IkState& s) {
   const Evaluation after = EvaluateAims(s);
   history.Record(after.energy);
 
-  SolveReport report;
-  report.status = after.error <= s.job.options.tolerance ? SolveStatus::kConverged : SolveStatus::kUnreachable;
-  report.iterations = 1;
-  report.error = after.error;
-  report.energy_count = history.count();
-  return report;
+  return OnePassReport(s, after, history);
 }
 
 }  // namespace ik_internal

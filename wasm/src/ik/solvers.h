@@ -2,6 +2,8 @@
 // job through its IkState and returns the report; the pose is in job.angles.
 #pragma once
 
+#include <algorithm>
+
 #include "ik_state.h"
 
 namespace kin {
@@ -21,6 +23,38 @@ class EnergyHistory {
   Span<float> energy_;
   int count_ = 0;
 };
+
+// The lowest-energy pose a solve has seen, kept in ws.best_angles_: escapes
+// and oscillations may leave a better pose behind.
+class BestPose {
+ public:
+  BestPose(IkState& state, double energy) : state_(state), energy_(energy) { Copy(); }
+  // Keeps the current pose if its energy is lower than the best so far.
+  void Offer(double energy) {
+    if (energy < energy_) {
+      energy_ = energy;
+      Copy();
+    }
+  }
+  double energy() const { return energy_; }
+
+ private:
+  void Copy() { std::copy(state_.job.angles.begin(), state_.job.angles.end(), state_.ws.best_angles_.begin()); }
+  IkState& state_;
+  double energy_;
+};
+
+// Ends an iterative solve. After escapes the best pose seen (kept in
+// ws.best_angles_ with its energy `best_energy`) may lie behind the current
+// one and comes back, but a converged pose stays: with several goals a lower
+// E can hide a larger distance on one of them. A pose within tolerance is
+// converged whatever ended the loop.
+SolveReport FinishIterative(IkState& state, Evaluation current, double best_energy, SolveStatus status,
+                            int iterations, const EnergyHistory& history);
+
+// The report of a one-pass (analytic) solve: converged when every goal ends
+// within tolerance, else unreachable (a goal out of reach or held by a limit).
+SolveReport OnePassReport(const IkState& state, const Evaluation& after, const EnergyHistory& history);
 
 SolveReport SolveDls(IkState& state);
 SolveReport SolveGaussNewton(IkState& state);

@@ -43,14 +43,7 @@ SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
   EnergyHistory history(job.energy);
   Evaluation current = s.EvaluateCurrent();
   history.Record(current.energy);
-  double best_energy = current.energy;
-  std::copy(job.angles.begin(), job.angles.end(), s.ws.best_angles_.begin());
-  auto keep_best = [&]() {
-    if (current.energy < best_energy) {
-      best_energy = current.energy;
-      std::copy(job.angles.begin(), job.angles.end(), s.ws.best_angles_.begin());
-    }
-  };
+  BestPose best(s, current.energy);
 
   double stuck_energy = current.energy;  // the lowest E of the start and the stuck points so far
   // What stopped the sweeps at the best pose: the status the returned pose has.
@@ -71,8 +64,8 @@ SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
     sweep(s);
     current = s.EvaluateCurrent();
     history.Record(current.energy);
-    stale = current.energy < best_energy * (1.0 - kFixedPoint) ? 0 : stale + 1;
-    keep_best();
+    stale = current.energy < best.energy() * (1.0 - kFixedPoint) ? 0 : stale + 1;
+    best.Offer(current.energy);
     if (current.error <= job.options.tolerance) continue;
     SolveStatus stuck;
     if (std::fabs(current.energy - before) <= kFixedPoint * before) {
@@ -82,7 +75,7 @@ SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
     } else {
       continue;
     }
-    if (current.energy <= best_energy * (1.0 + kFixedPoint)) best_stuck = stuck;  // stuck at the best pose
+    if (current.energy <= best.energy() * (1.0 + kFixedPoint)) best_stuck = stuck;  // stuck at the best pose
     // A limit trap or a local minimum: nudging escapes them; once a nudge
     // fails to improve on the best pose, away from limits, stop (as DLS does).
     const bool improved = current.energy < stuck_energy * (1.0 - kFixedPoint);
@@ -97,22 +90,9 @@ SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
     stale = 0;
   }
 
-  // After an escape, or an oscillation, the best pose may lie behind us; a
-  // converged pose stays, though: a lower E can hide a larger distance on
-  // one goal.
-  keep_best();
-  if (current.error > job.options.tolerance && best_energy < current.energy) {
-    std::copy(s.ws.best_angles_.begin(), s.ws.best_angles_.begin() + s.n, job.angles.begin());
-    current = s.EvaluateCurrent();
-  }
-  if (current.error <= job.options.tolerance) status = SolveStatus::kConverged;
-
-  SolveReport report;
-  report.status = status;
-  report.iterations = iteration;
-  report.error = current.error;
-  report.energy_count = history.count();
-  return report;
+  // (After an oscillation, too, the best pose may lie behind us.)
+  best.Offer(current.energy);
+  return FinishIterative(s, current, best.energy(), status, iteration, history);
 }
 
 }  // namespace ik_internal

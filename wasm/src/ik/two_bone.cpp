@@ -192,12 +192,7 @@ SolveReport SolveTwoBone(IkState& s) {
   const Evaluation after = s.EvaluateCurrent();
   history.Record(after.energy);
 
-  SolveReport report;
-  report.status = after.error <= s.job.options.tolerance ? SolveStatus::kConverged : SolveStatus::kUnreachable;
-  report.iterations = 1;
-  report.error = after.error;
-  report.energy_count = history.count();
-  return report;
+  return OnePassReport(s, after, history);
 }
 
 }  // namespace ik_internal

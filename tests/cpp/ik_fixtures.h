@@ -1,4 +1,4 @@
-// Fixtures shared by the CCD and FABRIK tests: problems on the test rigs,
+// Fixtures shared by the solver tests: problems on the test rigs,
 // one solve through IkJob, limit checks, and the reachable-target sweep
 // whose convergence rate each solver's tests assert.
 #pragma once
