@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "kin/forward.h"
+#include "kin/forward_generic.h"
 #include "kin/limits.h"
 #include "kin/skinning.h"
 
@@ -187,12 +188,8 @@ Status Rig::Skin() {
 }
 
 void Rig::Refresh() {
-  ForwardJob fk;
-  fk.skeleton = &skeleton_;
-  fk.angles = Span<const glm::vec3>(angles_.data(), angles_.size());
-  fk.root_offset_ms = root_offset_ms_;
-  fk.model_ms = Span<glm::mat4>(model_ms_.data(), model_ms_.size());
-  fk.Run();  // inputs were validated on the way in
+  // Every pose the rig holds was validated on the way in: no second check.
+  ComputeModelMatricesT<float>(skeleton_, angles_, root_offset_ms_, model_ms_);
   BoneTips(skeleton_, model_ms_, tips_ms_);
   SkinningPalette(skeleton_, model_ms_, palette_);
 }

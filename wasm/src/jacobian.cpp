@@ -35,13 +35,7 @@ namespace {
 void ComputeBoneAxes(const Skeleton& skeleton, Span<const glm::vec3> angles, Span<const glm::mat4> model_ms,
                      int j, JointAxes& out) {
   const int p = skeleton.parent(j);
-  glm::mat3 rest = glm::mat3_cast(skeleton.rest_q(j));
-  const glm::vec3& s = skeleton.rest_s(j);
-  rest[0] *= s.x;
-  rest[1] *= s.y;
-  rest[2] *= s.z;
-  const glm::mat3 parent_ms = p < 0 ? glm::mat3(1.0f) : glm::mat3(model_ms[p]);
-  out.frame_ms = parent_ms * rest * glm::mat3_cast(skeleton.frame(j));
+  out.frame_ms = p < 0 ? skeleton.rest_frame(j) : glm::mat3(model_ms[p]) * skeleton.rest_frame(j);
   out.origin_ms = glm::vec3(model_ms[j][3]);
 
   // E = R2 · R1 · R0: slot 2 turns about its own axis in F, slot 1 about
@@ -54,7 +48,11 @@ void ComputeBoneAxes(const Skeleton& skeleton, Span<const glm::vec3> angles, Spa
   out.axis_fs[1] = r2 * UnitAxis(a1);
   out.axis_fs[0] = r21 * UnitAxis(a0);
 
-  out.similarity = IsSimilarity(out.frame_ms, &out.scale);
+  // Uniform positive rest scales all the way up make the frame a similarity;
+  // otherwise test it (a non-uniform chain may still be one by chance).
+  out.similarity = skeleton.similarity_chain(j);
+  if (out.similarity) out.scale = skeleton.chain_scale(j);
+  else out.similarity = IsSimilarity(out.frame_ms, &out.scale);
   if (out.similarity) {
     for (int k = 0; k < 3; ++k) out.axis_ms[k] = out.frame_ms * out.axis_fs[k] / out.scale;
   } else {

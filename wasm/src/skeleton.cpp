@@ -90,6 +90,11 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
   s.max_angle_.resize(n);
   s.tip_bs_.resize(n);
   s.stiffness_.resize(n);
+  s.rest_linear_.resize(n);
+  s.rest_frame_.resize(n);
+  s.frame_is_identity_.resize(n);
+  s.similarity_chain_.resize(n);
+  s.chain_scale_.resize(n);
   s.has_swing_twist_.resize(n);
   s.swing_max_.resize(n);
   s.twist_min_.resize(n);
@@ -109,6 +114,15 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
     s.max_angle_[i] = b.max_angle;
     s.tip_bs_[i] = b.tip_bs;
     s.stiffness_[i] = b.stiffness;
+    glm::mat3 linear = glm::mat3_cast(s.rest_q_[i]);
+    for (int a = 0; a < 3; ++a) linear[a] *= b.rest_s[a];
+    s.rest_linear_[i] = linear;
+    s.rest_frame_[i] = linear * glm::mat3_cast(s.frame_[i]);
+    s.frame_is_identity_[i] = s.frame_[i] == glm::quat(1.0f, 0.0f, 0.0f, 0.0f) ? 1 : 0;
+    const bool uniform = b.rest_s.x > 0.0f && b.rest_s.x == b.rest_s.y && b.rest_s.x == b.rest_s.z;
+    const bool parent_chain = b.parent < 0 || s.similarity_chain_[b.parent];
+    s.similarity_chain_[i] = uniform && parent_chain ? 1 : 0;
+    s.chain_scale_[i] = (b.parent < 0 ? 1.0f : s.chain_scale_[b.parent]) * b.rest_s.x;
     s.has_swing_twist_[i] = HasSwingTwist(b) ? 1 : 0;
     s.swing_max_[i] = b.swing_max;
     s.twist_min_[i] = b.twist_min;

@@ -38,14 +38,13 @@ glm::qua<T> EulerRotationT(EulerOrder order, const glm::vec<3, T>& angles) {
 template <typename T>
 glm::mat<4, 4, T> LocalTransformT(const Skeleton& skeleton, int i, const glm::vec<3, T>& angles_i,
                                   const glm::vec<3, T>& root_offset_ms) {
-  const glm::qua<T> frame(skeleton.frame(i));
-  const glm::qua<T> joint = frame * EulerRotationT(skeleton.order(i), angles_i) * glm::conjugate(frame);
-  glm::mat<3, 3, T> rest = glm::mat3_cast(glm::qua<T>(skeleton.rest_q(i)));
-  const glm::vec3& s = skeleton.rest_s(i);
-  rest[0] *= T(s.x);
-  rest[1] *= T(s.y);
-  rest[2] *= T(s.z);
-  glm::mat<4, 4, T> local(rest * glm::mat3_cast(joint));
+  glm::qua<T> joint = EulerRotationT(skeleton.order(i), angles_i);
+  if (!skeleton.frame_is_identity(i)) {
+    const glm::qua<T> frame(skeleton.frame(i));
+    joint = frame * joint * glm::conjugate(frame);
+  }
+  // R(rest_q) · S(rest_s) is constant: the skeleton keeps it.
+  glm::mat<4, 4, T> local(glm::mat<3, 3, T>(skeleton.rest_linear(i)) * glm::mat3_cast(joint));
   glm::vec<3, T> t(skeleton.rest_t(i));
   if (skeleton.parent(i) < 0) t += root_offset_ms;
   local[3] = glm::vec<4, T>(t, T(1.0f));

@@ -71,6 +71,16 @@ class Skeleton {
   float swing_max(int i) const { return swing_max_[i]; }
   float twist_min(int i) const { return twist_min_[i]; }
   float twist_max(int i) const { return twist_max_[i]; }
+  // Constant products the hot loops reuse: R(rest_q)·S(rest_s), and the same
+  // times the joint frame F (the rest part of a joint's axes).
+  const glm::mat3& rest_linear(int i) const { return rest_linear_[i]; }
+  const glm::mat3& rest_frame(int i) const { return rest_frame_[i]; }
+  bool frame_is_identity(int i) const { return frame_is_identity_[i] != 0; }
+  // True when every rest scale from the root down to bone i is uniform and
+  // positive, so that its joint frames in model space are rotations times a
+  // uniform scale (the Jacobian's fast path); chain_scale is that scale.
+  bool similarity_chain(int i) const { return similarity_chain_[i] != 0; }
+  float chain_scale(int i) const { return chain_scale_[i]; }
   // Bind pose B_j (bone -> model, all angles zero, no root offset).
   const glm::mat4& bind_ms(int i) const { return bind_ms_[i]; }
   // The skinning inverse bind: the asset's own, or B_j⁻¹.
@@ -93,6 +103,11 @@ class Skeleton {
   std::vector<glm::vec3> max_angle_;
   std::vector<glm::vec3> tip_bs_;
   std::vector<float> stiffness_;
+  std::vector<glm::mat3> rest_linear_;
+  std::vector<glm::mat3> rest_frame_;
+  std::vector<char> frame_is_identity_;
+  std::vector<char> similarity_chain_;
+  std::vector<float> chain_scale_;
   std::vector<char> has_swing_twist_;
   std::vector<float> swing_max_;
   std::vector<float> twist_min_;

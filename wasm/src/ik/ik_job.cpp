@@ -71,6 +71,8 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   effector_ms_.resize(g);
   trial_effector_ms_.resize(g);
   row_offset_.resize(g);
+  sqrt_weight_.resize(g);
+  sqrt_orientation_weight_.resize(g);
   axes_.resize(n);
   ancestor_.resize(n * g);
   moving_bones_.resize(n);

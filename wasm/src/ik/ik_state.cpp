@@ -39,6 +39,8 @@ IkState::IkState(const IkJob& job_)
   for (int g = 0; g < goal_count; ++g) {
     ws.row_offset_[g] = m;
     m += GoalRows(job.goals[g]);
+    ws.sqrt_weight_[g] = std::sqrt(static_cast<double>(job.goals[g].weight));
+    ws.sqrt_orientation_weight_[g] = std::sqrt(static_cast<double>(job.goals[g].orientation_weight));
   }
   std::fill(ws.ancestor_.begin(), ws.ancestor_.begin() + n * goal_count, 0);
   for (int g = 0; g < goal_count; ++g)
@@ -74,14 +76,14 @@ Evaluation IkState::Evaluate(Span<const glm::vec3> angles, Span<glm::mat4> model
     double* r = residual + ws.row_offset_[g];
     effector_ms[g] = glm::vec3(model_ms[goal.bone] * glm::vec4(goal.point_bs, 1.0f));
     const glm::vec3 d = goal.target_ms - effector_ms[g];
-    const double w = std::sqrt(static_cast<double>(goal.weight));
+    const double w = ws.sqrt_weight_[g];
     for (int k = 0; k < 3; ++k) r[k] = w * d[k];
     const double dist2 = static_cast<double>(glm::dot(d, d));
     e.energy += 0.5 * goal.weight * dist2;
     e.error = std::max(e.error, static_cast<float>(std::sqrt(dist2)));
     if (goal.has_orientation) {
       const glm::vec3 turn = RotationVector(goal.target_q_ms * glm::conjugate(ModelRotation(model_ms[goal.bone])));
-      const double wo = std::sqrt(static_cast<double>(goal.orientation_weight));
+      const double wo = ws.sqrt_orientation_weight_[g];
       for (int k = 0; k < 3; ++k) r[3 + k] = wo * turn[k];
       const double angle2 = static_cast<double>(glm::dot(turn, turn));
       e.energy += 0.5 * goal.orientation_weight * angle2;
@@ -125,12 +127,12 @@ double IkState::BuildJacobian() {
         continue;
       }
       const glm::vec3 d = JacobianColumn(axes, k, ws.effector_ms_[g]);
-      const double w = std::sqrt(static_cast<double>(goal.weight));
+      const double w = ws.sqrt_weight_[g];
       for (int r = 0; r < 3; ++r) rows[r] = w * d[r];
       if (goal.has_orientation) {
         // The bone turns about the unit world axis of this slot.
         const glm::vec3 axis = axes.similarity ? axes.axis_ms[k] : glm::normalize(axes.frame_ms * axes.axis_fs[k]);
-        const double wo = std::sqrt(static_cast<double>(goal.orientation_weight));
+        const double wo = ws.sqrt_orientation_weight_[g];
         for (int r = 0; r < 3; ++r) rows[3 + r] = wo * axis[r];
       }
       for (int r = 0; r < count; ++r) norm2 += rows[r] * rows[r];

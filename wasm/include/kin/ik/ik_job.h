@@ -70,6 +70,8 @@ class IkWorkspace {
   std::vector<glm::vec3> effector_ms_;     // goal points, current configuration
   std::vector<glm::vec3> trial_effector_ms_;
   std::vector<int> row_offset_;            // first residual row of each goal
+  std::vector<double> sqrt_weight_;        // per goal: √weight, √orientation_weight
+  std::vector<double> sqrt_orientation_weight_;
   std::vector<JointAxes> axes_;
   std::vector<char> ancestor_;     // bones × goals: bone moves the goal's point
   std::vector<int> moving_bones_;  // bones that move some goal, parent-first
