@@ -13,7 +13,7 @@ import { SOLVERS, type SolverName, type SolverOptions } from '../web/src/rig/rig
 import { loadKinModuleNode } from '../web/src/wasm/load-node.js';
 import { ClosedChainAdapter, type ClosedChainSettings } from './closed-chain-ik.js';
 import { describeMachine } from './machine.js';
-import { NotBuiltError, WasmAdapter, runNative } from './ours.js';
+import { WasmAdapter, runNative } from './ours.js';
 import { type Adapter, type Outcome, type RoundPolicy, type Sequence, runSequence } from './run.js';
 import { summarise } from './stats.js';
 import { ThreeCcdAdapter } from './three-ccd.js';
@@ -133,29 +133,14 @@ for (const workload of workloads) {
       continue;
     }
     const options = OUR_OPTIONS[solver]!;
-    const probe = new WasmAdapter(module, workload.bones, workload.goals, solver, options);
-    try {
-      probe.probe();
-    } catch (e) {
-      if (!(e instanceof NotBuiltError)) throw e;
-      note(`${solver} skipped: ${e.message}`);
-      continue;
-    } finally {
-      probe.dispose();
-    }
     if (wanted(args.impls, 'wasm')) {
       runAdapter(solver, 'wasm', workload, options, () => new WasmAdapter(module, workload.bones, workload.goals, solver, options));
     }
     if (wanted(args.impls, 'native')) {
       const began = performance.now();
       const items = sequencesOf(workload);
-      try {
-        const outcomes = runNative(workload.bones, workload.goals, solver, options, items.map((i) => i.sequence), POLICY);
-        items.forEach((item, k) => addRow(solver, 'native', workload, item, options, outcomes[k]));
-      } catch (e) {
-        if (!(e instanceof NotBuiltError)) throw e;
-        note(`${solver} native skipped: ${e.message}`);
-      }
+      const outcomes = runNative(workload.bones, workload.goals, solver, options, items.map((i) => i.sequence), POLICY);
+      items.forEach((item, k) => addRow(solver, 'native', workload, item, options, outcomes[k]));
       console.error(`native ${solver} ${workload.name}: ${((performance.now() - began) / 1000).toFixed(1)} s`);
     }
   }

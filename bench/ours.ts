@@ -12,13 +12,6 @@ import type { Adapter, Outcome, RoundPolicy, Sequence } from './run.js';
 /** The native tool; KIN_NATIVE_BUILD picks another CMake build folder than build/native. */
 export const NATIVE_TOOL = `${process.env.KIN_NATIVE_BUILD ?? 'build/native'}/bench/native/ik_bench`;
 
-/** Thrown when a solver exists by name but its code has not landed yet. */
-export class NotBuiltError extends Error {}
-
-function notBuilt(message: string): boolean {
-  return message.includes('not built yet');
-}
-
 export class WasmAdapter implements Adapter {
   private readonly rig: Rig;
   private readonly fk: BenchFk;
@@ -30,17 +23,6 @@ export class WasmAdapter implements Adapter {
     this.fk = new BenchFk(bones, goals);
     this.rig.setGoals(goals.map((g) => ({ bone: g.bone, point: g.point, target: [0, 0, 0] })));
     this.rig.setSolver(solver, options);
-  }
-
-  /** Throws NotBuiltError if the solver has not landed in the module yet. */
-  probe(): void {
-    try {
-      this.rig.solve();
-    } catch (e) {
-      const message = (e as Error).message;
-      if (notBuilt(message)) throw new NotBuiltError(message);
-      throw e;
-    }
   }
 
   setPose(angles: ArrayLike<number>): void {
@@ -123,7 +105,6 @@ export function runNative(
     output = execFileSync(NATIVE_TOOL, { input: input.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
   } catch (e) {
     const stderr = String((e as { stderr?: unknown }).stderr ?? '');
-    if (notBuilt(stderr)) throw new NotBuiltError(stderr.trim());
     throw new Error(`${NATIVE_TOOL} failed: ${stderr.trim() || (e as Error).message}`);
   }
   const lines = output.trim().split('\n');

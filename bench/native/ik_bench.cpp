@@ -18,8 +18,8 @@
 // Output, per sequence: "poses" and F lines from the warm-up round, each
 // "<status> <iterations> <3n angles>"; then "rounds R" and R lines of F
 // microsecond times.
-// A solver that is not built yet (or rejects the input) ends the tool with
-// exit code 3 and the façade's message on stderr.
+// A solver that rejects the input ends the tool with exit code 3 and the
+// façade's message on stderr.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

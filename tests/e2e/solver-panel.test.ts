@@ -16,9 +16,10 @@ const ARTIFACTS = 'tests/e2e/artifacts';
 type Vec3 = [number, number, number];
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
-// These must solve; the others may still be missing from the module while
-// they are written, and must then fail readably.
-const MUST_SOLVE: readonly SolverName[] = ['dls', 'gauss-newton', 'ccd', 'fabrik'];
+// These land the hand within 10 cm at their default settings; the
+// first-order methods stop at 64 iterations short of it (they only have to
+// halve the distance), and two-bone places the wrist, not the hand's tip.
+const LANDS_CLOSE: readonly SolverName[] = ['dls', 'gauss-newton', 'ccd', 'fabrik'];
 // In front of the right side of the chest: reachable by the whole body and
 // by the right arm alone (two-bone moves the wrist, forearm_r's tip).
 const HAND_TARGET: Vec3 = [-0.3, 1.3, 0.35];
@@ -101,7 +102,7 @@ describe('solver panel', () => {
     await page.screenshot({ path: `${ARTIFACTS}/solver-panel.png` });
   });
 
-  it.each([...SOLVERS])('%s: picked in the panel, it solves a move of its goal (or fails readably)', async (solver) => {
+  it.each([...SOLVERS])('%s: picked in the panel, it solves a move of its goal', async (solver) => {
     await pick(solver);
     expect(await page.evaluate(() => window.kin.solver())).toBe(solver);
     const { goal, target } = goalFor(solver);
@@ -120,15 +121,9 @@ describe('solver panel', () => {
     const hud = await hudText(page);
     expect(hud.solver).toBe(solver);
 
-    if (outcome.report === null) {
-      expect(MUST_SOLVE).not.toContain(solver);
-      expect(outcome.failure).toMatch(/not built yet/);
-      expect(hud.status).toBe('failed');
-      expect(hud.failure).toBe(outcome.failure);
-      expect(await page.evaluate(() => window.kin.getPose().angles)).toEqual(before.pose);
-      return;
-    }
-    const report = outcome.report;
+    // Every solver is built into the module: a failure is a defect.
+    expect(outcome.failure).toBeNull();
+    const report = outcome.report!;
     expect(hud.failure).toBeNull();
     expect(hud.status).toBe(report.status);
     expect(report.solver).toBe(solver);
@@ -138,7 +133,7 @@ describe('solver panel', () => {
       const after = await page.evaluate(() => window.kin.boneTip('hand_r'));
       // The hand moves toward the target; two-bone puts the wrist on it, the hand's tip stays a hand's length away.
       expect(distance(after, target)).toBeLessThan(0.5 * distance(before.tip, target));
-      if (MUST_SOLVE.includes(solver)) expect(distance(after, target)).toBeLessThan(0.1);
+      if (LANDS_CLOSE.includes(solver)) expect(distance(after, target)).toBeLessThan(0.1);
     }
     if (solver === 'two-bone' || solver === 'look-at') await page.screenshot({ path: `${ARTIFACTS}/solver-${solver}.png` });
   });
