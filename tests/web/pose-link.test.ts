@@ -1,0 +1,323 @@
+// The share-link codec: seeded random states survive the trip within the
+// stated quantization, a humanoid-sized link is short, the default
+// character's palette comes back within 1e-4, and decoding refuses fuzzed and
+// malformed links with a named error instead of throwing or letting NaN,
+// out-of-range indices or control characters through.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Rig, SOLVERS } from '../../web/src/rig/rig.js';
+import type { BoneDesc, Vec3Tuple } from '../../web/src/rig/rig-desc.js';
+import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
+import { decodeBase64url, encodeBase64url } from '../../web/src/share/base64url.js';
+import {
+  ANGLE_STEP, MAX_BONES, MAX_COORDINATE, MAX_GOALS, MAX_LINK_LENGTH, MAX_NAME_BYTES, POSE_LINK_MAGIC, POSE_LINK_VERSION,
+  type PoseLinkCharacter, type PoseLinkState, decodePoseLink, encodePoseLink,
+} from '../../web/src/share/pose-link.js';
+import type { KinModule } from '../../web/src/wasm/generated/kin.js';
+import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
+import { loadDefaultCharacter } from './default-character.js';
+import { seededRandom, uniform } from './seeded-random.js';
+
+type Random = () => number;
+
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const integer = (random: Random, lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
+const vec3 = (random: Random, range: number): Vec3Tuple => [uniform(random, -range, range), uniform(random, -range, range), uniform(random, -range, range)];
+
+/** Letters from several scripts (1 to 4 UTF-8 bytes each), none of them control characters. */
+const NAME_CHARACTERS = ['a', 'Z', '0', '-', '.', ' ', '<', '"', 'é', 'ß', '骨', '🦴', '\u00a0'];
+
+function randomName(random: Random): string {
+  let name = pick(random, NAME_CHARACTERS);
+  while (random() < 0.95) {
+    const next = name + pick(random, NAME_CHARACTERS);
+    if (new TextEncoder().encode(next).length > MAX_NAME_BYTES) break;
+    name = next;
+  }
+  return name;
+}
+
+function randomState(random: Random): PoseLinkState {
+  const kind = pick(random, ['default', 'lesson', 'gltf'] as const);
+  const character: PoseLinkCharacter = kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: randomName(random) } : { kind, name: randomName(random) };
+  const boneCount = random() < 0.05 ? MAX_BONES : integer(random, 0, 64);
+  // Positions at several scales, up to the limit itself.
+  const range = pick(random, [1e-3, 1, 4, 100, MAX_COORDINATE]);
+  return {
+    character,
+    boneCount,
+    // Some angles outside [−π, π]: they wrap to the same rotation.
+    angles: Array.from({ length: 3 * boneCount }, () => uniform(random, -Math.PI, Math.PI) * (random() < 0.1 ? 3 : 1)),
+    rootOffset: vec3(random, range),
+    goals: boneCount === 0 ? [] : Array.from({ length: integer(random, 0, MAX_GOALS) }, () => ({
+      bone: integer(random, 0, boneCount - 1),
+      target: vec3(random, range),
+      pinned: random() < 0.5,
+    })),
+    solver: pick(random, SOLVERS),
+    camera: { position: vec3(random, range), target: vec3(random, range) },
+  };
+}
+
+/** A state the size of the default humanoid's: 21 bones, 4 goals. */
+function humanoidState(character: PoseLinkCharacter): PoseLinkState {
+  const random = seededRandom(3);
+  return {
+    character,
+    boneCount: 21,
+    angles: Array.from({ length: 63 }, () => uniform(random, -1, 1)),
+    rootOffset: [0.1, -0.05, 0.2],
+    goals: [4, 8, 14, 20].map((bone) => ({ bone, target: vec3(random, 1), pinned: bone > 10 })),
+    solver: 'dls',
+    camera: { position: [0, 1.2, 3.5], target: [0, 1, 0] },
+  };
+}
+
+function decodeOk(text: string): PoseLinkState {
+  const result = decodePoseLink(text);
+  if (!result.ok) throw new Error(`expected a state, got: ${result.error}`);
+  return result.state;
+}
+
+function errorOf(text: string): string {
+  const result = decodePoseLink(text);
+  if (result.ok) throw new Error('expected an error, got a state');
+  return result.error;
+}
+
+/** Angles as the same rotation: their difference modulo 2π. */
+function angleDifference(a: number, b: number): number {
+  const d = (a - b) % (2 * Math.PI);
+  return Math.min(Math.abs(d), 2 * Math.PI - Math.abs(d));
+}
+
+/** Everything a decoded state promises; returns the first broken promise or null. */
+function brokenPromise(state: PoseLinkState): string | null {
+  const numbers = [...state.angles, ...state.rootOffset, ...state.camera.position, ...state.camera.target, ...state.goals.flatMap((g) => g.target)];
+  if (!numbers.every(Number.isFinite)) return 'a number is not finite';
+  if (!state.angles.every((a) => Math.abs(a) <= Math.PI)) return 'an angle is outside [−π, π]';
+  if (state.angles.length !== 3 * state.boneCount || state.boneCount > MAX_BONES) return 'bad bone count';
+  if (state.goals.length > MAX_GOALS) return 'too many goals';
+  if (!state.goals.every((g) => Number.isInteger(g.bone) && g.bone >= 0 && g.bone < state.boneCount)) return 'goal bone out of range';
+  if (!SOLVERS.includes(state.solver)) return 'bad solver';
+  const name = state.character.kind === 'lesson' ? state.character.id : state.character.kind === 'gltf' ? state.character.name : '';
+  if (/\p{Cc}/u.test(name)) return 'control character in a name';
+  return null;
+}
+
+function checkDecodeNeverThrows(text: string, what: string): void {
+  let result: ReturnType<typeof decodePoseLink>;
+  try {
+    result = decodePoseLink(text);
+  } catch (e) {
+    throw new Error(`${what}: decode threw ${String(e)} for ${JSON.stringify(text)}`);
+  }
+  if (result.ok) expect(brokenPromise(result.state), `${what}: ${text}`).toBeNull();
+  else expect(result.error, `${what}: ${text}`).not.toMatch(/internal/);
+}
+
+describe('pose link round trip', () => {
+  it('300 random states come back within the quantization (seed 11)', () => {
+    const random = seededRandom(11);
+    for (let trial = 0; trial < 300; trial++) {
+      const state = randomState(random);
+      const text = encodePoseLink(state);
+      expect(text).toMatch(/^[A-Za-z0-9_-]*$/);
+      const back = decodeOk(text);
+      expect(back.character, `trial ${trial}`).toEqual(state.character);
+      expect(back.solver).toBe(state.solver);
+      expect(back.boneCount).toBe(state.boneCount);
+      expect(back.goals.map((g) => [g.bone, g.pinned])).toEqual(state.goals.map((g) => [g.bone, g.pinned]));
+      const worstAngle = Math.max(0, ...state.angles.map((a, k) => angleDifference(a, back.angles[k])));
+      expect(worstAngle, `trial ${trial}`).toBeLessThanOrEqual(ANGLE_STEP / 2 + 1e-12);
+      // float32: within half an ulp, 2^-24 of the value.
+      const pairs: [number, number][] = [
+        ...state.rootOffset.map((x, k): [number, number] => [x, back.rootOffset[k]]),
+        ...state.camera.position.map((x, k): [number, number] => [x, back.camera.position[k]]),
+        ...state.camera.target.map((x, k): [number, number] => [x, back.camera.target[k]]),
+        ...state.goals.flatMap((g, i) => g.target.map((x, k): [number, number] => [x, back.goals[i].target[k]])),
+      ];
+      for (const [sent, received] of pairs) expect(Math.abs(sent - received)).toBeLessThanOrEqual(Math.abs(sent) * 2 ** -24);
+      // Decoded states are fixed points: encoding one again gives the same link.
+      expect(encodePoseLink(back)).toBe(text);
+    }
+  });
+
+  it('a default-humanoid-sized state is 390 characters, 476 with a 64-character glTF name', () => {
+    const plain = encodePoseLink(humanoidState({ kind: 'default' }));
+    const named = encodePoseLink(humanoidState({ kind: 'gltf', name: 'x'.repeat(64) }));
+    console.log(`pose link, default humanoid (21 bones, 4 goals): ${plain.length} characters; with a 64-character glTF name: ${named.length}`);
+    // 2 header + 1 kind + 1 solver + 2 + 21·3·3 angles + 12 root + 1 + 4·15 goals + 24 camera = 292 bytes.
+    expect(plain.length).toBe(Math.ceil((292 * 4) / 3));
+    expect(named.length).toBe(Math.ceil(((292 + 65) * 4) / 3));
+    expect(named.length).toBeLessThanOrEqual(1500);
+  });
+
+  it('the largest state encodes within the decoder\'s length limit', () => {
+    const state: PoseLinkState = {
+      ...humanoidState({ kind: 'lesson', id: '骨'.repeat(MAX_NAME_BYTES / 4) + 'ab' }),
+      boneCount: MAX_BONES,
+      angles: new Array<number>(3 * MAX_BONES).fill(0.5),
+      goals: Array.from({ length: MAX_GOALS }, (_, bone) => ({ bone, target: [1, 2, 3], pinned: true })),
+    };
+    const text = encodePoseLink(state);
+    expect(text.length).toBeLessThanOrEqual(MAX_LINK_LENGTH);
+    expect(decodeOk(text).boneCount).toBe(MAX_BONES);
+  });
+
+  it('encode refuses a state that breaks the rules', () => {
+    const good = humanoidState({ kind: 'default' });
+    expect(() => encodePoseLink({ ...good, angles: [...good.angles.slice(1), NaN] })).toThrow(/angle 62 is NaN/);
+    expect(() => encodePoseLink({ ...good, angles: good.angles.slice(1) })).toThrow(/62 angles for 21 bones/);
+    expect(() => encodePoseLink({ ...good, goals: [{ bone: 21, target: [0, 0, 0], pinned: false }] })).toThrow(/goal bone 21 out of range \(21 bones\)/);
+    expect(() => encodePoseLink({ ...good, rootOffset: [0, Infinity, 0] })).toThrow(/root offset\[1\]/);
+    expect(() => encodePoseLink({ ...good, character: { kind: 'gltf', name: 'a'.repeat(MAX_NAME_BYTES + 1) } })).toThrow(/glTF name is 129 bytes/);
+    expect(() => encodePoseLink({ ...good, character: { kind: 'lesson', id: 'a\nb' } })).toThrow(/lesson id contains a control character/);
+    expect(() => encodePoseLink({ ...good, character: { kind: 'lesson', id: 'a\ud800' } })).toThrow(/lone surrogate/);
+  });
+});
+
+describe('pose link on the default character', () => {
+  let module: KinModule;
+  let bones: BoneDesc[];
+  beforeAll(async () => {
+    module = await loadKinModuleNode();
+    ({ bones } = rigFromSkinnedMesh((await loadDefaultCharacter()).mesh));
+  });
+
+  it('random poses within the limits come back with every palette entry within 1e-4 (seed 21)', () => {
+    const rig = Rig.create(module, bones);
+    try {
+      const random = seededRandom(21);
+      let worst = 0;
+      for (let trial = 0; trial < 50; trial++) {
+        const angles = bones.flatMap((b) => [0, 1, 2].map((k) => uniform(random, b.min![k], b.max![k])));
+        const rootOffset = vec3(random, 0.5);
+        const state: PoseLinkState = { ...humanoidState({ kind: 'default' }), boneCount: bones.length, angles, rootOffset };
+        rig.setPose(angles, rootOffset);
+        const expected = rig.palette().slice();
+        const back = decodeOk(encodePoseLink(state));
+        rig.setPose(back.angles, back.rootOffset);
+        const actual = rig.palette();
+        for (let k = 0; k < expected.length; k++) worst = Math.max(worst, Math.abs(expected[k] - actual[k]));
+      }
+      console.log(`default character: largest palette difference after a link round trip ${worst.toExponential(2)}`);
+      expect(worst).toBeLessThan(1e-4);
+    } finally {
+      rig.dispose();
+    }
+  });
+});
+
+describe('pose link decoding of untrusted text', () => {
+  it('2,000 random byte strings never throw and never yield a broken state (seed 31)', () => {
+    const random = seededRandom(31);
+    for (let trial = 0; trial < 2000; trial++) {
+      const bytes = Uint8Array.from({ length: integer(random, 0, 400) }, () => integer(random, 0, 255));
+      // Half start like a link, so the fuzz reaches past the header.
+      if (random() < 0.5 && bytes.length >= 2) bytes.set([POSE_LINK_MAGIC, POSE_LINK_VERSION]);
+      checkDecodeNeverThrows(encodeBase64url(bytes), `trial ${trial}`);
+    }
+  });
+
+  it('2,000 mutations of valid links never throw and never yield a broken state (seed 41)', () => {
+    const random = seededRandom(41);
+    const characters = 'AZaz09-_=+/. \u00e9\u0000';
+    let accepted = 0;
+    for (let trial = 0; trial < 2000; trial++) {
+      const text = encodePoseLink(randomState(random));
+      let mutated: string;
+      if (random() < 0.5) {
+        const bytes = Array.from(decodeBase64url(text)!);
+        const at = integer(random, 0, bytes.length - 1);
+        const mutation = pick(random, ['flip', 'insert', 'delete', 'truncate'] as const);
+        if (mutation === 'flip') bytes[at] ^= 1 << integer(random, 0, 7);
+        if (mutation === 'insert') bytes.splice(at, 0, integer(random, 0, 255));
+        if (mutation === 'delete') bytes.splice(at, 1);
+        if (mutation === 'truncate') bytes.length = at;
+        mutated = encodeBase64url(Uint8Array.from(bytes));
+      } else {
+        const at = integer(random, 0, text.length - 1);
+        const mutation = pick(random, ['replace', 'insert', 'delete', 'truncate'] as const);
+        const character = pick(random, [...characters]);
+        if (mutation === 'replace') mutated = text.slice(0, at) + character + text.slice(at + 1);
+        else if (mutation === 'insert') mutated = text.slice(0, at) + character + text.slice(at);
+        else if (mutation === 'delete') mutated = text.slice(0, at) + text.slice(at + 1);
+        else mutated = text.slice(0, at);
+      }
+      checkDecodeNeverThrows(mutated, `trial ${trial}`);
+      if (decodePoseLink(mutated).ok) accepted++;
+    }
+    // Flipped angle or position bits still make valid links; the check above is not vacuous.
+    expect(accepted).toBeGreaterThan(100);
+  });
+
+  describe('malformed links give their named error', () => {
+    // Two bones, one goal on bone 1, default character: the byte offsets below follow the layout.
+    const small: PoseLinkState = {
+      character: { kind: 'default' },
+      boneCount: 2,
+      angles: [0, 0.5, -0.5, 1, 2, 3],
+      rootOffset: [0, 0, 0],
+      goals: [{ bone: 1, target: [0.1, 0.2, 0.3], pinned: false }],
+      solver: 'ccd',
+      camera: { position: [0, 1, 3], target: [0, 1, 0] },
+    };
+    const SOLVER_AT = 3;
+    const BONE_COUNT_AT = 4;
+    const GOAL_COUNT_AT = 6 + 2 * 9 + 12;
+    const GOAL_BONE_AT = GOAL_COUNT_AT + 1;
+    const GOAL_FLAGS_AT = GOAL_BONE_AT + 2 + 12;
+    const SMALL_LENGTH = GOAL_FLAGS_AT + 1 + 24;
+    const smallBytes = (): Uint8Array => decodeBase64url(encodePoseLink(small))!;
+    const patched = (patch: (bytes: Uint8Array, view: DataView) => void): string => {
+      const bytes = smallBytes();
+      patch(bytes, new DataView(bytes.buffer));
+      return encodeBase64url(bytes);
+    };
+    /** A link whose character is a glTF name given as raw bytes. */
+    const withNameBytes = (name: number[]): string => {
+      const bytes = smallBytes();
+      return encodeBase64url(Uint8Array.from([...bytes.subarray(0, 2), 2, name.length, ...name, ...bytes.subarray(3)]));
+    };
+
+    it('the layout the cases patch', () => {
+      expect(smallBytes().length).toBe(SMALL_LENGTH);
+      expect(decodeOk(encodePoseLink(small)).goals[0].bone).toBe(1);
+    });
+    it('truncated', () => {
+      expect(errorOf(encodeBase64url(smallBytes().subarray(0, 37)))).toBe('link is truncated at byte 37');
+      expect(errorOf('')).toBe('link is truncated at byte 0');
+    });
+    it('wrong magic', () => expect(errorOf(patched((b) => (b[0] = 0x51)))).toBe('not a pose link (magic byte 81)'));
+    it('wrong version', () => expect(errorOf(patched((b) => (b[1] = 9)))).toBe('unknown version 9'));
+    it('oversized', () => expect(errorOf('A'.repeat(MAX_LINK_LENGTH + 1))).toBe(`link is ${MAX_LINK_LENGTH + 1} characters, over ${MAX_LINK_LENGTH}`));
+    it('bad base64url', () => {
+      for (const text of ['UAE=', 'UAE+', 'UA/E', 'U', 'UAE\u00e9', 'UAE ', 'UAF']) expect(errorOf(text), text).toBe('not base64url');
+    });
+    it('bone count over the maximum', () => expect(errorOf(patched((_, v) => v.setUint16(BONE_COUNT_AT, 5000, true)))).toBe(`bone count 5000 exceeds ${MAX_BONES}`));
+    it('goal bone out of range', () => expect(errorOf(patched((_, v) => v.setUint16(GOAL_BONE_AT, 40, true)))).toBe('goal bone 40 out of range (2 bones)'));
+    it('goal count over the maximum', () => expect(errorOf(patched((b) => (b[GOAL_COUNT_AT] = 33)))).toBe('goal count 33 exceeds 32'));
+    it('unknown goal flags', () => expect(errorOf(patched((b) => (b[GOAL_FLAGS_AT] = 6)))).toBe('goal 0 has unknown flags 6'));
+    it('bad solver id', () => expect(errorOf(patched((b) => (b[SOLVER_AT] = 12)))).toBe('unknown solver id 12'));
+    it('unknown character kind', () => expect(errorOf(patched((b) => (b[2] = 3)))).toBe('unknown character kind 3'));
+    it('non-finite position', () => {
+      expect(errorOf(patched((_, v) => v.setFloat32(GOAL_BONE_AT + 2 + 4, NaN, true)))).toBe(`goal 0 target[1] = NaN is not within ±${MAX_COORDINATE} m`);
+      expect(errorOf(patched((_, v) => v.setFloat32(GOAL_COUNT_AT - 12, -Infinity, true)))).toBe(`root offset[0] = -Infinity is not within ±${MAX_COORDINATE} m`);
+    });
+    // The camera target's z (the last float) set to the position's z.
+    it('camera at its target', () => expect(errorOf(patched((_, v) => v.setFloat32(SMALL_LENGTH - 4, 3, true)))).toBe('camera position equals its target'));
+    it('control characters in a name', () => {
+      expect(decodeOk(withNameBytes([0x61, 0x62])).character).toEqual({ kind: 'gltf', name: 'ab' });
+      expect(errorOf(withNameBytes([0x61, 0x0a, 0x62]))).toBe('glTF name contains a control character');
+      expect(errorOf(withNameBytes([0x61, 0x7f]))).toBe('glTF name contains a control character');
+      expect(errorOf(withNameBytes([0xc2, 0x9b]))).toBe('glTF name contains a control character'); // U+009B, C1
+    });
+    it('bad names', () => {
+      expect(errorOf(withNameBytes([0xff, 0x61]))).toBe('glTF name is not UTF-8');
+      expect(errorOf(withNameBytes([0xed, 0xa0, 0x80]))).toBe('glTF name is not UTF-8'); // an encoded surrogate
+      expect(errorOf(withNameBytes([]))).toBe(`glTF name length 0 is not within 1..${MAX_NAME_BYTES}`);
+      expect(errorOf(withNameBytes(new Array<number>(129).fill(0x61)))).toBe(`glTF name length 129 is not within 1..${MAX_NAME_BYTES}`);
+    });
+    it('trailing bytes', () => expect(errorOf(encodeBase64url(Uint8Array.from([...smallBytes(), 0])))).toBe(`trailing bytes (1 after byte ${SMALL_LENGTH})`));
+  });
+});

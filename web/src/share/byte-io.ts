@@ -1,0 +1,111 @@
+// A little-endian byte writer and a bounds-checked reader for small binary
+// formats. The reader never reads past its input: a short read throws
+// TruncatedInput with the offset, which the format's decoder turns into its
+// own error value.
+
+export class TruncatedInput extends Error {
+  constructor(readonly offset: number) {
+    super(`truncated at byte ${offset}`);
+    this.name = 'TruncatedInput';
+  }
+}
+
+export class ByteWriter {
+  private bytes = new Uint8Array(256);
+  private length = 0;
+
+  u8(value: number): void {
+    this.reserve(1)[0] = value;
+  }
+
+  u16(value: number): void {
+    viewOf(this.reserve(2)).setUint16(0, value, true);
+  }
+
+  /** An unsigned integer below 2^24 in three bytes. */
+  u24(value: number): void {
+    const span = this.reserve(3);
+    span[0] = value & 255;
+    span[1] = (value >> 8) & 255;
+    span[2] = (value >> 16) & 255;
+  }
+
+  /** Rounds to the nearest float32. */
+  f32(value: number): void {
+    viewOf(this.reserve(4)).setFloat32(0, value, true);
+  }
+
+  raw(bytes: Uint8Array): void {
+    this.reserve(bytes.length).set(bytes);
+  }
+
+  /** A copy of what was written. */
+  finish(): Uint8Array {
+    return this.bytes.slice(0, this.length);
+  }
+
+  /** Grows the buffer if needed and returns the next `count` bytes, now counted as written. */
+  private reserve(count: number): Uint8Array {
+    if (this.length + count > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(2 * this.bytes.length, this.length + count));
+      grown.set(this.bytes.subarray(0, this.length));
+      this.bytes = grown;
+    }
+    const span = this.bytes.subarray(this.length, this.length + count);
+    this.length += count;
+    return span;
+  }
+}
+
+export class ByteReader {
+  private readonly view: DataView;
+  private position = 0;
+
+  constructor(private readonly bytes: Uint8Array) {
+    this.view = viewOf(bytes);
+  }
+
+  /** Offset of the next byte to read. */
+  get offset(): number {
+    return this.position;
+  }
+
+  get remaining(): number {
+    return this.bytes.length - this.position;
+  }
+
+  u8(): number {
+    return this.view.getUint8(this.advance(1));
+  }
+
+  u16(): number {
+    return this.view.getUint16(this.advance(2), true);
+  }
+
+  u24(): number {
+    const start = this.advance(3);
+    return this.bytes[start] | (this.bytes[start + 1] << 8) | (this.bytes[start + 2] << 16);
+  }
+
+  f32(): number {
+    return this.view.getFloat32(this.advance(4), true);
+  }
+
+  /** A view of the next `count` bytes (no copy). */
+  raw(count: number): Uint8Array {
+    const start = this.advance(count);
+    return this.bytes.subarray(start, start + count);
+  }
+
+  /** Checks that `count` more bytes exist, moves past them and returns where they start. */
+  private advance(count: number): number {
+    if (count > this.remaining) throw new TruncatedInput(this.bytes.length);
+    const start = this.position;
+    this.position += count;
+    return start;
+  }
+}
+
+function viewOf(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

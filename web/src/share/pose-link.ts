@@ -1,0 +1,247 @@
+// The share link's codec: a posing state <-> a short base64url string, for
+// the page's URL. Encoding is for states the app made and throws on one that
+// breaks the rules below (a bug in the caller). Decoding is for text from
+// anyone: it never throws, refuses anything malformed with an error that
+// names the problem, and returns only finite numbers, in-range indices and
+// strings without control characters. Nothing decoded is ever meant as HTML:
+// show names with textContent, never innerHTML.
+//
+// Format, version 1 (little-endian):
+//   u8 magic 0x50 ('P'), u8 version 1
+//   u8 character kind (0 default, 1 lesson, 2 glTF); for 1 and 2 a string:
+//      u8 byte length (1..MAX_NAME_BYTES) + UTF-8
+//   u8 solver, its index in SOLVERS (so that order is part of the format: new
+//      solvers go at the end, and a reorder needs a new version)
+//   u16 bone count (0..MAX_BONES), then per bone three u24 angles (slot order)
+//   3 x f32 root offset (metres)
+//   u8 goal count (0..MAX_GOALS), per goal: u16 bone, 3 x f32 target, u8 flags (bit 0 pinned)
+//   3 x f32 camera position, 3 x f32 camera target
+// and nothing after.
+//
+// Precision. An angle outside [−π, π] is wrapped into it (the same rotation)
+// and stored as round((θ + π) / ANGLE_STEP) in 24 bits, ANGLE_STEP =
+// 2π / (2^24 − 1) ≈ 3.75e-7 rad, so it comes back within half a step,
+// 1.9e-7 rad. Not 16 bits (step 9.6e-5 rad): the errors add up along a chain
+// — a hand's palette entry feels every angle from the hips out, each times a
+// lever of up to a metre or more — and on the default character 16 bits moved
+// palette entries by 3.1e-4, over the 1e-4 a reproduced pose may differ by;
+// 24 bits leave them about 250 times smaller (the test measures it), for 63
+// more bytes on a 21-bone rig. Positions are float32: within 2^-24 of their
+// size (6e-8 m at 1 m), with only the generous MAX_COORDINATE as a range.
+import { SOLVERS, type SolverName } from '../rig/rig.js';
+import type { Vec3Tuple } from '../rig/rig-desc.js';
+import { decodeBase64url, encodeBase64url } from './base64url.js';
+import { ByteReader, ByteWriter, TruncatedInput } from './byte-io.js';
+
+export type PoseLinkCharacter =
+  | { kind: 'default' }
+  | { kind: 'lesson'; id: string }
+  /** A user's file cannot travel in a link: only its name, to ask for it again. */
+  | { kind: 'gltf'; name: string };
+
+export interface PoseLinkGoal {
+  /** Bone index. */
+  bone: number;
+  /** Model space, metres. */
+  target: Vec3Tuple;
+  pinned: boolean;
+}
+
+export interface PoseLinkState {
+  character: PoseLinkCharacter;
+  boneCount: number;
+  /** 3 per bone, by slot, radians. */
+  angles: number[];
+  /** Metres. */
+  rootOffset: Vec3Tuple;
+  goals: PoseLinkGoal[];
+  solver: SolverName;
+  /** World space, metres. */
+  camera: { position: Vec3Tuple; target: Vec3Tuple };
+}
+
+export type PoseLinkDecoded = { ok: true; state: PoseLinkState } | { ok: false; error: string };
+
+export const POSE_LINK_MAGIC = 0x50;
+export const POSE_LINK_VERSION = 1;
+const ANGLE_LEVELS = 2 ** 24;
+/** 2π / (2^24 − 1) ≈ 3.75e-7 rad; levels 0 and 2^24 − 1 are −π and π. */
+export const ANGLE_STEP = (2 * Math.PI) / (ANGLE_LEVELS - 1);
+export const MAX_BONES = 512;
+export const MAX_GOALS = 32;
+/** UTF-8 bytes of a lesson id or glTF name. */
+export const MAX_NAME_BYTES = 128;
+/** Characters; longer text is refused before decoding. A full-size state stays well below. */
+export const MAX_LINK_LENGTH = 8000;
+/** Metres from the origin for any position: far beyond any scene we frame, and it keeps
+ *  derived values (distances, matrices) far from float overflow. */
+export const MAX_COORDINATE = 1e5;
+
+const CHARACTER_KINDS = ['default', 'lesson', 'gltf'] as const;
+const PINNED_FLAG = 1;
+
+/** Thrown inside decode for a malformed link; decodePoseLink turns it into an error value. */
+class MalformedLink extends Error {}
+
+export function encodePoseLink(state: PoseLinkState): string {
+  const problem = stateProblem(state);
+  if (problem) throw new Error(`pose link: cannot encode: ${problem}`);
+  const out = new ByteWriter();
+  out.u8(POSE_LINK_MAGIC);
+  out.u8(POSE_LINK_VERSION);
+  const { character } = state;
+  out.u8(CHARACTER_KINDS.indexOf(character.kind));
+  if (character.kind === 'lesson') writeString(out, character.id);
+  if (character.kind === 'gltf') writeString(out, character.name);
+  out.u8(SOLVERS.indexOf(state.solver));
+  out.u16(state.boneCount);
+  for (const angle of state.angles) out.u24(quantizeAngle(angle));
+  writeVec3(out, state.rootOffset);
+  out.u8(state.goals.length);
+  for (const goal of state.goals) {
+    out.u16(goal.bone);
+    writeVec3(out, goal.target);
+    out.u8(goal.pinned ? PINNED_FLAG : 0);
+  }
+  writeVec3(out, state.camera.position);
+  writeVec3(out, state.camera.target);
+  return encodeBase64url(out.finish());
+}
+
+export function decodePoseLink(text: string): PoseLinkDecoded {
+  if (text.length > MAX_LINK_LENGTH) return { ok: false, error: `link is ${text.length} characters, over ${MAX_LINK_LENGTH}` };
+  const bytes = decodeBase64url(text);
+  if (!bytes) return { ok: false, error: 'not base64url' };
+  try {
+    const state = readState(new ByteReader(bytes));
+    const problem = stateProblem(state);
+    return problem ? { ok: false, error: problem } : { ok: true, state };
+  } catch (e) {
+    if (e instanceof TruncatedInput) return { ok: false, error: `link is truncated at byte ${e.offset}` };
+    if (e instanceof MalformedLink) return { ok: false, error: e.message };
+    // Only a bug gets here; the promise to callers is still an error value, not a throw.
+    return { ok: false, error: `internal decoder error: ${String(e)}` };
+  }
+}
+
+/** Reads the fields in order, checking what the layout itself needs (counts,
+ *  ids, UTF-8, the end); stateProblem checks the values. */
+function readState(input: ByteReader): PoseLinkState {
+  const magic = input.u8();
+  if (magic !== POSE_LINK_MAGIC) throw new MalformedLink(`not a pose link (magic byte ${magic})`);
+  const version = input.u8();
+  if (version !== POSE_LINK_VERSION) throw new MalformedLink(`unknown version ${version}`);
+  const kindId = input.u8();
+  const kind = CHARACTER_KINDS[kindId];
+  if (kind === undefined) throw new MalformedLink(`unknown character kind ${kindId}`);
+  const character: PoseLinkCharacter =
+    kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: readString(input, 'lesson id') } : { kind, name: readString(input, 'glTF name') };
+  const solverId = input.u8();
+  const solver = SOLVERS[solverId];
+  if (solver === undefined) throw new MalformedLink(`unknown solver id ${solverId}`);
+  const boneCount = input.u16();
+  // Checked before the angles are read so that a forged count allocates nothing.
+  if (boneCount > MAX_BONES) throw new MalformedLink(`bone count ${boneCount} exceeds ${MAX_BONES}`);
+  const angles = Array.from({ length: 3 * boneCount }, () => input.u24() * ANGLE_STEP - Math.PI);
+  const rootOffset = readVec3(input);
+  const goalCount = input.u8();
+  if (goalCount > MAX_GOALS) throw new MalformedLink(`goal count ${goalCount} exceeds ${MAX_GOALS}`);
+  const goals = Array.from({ length: goalCount }, (_, index): PoseLinkGoal => {
+    const bone = input.u16();
+    const target = readVec3(input);
+    const flags = input.u8();
+    if ((flags & ~PINNED_FLAG) !== 0) throw new MalformedLink(`goal ${index} has unknown flags ${flags}`);
+    return { bone, target, pinned: flags === PINNED_FLAG };
+  });
+  const camera = { position: readVec3(input), target: readVec3(input) };
+  if (input.remaining > 0) throw new MalformedLink(`trailing bytes (${input.remaining} after byte ${input.offset})`);
+  return { character, boneCount, angles, rootOffset, goals, solver, camera };
+}
+
+/** What is wrong with a state, or null. One set of rules for both directions,
+ *  so every state encode accepts decodes, and every decoded state re-encodes. */
+function stateProblem(state: PoseLinkState): string | null {
+  const { character } = state;
+  if (character.kind === 'lesson') {
+    const problem = nameProblem(character.id, 'lesson id');
+    if (problem) return problem;
+  }
+  if (character.kind === 'gltf') {
+    const problem = nameProblem(character.name, 'glTF name');
+    if (problem) return problem;
+  }
+  if (!CHARACTER_KINDS.includes(character.kind)) return `unknown character kind ${String(character.kind)}`;
+  if (!SOLVERS.includes(state.solver)) return `unknown solver ${String(state.solver)}`;
+  const { boneCount } = state;
+  if (!Number.isInteger(boneCount) || boneCount < 0) return `bone count ${boneCount} is not a whole number`;
+  if (boneCount > MAX_BONES) return `bone count ${boneCount} exceeds ${MAX_BONES}`;
+  if (state.angles.length !== 3 * boneCount) return `${state.angles.length} angles for ${boneCount} bones`;
+  const badAngle = state.angles.findIndex((a) => !Number.isFinite(a));
+  if (badAngle >= 0) return `angle ${badAngle} is ${state.angles[badAngle]}`;
+  const problem = vec3Problem(state.rootOffset, 'root offset') ?? vec3Problem(state.camera.position, 'camera position') ?? vec3Problem(state.camera.target, 'camera target');
+  if (problem) return problem;
+  // An orbit camera looking at its own position has no direction. Compared as
+  // float32, as they travel, so that encode refuses what decode would.
+  if (state.camera.position.every((v, k) => Math.fround(v) === Math.fround(state.camera.target[k]))) return 'camera position equals its target';
+  if (state.goals.length > MAX_GOALS) return `goal count ${state.goals.length} exceeds ${MAX_GOALS}`;
+  for (const [index, goal] of state.goals.entries()) {
+    if (!Number.isInteger(goal.bone) || goal.bone < 0 || goal.bone >= boneCount) return `goal bone ${goal.bone} out of range (${boneCount} bones)`;
+    const targetProblem = vec3Problem(goal.target, `goal ${index} target`);
+    if (targetProblem) return targetProblem;
+    if (typeof goal.pinned !== 'boolean') return `goal ${index} pinned is not a boolean`;
+  }
+  return null;
+}
+
+function vec3Problem(v: Vec3Tuple, what: string): string | null {
+  if (v.length !== 3) return `${what} has ${v.length} components`;
+  const bad = v.findIndex((x) => !(Math.abs(x) <= MAX_COORDINATE)); // also catches NaN
+  return bad < 0 ? null : `${what}[${bad}] = ${v[bad]} is not within ±${MAX_COORDINATE} m`;
+}
+
+function nameProblem(name: string, what: string): string | null {
+  const byteLength = utf8.encode(name).length;
+  if (byteLength === 0) return `${what} is empty`;
+  if (byteLength > MAX_NAME_BYTES) return `${what} is ${byteLength} bytes, over ${MAX_NAME_BYTES}`;
+  // Control characters (C0, DEL, C1) could break the text they are shown in;
+  // lone surrogates would not survive UTF-8 unchanged.
+  if (/\p{Cc}/u.test(name)) return `${what} contains a control character`;
+  if (/\p{Cs}/u.test(name)) return `${what} contains a lone surrogate`;
+  return null;
+}
+
+const utf8 = new TextEncoder();
+/** fatal: malformed UTF-8 is an error, not a silent U+FFFD. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function writeString(out: ByteWriter, text: string): void {
+  const bytes = utf8.encode(text);
+  out.u8(bytes.length);
+  out.raw(bytes);
+}
+
+function readString(input: ByteReader, what: string): string {
+  const length = input.u8();
+  if (length === 0 || length > MAX_NAME_BYTES) throw new MalformedLink(`${what} length ${length} is not within 1..${MAX_NAME_BYTES}`);
+  const bytes = input.raw(length);
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new MalformedLink(`${what} is not UTF-8`);
+  }
+}
+
+function writeVec3(out: ByteWriter, v: Vec3Tuple): void {
+  for (const x of v) out.f32(x);
+}
+
+function readVec3(input: ByteReader): Vec3Tuple {
+  return [input.f32(), input.f32(), input.f32()];
+}
+
+/** Wraps into [−π, π] (the same rotation), then the nearest level. Angles
+ *  already in range are left alone, so a decoded π re-encodes as π. */
+function quantizeAngle(angle: number): number {
+  const wrapped = Math.abs(angle) <= Math.PI ? angle : angle - 2 * Math.PI * Math.round(angle / (2 * Math.PI));
+  return Math.min(ANGLE_LEVELS - 1, Math.max(0, Math.round((wrapped + Math.PI) / ANGLE_STEP)));
+}
