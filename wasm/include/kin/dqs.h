@@ -1,0 +1,61 @@
+// CPU dual quaternion skinning with scale: the reference for the DQS shader,
+// and the per-bone data that shader reads.
+//
+// "DQS with scale" (Kavan et al. 2008, the part on scale and shear): each palette
+// matrix M_j = [A_j | t_j] is split by a polar decomposition A_j = R_j · S_j
+// into a rotation R_j and a symmetric scale/shear S_j. A vertex v with weights
+// w_j is then skinned as
+//   v' = DLB(w, (R_j, t_j)) applied to (Σ_j w_j · S_j) · v,
+// i.e. the scale parts blend linearly and go first, the rigid parts blend as
+// dual quaternions (DLB: weighted sum, antipodality-corrected, normalised)
+// and go second. With one influence this is R·S·v + t = M·v: exactly LBS.
+// Normals: n' = normalize(R_blend · (Σ w_j S_j)⁻ᵀ · n), which for one
+// influence is LBS's (R·S)⁻ᵀ · n.
+//
+// A mirroring palette matrix (det A < 0) keeps a proper rotation R and folds
+// the reflection into S (S = −(polar scale of −A)), so R·S = A still holds.
+// The bottom row of each palette matrix is taken as (0, 0, 0, 1).
+#pragma once
+
+#include <cstdint>
+
+#include <glm/glm.hpp>
+
+#include "kin/dual_quaternion.h"
+#include "kin/span.h"
+#include "kin/status.h"
+
+namespace kin {
+
+// One palette matrix split for DQS: M = [R·S | t].
+struct DqsBone {
+  DualQuat rigid;                   // (R, t)
+  glm::mat3 scale = glm::mat3(1.0f);  // S, symmetric
+};
+
+// False when the matrix is not finite or its 3×3 part is singular.
+bool DecomposePaletteMatrix(const glm::mat4& palette_matrix, DqsBone* out);
+
+// Per-bone DQS data for a GPU upload, from a palette (size n):
+//   out_dual_quats: 8 floats per bone, real x y z w then dual x y z w
+//                   (two RGBA texels per bone);
+//   out_scales:     12 floats per bone, the three columns of S, each as
+//                   x y z 0 (three RGBA texels per bone, column-major).
+// Errors name the bone; outputs are untouched on error.
+Status PackDqsPalette(Span<const glm::mat4> palette, Span<float> out_dual_quats, Span<float> out_scales);
+
+struct DqsJob {
+  Span<const glm::mat4> palette;        // P_j · inverse bind, per bone
+  Span<const glm::vec3> positions_ms;   // bind-pose vertices
+  Span<const glm::vec3> normals_ms;     // optional (size 0 or vertex count)
+  Span<const std::uint16_t> joints;     // 4 per vertex
+  Span<const float> weights;            // 4 per vertex, expected to sum to 1
+  Span<DqsBone> scratch_bones;          // palette size; Run overwrites it with each bone's split
+  Span<glm::vec3> out_positions_ms;
+  Span<glm::vec3> out_normals_ms;       // required when normals are given
+
+  Status Validate() const;
+  Status Run() const;
+};
+
+}  // namespace kin
