@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "kin/dqs.h"
 #include "kin/forward.h"
 #include "test_rigs.h"
 
@@ -80,6 +81,97 @@ TEST(Rig, SolveWithoutALoadOrGoalsIsInvalidInput) {
   const kin::SolveReport report = rig.Solve();
   EXPECT_EQ(report.status, kin::SolveStatus::kInvalidInput);
   EXPECT_NE(std::string(report.input.message).find("no goals"), std::string::npos);
+}
+
+// A random rig (non-uniform rest scales, so the palette holds scale and shear)
+// and a skin whose vertices each follow one bone with weight 1.
+struct OneInfluenceSkin {
+  std::vector<float> positions, normals, weights;
+  std::vector<std::uint16_t> joints;
+};
+
+OneInfluenceSkin MakeOneInfluenceSkin(std::mt19937& rng, int bones, int vertices) {
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  OneInfluenceSkin skin;
+  for (int v = 0; v < vertices; ++v) {
+    const glm::vec3 p(u(rng), u(rng), u(rng));
+    const glm::vec3 n = glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + glm::vec3(0.0f, 0.0f, 2.0f));
+    skin.positions.insert(skin.positions.end(), {p.x, p.y, p.z});
+    skin.normals.insert(skin.normals.end(), {n.x, n.y, n.z});
+    // The unused slots point at other bones with weight 0: they must not count.
+    const auto bone = static_cast<std::uint16_t>(v % bones);
+    skin.joints.insert(skin.joints.end(), {bone, static_cast<std::uint16_t>((v + 1) % bones), 0, 0});
+    skin.weights.insert(skin.weights.end(), {1.0f, 0.0f, 0.0f, 0.0f});
+  }
+  return skin;
+}
+
+TEST(Rig, DqsEqualsLbsWhenEachVertexHasOneInfluence) {
+  std::mt19937 rng(17);
+  for (int trial = 0; trial < 5; ++trial) {
+    kin::Rig rig;
+    ASSERT_TRUE(rig.Load(kin_test::RandomRig(rng, 6, true)).ok());
+    const OneInfluenceSkin skin = MakeOneInfluenceSkin(rng, rig.bone_count(), 60);
+    ASSERT_TRUE(rig.SetSkin(skin.positions, skin.normals, skin.joints, skin.weights).ok());
+    const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, rig.bone_count(), 1.9f);
+    std::vector<float> flat;
+    for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
+    ASSERT_TRUE(rig.SetPose(flat, glm::vec3(0.3f, -0.2f, 0.1f)).ok());
+
+    ASSERT_TRUE(rig.Skin(kin::SkinningMethod::kLinear).ok());
+    const int n = 3 * rig.vertex_count();
+    const std::vector<float> lbs_p(rig.skinned_positions_data(), rig.skinned_positions_data() + n);
+    const std::vector<float> lbs_n(rig.skinned_normals_data(), rig.skinned_normals_data() + n);
+    ASSERT_TRUE(rig.Skin(kin::SkinningMethod::kDualQuaternion).ok());
+    float moved = 0.0f;
+    for (int i = 0; i < n; ++i) {
+      EXPECT_NEAR(rig.skinned_positions_data()[i], lbs_p[i], 1e-4f) << "trial " << trial << " float " << i;
+      EXPECT_NEAR(rig.skinned_normals_data()[i], lbs_n[i], 1e-4f) << "trial " << trial << " float " << i;
+      moved = std::fmax(moved, std::fabs(lbs_p[i] - skin.positions[i]));
+    }
+    EXPECT_GT(moved, 0.1f) << "the pose must move the skin";
+  }
+}
+
+TEST(Rig, SkinRejectsAnUnknownMethod) {
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
+  const kin::Status status = rig.Skin(static_cast<kin::SkinningMethod>(7));
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(std::string(status.message).find("method 7"), std::string::npos) << status.message;
+}
+
+TEST(Rig, PackedDqsPaletteFollowsPackDqsPalettesLayout) {
+  std::mt19937 rng(23);
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(kin_test::RandomRig(rng, 7, true)).ok());
+  const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, rig.bone_count(), 1.9f);
+  std::vector<float> flat;
+  for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
+  ASSERT_TRUE(rig.SetPose(flat, glm::vec3(0.5f, 0.0f, -1.0f)).ok());
+  ASSERT_TRUE(rig.PackDqsPalette().ok());
+
+  const int n = rig.bone_count();
+  ASSERT_EQ(rig.dqs_palette_size(), 20 * n);
+  const float* dq = rig.dqs_palette_data();
+  const float* scales = dq + 8 * n;
+  for (int j = 0; j < n; ++j) {
+    // The layout, read back into the matrix it encodes: M = [R·S | t].
+    const kin::DualQuat rigid{glm::quat(dq[8 * j + 3], dq[8 * j + 0], dq[8 * j + 1], dq[8 * j + 2]),
+                              glm::quat(dq[8 * j + 7], dq[8 * j + 4], dq[8 * j + 5], dq[8 * j + 6])};
+    EXPECT_NEAR(glm::length(rigid.real), 1.0f, 1e-5f) << "bone " << j;
+    glm::mat3 s;
+    for (int c = 0; c < 3; ++c) {
+      s[c] = glm::vec3(scales[12 * j + 4 * c], scales[12 * j + 4 * c + 1], scales[12 * j + 4 * c + 2]);
+      EXPECT_EQ(scales[12 * j + 4 * c + 3], 0.0f) << "bone " << j << " column " << c;
+    }
+    const glm::mat3 a = glm::mat3_cast(rigid.real) * s;
+    const glm::mat4& m = rig.palette()[j];
+    for (int c = 0; c < 3; ++c)
+      for (int row = 0; row < 3; ++row) EXPECT_NEAR(a[c][row], m[c][row], 1e-4f) << "bone " << j;
+    const glm::vec3 t = rigid.Translation();
+    for (int row = 0; row < 3; ++row) EXPECT_NEAR(t[row], m[3][row], 1e-4f) << "bone " << j;
+  }
 }
 
 }  // namespace

@@ -115,7 +115,13 @@ class RigBinding {
                                Span<const std::uint16_t>(joint_indices.data(), joint_indices.size()),
                                Span<const float>(w.data(), w.size())));
   }
-  int skin() { return Report(rig_.Skin()); }
+  // method: 0 linear blend, 1 dual quaternion (kin::SkinningMethod); an int,
+  // not a name, so that a frame's call converts no string.
+  int skin(int method) { return Report(rig_.Skin(static_cast<SkinningMethod>(method))); }
+  // Packs the current palette for a DQS shader; read it through dqsPalettePtr().
+  int packDqsPalette() { return Report(rig_.PackDqsPalette()); }
+  std::uintptr_t dqsPalettePtr() const { return Address(rig_.dqs_palette_data()); }
+  int dqsPaletteSize() const { return rig_.dqs_palette_size(); }
   int vertexCount() const { return rig_.vertex_count(); }
   std::uintptr_t skinnedPositionsPtr() const { return Address(rig_.skinned_positions_data()); }
   std::uintptr_t skinnedNormalsPtr() const { return Address(rig_.skinned_normals_data()); }
@@ -329,6 +335,9 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("vertexCount", &RigBinding::vertexCount)
       .function("skinnedPositionsPtr", &RigBinding::skinnedPositionsPtr)
       .function("skinnedNormalsPtr", &RigBinding::skinnedNormalsPtr)
+      .function("packDqsPalette", &RigBinding::packDqsPalette)
+      .function("dqsPalettePtr", &RigBinding::dqsPalettePtr)
+      .function("dqsPaletteSize", &RigBinding::dqsPaletteSize)
       .function("modelPtr", &RigBinding::modelPtr)
       .function("palettePtr", &RigBinding::palettePtr)
       .function("tipsPtr", &RigBinding::tipsPtr)

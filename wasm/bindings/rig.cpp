@@ -34,6 +34,8 @@ Status Rig::Load(Span<const BoneDef> bones) {
   tips_ms_.assign(n, glm::vec3(0.0f));
   energy_.assign(kMaxSolveIterations + 1, 0.0f);
   workspace_.Reserve(static_cast<int>(n), 0);
+  dqs_bones_.assign(n, DqsBone());
+  dqs_palette_.assign(20 * n, 0.0f);
   skin_positions_.clear();
   skin_normals_.clear();
   skin_joints_.clear();
@@ -181,10 +183,37 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
   return Status::Ok();
 }
 
-Status Rig::Skin() {
-  return MakeLbsJob(palette(), skin_positions_, skin_normals_, skin_joints_, skin_weights_, skinned_positions_,
-                    skinned_normals_)
-      .Run();
+Status Rig::Skin(SkinningMethod method) {
+  switch (method) {
+    case SkinningMethod::kLinear:
+      return MakeLbsJob(palette(), skin_positions_, skin_normals_, skin_joints_, skin_weights_, skinned_positions_,
+                        skinned_normals_)
+          .Run();
+    case SkinningMethod::kDualQuaternion: {
+      DqsJob job;
+      job.palette = palette();
+      job.positions_ms = skin_positions_;
+      job.normals_ms = skin_normals_;
+      job.joints = skin_joints_;
+      job.weights = skin_weights_;
+      job.scratch_bones = dqs_bones_;
+      job.out_positions_ms = skinned_positions_;
+      job.out_normals_ms = skinned_normals_;
+      return job.Run();
+    }
+    case SkinningMethod::kCount:
+      break;
+  }
+  return Status::Invalid("skinning method %d is not one of the %d methods", static_cast<int>(method),
+                         static_cast<int>(SkinningMethod::kCount));
+}
+
+Status Rig::PackDqsPalette() {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  const std::size_t n = palette_.size();
+  return kin::PackDqsPalette(palette(), Span<float>(dqs_palette_.data(), 8 * n),
+                             Span<float>(dqs_palette_.data() + 8 * n, 12 * n));
 }
 
 void Rig::Refresh() {

@@ -11,6 +11,7 @@
 
 #include <glm/glm.hpp>
 
+#include "kin/dqs.h"
 #include "kin/goal.h"
 #include "kin/ik/ik_job.h"
 #include "kin/ik/solve_report.h"
@@ -19,6 +20,9 @@
 #include "kin/status.h"
 
 namespace kin {
+
+// How Skin() blends the bones. Values are the codes the Embind layer passes.
+enum class SkinningMethod : int { kLinear = 0, kDualQuaternion = 1, kCount };
 
 class Rig {
  public:
@@ -58,8 +62,9 @@ class Rig {
   Status SetSkin(Span<const float> positions, Span<const float> normals, Span<const std::uint16_t> joints,
                  Span<const float> weights);
   int vertex_count() const { return static_cast<int>(skin_positions_.size()); }
-  // Linear blend skinning with the current palette into the skinned buffers.
-  Status Skin();
+  // Skins with the current palette into the skinned buffers: linear blend, or
+  // dual quaternion with scale (kin/dqs.h). Allocates nothing.
+  Status Skin(SkinningMethod method);
   const float* skinned_positions_data() const { return reinterpret_cast<const float*>(skinned_positions_.data()); }
   const float* skinned_normals_data() const { return reinterpret_cast<const float*>(skinned_normals_.data()); }
 
@@ -72,6 +77,16 @@ class Rig {
   int energy_capacity() const { return static_cast<int>(energy_.size()); }
   Span<const glm::mat4> model_ms() const { return Span<const glm::mat4>(model_ms_.data(), model_ms_.size()); }
   Span<const glm::mat4> palette() const { return Span<const glm::mat4>(palette_.data(), palette_.size()); }
+
+  // The palette packed for a DQS shader, on demand (the IK frame does not pay
+  // for polar decompositions it may never use). Layout, 20 floats per bone in
+  // two blocks: first 8 per bone (PackDqsPalette's dual quaternions: real
+  // x y z w, dual x y z w), then 12 per bone (the columns of S, x y z 0).
+  // Errors name a bone whose palette matrix is singular; the buffer is then
+  // left as it was.
+  Status PackDqsPalette();
+  const float* dqs_palette_data() const { return dqs_palette_.data(); }
+  int dqs_palette_size() const { return static_cast<int>(dqs_palette_.size()); }
 
  private:
   Status RequireLoaded() const;
@@ -94,6 +109,8 @@ class Rig {
   std::vector<float> skin_weights_;
   std::vector<glm::vec3> skinned_positions_;
   std::vector<glm::vec3> skinned_normals_;
+  std::vector<DqsBone> dqs_bones_;   // DqsJob's scratch, one per bone
+  std::vector<float> dqs_palette_;   // 20 floats per bone, see PackDqsPalette()
 };
 
 // The energy history holds this many iterations (+1 for the start).

@@ -26,6 +26,10 @@ export const SOLVERS = [
 ] as const;
 export type SolverName = (typeof SOLVERS)[number];
 
+/** Skinning methods, in the order of kin::SkinningMethod. */
+export const SKINNING_METHODS = ['lbs', 'dqs'] as const;
+export type SkinningMethod = (typeof SKINNING_METHODS)[number];
+
 /** Solver settings; any field left out keeps the core's default. */
 export type SolverOptions = FlatSolverOptions;
 
@@ -58,6 +62,7 @@ export class Rig {
   private readonly bindView: HeapView;
   private readonly skinnedPositionsView: HeapView;
   private readonly skinnedNormalsView: HeapView;
+  private readonly dqsPaletteView: HeapView;
   private skinHasNormals = false;
   private readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
 
@@ -87,6 +92,7 @@ export class Rig {
     this.bindView = new HeapView(module);
     this.skinnedPositionsView = new HeapView(module);
     this.skinnedNormalsView = new HeapView(module);
+    this.dqsPaletteView = new HeapView(module);
   }
 
   get boneCount(): number {
@@ -225,9 +231,27 @@ export class Rig {
     this.skinHasNormals = normals.length > 0;
   }
 
-  /** Linear blend skinning of the skin with the current palette. */
-  skin(): void {
-    this.check(this.live().skin());
+  /**
+   * Skins the mesh with the current palette: 'lbs' linear blend, 'dqs' dual
+   * quaternion skinning with scale (no candy-wrapper collapse under twist).
+   */
+  skin(method: SkinningMethod = 'lbs'): void {
+    const code = SKINNING_METHODS.indexOf(method);
+    if (code < 0) throw new Error(`Rig: unknown skinning method '${String(method)}'`);
+    this.check(this.live().skin(code));
+  }
+
+  /**
+   * The current palette packed for a DQS shader (packed by this call; view,
+   * no copy). 20 floats per bone in two blocks: first 8 per bone, the dual
+   * quaternion (real x y z w, dual x y z w; two RGBA texels), then 12 per
+   * bone, the columns of the scale/shear S (x y z 0 each; three texels).
+   * Throws naming a bone whose palette matrix is singular.
+   */
+  dqsPalette(): Float32Array {
+    const h = this.live();
+    this.check(h.packDqsPalette());
+    return this.dqsPaletteView.get(h.dqsPalettePtr(), h.dqsPaletteSize());
   }
 
   /** Skinned positions, 3 floats per vertex, model space (view). */

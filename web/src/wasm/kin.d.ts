@@ -29,11 +29,16 @@ export interface RigHandle {
   errorMessage(): string;
   /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 joints (rig order) and weights per vertex. */
   setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): number;
-  /** Linear blend skinning with the current palette. */
-  skin(): number;
+  /** Skins with the current palette: method 0 linear blend, 1 dual quaternion (with scale). */
+  skin(method: number): number;
   vertexCount(): number;
   skinnedPositionsPtr(): number;
   skinnedNormalsPtr(): number;
+  /** Packs the current palette for a DQS shader into the buffer at dqsPalettePtr(). */
+  packDqsPalette(): number;
+  /** 20 floats per bone: 8·n dual quaternions (real xyzw, dual xyzw), then 12·n scale columns (xyz0). */
+  dqsPalettePtr(): number;
+  dqsPaletteSize(): number;
   /** Byte offsets into the module's memory, valid until the next load(). */
   modelPtr(): number;
   palettePtr(): number;
