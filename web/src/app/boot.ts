@@ -15,6 +15,7 @@ import { Hud } from './hud.js';
 import type { KinApiControl } from './kin-api.js';
 import { loadSkinnedMesh } from './load-character.js';
 import { LoadingStatus } from './loading-status.js';
+import { PageLinks } from './page-links.js';
 import { PosingApp } from './posing-app.js';
 import { PosingSession } from './posing-session.js';
 import { SolverPanel } from './solver-panel.js';
@@ -67,18 +68,22 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const solverPanel = new SolverPanel(root, (solver, options) => app.setSolver(solver, options), !window.matchMedia(NARROW_VIEWPORT).matches);
     const energyPlot = new EnergyPlot(solverPanel.body);
     const app = new PosingApp(session, viewport, character, { hud, solverPanel, energyPlot });
+    // Before the first frame, so that a shared pose is the first thing drawn.
+    const links = new PageLinks(app, root, hud.element);
     loading.remove();
 
     const stopFrames = startFrameLoop(
       () => {
         app.drawFrame();
-        if (app.renderedFrames === 1) kin.markReady(app);
+        links.watch();
+        if (app.renderedFrames === 1) kin.markReady(app, links);
       },
       (error) => onFailure('Drawing failed', error),
     );
     // Leaving the page frees the WASM rig and the GPU resources.
     window.addEventListener('pagehide', () => {
       stopFrames();
+      links.dispose();
       app.dispose();
     }, { once: true });
   } catch (error) {

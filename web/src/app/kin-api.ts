@@ -4,6 +4,7 @@
 // code path as dragging a handle, solver choices the same as the panel's.
 // Results are plain copies, never views.
 import { type Rig, SOLVERS, type SolveStatus, type SolverName, type SolverOptions } from '../rig/rig.js';
+import type { PageLinks } from './page-links.js';
 import type { PosingApp } from './posing-app.js';
 import type { SolveSummary } from './posing-session.js';
 
@@ -87,6 +88,20 @@ export interface KinApi {
   handleScreenPosition(goal: number | string): { x: number; y: number };
   /** How many frames have been drawn so far. */
   renderedFrames(): number;
+  /**
+   * The page's URL with a share link of the state now in its fragment
+   * (`#p=<base64url>`: character, solver, pose, goal targets, camera). The
+   * address bar catches up 400 ms after posing stops; this does not wait.
+   */
+  shareLink(): string;
+  /**
+   * Applies the share link in a URL's fragment (absolute, or relative to the
+   * page) as opening it would: solver, pose, targets, camera. A link that
+   * cannot apply (damaged, another character) changes nothing and returns
+   * why; the page's banner shows it too. Targets that do not fit the
+   * solver's goals are skipped (the banner says so) and the rest applies.
+   */
+  applyLink(url: string): { ok: true } | { ok: false; error: string };
 }
 
 declare global {
@@ -99,7 +114,7 @@ declare global {
 export interface KinApiControl {
   readonly api: KinApi;
   /** The app runs and its first frame is drawn. */
-  markReady(app: PosingApp): void;
+  markReady(app: PosingApp, links: PageLinks): void;
   /** Records the failure; rejects `ready` if it has not settled yet. */
   fail(message: string): void;
 }
@@ -110,6 +125,7 @@ function isVec3(value: unknown): value is Vec3 {
 
 export function createKinApi(): KinApiControl {
   let app: PosingApp | null = null;
+  let links: PageLinks | null = null;
   let error: string | null = null;
   let resolveReady: () => void = () => {};
   let rejectReady: (reason: Error) => void = () => {};
@@ -123,6 +139,10 @@ export function createKinApi(): KinApiControl {
   const running = (): PosingApp => {
     if (app === null) throw new Error(error === null ? 'kin: not ready yet; await window.kin.ready first' : `kin: the page failed: ${error}`);
     return app;
+  };
+  const linking = (): PageLinks => {
+    running();
+    return links as PageLinks;
   };
   const result = (solve: SolveSummary): KinSolveResult => {
     if (solve.failure !== null) throw new Error(solve.failure);
@@ -178,12 +198,19 @@ export function createKinApi(): KinApiControl {
       return posing.handles.screenPosition(posing.session.goalIndex(goal));
     },
     renderedFrames: () => app?.renderedFrames ?? 0,
+    shareLink: () => linking().currentUrl(),
+    applyLink: (url) => {
+      if (typeof url !== 'string') throw new Error('kin: applyLink takes a URL string');
+      const outcome = linking().apply(url);
+      return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
+    },
   };
 
   return {
     api,
-    markReady(posing) {
+    markReady(posing, pageLinks) {
       app = posing;
+      links = pageLinks;
       resolveReady();
     },
     fail(message) {

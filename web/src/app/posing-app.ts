@@ -26,10 +26,11 @@ export class PosingApp {
   // The HUD shows placeholders until the first solve.
   private shownSolveCount = 0;
   private frames = 0;
+  private cameraMoves = 0;
 
   constructor(
     readonly session: PosingSession,
-    private readonly viewport: Viewport,
+    readonly viewport: Viewport,
     private readonly character: SkinnedCharacter,
     private readonly readouts: PosingReadouts,
   ) {
@@ -37,6 +38,14 @@ export class PosingApp {
     this.targetHandles = this.createHandles();
     this.handlesGoalsVersion = session.goalsVersion;
     readouts.solverPanel.show(session.rig.solver, {});
+    // Orbiting, zooming and their damping all end in this event.
+    viewport.orbit.addEventListener('change', () => this.cameraMoves++);
+  }
+
+  /** Changes whenever anything a share link holds may have changed: pose, solver, goals, camera. */
+  get stateVersion(): number {
+    const { session } = this;
+    return session.poseVersion + session.solverVersion + session.goalsVersion + this.cameraMoves;
   }
 
   get renderedFrames(): number {
@@ -74,6 +83,20 @@ export class PosingApp {
   setPose(angles: ArrayLike<number>, rootOffset_ms?: [number, number, number]): void {
     this.session.setPose(angles, rootOffset_ms);
     this.placeOnTargets(this.targetHandles);
+  }
+
+  /** Moves every target and its handle (model space, in goal order) without solving. */
+  setTargets(targets_ms: readonly [number, number, number][]): void {
+    this.session.setTargets(targets_ms);
+    this.placeOnTargets(this.targetHandles);
+  }
+
+  /** Puts the camera at `position_ws`, orbiting around `target_ws`. */
+  setCamera(position_ws: [number, number, number], target_ws: [number, number, number]): void {
+    const { camera, orbit } = this.viewport;
+    camera.position.set(...position_ws);
+    orbit.target.set(...target_ws);
+    orbit.update();
   }
 
   /** Draws one frame. */

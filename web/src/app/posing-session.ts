@@ -36,6 +36,7 @@ export class PosingSession {
   private poseChanges = 0;
   private solves = 0;
   private goalChanges = 0;
+  private solverChanges = 0;
 
   /** Starts with the rig's current solver and its goals, targets at the goals' current positions. */
   constructor(readonly rig: Rig) {
@@ -74,6 +75,15 @@ export class PosingSession {
     return this.goalChanges;
   }
 
+  /** Bumped by every accepted setSolver, even one that keeps the goals. */
+  get solverVersion(): number {
+    return this.solverChanges;
+  }
+
+  get solverName(): SolverName {
+    return this.solver;
+  }
+
   /**
    * Chooses the solver and its options (any left out take the core's
    * defaults). A solver that poses with other goals replaces the goals, with
@@ -86,6 +96,7 @@ export class PosingSession {
     const goals = layout === this.goalLayout ? null : goalsInPose(this.rig, layout);
     this.rig.setSolver(solver, { ...layout.options, ...options });
     this.solver = solver;
+    this.solverChanges++;
     if (goals === null) return;
     this.goalLayout = layout;
     this.useGoals(goals);
@@ -113,6 +124,15 @@ export class PosingSession {
     this.targets_ms[3 * goal + 1] = y_ms;
     this.targets_ms[3 * goal + 2] = z_ms;
     return this.solve();
+  }
+
+  /** Moves every target (model space, in goal order) without solving: a shared link's targets for its pose. */
+  setTargets(targets_ms: readonly [number, number, number][]): void {
+    if (targets_ms.length !== this.names.length) throw new Error(`kin: ${targets_ms.length} targets for ${this.names.length} goals`);
+    for (const [goal, [x, y, z]] of targets_ms.entries()) {
+      this.rig.setGoalTarget(goal, x, y, z);
+      this.targets_ms.set([x, y, z], 3 * goal);
+    }
   }
 
   /** E per iteration of the last solve (a view; empty before the first solve and after a failed one). */

@@ -1,0 +1,189 @@
+// Share links in Debian's Chromium: a posed page's link reproduces its pose,
+// solver and camera in a fresh page; a damaged link or one for a file that is
+// not loaded shows the banner and keeps the default pose; the URL follows
+// posing without adding history entries; Copy link copies it (or offers it
+// selected when the clipboard is refused).
+import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PoseLinkState, decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
+import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
+import { type Site, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+
+const ARTIFACTS = 'tests/e2e/artifacts';
+// The fragment is rewritten 400 ms (link-fragment.ts) after the first frame
+// that sees a change; software WebGL draws only a few frames a second.
+const SETTLE_MS = 400;
+
+/** Waits past the debounce until the fragment holds a link other than `previous`. */
+async function fragmentChange(page: Page, previous: string): Promise<void> {
+  await page.waitForTimeout(SETTLE_MS);
+  await page.waitForFunction((before) => location.hash.startsWith('#p=') && location.hash !== before, previous, { timeout: 10_000 });
+}
+
+type Vec3 = [number, number, number];
+// In front of the right side of the chest: reachable by the whole body.
+const HAND_TARGET: Vec3 = [-0.3, 1.3, 0.35];
+
+function maxDifference(a: number[], b: number[]): number {
+  expect(a.length).toBe(b.length);
+  return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
+}
+
+function linkState(url: string): PoseLinkState {
+  const link = poseLinkInUrl(url);
+  if (link === null) throw new Error(`no pose link in ${url}`);
+  const decoded = decodePoseLink(link);
+  if (!decoded.ok) throw new Error(decoded.error);
+  return decoded.state;
+}
+
+/** The URL with one character of its link changed: here the first, which holds the magic byte. */
+function damaged(url: string): string {
+  const link = poseLinkInUrl(url)!;
+  return urlWithPoseLink(url, (link[0] === 'A' ? 'B' : 'A') + link.slice(1));
+}
+
+async function bannerText(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const banner = document.querySelector<HTMLElement>('.link-banner');
+    return banner && !banner.hidden ? banner.querySelector('.link-banner-message')!.textContent : null;
+  });
+}
+
+describe('share links', () => {
+  let site: Site;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+  let defaultPalette: number[];
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    site = await buildAndServe();
+    browser = await launchChromium();
+    ({ page, problems } = await openDemo(browser, site.url));
+    defaultPalette = await page.evaluate(() => window.kin.palette());
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('keeps the URL current while posing, without adding history entries', async () => {
+    const start = await page.evaluate(() => ({ hash: location.hash, history: history.length }));
+    expect(start.hash).toBe(''); // nothing changed yet: no link written
+    await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
+    await fragmentChange(page, start.hash);
+    const posed = await page.evaluate(() => ({ hash: location.hash, href: location.href, link: window.kin.shareLink() }));
+    expect(posed.hash).toMatch(/^#p=[A-Za-z0-9_-]+$/);
+    expect(posed.href).toBe(posed.link);
+
+    // A real 20-frame pointer drag of the left hand's handle.
+    const handle = await page.evaluate(() => window.kin.handleScreenPosition('hand_l'));
+    await page.mouse.click(handle.x, handle.y);
+    await page.mouse.move(handle.x, handle.y);
+    await page.mouse.down();
+    for (let frame = 1; frame <= 20; frame++) {
+      await page.mouse.move(handle.x + 4 * frame, handle.y - 3 * frame);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    }
+    await page.mouse.up();
+    await fragmentChange(page, posed.hash);
+    // Settled: no write is left that would still change it.
+    await page.waitForTimeout(2 * SETTLE_MS);
+    const dragged = await page.evaluate(() => ({ hash: location.hash, href: location.href, link: window.kin.shareLink(), history: history.length }));
+    expect(dragged.hash).not.toBe(posed.hash);
+    expect(dragged.href).toBe(dragged.link);
+    expect(dragged.history - start.history).toBeLessThanOrEqual(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('a link reproduces the pose, solver and camera in a fresh page', async () => {
+    await page.evaluate(() => window.kin.setSolver('gauss-newton'));
+    await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), [-0.25, 1.35, 0.4] as Vec3);
+    const link = await page.evaluate(() => window.kin.shareLink());
+    const source = await page.evaluate(() => ({ palette: window.kin.palette(), solver: window.kin.solver(), goals: window.kin.goals() }));
+
+    const fresh = await openDemo(browser, link);
+    const shared = await fresh.page.evaluate(() => ({ palette: window.kin.palette(), solver: window.kin.solver(), goals: window.kin.goals(), link: window.kin.shareLink() }));
+    expect(maxDifference(shared.palette, source.palette)).toBeLessThan(1e-4);
+    expect(maxDifference(shared.palette, defaultPalette)).toBeGreaterThan(1e-2); // really posed
+    expect(shared.solver).toBe(source.solver);
+    expect(shared.goals.map((g) => g.name)).toEqual(source.goals.map((g) => g.name));
+    expect(maxDifference(shared.goals.flatMap((g) => g.target), source.goals.flatMap((g) => g.target))).toBeLessThan(1e-6);
+    const [from, to] = [linkState(link).camera, linkState(shared.link).camera];
+    expect(maxDifference([...to.position, ...to.target], [...from.position, ...from.target])).toBeLessThan(1e-5);
+    expect(await bannerText(fresh.page)).toBeNull();
+    expect(fresh.problems).toEqual([]);
+    await fresh.page.close();
+  });
+
+  it('a damaged link shows the decoder’s error in a banner and keeps the default pose', async () => {
+    const intact = await page.evaluate(() => window.kin.shareLink());
+    const link = damaged(intact);
+    const decoded = decodePoseLink(poseLinkInUrl(link)!);
+    expect(decoded.ok).toBe(false);
+    const fresh = await openDemo(browser, link);
+    const banner = await bannerText(fresh.page);
+    expect(banner).toContain(decoded.ok ? '' : decoded.error);
+    expect(banner).toContain('damaged');
+    expect(maxDifference(await fresh.page.evaluate(() => window.kin.palette()), defaultPalette)).toBeLessThan(1e-6);
+    await fresh.page.screenshot({ path: `${ARTIFACTS}/link-banner.png` });
+    // The same through window.kin, for a truncated link.
+    const truncated = urlWithPoseLink(intact, poseLinkInUrl(intact)!.slice(0, -3));
+    const outcome = await fresh.page.evaluate((url) => window.kin.applyLink(url), truncated);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.ok ? '' : outcome.error).toContain('truncated');
+    expect(maxDifference(await fresh.page.evaluate(() => window.kin.palette()), defaultPalette)).toBeLessThan(1e-6);
+    expect(fresh.problems).toEqual([]);
+    await fresh.page.close();
+  });
+
+  it('a link for a glTF file that is not loaded asks for the file and keeps the default pose', async () => {
+    const state = linkState(await page.evaluate(() => window.kin.shareLink()));
+    const name = '<b>robot</b>.glb';
+    const link = urlWithPoseLink(site.url, encodePoseLink({ ...state, character: { kind: 'gltf', name } }));
+    const fresh = await openDemo(browser, link);
+    expect(await bannerText(fresh.page)).toBe(`This link poses '${name}'; load that file to apply it`);
+    expect(await fresh.page.evaluate(() => document.querySelector('.link-banner b'))).toBeNull(); // text, not markup
+    expect(maxDifference(await fresh.page.evaluate(() => window.kin.palette()), defaultPalette)).toBeLessThan(1e-6);
+    expect(fresh.problems).toEqual([]);
+    await fresh.page.close();
+  });
+
+  it('Copy link copies the current link', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const copying = await context.newPage();
+    const copyProblems = collectProblems(copying);
+    await copying.goto(site.url);
+    await copying.waitForFunction(() => window.kin !== undefined);
+    await copying.evaluate(() => window.kin.ready);
+    await copying.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
+    // Straight after posing: the button must not copy a stale URL.
+    await copying.click('.copy-link-button');
+    await copying.waitForFunction(() => document.querySelector('.copy-link-button')?.textContent === 'Link copied');
+    const copied = await copying.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await copying.evaluate(() => window.kin.shareLink()));
+    expect(copied).toBe(await copying.evaluate(() => location.href));
+    expect(copyProblems).toEqual([]);
+    await context.close();
+  });
+
+  it('where the clipboard is refused, Copy link offers the link selected', async () => {
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+    });
+    await page.click('.copy-link-button');
+    await page.waitForSelector('.copy-link-fallback:not([hidden])');
+    const offered = await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('.copy-link-fallback')!;
+      return { value: input.value, selected: input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0), href: location.href };
+    });
+    expect(offered.value).toBe(offered.href);
+    expect(offered.selected).toBe(offered.value);
+    expect(problems).toEqual([]);
+  });
+});

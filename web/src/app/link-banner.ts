@@ -1,0 +1,34 @@
+// A small banner at the top of the view for what happened to a share link
+// (damaged, for another character, partly applied). It never blocks the
+// page: posing goes on underneath, and × dismisses it. Text only, through
+// textContent: a link's contents come from anyone.
+export class LinkBanner {
+  readonly element = document.createElement('div');
+  private readonly message = document.createElement('span');
+
+  constructor(parent: HTMLElement) {
+    this.element.className = 'link-banner';
+    this.element.setAttribute('role', 'status');
+    this.element.hidden = true;
+    this.message.className = 'link-banner-message';
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'link-banner-close';
+    close.setAttribute('aria-label', 'dismiss');
+    close.textContent = '×';
+    close.addEventListener('click', () => this.hide());
+    this.element.append(this.message, close);
+    parent.append(this.element);
+  }
+
+  /** Shows one message; 'problem' when the link was not applied, 'note' when it was, partly. */
+  show(text: string, kind: 'problem' | 'note'): void {
+    this.message.textContent = text;
+    this.element.dataset.kind = kind;
+    this.element.hidden = false;
+  }
+
+  hide(): void {
+    this.element.hidden = true;
+  }
+}
