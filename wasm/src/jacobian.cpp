@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "kin/forward_generic.h"
+
 namespace kin {
 namespace {
 
@@ -9,10 +11,6 @@ glm::vec3 UnitAxis(int axis) {
   glm::vec3 e(0.0f);
   e[axis] = 1.0f;
   return e;
-}
-
-glm::quat AxisRotation(int axis, float angle) {
-  return glm::angleAxis(angle, UnitAxis(axis));
 }
 
 // True when A = s · R for a rotation R (columns orthogonal, equal length).
@@ -42,8 +40,8 @@ void ComputeBoneAxes(const Skeleton& skeleton, Span<const glm::vec3> angles, Spa
   // its axis carried by R2, slot 0 about its axis carried by R2 · R1.
   const EulerOrder order = skeleton.order(j);
   const int a0 = EulerAxis(order, 0), a1 = EulerAxis(order, 1), a2 = EulerAxis(order, 2);
-  const glm::quat r2 = AxisRotation(a2, angles[j][2]);
-  const glm::quat r21 = r2 * AxisRotation(a1, angles[j][1]);
+  const glm::quat r2 = AxisRotationT(a2, angles[j][2]);
+  const glm::quat r21 = r2 * AxisRotationT(a1, angles[j][1]);
   out.axis_fs[2] = UnitAxis(a2);
   out.axis_fs[1] = r2 * UnitAxis(a1);
   out.axis_fs[0] = r21 * UnitAxis(a0);

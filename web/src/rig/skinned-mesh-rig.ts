@@ -32,6 +32,12 @@ function tuple(value: unknown, length: number, what: string): number[] | undefin
   return value as number[];
 }
 
+function scalar(value: unknown, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`Rig: ${what} must be a finite number`);
+  return value;
+}
+
 /** Parent-first order of the skin's joints; throws on a cycle. */
 function parentFirstOrder(joints: readonly THREE.Bone[]): { order: number[]; parentJoint: number[] } {
   const index = new Map<THREE.Object3D, number>();
@@ -99,6 +105,7 @@ export function rigFromSkinnedMesh(mesh: THREE.SkinnedMesh): SkinnedMeshRig {
     if (kin.order !== undefined && !EULER_ORDERS.includes(kin.order as EulerOrder)) {
       throw new Error(`Rig: ${where}: extras.kin.order '${String(kin.order)}' is not an Euler order`);
     }
+    const twist = tuple(kin.twist, 2, `${where}: extras.kin.twist`);
     const firstChild = joints.findIndex((_, k) => parentJoint[k] === joint);
     const tip = tuple(kin.tip, 3, `${where}: extras.kin.tip`) ?? (firstChild >= 0 ? joints[firstChild].position.toArray() : [0, 0, 0]);
     return {
@@ -112,10 +119,10 @@ export function rigFromSkinnedMesh(mesh: THREE.SkinnedMesh): SkinnedMeshRig {
       min: tuple(kin.min, 3, `${where}: extras.kin.min`) as Vec3Tuple | undefined,
       max: tuple(kin.max, 3, `${where}: extras.kin.max`) as Vec3Tuple | undefined,
       tip: tip as Vec3Tuple,
-      stiffness: tuple(kin.stiffness === undefined ? undefined : [kin.stiffness], 1, `${where}: extras.kin.stiffness`)?.[0],
-      swingMax: tuple(kin.swingMax === undefined ? undefined : [kin.swingMax], 1, `${where}: extras.kin.swingMax`)?.[0],
-      twistMin: tuple(kin.twist, 2, `${where}: extras.kin.twist`)?.[0],
-      twistMax: tuple(kin.twist, 2, `${where}: extras.kin.twist`)?.[1],
+      stiffness: scalar(kin.stiffness, `${where}: extras.kin.stiffness`),
+      swingMax: scalar(kin.swingMax, `${where}: extras.kin.swingMax`),
+      twistMin: twist?.[0],
+      twistMax: twist?.[1],
       inverseBind: mesh.skeleton.boneInverses[joint].elements,
     };
   });
