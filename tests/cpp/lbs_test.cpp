@@ -72,4 +72,47 @@ TEST(Lbs, RejectsAJointOutsideThePalette) {
   EXPECT_EQ(out[0], glm::vec3(9));
 }
 
+// glTF's second joint set: eight bones translated by (k, 2k, 0), k = 0..7, each
+// weighing 1/8, move a vertex by their mean translation (3.5, 7, 0).
+TEST(Lbs, BlendsEightInfluences) {
+  std::vector<glm::mat4> palette;
+  std::vector<std::uint16_t> joints;
+  for (int k = 0; k < 8; ++k) {
+    glm::mat4 moved(1.0f);
+    moved[3] = glm::vec4(static_cast<float>(k), 2.0f * static_cast<float>(k), 0, 1);
+    palette.push_back(moved);
+    joints.push_back(static_cast<std::uint16_t>(k));
+  }
+  const std::vector<glm::vec3> positions = {glm::vec3(1, 1, 1)};
+  const std::vector<float> weights(8, 0.125f);
+  std::vector<glm::vec3> out(1);
+  kin::LbsJob job;
+  job.palette = palette;
+  job.positions_ms = positions;
+  job.influences = 8;
+  job.joints = joints;
+  job.weights = weights;
+  job.out_positions_ms = out;
+  ASSERT_TRUE(job.Run().ok());
+  EXPECT_EQ(out[0], glm::vec3(4.5f, 8, 1));
+}
+
+TEST(Lbs, RejectsAnInfluenceCountOtherThanFourOrEight) {
+  const std::vector<glm::mat4> palette = {glm::mat4(1.0f)};
+  const std::vector<glm::vec3> positions = {glm::vec3(0)};
+  const std::vector<std::uint16_t> joints(6, 0);
+  const std::vector<float> weights = {1, 0, 0, 0, 0, 0};
+  std::vector<glm::vec3> out(1);
+  kin::LbsJob job;
+  job.palette = palette;
+  job.positions_ms = positions;
+  job.influences = 6;
+  job.joints = joints;
+  job.weights = weights;
+  job.out_positions_ms = out;
+  const kin::Status status = job.Run();
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(std::string(status.message).find("6 influences per vertex"), std::string::npos) << status.message;
+}
+
 }  // namespace

@@ -133,6 +133,42 @@ TEST(Rig, DqsEqualsLbsWhenEachVertexHasOneInfluence) {
   }
 }
 
+// Eight joints per vertex (glTF's JOINTS_0 and JOINTS_1): the rig tells the
+// count from the number of joints, and each vertex moves by its weighted
+// palette blend, computed here from the palette the rig reports.
+TEST(Rig, SkinTakesEightInfluencesPerVertex) {
+  std::mt19937 rng(31);
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(kin_test::RandomRig(rng, 9, true)).ok());
+  const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, rig.bone_count(), 1.9f);
+  std::vector<float> flat;
+  for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
+  ASSERT_TRUE(rig.SetPose(flat, glm::vec3(0.1f, 0.2f, -0.3f)).ok());
+  const std::vector<float> positions = {0.2f, -0.5f, 0.9f, 1.0f, 0.0f, -1.0f};
+  std::vector<std::uint16_t> joints;
+  std::vector<float> weights;
+  for (int v = 0; v < 2; ++v)
+    for (int k = 0; k < 8; ++k) {
+      joints.push_back(static_cast<std::uint16_t>((k + v) % rig.bone_count()));
+      weights.push_back(static_cast<float>(k + 1) / 36.0f);
+    }
+  ASSERT_TRUE(rig.SetSkin(positions, {}, joints, weights).ok());
+  ASSERT_EQ(rig.vertex_count(), 2);
+  ASSERT_TRUE(rig.Skin(kin::SkinningMethod::kLinear).ok());
+  const kin::Span<const glm::mat4> palette = rig.palette();
+  for (int v = 0; v < 2; ++v) {
+    glm::vec3 expected(0.0f);
+    const glm::vec4 p(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2], 1.0f);
+    for (int k = 0; k < 8; ++k) expected += weights[8 * v + k] * glm::vec3(palette[joints[8 * v + k]] * p);
+    for (int c = 0; c < 3; ++c) EXPECT_NEAR(rig.skinned_positions_data()[3 * v + c], expected[c], 1e-5f) << "vertex " << v;
+  }
+  const std::vector<std::uint16_t> five(10, 0);
+  const kin::Status status = rig.SetSkin(positions, {}, five, std::vector<float>(10, 0.2f));
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(std::string(status.message).find("10 joint indices for 2 vertices (need 4 each)"), std::string::npos)
+      << status.message;
+}
+
 TEST(Rig, SkinRejectsAnUnknownMethod) {
   kin::Rig rig;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());

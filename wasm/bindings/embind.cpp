@@ -99,7 +99,7 @@ class RigBinding {
   int reportEnergyCount() const { return report_.energy_count; }
 
   // positions (3/vertex), normals (3/vertex or empty), joints and weights
-  // (4/vertex, joints in rig bone order).
+  // (4 or 8 per vertex, joints in rig bone order).
   int setSkin(const val& positions, const val& normals, const val& joints, const val& weights) {
     for (const val* v : {&positions, &normals, &joints, &weights})
       if (!IsArrayLike(*v)) return Report(Status::Invalid("skin positions, normals, joints and weights must be arrays of numbers"));
@@ -108,7 +108,7 @@ class RigBinding {
     std::vector<std::uint16_t> joint_indices(j.size());
     for (std::size_t i = 0; i < j.size(); ++i) {
       if (!(j[i] >= 0.0f && j[i] < 65536.0f) || j[i] != static_cast<float>(static_cast<int>(j[i])))
-        return Report(Status::Invalid("skin joint %g of vertex %zu is not an index", j[i], i / 4));
+        return Report(Status::Invalid("skin joint %g (number %zu) is not an index", j[i], i));
       joint_indices[i] = static_cast<std::uint16_t>(j[i]);
     }
     return Report(rig_.SetSkin(Span<const float>(p.data(), p.size()), Span<const float>(n.data(), n.size()),

@@ -138,13 +138,14 @@ namespace {
 
 // A skinning job over one mesh's buffers.
 LbsJob MakeLbsJob(Span<const glm::mat4> palette, const std::vector<glm::vec3>& positions,
-                  const std::vector<glm::vec3>& normals, const std::vector<std::uint16_t>& joints,
+                  const std::vector<glm::vec3>& normals, int influences, const std::vector<std::uint16_t>& joints,
                   const std::vector<float>& weights, std::vector<glm::vec3>& out_positions,
                   std::vector<glm::vec3>& out_normals) {
   LbsJob job;
   job.palette = palette;
   job.positions_ms = positions;
   job.normals_ms = normals;
+  job.influences = influences;
   job.joints = joints;
   job.weights = weights;
   job.out_positions_ms = out_positions;
@@ -169,11 +170,14 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
   std::vector<glm::vec3> p(v), n(normals.size ? v : 0), out_p(v), out_n(normals.size ? v : 0);
   for (std::size_t i = 0; i < v; ++i) p[i] = glm::vec3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
   for (std::size_t i = 0; i < n.size(); ++i) n[i] = glm::vec3(normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]);
+  // 4 or 8 influences per vertex, told by the number of joints.
+  const int influences = joints.size == kMaxInfluences * v && v != 0 ? kMaxInfluences : kMinInfluences;
   std::vector<std::uint16_t> j(joints.begin(), joints.end());
   std::vector<float> w(weights.begin(), weights.end());
   // Joints and weights are checked once here, so that Skin() can run every frame.
-  status = MakeLbsJob(palette(), p, n, j, w, out_p, out_n).Validate();
+  status = MakeLbsJob(palette(), p, n, influences, j, w, out_p, out_n).Validate();
   if (!status.ok()) return status;
+  skin_influences_ = influences;
   skin_positions_ = std::move(p);
   skin_normals_ = std::move(n);
   skin_joints_ = std::move(j);
@@ -186,14 +190,15 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
 Status Rig::Skin(SkinningMethod method) {
   switch (method) {
     case SkinningMethod::kLinear:
-      return MakeLbsJob(palette(), skin_positions_, skin_normals_, skin_joints_, skin_weights_, skinned_positions_,
-                        skinned_normals_)
+      return MakeLbsJob(palette(), skin_positions_, skin_normals_, skin_influences_, skin_joints_, skin_weights_,
+                        skinned_positions_, skinned_normals_)
           .Run();
     case SkinningMethod::kDualQuaternion: {
       DqsJob job;
       job.palette = palette();
       job.positions_ms = skin_positions_;
       job.normals_ms = skin_normals_;
+      job.influences = skin_influences_;
       job.joints = skin_joints_;
       job.weights = skin_weights_;
       job.scratch_bones = dqs_bones_;

@@ -56,9 +56,9 @@ class Rig {
   // Runs the solver from the current pose and refreshes the buffers.
   SolveReport Solve();
 
-  // The mesh skinned on the CPU (bind-pose positions and normals, 4 joints
-  // and weights per vertex, joints in this rig's bone order). Validated here,
-  // once, so that Skin() can run every frame.
+  // The mesh skinned on the CPU (bind-pose positions and normals, 4 or 8
+  // joints and as many weights per vertex, joints in this rig's bone order).
+  // Validated here, once, so that Skin() can run every frame.
   Status SetSkin(Span<const float> positions, Span<const float> normals, Span<const std::uint16_t> joints,
                  Span<const float> weights);
   int vertex_count() const { return static_cast<int>(skin_positions_.size()); }
@@ -105,6 +105,7 @@ class Rig {
   std::vector<float> energy_;
   std::vector<glm::vec3> skin_positions_;
   std::vector<glm::vec3> skin_normals_;
+  int skin_influences_ = kMinInfluences;
   std::vector<std::uint16_t> skin_joints_;
   std::vector<float> skin_weights_;
   std::vector<glm::vec3> skinned_positions_;

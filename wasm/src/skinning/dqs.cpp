@@ -80,8 +80,10 @@ Status DqsJob::Validate() const {
   if (palette.size == 0) return Status::Invalid("dqs: empty palette");
   if (scratch_bones.size != palette.size)
     return Status::Invalid("dqs: scratch holds %zu bones for a palette of %zu", scratch_bones.size, palette.size);
-  if (joints.size != 4 * v) return Status::Invalid("dqs: %zu joint indices for %zu vertices (need 4 each)", joints.size, v);
-  if (weights.size != 4 * v) return Status::Invalid("dqs: %zu weights for %zu vertices (need 4 each)", weights.size, v);
+  const std::size_t k = static_cast<std::size_t>(influences);
+  if (!IsInfluenceCount(influences)) return Status::Invalid("dqs: %d influences per vertex (need 4 or 8)", influences);
+  if (joints.size != k * v) return Status::Invalid("dqs: %zu joint indices for %zu vertices (need %zu each)", joints.size, v, k);
+  if (weights.size != k * v) return Status::Invalid("dqs: %zu weights for %zu vertices (need %zu each)", weights.size, v, k);
   if (out_positions_ms.size != v) return Status::Invalid("dqs: output holds %zu positions for %zu vertices", out_positions_ms.size, v);
   if (normals_ms.size != 0 && normals_ms.size != v)
     return Status::Invalid("dqs: %zu normals for %zu vertices", normals_ms.size, v);
@@ -92,9 +94,9 @@ Status DqsJob::Validate() const {
       return Status::Invalid("dqs: palette matrix of bone %zu is not finite or singular", j);
   for (std::size_t i = 0; i < joints.size; ++i)
     if (joints[i] >= palette.size)
-      return Status::Invalid("dqs: vertex %zu uses joint %u, palette has %zu", i / 4, joints[i], palette.size);
+      return Status::Invalid("dqs: vertex %zu uses joint %u, palette has %zu", i / k, joints[i], palette.size);
   for (std::size_t i = 0; i < weights.size; ++i)
-    if (!std::isfinite(weights[i])) return Status::Invalid("dqs: weight of vertex %zu is not finite", i / 4);
+    if (!std::isfinite(weights[i])) return Status::Invalid("dqs: weight of vertex %zu is not finite", i / k);
   return Status::Ok();
 }
 
@@ -103,15 +105,16 @@ Status DqsJob::Run() const {
   if (!status.ok()) return status;
   for (std::size_t j = 0; j < palette.size; ++j) DecomposePaletteMatrix(palette[j], &scratch_bones[j]);
   const bool with_normals = normals_ms.size != 0;
+  const std::size_t count = static_cast<std::size_t>(influences);
   for (std::size_t v = 0; v < positions_ms.size; ++v) {
-    DualQuat rigid[4];
+    DualQuat rigid[kMaxInfluences];
     glm::mat3 scale(0.0f);
-    for (int k = 0; k < 4; ++k) {
-      const DqsBone& bone = scratch_bones[joints[4 * v + k]];
+    for (std::size_t k = 0; k < count; ++k) {
+      const DqsBone& bone = scratch_bones[joints[count * v + k]];
       rigid[k] = bone.rigid;
-      scale += weights[4 * v + k] * bone.scale;
+      scale += weights[count * v + k] * bone.scale;
     }
-    const DualQuat blended = BlendDualQuats(Span<const DualQuat>(rigid, 4), Span<const float>(&weights[4 * v], 4));
+    const DualQuat blended = BlendDualQuats(Span<const DualQuat>(rigid, count), Span<const float>(&weights[count * v], count));
     const glm::mat3 rotation = glm::mat3_cast(blended.real);
     out_positions_ms[v] = rotation * (scale * positions_ms[v]) + blended.Translation();
     if (with_normals) {

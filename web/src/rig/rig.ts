@@ -224,7 +224,8 @@ export class Rig {
   /**
    * The mesh to skin on the CPU: bind-pose positions (3 per vertex), normals
    * (3 per vertex, or empty), joints in this rig's bone order and weights
-   * (4 per vertex). Validated once here.
+   * (4 or 8 per vertex: glTF's JOINTS_0, or JOINTS_0 then JOINTS_1 for each
+   * vertex). Validated once here.
    */
   setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): void {
     this.check(this.live().setSkin(positions, normals, joints, weights));

@@ -27,7 +27,7 @@ export interface RigHandle {
   reportError(): number;
   reportEnergyCount(): number;
   errorMessage(): string;
-  /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 joints (rig order) and weights per vertex. */
+  /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 or 8 joints (rig order) and as many weights per vertex. */
   setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): number;
   /** Skins with the current palette: method 0 linear blend, 1 dual quaternion (with scale). */
   skin(method: number): number;
