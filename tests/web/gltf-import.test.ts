@@ -7,7 +7,6 @@
 // 1e-5. Broken files must fail with a message naming the problem.
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GltfFileError } from '../../web/src/rig/glb-container.js';
 import { type GltfModel, parseGltfModel } from '../../web/src/rig/gltf-model.js';
 import { type ImportedSkin, importSkin } from '../../web/src/rig/gltf-skin-import.js';
 import { Rig } from '../../web/src/rig/rig.js';
