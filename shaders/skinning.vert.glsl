@@ -21,6 +21,11 @@ in vec3 normal;
 // Rig bone indices (already remapped from the skin's joint order).
 in vec4 skinIndex;
 in vec4 skinWeight;
+#ifdef EIGHT_INFLUENCES
+// glTF's second joint set (JOINTS_1 / WEIGHTS_1): four more influences.
+in vec4 skinIndex1;
+in vec4 skinWeight1;
+#endif
 
 out vec3 vPosition_ws;
 out vec3 vNormal_ws;
@@ -46,6 +51,12 @@ void main() {
                + skinWeight.y * paletteMatrix(skinIndex.y)
                + skinWeight.z * paletteMatrix(skinIndex.z)
                + skinWeight.w * paletteMatrix(skinIndex.w);
+#ifdef EIGHT_INFLUENCES
+  skin_ms += skinWeight1.x * paletteMatrix(skinIndex1.x)
+           + skinWeight1.y * paletteMatrix(skinIndex1.y)
+           + skinWeight1.z * paletteMatrix(skinIndex1.z)
+           + skinWeight1.w * paletteMatrix(skinIndex1.w);
+#endif
 
   vec4 position_ws = modelMatrix * (skin_ms * vec4(position, 1.0));
   // cofactor(A · B) = cofactor(A) · cofactor(B): one cofactor carries the

@@ -145,9 +145,10 @@ describe('share links', () => {
   it('a link for a glTF file that is not loaded asks for the file and keeps the default pose', async () => {
     const state = linkState(await page.evaluate(() => window.kin.shareLink()));
     const name = '<b>robot</b>.glb';
-    const link = urlWithPoseLink(site.url, encodePoseLink({ ...state, character: { kind: 'gltf', name } }));
+    const joints = Array.from({ length: state.boneCount }, (_, k) => k);
+    const link = urlWithPoseLink(site.url, encodePoseLink({ ...state, character: { kind: 'gltf', name, joints } }));
     const fresh = await openDemo(browser, link);
-    expect(await bannerText(fresh.page)).toBe(`This link poses '${name}'; load that file to apply it`);
+    expect(await bannerText(fresh.page)).toBe(`Load '${name}' to apply this pose`);
     expect(await fresh.page.evaluate(() => document.querySelector('.link-banner b'))).toBeNull(); // text, not markup
     expect(maxDifference(await fresh.page.evaluate(() => window.kin.palette()), defaultPalette)).toBeLessThan(1e-6);
     expect(fresh.problems).toEqual([]);

@@ -4,7 +4,11 @@
 // code path as dragging a handle, solver choices the same as the panel's.
 // Results are plain copies, never views.
 import { type Rig, SOLVERS, type SolveStatus, type SolverName, type SolverOptions } from '../rig/rig.js';
+import type { CharacterSource } from './character-source.js';
+import type { ModelInput } from './model-input.js';
+import type { ModelLoadOutcome } from './model-loader.js';
 import type { PageLinks } from './page-links.js';
+import type { PageModels } from './page-models.js';
 import type { PosingApp } from './posing-app.js';
 import type { SolveSummary } from './posing-session.js';
 
@@ -102,6 +106,23 @@ export interface KinApi {
    * solver's goals are skipped (the banner says so) and the rest applies.
    */
   applyLink(url: string): { ok: true } | { ok: false; error: string };
+  /**
+   * Loads a glTF 2.0 / GLB character in place of the one on screen, as the
+   * "Load model…" button and dropping a file do: `source` is a URL (this
+   * site's, or a data: URL), a File, or `{name, bytes}`. `options.skin` picks
+   * one of the file's skins by its index in the file (a file with several
+   * skins otherwise asks the user). Resolves with the model (as model()
+   * gives it) or with the error the page shows; on error the character on
+   * screen stays. The new character poses with goals found from its bone
+   * names (hands, feet, head) or its leaves, and a share link waiting for
+   * this file applies its pose.
+   */
+  loadModel(source: ModelInput, options?: { skin?: number }): Promise<ModelLoadOutcome>;
+  /**
+   * Which character is on screen: {kind: 'default'}, or {kind: 'gltf', name,
+   * skin, skinName, influences (4 or 8), warnings}.
+   */
+  model(): CharacterSource;
 }
 
 declare global {
@@ -114,7 +135,7 @@ declare global {
 export interface KinApiControl {
   readonly api: KinApi;
   /** The app runs and its first frame is drawn. */
-  markReady(app: PosingApp, links: PageLinks): void;
+  markReady(app: PosingApp, links: PageLinks, models: PageModels): void;
   /** Records the failure; rejects `ready` if it has not settled yet. */
   fail(message: string): void;
 }
@@ -126,6 +147,7 @@ function isVec3(value: unknown): value is Vec3 {
 export function createKinApi(): KinApiControl {
   let app: PosingApp | null = null;
   let links: PageLinks | null = null;
+  let models: PageModels | null = null;
   let error: string | null = null;
   let resolveReady: () => void = () => {};
   let rejectReady: (reason: Error) => void = () => {};
@@ -204,13 +226,24 @@ export function createKinApi(): KinApiControl {
       const outcome = linking().apply(url);
       return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
     },
+    loadModel: (source, options = {}) => {
+      running();
+      const named = typeof source === 'object' && source !== null && 'bytes' in source;
+      if (!(typeof source === 'string' || source instanceof File || (named && typeof source.name === 'string' && (source.bytes instanceof ArrayBuffer || source.bytes instanceof Uint8Array)))) {
+        throw new Error('kin: loadModel takes a URL, a File, or {name, bytes: ArrayBuffer | Uint8Array}');
+      }
+      if (options.skin !== undefined && !(Number.isInteger(options.skin) && options.skin >= 0)) throw new Error('kin: options.skin must be a skin index (a whole number ≥ 0)');
+      return (models as PageModels).loader.load(source, options);
+    },
+    model: () => structuredClone(running().source),
   };
 
   return {
     api,
-    markReady(posing, pageLinks) {
+    markReady(posing, pageLinks, pageModels) {
       app = posing;
       links = pageLinks;
+      models = pageModels;
       resolveReady();
     },
     fail(message) {

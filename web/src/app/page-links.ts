@@ -2,15 +2,18 @@
 // the user edits the fragment, the URL kept current while posing, the Copy
 // link button, and the banner that reports a link that did not (fully) apply.
 import { poseLinkInUrl } from '../share/link-url.js';
+import type { PoseLinkState } from '../share/pose-link.js';
 import { CopyLinkButton } from './copy-link-button.js';
 import { LinkBanner } from './link-banner.js';
 import { LinkFragment } from './link-fragment.js';
 import type { PosingApp } from './posing-app.js';
-import { type LinkOutcome, applyLinkUrl, shareUrl } from './share-link.js';
+import { type LinkOutcome, applyLinkState, applyLinkUrl, shareUrl } from './share-link.js';
 
 export class PageLinks {
   private readonly banner: LinkBanner;
   private readonly fragment: LinkFragment;
+  // A link for a user's glTF, kept until a model it fits is loaded.
+  private waiting: PoseLinkState | null = null;
 
   /** Applies the page URL's link, if any: call once the character is loaded, before the first frame. */
   constructor(private readonly app: PosingApp, root: HTMLElement, buttonParent: HTMLElement) {
@@ -33,10 +36,17 @@ export class PageLinks {
   /** Applies the link in `url` (relative to the page), or changes nothing; the banner tells what went wrong. */
   apply(url: string): LinkOutcome {
     const outcome = applyLinkUrl(this.app, url, location.href);
-    if (!outcome.ok) this.banner.show(outcome.error, 'problem');
-    else if (outcome.note !== null) this.banner.show(outcome.note, 'note');
-    else this.banner.hide();
+    this.waiting = !outcome.ok && outcome.waits ? outcome.waits : null;
+    this.report(outcome);
     return outcome;
+  }
+
+  /** The page shows another character: a link waiting for a glTF file applies now if it fits, or says why not. */
+  characterChanged(): void {
+    if (this.waiting === null) return;
+    const outcome = applyLinkState(this.app, this.waiting);
+    if (outcome.ok) this.waiting = null;
+    this.report(outcome);
   }
 
   /** Called every frame: schedules the URL's rewrite after a change. */
@@ -47,6 +57,12 @@ export class PageLinks {
   dispose(): void {
     this.fragment.dispose();
     window.removeEventListener('hashchange', this.onHashChange);
+  }
+
+  private report(outcome: LinkOutcome): void {
+    if (!outcome.ok) this.banner.show(outcome.error, 'problem');
+    else if (outcome.note !== null) this.banner.show(outcome.note, 'note');
+    else this.banner.hide();
   }
 
   // Someone typed or pasted a link into the address bar of this page.

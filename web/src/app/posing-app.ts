@@ -4,9 +4,10 @@
 // solve happened, and draws. Choosing a solver (from the panel or a script)
 // goes through setSolver, which swaps the handles when the goals change.
 import type { SolverName, SolverOptions } from '../rig/rig.js';
+import type { CharacterMeshes } from '../three/character-meshes.js';
 import type { Viewport } from '../three/scene.js';
-import type { SkinnedCharacter } from '../three/skinned-character.js';
 import { TargetHandles } from '../three/target-handles.js';
+import type { CharacterSource } from './character-source.js';
 import type { EnergyPlot } from './energy-plot.js';
 import type { Hud } from './hud.js';
 import type { PosingSession, SolveSummary } from './posing-session.js';
@@ -20,6 +21,11 @@ export interface PosingReadouts {
 }
 
 export class PosingApp {
+  private currentSession: PosingSession;
+  private character: CharacterMeshes;
+  private currentSource: CharacterSource = { kind: 'default' };
+  // Keeps stateVersion growing across a character change, whose new session counts from 0.
+  private versionBase = 0;
   private targetHandles: TargetHandles;
   private handlesGoalsVersion: number;
   private uploadedPoseVersion = -1;
@@ -29,11 +35,13 @@ export class PosingApp {
   private cameraMoves = 0;
 
   constructor(
-    readonly session: PosingSession,
+    session: PosingSession,
     readonly viewport: Viewport,
-    private readonly character: SkinnedCharacter,
+    character: CharacterMeshes,
     private readonly readouts: PosingReadouts,
   ) {
+    this.currentSession = session;
+    this.character = character;
     viewport.scene.add(character.mesh);
     this.targetHandles = this.createHandles();
     this.handlesGoalsVersion = session.goalsVersion;
@@ -42,10 +50,19 @@ export class PosingApp {
     viewport.orbit.addEventListener('change', () => this.cameraMoves++);
   }
 
-  /** Changes whenever anything a share link holds may have changed: pose, solver, goals, camera. */
+  /** The posing session of the character on screen (a new one after replaceCharacter). */
+  get session(): PosingSession {
+    return this.currentSession;
+  }
+
+  /** Which character is on screen. */
+  get source(): CharacterSource {
+    return this.currentSource;
+  }
+
+  /** Changes whenever anything a share link holds may have changed: character, pose, solver, goals, camera. */
   get stateVersion(): number {
-    const { session } = this;
-    return session.poseVersion + session.solverVersion + session.goalsVersion + this.cameraMoves;
+    return this.versionBase + this.sessionVersion() + this.cameraMoves;
   }
 
   get renderedFrames(): number {
@@ -117,6 +134,29 @@ export class PosingApp {
     this.frames++;
   }
 
+  /**
+   * Shows another character: `session` (its rig, solver and goals) and
+   * `character` (its meshes) take over, with new handles; the old ones are
+   * freed. The camera stays where it is.
+   */
+  replaceCharacter(session: PosingSession, character: CharacterMeshes, source: CharacterSource): void {
+    this.targetHandles.dispose();
+    this.character.dispose();
+    this.currentSession.rig.dispose();
+    this.versionBase += this.sessionVersion() + 1;
+    this.currentSession = session;
+    this.character = character;
+    this.currentSource = source;
+    this.viewport.scene.add(character.mesh);
+    this.targetHandles = this.createHandles();
+    this.handlesGoalsVersion = session.goalsVersion;
+    this.uploadedPoseVersion = -1;
+    this.shownSolveCount = session.solveCount;
+    // A drag ended by the swap never re-enables orbiting by itself.
+    this.viewport.orbit.enabled = true;
+    this.readouts.solverPanel.show(session.solverName, {});
+  }
+
   /** Frees the GPU resources and the WASM rig; the app is unusable afterwards. */
   dispose(): void {
     this.targetHandles.dispose();
@@ -124,6 +164,11 @@ export class PosingApp {
     this.character.dispose();
     this.viewport.dispose();
     this.session.rig.dispose();
+  }
+
+  private sessionVersion(): number {
+    const { session } = this;
+    return session.poseVersion + session.solverVersion + session.goalsVersion;
   }
 
   private createHandles(): TargetHandles {

@@ -6,7 +6,7 @@
 // Counters tell the frame loop what changed.
 import type { Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';
 import { errorMessage } from './error-overlay.js';
-import { type GoalLayout, type PlacedGoal, goalLayoutFor, goalsInPose } from './solver-goals.js';
+import { type GoalLayout, type GoalLayouts, type PlacedGoal, goalLayoutFor, goalsInPose } from './solver-goals.js';
 
 const NO_ENERGY = new Float32Array(0);
 
@@ -38,11 +38,15 @@ export class PosingSession {
   private goalChanges = 0;
   private solverChanges = 0;
 
-  /** Starts with the rig's current solver and its goals, targets at the goals' current positions. */
-  constructor(readonly rig: Rig) {
+  /**
+   * Starts with the rig's current solver and its goals, targets at the goals'
+   * current positions. `layouts` gives the goals per solver (default: the
+   * default character's).
+   */
+  constructor(readonly rig: Rig, private readonly layouts: GoalLayouts = goalLayoutFor) {
     this.solver = rig.solver;
     this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, micros: 0, failure: null };
-    this.goalLayout = goalLayoutFor(this.solver);
+    this.goalLayout = layouts(this.solver);
     this.placeGoals();
   }
 
@@ -91,7 +95,7 @@ export class PosingSession {
    * unknown solver or a bad option.
    */
   setSolver(solver: SolverName, options: SolverOptions): void {
-    const layout = goalLayoutFor(solver);
+    const layout = this.layouts(solver);
     // Placed first: a rig without the layout's bones throws before anything changed.
     const goals = layout === this.goalLayout ? null : goalsInPose(this.rig, layout);
     this.rig.setSolver(solver, { ...layout.options, ...options });

@@ -3,20 +3,30 @@
 // cannot apply changes nothing; then it goes through the same paths as the
 // panel (solver) and window.kin (pose), and the targets and camera follow.
 // Solver settings do not travel: the pose they produced does.
-import { decodePoseLink, encodePoseLink, type PoseLinkState } from '../share/pose-link.js';
+import { jointNameHash, matchJoints } from '../share/joint-names.js';
+import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkState } from '../share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../share/link-url.js';
 import { errorMessage } from './error-overlay.js';
 import type { PosingApp } from './posing-app.js';
 
-/** How applying a link went; `note` tells about a part that was left out. */
-export type LinkOutcome = { ok: true; note: string | null } | { ok: false; error: string };
+/**
+ * How applying a link went; `note` tells about a part that was left out.
+ * A link for a user's glTF that is not on the page `waits` for the file.
+ */
+export type LinkOutcome = { ok: true; note: string | null } | { ok: false; error: string; waits?: PoseLinkState };
 
-/** The page's posing state as a link's state. This page only ever shows the default character. */
+function linkCharacter(app: PosingApp): PoseLinkCharacter {
+  const { source } = app;
+  if (source.kind === 'default') return { kind: 'default' };
+  return { kind: 'gltf', name: source.name, joints: app.session.rig.boneNames.map(jointNameHash) };
+}
+
+/** The page's posing state as a link's state: the default character, or a user's glTF by name and joints. */
 export function captureLinkState(app: PosingApp): PoseLinkState {
   const { session, viewport } = app;
   const { rig } = session;
   return {
-    character: { kind: 'default' },
+    character: linkCharacter(app),
     solver: session.solverName,
     boneCount: rig.boneCount,
     angles: Array.from(rig.pose()),
@@ -41,10 +51,35 @@ export function applyLinkUrl(app: PosingApp, url: string, base?: string): LinkOu
   return applyLinkState(app, decoded.state);
 }
 
-export function applyLinkState(app: PosingApp, state: PoseLinkState): LinkOutcome {
+/**
+ * The link's state with its bones in the page's rig order (a glTF link is
+ * matched to the loaded model by joint names), or why it cannot apply here.
+ */
+function stateForPage(app: PosingApp, state: PoseLinkState): { ok: true; state: PoseLinkState; note: string | null } | Extract<LinkOutcome, { ok: false }> {
   const { character } = state;
-  if (character.kind === 'gltf') return { ok: false, error: `This link poses '${character.name}'; load that file to apply it` };
+  const { source } = app;
   if (character.kind === 'lesson') return { ok: false, error: `This link poses lesson '${character.id}', which this page does not have` };
+  if (character.kind === 'default') {
+    if (source.kind === 'gltf') return { ok: false, error: `This link poses the default character, but the page shows '${source.name}': reload the page without the model to apply it` };
+    return { ok: true, state, note: null };
+  }
+  if (source.kind !== 'gltf') return { ok: false, error: `Load '${character.name}' to apply this pose`, waits: state };
+  const match = matchJoints(character.joints, app.session.rig.boneNames);
+  if (!match.ok) return { ok: false, error: `This link poses '${character.name}', but '${source.name}' does not fit it: ${match.reason}`, waits: state };
+  const { rigBoneOf } = match;
+  const angles = new Array<number>(state.angles.length);
+  rigBoneOf.forEach((bone, k) => {
+    for (let slot = 0; slot < 3; slot++) angles[3 * bone + slot] = state.angles[3 * k + slot];
+  });
+  const goals = state.goals.map((goal) => ({ ...goal, bone: rigBoneOf[goal.bone] }));
+  const note = character.name === source.name ? null : `This link was made with '${character.name}'; '${source.name}' has the same joints, so its pose applies.`;
+  return { ok: true, state: { ...state, angles, goals }, note };
+}
+
+export function applyLinkState(app: PosingApp, linkState: PoseLinkState): LinkOutcome {
+  const fitted = stateForPage(app, linkState);
+  if (!fitted.ok) return fitted;
+  const { state } = fitted;
   const { rig } = app.session;
   if (state.boneCount !== rig.boneCount) return { ok: false, error: `This link is for ${state.boneCount} bones; the character has ${rig.boneCount}` };
 
@@ -64,5 +99,5 @@ export function applyLinkState(app: PosingApp, state: PoseLinkState): LinkOutcom
     return { ok: true, note: `The link's goals (bones ${theirs}) do not match this page's for ${state.solver} (bones ${bones.join(', ')}): its targets were ignored, the handles sit on the pose.` };
   }
   app.setTargets(state.goals.map((goal) => goal.target));
-  return { ok: true, note: null };
+  return { ok: true, note: fitted.note };
 }

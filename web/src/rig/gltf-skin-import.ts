@@ -9,6 +9,7 @@ import type { GltfModel, GltfSkinEntry } from './gltf-model.js';
 import { GltfFileError } from './glb-container.js';
 import { type SkinInfluences, setSkinAttributes, skinInfluences } from './gltf-skin-influences.js';
 import { type SkinnedMeshRig, rigFromSkeleton } from './skinned-mesh-rig.js';
+import { plural } from '../text/plural.js';
 
 export interface ImportedSkin {
   skin: GltfSkinEntry;
@@ -30,10 +31,6 @@ function checkPositions(mesh: THREE.SkinnedMesh): void {
   for (let v = 0; v < position.count; v++) {
     if (!Number.isFinite(position.getX(v) + position.getY(v) + position.getZ(v))) throw new GltfFileError(`${meshLabel(mesh)}: the position of vertex ${v} is not finite`);
   }
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 /** The skin with file index `skinIndex` (default: the only one); throws naming the choices when that is ambiguous. */

@@ -60,15 +60,23 @@ export class SkinnedCharacter {
     geometry.setAttribute('normal', from.getAttribute('normal'));
     geometry.setAttribute('skinIndex', remappedSkinIndex(from.getAttribute('skinIndex'), jointToBone));
     geometry.setAttribute('skinWeight', from.getAttribute('skinWeight'));
+    // Eight influences per vertex: glTF's second joint set (rig/gltf-skin-influences.ts).
+    const eightInfluences = from.getAttribute('skinIndex1') !== undefined;
+    if (eightInfluences) {
+      geometry.setAttribute('skinIndex1', remappedSkinIndex(from.getAttribute('skinIndex1'), jointToBone));
+      geometry.setAttribute('skinWeight1', from.getAttribute('skinWeight1'));
+    }
     geometry.setIndex(from.getIndex());
 
-    // rigFromSkinnedMesh makes one rig bone per skin joint.
-    this.boneTexture = new BoneTexture(jointToBone.length);
+    // The rig may hold nodes above joints too, but its last bone is always a
+    // joint (rig/skinned-mesh-rig.ts orders parents first).
+    this.boneTexture = new BoneTexture(Math.max(...jointToBone) + 1);
     const material = new THREE.RawShaderMaterial({
       name: 'kin-skinning',
       glslVersion: THREE.GLSL3,
       vertexShader,
       fragmentShader,
+      defines: eightInfluences ? { EIGHT_INFLUENCES: '' } : {},
       uniforms: {
         boneTexture: { value: this.boneTexture.texture },
         boneTextureSize: { value: this.boneTexture.size },

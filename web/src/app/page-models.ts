@@ -1,0 +1,37 @@
+// User models on this page: the "Load model…" button, dropping a file on the
+// page, the page URL's ?model=, the skin chooser, and the banner that says
+// how a load went. A loaded model lets a share link that waits for it apply.
+import type { KinModule } from '../wasm/generated/kin.js';
+import { DropZone } from './drop-zone.js';
+import { LinkBanner } from './link-banner.js';
+import { ModelButton } from './model-button.js';
+import { type ModelLoadOutcome, ModelLoader } from './model-loader.js';
+import type { PageLinks } from './page-links.js';
+import type { PosingApp } from './posing-app.js';
+import { chooseSkin } from './skin-chooser.js';
+
+export class PageModels {
+  readonly loader: ModelLoader;
+  private readonly dropZone: DropZone;
+
+  constructor(app: PosingApp, module: KinModule, root: HTMLElement, buttonParent: HTMLElement, links: PageLinks) {
+    const banner = new LinkBanner(root, 'model-banner');
+    this.loader = new ModelLoader(app, module, {
+      report: (text, kind) => banner.show(text, kind),
+      chooseSkin: (fileName, model) => chooseSkin(root, fileName, model.skins),
+      replaced: () => links.characterChanged(),
+    });
+    new ModelButton(buttonParent, (file) => void this.loader.load(file));
+    this.dropZone = new DropZone(root, (file) => void this.loader.load(file));
+  }
+
+  /** Starts loading the page URL's ?model=, if it has one. */
+  loadFromPageUrl(): Promise<ModelLoadOutcome> | null {
+    const url = new URL(location.href).searchParams.get('model');
+    return url === null ? null : this.loader.load(url);
+  }
+
+  dispose(): void {
+    this.dropZone.dispose();
+  }
+}
