@@ -42,12 +42,13 @@ async function bannerText(page: Page, selector: '.model-banner' | '.link-banner'
   }, selector);
 }
 
-/** Waits until the model banner shows a message other than `before`, and returns it. */
+/** Waits until the model banner tells how a load ended (a message other than `before`, past "Loading …"), and returns it. */
 async function loadReported(page: Page, before: string | null): Promise<string> {
   await page.waitForFunction(
     (previous) => {
       const banner = document.querySelector<HTMLElement>('.model-banner');
-      return banner !== null && !banner.hidden && banner.querySelector('.link-banner-message')!.textContent !== previous;
+      const text = banner === null || banner.hidden ? null : banner.querySelector('.link-banner-message')!.textContent!;
+      return text !== null && text !== previous && !text.startsWith('Loading ');
     },
     before,
     { timeout: 30_000 },
@@ -212,7 +213,7 @@ describe('glTF import in the page', () => {
     // Another model does not fit: the page says why and keeps waiting.
     await fresh.page.evaluate((bytes) => window.kin.loadModel({ name: 'tentacle.glb', bytes: Uint8Array.from(bytes) }), Array.from(new Uint8Array(eightInfluenceChain().glb())));
     expect(await bannerText(fresh.page, '.link-banner')).toBe(
-      "This link poses 'armature.glb', but 'tentacle.glb' does not fit it: the link poses 9 joints and this model has 8; 9 of the link's joints are not among this model's by name",
+      "This link poses 'armature.glb', but 'tentacle.glb' does not fit it: the link poses 9 joints, this model has 8, and 9 of the link's joint names are not among this model's",
     );
     await dropFile(fresh.page, 'armature.glb', armature);
     await fresh.page.waitForFunction(() => (window.kin.model() as { name?: string }).name === 'armature.glb');

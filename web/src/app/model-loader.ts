@@ -58,6 +58,7 @@ export class ModelLoader {
     try {
       const file = await readModelInput(input);
       name = `'${file.name}'`;
+      this.hooks.report(`Loading ${name}…`, 'note');
       const model = await parseGltfModel(file.bytes, file);
       const skin = options.skin ?? (model.skins.length === 1 ? model.skins[0].index : await this.hooks.chooseSkin(file.name, model));
       if (skin === null) throw new Error('no skin was chosen');

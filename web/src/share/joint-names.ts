@@ -33,7 +33,10 @@ export function matchJoints(linkJoints: readonly number[], boneNames: readonly s
   const order = linkJoints.map((hash) => rigBoneOf.get(hash) ?? -1);
   const missing = order.filter((bone) => bone < 0).length;
   if (missing > 0 || linkJoints.length !== boneNames.length) {
-    return { ok: false, reason: `the link poses ${linkJoints.length} joints and this model has ${boneNames.length}; ${missing} of the link's joints are not among this model's by name` };
+    return {
+      ok: false,
+      reason: `the link poses ${linkJoints.length} joints, this model has ${boneNames.length}, and ${missing} of the link's joint names ${missing === 1 ? 'is' : 'are'} not among this model's`,
+    };
   }
   if (new Set(order).size !== order.length) return { ok: false, reason: 'the link names one joint twice' };
   return { ok: true, rigBoneOf: Int32Array.from(order) };

@@ -30,7 +30,8 @@ export class CharacterMeshes {
 
   /** Uploads a palette (16 floats per rig bone, model space) to every part. */
   update(palette: Float32Array): void {
-    for (const part of this.parts) part.update(palette);
+    // Indexed: this runs every frame the pose changes and must not allocate.
+    for (let p = 0; p < this.parts.length; p++) this.parts[p].update(palette);
   }
 
   dispose(): void {
