@@ -133,17 +133,23 @@ TEST(Rig, DqsEqualsLbsWhenEachVertexHasOneInfluence) {
   }
 }
 
+// Loads a random rig (non-uniform rest scales) of `bones` bones and poses it at
+// random angles within its limits, the roots moved by `root_offset`.
+void LoadRandomPosedRig(std::mt19937& rng, int bones, glm::vec3 root_offset, kin::Rig* rig) {
+  ASSERT_TRUE(rig->Load(kin_test::RandomRig(rng, bones, true)).ok());
+  const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, rig->bone_count(), 1.9f);
+  std::vector<float> flat;
+  for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
+  ASSERT_TRUE(rig->SetPose(flat, root_offset).ok());
+}
+
 // Eight joints per vertex (glTF's JOINTS_0 and JOINTS_1): the rig tells the
 // count from the number of joints, and each vertex moves by its weighted
 // palette blend, computed here from the palette the rig reports.
 TEST(Rig, SkinTakesEightInfluencesPerVertex) {
   std::mt19937 rng(31);
   kin::Rig rig;
-  ASSERT_TRUE(rig.Load(kin_test::RandomRig(rng, 9, true)).ok());
-  const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, rig.bone_count(), 1.9f);
-  std::vector<float> flat;
-  for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
-  ASSERT_TRUE(rig.SetPose(flat, glm::vec3(0.1f, 0.2f, -0.3f)).ok());
+  LoadRandomPosedRig(rng, 9, glm::vec3(0.1f, 0.2f, -0.3f), &rig);
   const std::vector<float> positions = {0.2f, -0.5f, 0.9f, 1.0f, 0.0f, -1.0f};
   std::vector<std::uint16_t> joints;
   std::vector<float> weights;
@@ -180,11 +186,7 @@ TEST(Rig, SkinRejectsAnUnknownMethod) {
 TEST(Rig, PackedDqsPaletteFollowsPackDqsPalettesLayout) {
   std::mt19937 rng(23);
   kin::Rig rig;
-  ASSERT_TRUE(rig.Load(kin_test::RandomRig(rng, 7, true)).ok());
-  const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, rig.bone_count(), 1.9f);
-  std::vector<float> flat;
-  for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
-  ASSERT_TRUE(rig.SetPose(flat, glm::vec3(0.5f, 0.0f, -1.0f)).ok());
+  LoadRandomPosedRig(rng, 7, glm::vec3(0.5f, 0.0f, -1.0f), &rig);
   ASSERT_TRUE(rig.PackDqsPalette().ok());
 
   const int n = rig.bone_count();

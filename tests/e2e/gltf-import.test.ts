@@ -5,14 +5,11 @@
 // skins asks which; ?model= loads same-site and data: URLs only; a share link
 // of the model waits for the file, then applies its pose.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
-import { type Site, buildAndServe, launchChromium, openDemo } from './browser.js';
-
-const ARTIFACTS = 'tests/e2e/artifacts';
+import { ARTIFACTS, openDemo, useDemoSuite } from './browser.js';
 
 type Vec3 = [number, number, number];
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -75,25 +72,11 @@ function changedPixels(a: Buffer, b: Buffer): number {
 }
 
 describe('glTF import in the page', () => {
-  let site: Site;
-  let browser: Browser;
-  let page: Page;
-  let problems: string[];
+  const suite = useDemoSuite();
   const armature = armatureRig().glb();
 
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
-    browser = await launchChromium();
-    ({ page, problems } = await openDemo(browser, site.url));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
   it('a dropped GLB replaces the default character and poses by dragging a target', async () => {
+    const { page, problems } = suite;
     await dropFile(page, 'armature.glb', armature);
     expect(await loadReported(page, null)).toBe("Loaded 'armature.glb': skin 'Armature', 9 joints, 4 influences per vertex.");
     const model = await page.evaluate(() => window.kin.model());
@@ -140,6 +123,7 @@ describe('glTF import in the page', () => {
   });
 
   it('a broken file says what is wrong and keeps the character, still posable', async () => {
+    const { page, problems } = suite;
     const palette = await page.evaluate(() => window.kin.palette());
     const previous = await bannerText(page, '.model-banner');
     await dropFile(page, 'broken.glb', armature.slice(0, armature.byteLength - 64));
@@ -160,6 +144,7 @@ describe('glTF import in the page', () => {
   });
 
   it('eight influences per vertex draw through the second joint set', async () => {
+    const { page, problems } = suite;
     const chain = Array.from(new Uint8Array(eightInfluenceChain().glb()));
     const outcome = await page.evaluate((bytes) => window.kin.loadModel({ name: 'tentacle.glb', bytes: Uint8Array.from(bytes) }), chain);
     expect(outcome).toMatchObject({ ok: true, model: { name: 'tentacle.glb', influences: 8 } });
@@ -175,6 +160,7 @@ describe('glTF import in the page', () => {
   });
 
   it('a file with two skins asks which one to pose', async () => {
+    const { page } = suite;
     const bytes = twoSkins().glb();
     const before = await bannerText(page, '.model-banner');
     await dropFile(page, 'two-skins.glb', bytes);
@@ -187,6 +173,7 @@ describe('glTF import in the page', () => {
   });
 
   it('?model= loads this site\'s and data: URLs only', async () => {
+    const { browser, site } = suite;
     const dataUrl = `data:model/gltf-binary;base64,${Buffer.from(armature).toString('base64')}`;
     const fromData = await openDemo(browser, `${site.url}?model=${encodeURIComponent(dataUrl)}`);
     await fromData.page.waitForFunction(() => window.kin.model().kind === 'gltf', undefined, { timeout: 30_000 });
@@ -202,6 +189,7 @@ describe('glTF import in the page', () => {
   });
 
   it('a share link of a glTF waits for the file, then applies its pose by joint names', async () => {
+    const { browser, page } = suite;
     await dropFile(page, 'armature.glb', armature);
     await page.waitForFunction(() => (window.kin.model() as { name?: string }).name === 'armature.glb');
     const hand = await page.evaluate(() => window.kin.boneTip('HandL'));

@@ -18,9 +18,15 @@ import { loadDefaultCharacter } from './default-character.js';
 import type { GltfBuilder } from './gltf-builder.js';
 import { armatureRig, eightInfluenceChain } from './gltf-fixtures.js';
 
-async function rigOf(module: KinModule, builder: GltfBuilder): Promise<Rig> {
+/** Runs `body` on the rig of a built glTF file, and frees the rig. */
+async function withRig(module: KinModule, builder: GltfBuilder, body: (rig: Rig) => void): Promise<void> {
   const model = await parseGltfModel(builder.glb(), { resourcePath: '', allowUri: () => 'no' });
-  return Rig.create(module, importSkin(model).rig.bones);
+  const rig = Rig.create(module, importSkin(model).rig.bones);
+  try {
+    body(rig);
+  } finally {
+    rig.dispose();
+  }
 }
 
 function origin(rig: Rig, name: string): [number, number, number] {
@@ -55,8 +61,7 @@ describe('goals for a glTF rig', () => {
   });
 
   it('hands and feet by name; two-bone on the bones above, pulling the wrist and ankle; look-at on the head', async () => {
-    const rig = await rigOf(module, armatureRig());
-    try {
+    await withRig(module, armatureRig(), (rig) => {
       const layouts = goalLayoutsFor(rig);
       expect(layouts('dls').goals.map((g) => [g.bone, g.color])).toEqual([['HandL', 0xff8a3d], ['FootR', 0x3b7bd9]]);
       expect(layouts('ccd')).toBe(layouts('dls'));
@@ -75,14 +80,11 @@ describe('goals for a glTF rig', () => {
       const up = new THREE.Vector3(...(lookAt.options.upAxis as number[])).transformDirection(bind);
       expect(aim.distanceTo(new THREE.Vector3(0, 0, 1))).toBeLessThan(1e-6);
       expect(up.distanceTo(new THREE.Vector3(0, 1, 0))).toBeLessThan(1e-6);
-    } finally {
-      rig.dispose();
-    }
+    });
   });
 
   it('two-bone puts the wrist on a reachable target', async () => {
-    const rig = await rigOf(module, armatureRig());
-    try {
+    await withRig(module, armatureRig(), (rig) => {
       const session = new PosingSession(rig, goalLayoutsFor(rig));
       session.setSolver('two-bone', {});
       const shoulder = origin(rig, 'UpperArmL');
@@ -91,20 +93,15 @@ describe('goals for a glTF rig', () => {
       const solve = session.moveGoal(0, ...target);
       expect(solve.status).toBe('converged');
       origin(rig, 'HandL').forEach((x, c) => expect(x).toBeCloseTo(target[c], 5));
-    } finally {
-      rig.dispose();
-    }
+    });
   });
 
   it('without hands or feet, the deepest leaf; look-at falls back to the highest bone', async () => {
-    const rig = await rigOf(module, eightInfluenceChain());
-    try {
+    await withRig(module, eightInfluenceChain(), (rig) => {
       const layouts = goalLayoutsFor(rig);
       expect(layouts('fabrik').goals.map((g) => g.bone)).toEqual(['seg7']);
       expect(layouts('two-bone').goals.map((g) => g.bone)).toEqual(['seg6']);
       expect(layouts('look-at').goals.map((g) => g.bone)).toEqual(['seg7']);
-    } finally {
-      rig.dispose();
-    }
+    });
   });
 });
