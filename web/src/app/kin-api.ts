@@ -50,7 +50,10 @@ export interface KinApi {
    * The goals: name (= the bone's name; the goal pulls its tip), rig bone
    * index, and target in model space (metres). They depend on the solver:
    * hand_l, hand_r, foot_l, foot_r for most; forearm_l, forearm_r, shin_l,
-   * shin_r (wrists and ankles) for 'two-bone'; head for 'look-at'.
+   * shin_r (wrists and ankles) for 'two-bone'; head for 'look-at'. A loaded
+   * model's (loadModel) are found from its bones: its hands and feet by
+   * name, else its deepest leaves; the bones above them for 'two-bone'
+   * (pulling the wrist); a head, neck or the highest bone for 'look-at'.
    */
   goals(): { name: string; bone: number; target: Vec3 }[];
   /**
