@@ -155,12 +155,18 @@ export function eightInfluenceChain(options: { unnormalizedEvery?: number } = {}
   }
   b.node({ name: 'Tentacle', mesh: 0, skin: 0 }, true);
   const order = [7, 5, 3, 1, 0, 2, 4, 6];
+  // The vertices follow the bind-pose chain (which curves: each joint turns 3° more), and run 0.25 past its end.
+  const origins = joints.map((n) => new THREE.Vector3().setFromMatrixPosition(worldMatrix(b.json, n)));
+  const along = (s: number): Vec3 => {
+    const k = Math.min(Math.floor(s), 6);
+    return origins[k].clone().lerp(origins[k + 1], s - k).toArray() as Vec3;
+  };
   const points = Array.from({ length: 12 }, (_, i) => {
-    const y = (2 * i) / 11;
-    const raw = order.map((k) => Math.exp(-(((y - 0.25 * k) / 0.35) ** 2)) + 0.01);
+    const s = (8 * i) / 11; // 0 at the root, 8 a segment past the last joint
+    const raw = order.map((k) => Math.exp(-(((s - k) / 1.4) ** 2)) + 0.01);
     const sum = raw.reduce((a, w) => a + w, 0);
     const scale = options.unnormalizedEvery && i % options.unnormalizedEvery === 0 ? 1.7 : 1;
-    return { at: [0.02 * i, y, 0] as Vec3, joints: order, weights: raw.map((w) => (scale * w) / sum) };
+    return { at: along(s), joints: order, weights: raw.map((w) => (scale * w) / sum) };
   });
   skinnedMesh(b, 'Tentacle', pairs(points));
   b.skin({ name: 'Tentacle', joints, inverseBindMatrices: inverseBinds(b, joints) });

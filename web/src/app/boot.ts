@@ -53,7 +53,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const app = new PosingApp(session, viewport, character, { hud, solverPanel, energyPlot });
     // Before the first frame, so that a shared pose is the first thing drawn.
     const links = new PageLinks(app, root, hud.element);
-    const models = new PageModels(app, module, root, hud.element, links);
+    const models = new PageModels(app, module, root, hud, links);
     loading.remove();
 
     const stopFrames = startFrameLoop(

@@ -3,6 +3,7 @@
 // how a load went. A loaded model lets a share link that waits for it apply.
 import type { KinModule } from '../wasm/generated/kin.js';
 import { DropZone } from './drop-zone.js';
+import type { Hud } from './hud.js';
 import { LinkBanner } from './link-banner.js';
 import { ModelButton } from './model-button.js';
 import { type ModelLoadOutcome, ModelLoader } from './model-loader.js';
@@ -14,14 +15,19 @@ export class PageModels {
   readonly loader: ModelLoader;
   private readonly dropZone: DropZone;
 
-  constructor(app: PosingApp, module: KinModule, root: HTMLElement, buttonParent: HTMLElement, links: PageLinks) {
+  /** The button goes into the HUD, which also keeps the loaded model's warnings in view. */
+  constructor(app: PosingApp, module: KinModule, root: HTMLElement, hud: Hud, links: PageLinks) {
     const banner = new LinkBanner(root, 'model-banner');
     this.loader = new ModelLoader(app, module, {
       report: (text, kind) => banner.show(text, kind),
       chooseSkin: (fileName, model) => chooseSkin(root, fileName, model.skins),
-      replaced: () => links.characterChanged(),
+      replaced: () => {
+        const { source } = app;
+        hud.warn(source.kind === 'gltf' && source.warnings.length > 0 ? source.warnings.join(' ') : null);
+        links.characterChanged();
+      },
     });
-    new ModelButton(buttonParent, (file) => void this.loader.load(file));
+    new ModelButton(hud.element, (file) => void this.loader.load(file));
     this.dropZone = new DropZone(root, (file) => void this.loader.load(file));
   }
 
