@@ -2,13 +2,8 @@
 // free port, and launch Debian's Chromium (never a downloaded browser) with
 // the flags that give WebGL2 through SwiftShader on these machines.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
 import { build, preview, type PreviewServer } from 'vite';
 import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-
-/** Where tests leave their screenshots. */
-export const ARTIFACTS = 'tests/e2e/artifacts';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -62,26 +57,25 @@ export async function openDemo(browser: Browser, url: string): Promise<{ page: P
   return { page, problems };
 }
 
-/** A served site, a browser and the demo open in it, for one describe block. */
-export interface DemoSuite {
+/** One suite's demo: the built site served, Chromium, and the page opened on it. */
+export interface DemoSession {
   site: Site;
   browser: Browser;
   page: Page;
   problems: string[];
+  close(): Promise<void>;
 }
 
-/** Registers beforeAll (serve the site, launch Chromium, open the demo) and afterAll (close them); fills the suite. */
-export function useDemoSuite(): DemoSuite {
-  const suite = {} as DemoSuite;
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    suite.site = await buildAndServe();
-    suite.browser = await launchChromium();
-    ({ page: suite.page, problems: suite.problems } = await openDemo(suite.browser, suite.site.url));
-  });
-  afterAll(async () => {
-    await suite.browser?.close();
-    await suite.site?.close();
-  });
-  return suite;
+/** Builds and serves the site, launches Chromium and opens the demo (for a suite's beforeAll). */
+export async function startDemo(): Promise<DemoSession> {
+  const site = await buildAndServe();
+  const browser = await launchChromium();
+  const { page, problems } = await openDemo(browser, site.url);
+  return {
+    site, browser, page, problems,
+    close: async () => {
+      await browser.close();
+      await site.close();
+    },
+  };
 }

@@ -5,11 +5,14 @@
 // skins asks which; ?model= loads same-site and data: URLs only; a share link
 // of the model waits for the file, then applies its pose.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
-import { ARTIFACTS, openDemo, useDemoSuite } from './browser.js';
+import { type DemoSession, openDemo, startDemo } from './browser.js';
+
+const ARTIFACTS = 'tests/e2e/artifacts';
 
 type Vec3 = [number, number, number];
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -72,8 +75,17 @@ function changedPixels(a: Buffer, b: Buffer): number {
 }
 
 describe('glTF import in the page', () => {
-  const suite = useDemoSuite();
+  let suite: DemoSession;
   const armature = armatureRig().glb();
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    suite = await startDemo();
+  });
+
+  afterAll(async () => {
+    await suite?.close();
+  });
 
   it('a dropped GLB replaces the default character and poses by dragging a target', async () => {
     const { page, problems } = suite;
