@@ -1,5 +1,6 @@
 #include "rig.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "kin/forward.h"
@@ -130,7 +131,9 @@ SolveReport Rig::Solve() {
   job.energy = Span<float>(energy_.data(), energy_.size());
   job.workspace = &workspace_;
   report = job.Run();
-  if (report.status != SolveStatus::kInvalidInput) Refresh();
+  if (report.status == SolveStatus::kInvalidInput) return report;
+  std::copy(workspace_.model_ms().begin(), workspace_.model_ms().begin() + skeleton_.bone_count(), model_ms_.begin());
+  RefreshFromModel();
   return report;
 }
 
@@ -219,6 +222,10 @@ Status Rig::PackDqsPalette() {
 void Rig::Refresh() {
   // Every pose the rig holds was validated on the way in: no second check.
   ComputeModelMatricesT<float>(skeleton_, angles_, root_offset_ms_, model_ms_);
+  RefreshFromModel();
+}
+
+void Rig::RefreshFromModel() {
   BoneTips(skeleton_, model_ms_, tips_ms_);
   SkinningPalette(skeleton_, model_ms_, palette_);
 }

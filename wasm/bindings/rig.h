@@ -90,7 +90,10 @@ class Rig {
 
  private:
   Status RequireLoaded() const;
+  // Model matrices, tips and palette of the current pose.
   void Refresh();
+  // Tips and palette from the model matrices in model_ms_.
+  void RefreshFromModel();
 
   Skeleton skeleton_;
   std::vector<glm::vec3> angles_;

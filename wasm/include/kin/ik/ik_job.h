@@ -54,10 +54,14 @@ IkOptions DefaultIkOptions();
 Status ValidateIkOptions(const IkOptions& options);
 
 // Scratch memory for every solver, sized once for a skeleton and goal count.
-// Owned by the job while it runs; callers never read it.
+// Owned by the job while it runs; callers read only model_ms().
 class IkWorkspace {
  public:
   void Reserve(int bone_count, int goal_count);
+  // Bone-to-model matrices of the pose the last Run left in its angles (after
+  // a Run that did not report invalid input): every solver ends with its
+  // pose evaluated, so the caller needs no second forward pass.
+  Span<const glm::mat4> model_ms() const { return Span<const glm::mat4>(model_ms_.data(), model_ms_.size()); }
   int bone_capacity() const { return bone_capacity_; }
   int goal_capacity() const { return goal_capacity_; }
 
