@@ -189,6 +189,20 @@ void IkState::AddOuter(double* a, int c, double sign) const {
   const double* col = Column(c);
   const double scale = sign * ws.compliance_[c];
   const int begin = RowBegin(c);
+  if (RowEnd(c) - begin == 3) {
+    // Most columns (a limb's bones) move one point goal: a 3×3 block, unrolled.
+    const double c0 = col[begin], c1 = col[begin + 1], c2 = col[begin + 2];
+    double* a0 = a + begin * m + begin;
+    double* a1 = a0 + m;
+    double* a2 = a1 + m;
+    a0[0] += scale * c0 * c0;
+    a1[0] += scale * c1 * c0;
+    a1[1] += scale * c1 * c1;
+    a2[0] += scale * c2 * c0;
+    a2[1] += scale * c2 * c1;
+    a2[2] += scale * c2 * c2;
+    return;
+  }
   for (int r1 = begin; r1 < RowEnd(c); ++r1) {
     if (col[r1] == 0.0) continue;
     const double scaled = scale * col[r1];
