@@ -1,10 +1,9 @@
 // Mirroring through the built module on the default character: a flipped
 // pose's palette is the original's mirror image bone for bone
-// (palette'_j = M · palette_σ(j) · M with M = diag(−1, 1, 1), computed here
-// with three.js matrices), a side copy leaves left and right palettes mirror
-// images of each other, flipping twice gives the pose back, and a rig that
-// is not symmetric is refused by name without touching the pose.
-import * as THREE from 'three';
+// (palette'_j = M · palette_σ(j) · M with M = diag(−1, 1, 1), computed with
+// three.js matrices in mirror-check.ts), a side copy leaves left and right
+// palettes mirror images of each other, flipping twice gives the pose back,
+// and a rig that is not symmetric is refused by name, the pose untouched.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
@@ -12,25 +11,8 @@ import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';
+import { mirrorGap } from './mirror-check.js';
 import { seededRandom, uniform } from './seeded-random.js';
-
-const MIRROR = new THREE.Matrix4().makeScale(-1, 1, 1);
-
-/** Bone j's 4×4 of a palette (16 floats per bone, column-major). */
-function matrixOf(palette: ArrayLike<number>, bone: number): THREE.Matrix4 {
-  return new THREE.Matrix4().fromArray(Array.from({ length: 16 }, (_, k) => palette[16 * bone + k]));
-}
-
-/** Largest entry of |palette_j − M · reference_σ(j) · M| over all bones. */
-function mirrorGap(palette: ArrayLike<number>, reference: ArrayLike<number>, partners: Int32Array): number {
-  let worst = 0;
-  partners.forEach((partner, bone) => {
-    const expected = MIRROR.clone().multiply(matrixOf(reference, partner)).multiply(MIRROR).elements;
-    const actual = matrixOf(palette, bone).elements;
-    expected.forEach((value, k) => (worst = Math.max(worst, Math.abs(actual[k] - value))));
-  });
-  return worst;
-}
 
 function randomPose(bones: readonly BoneDesc[], seed: number): number[] {
   const random = seededRandom(seed);
