@@ -122,39 +122,52 @@ struct Mirrored {
   glm::vec3 root_offset{0.0f};
 };
 
-Mirrored RunMirror(const kin::Skeleton& skeleton, const kin::MirrorMap& map, MirrorMode mode,
-                   const std::vector<glm::vec3>& angles, const glm::vec3& root_offset) {
-  Mirrored out;
-  out.angles.resize(angles.size());
-  kin::MirrorPoseJob job;
-  job.skeleton = &skeleton;
-  job.map = &map;
-  job.mode = mode;
-  job.angles = angles;
-  job.root_offset_ms = root_offset;
-  job.out_angles = out.angles;
-  job.out_root_offset_ms = &out.root_offset;
-  const kin::Status status = job.Run();
-  EXPECT_TRUE(status.ok()) << status.message;
-  return out;
+// A skeleton and its mirror map, both built without error, and its mirror job.
+struct Mirrorable {
+  kin::Skeleton skeleton;
+  kin::MirrorMap map;
+  explicit Mirrorable(const std::vector<kin::BoneDef>& bones) {
+    const kin::Status built = kin::Skeleton::Build(bones, &skeleton);
+    EXPECT_TRUE(built.ok()) << built.message;
+    const kin::Status mapped = kin::BuildMirrorMap(skeleton, &map);
+    EXPECT_TRUE(mapped.ok()) << mapped.message;
+  }
+
+  Mirrored Run(MirrorMode mode, const std::vector<glm::vec3>& angles, const glm::vec3& root_offset) const {
+    Mirrored out;
+    out.angles.resize(angles.size());
+    kin::MirrorPoseJob job;
+    job.skeleton = &skeleton;
+    job.map = &map;
+    job.mode = mode;
+    job.angles = angles;
+    job.root_offset_ms = root_offset;
+    job.out_angles = out.angles;
+    job.out_root_offset_ms = &out.root_offset;
+    const kin::Status status = job.Run();
+    EXPECT_TRUE(status.ok()) << status.message;
+    return out;
+  }
+};
+
+// On the humanoid (identity frames, XYZ): M·Rx(a)·M = Rx(a), M·Ry(b)·M =
+// Ry(−b), M·Rz(c)·M = Rz(−c), and XYZ applies them in turn, so a bone's
+// mirrored angles are its source's (a, −b, −c).
+void ExpectHumanoidMirror(const glm::vec3& mirrored, const glm::vec3& source, const std::string& bone) {
+  EXPECT_NEAR(mirrored.x, source.x, 1e-5f) << bone;
+  EXPECT_NEAR(mirrored.y, -source.y, 1e-5f) << bone;
+  EXPECT_NEAR(mirrored.z, -source.z, 1e-5f) << bone;
 }
 
 TEST(MirrorPose, FlipsTheHumanoidAsDerivedByHand_Seed5) {
   const std::vector<kin::BoneDef> bones = kin_test::Humanoid();
-  kin::Skeleton skeleton;
-  ASSERT_TRUE(kin::Skeleton::Build(bones, &skeleton).ok());
-  kin::MirrorMap map;
-  ASSERT_TRUE(kin::BuildMirrorMap(skeleton, &map).ok());
+  const Mirrorable mirrorable(bones);
   std::mt19937 rng(5);
   for (int trial = 0; trial < 20; ++trial) {
     const std::vector<glm::vec3> angles = RandomAnglesWithin(rng, bones);
-    const Mirrored flipped = RunMirror(skeleton, map, MirrorMode::kFlip, angles, glm::vec3(0.1f, -0.2f, 0.3f));
-    // M·Rx(a)·M = Rx(a), M·Ry(b)·M = Ry(−b), M·Rz(c)·M = Rz(−c), and XYZ applies them in turn.
+    const Mirrored flipped = mirrorable.Run(MirrorMode::kFlip, angles, glm::vec3(0.1f, -0.2f, 0.3f));
     for (std::size_t j = 0; j < bones.size(); ++j) {
-      const glm::vec3& a = angles[map.partner[j]];
-      EXPECT_NEAR(flipped.angles[j].x, a.x, 1e-5f) << bones[j].name;
-      EXPECT_NEAR(flipped.angles[j].y, -a.y, 1e-5f) << bones[j].name;
-      EXPECT_NEAR(flipped.angles[j].z, -a.z, 1e-5f) << bones[j].name;
+      ExpectHumanoidMirror(flipped.angles[j], angles[mirrorable.map.partner[j]], bones[j].name);
     }
     EXPECT_EQ(flipped.root_offset, glm::vec3(-0.1f, -0.2f, 0.3f));
   }
@@ -162,22 +175,16 @@ TEST(MirrorPose, FlipsTheHumanoidAsDerivedByHand_Seed5) {
 
 TEST(MirrorPose, LeftToRightCopiesTheLeftAndStraightensTheCentre_Seed6) {
   const std::vector<kin::BoneDef> bones = kin_test::Humanoid();
-  kin::Skeleton skeleton;
-  ASSERT_TRUE(kin::Skeleton::Build(bones, &skeleton).ok());
-  kin::MirrorMap map;
-  ASSERT_TRUE(kin::BuildMirrorMap(skeleton, &map).ok());
+  const Mirrorable mirrorable(bones);
   std::mt19937 rng(6);
   const std::vector<glm::vec3> angles = RandomAnglesWithin(rng, bones);
-  const Mirrored copied = RunMirror(skeleton, map, MirrorMode::kLeftToRight, angles, glm::vec3(0.1f, -0.2f, 0.3f));
+  const Mirrored copied = mirrorable.Run(MirrorMode::kLeftToRight, angles, glm::vec3(0.1f, -0.2f, 0.3f));
   for (std::size_t j = 0; j < bones.size(); ++j) {
     const glm::vec3& out = copied.angles[j];
-    if (map.side[j] == BodySide::kLeft) {
+    if (mirrorable.map.side[j] == BodySide::kLeft) {
       EXPECT_EQ(out, angles[j]) << bones[j].name;
-    } else if (map.side[j] == BodySide::kRight) {
-      const glm::vec3& a = angles[map.partner[j]];
-      EXPECT_NEAR(out.x, a.x, 1e-5f) << bones[j].name;
-      EXPECT_NEAR(out.y, -a.y, 1e-5f) << bones[j].name;
-      EXPECT_NEAR(out.z, -a.z, 1e-5f) << bones[j].name;
+    } else if (mirrorable.map.side[j] == BodySide::kRight) {
+      ExpectHumanoidMirror(out, angles[mirrorable.map.partner[j]], bones[j].name);
     } else {
       // A rotation equal to its mirror image turns about X only.
       EXPECT_NEAR(out.y, 0.0f, 1e-5f) << bones[j].name;
@@ -186,7 +193,7 @@ TEST(MirrorPose, LeftToRightCopiesTheLeftAndStraightensTheCentre_Seed6) {
     }
   }
   EXPECT_EQ(copied.root_offset, glm::vec3(0.0f, -0.2f, 0.3f));
-  const Mirrored again = RunMirror(skeleton, map, MirrorMode::kLeftToRight, copied.angles, copied.root_offset);
+  const Mirrored again = mirrorable.Run(MirrorMode::kLeftToRight, copied.angles, copied.root_offset);
   for (std::size_t j = 0; j < bones.size(); ++j)
     for (int k = 0; k < 3; ++k) EXPECT_NEAR(again.angles[j][k], copied.angles[j][k], 1e-5f) << bones[j].name;
 }
@@ -265,23 +272,19 @@ class MirrorRandomRig : public ::testing::TestWithParam<int> {};
 TEST_P(MirrorRandomRig, FlipIsTheMirrorImageAndFlippingTwiceRestores) {
   std::mt19937 rng(static_cast<unsigned>(GetParam()));
   const SymmetricRig rig = RandomSymmetricRig(rng);
-  kin::Skeleton skeleton;
-  ASSERT_TRUE(kin::Skeleton::Build(rig.bones, &skeleton).ok());
-  kin::MirrorMap map;
-  const kin::Status mapped = kin::BuildMirrorMap(skeleton, &map);
-  ASSERT_TRUE(mapped.ok()) << mapped.message;
+  const Mirrorable mirrorable(rig.bones);
   const glm::vec3 root_offset(0.05f, -0.1f, 0.2f);
   for (int trial = 0; trial < 10; ++trial) {
     const std::vector<glm::vec3> angles = RandomAnglesWithin(rng, rig.bones);
-    const Mirrored flipped = RunMirror(skeleton, map, MirrorMode::kFlip, angles, root_offset);
+    const Mirrored flipped = mirrorable.Run(MirrorMode::kFlip, angles, root_offset);
     const std::vector<glm::dmat4> before = kin_test::ReferenceForward(rig.bones, Double(angles), glm::dvec3(root_offset));
     const std::vector<glm::dmat4> after = kin_test::ReferenceForward(rig.bones, Double(flipped.angles), glm::dvec3(flipped.root_offset));
     for (std::size_t j = 0; j < rig.bones.size(); ++j) {
-      const int partner = map.partner[j];
+      const int partner = mirrorable.map.partner[j];
       const glm::dmat4 n = glm::inverse(rig.bind[partner]) * kMirror4 * rig.bind[j];
       EXPECT_LT(MaxDifference(after[j], kMirror4 * before[partner] * n), 1e-4) << rig.bones[j].name << " trial " << trial;
     }
-    const Mirrored twice = RunMirror(skeleton, map, MirrorMode::kFlip, flipped.angles, flipped.root_offset);
+    const Mirrored twice = mirrorable.Run(MirrorMode::kFlip, flipped.angles, flipped.root_offset);
     for (std::size_t j = 0; j < rig.bones.size(); ++j)
       for (int k = 0; k < 3; ++k) EXPECT_NEAR(twice.angles[j][k], angles[j][k], 1e-4f) << rig.bones[j].name;
     EXPECT_EQ(twice.root_offset, root_offset);
@@ -291,21 +294,18 @@ TEST_P(MirrorRandomRig, FlipIsTheMirrorImageAndFlippingTwiceRestores) {
 TEST_P(MirrorRandomRig, SideCopiesAreSymmetricAndKeepTheCopiedSide) {
   std::mt19937 rng(static_cast<unsigned>(GetParam()));
   const SymmetricRig rig = RandomSymmetricRig(rng);
-  kin::Skeleton skeleton;
-  ASSERT_TRUE(kin::Skeleton::Build(rig.bones, &skeleton).ok());
-  kin::MirrorMap map;
-  ASSERT_TRUE(kin::BuildMirrorMap(skeleton, &map).ok());
+  const Mirrorable mirrorable(rig.bones);
   const std::vector<glm::vec3> angles = RandomAnglesWithin(rng, rig.bones);
   for (const MirrorMode mode : {MirrorMode::kLeftToRight, MirrorMode::kRightToLeft}) {
     const BodySide kept = mode == MirrorMode::kLeftToRight ? BodySide::kLeft : BodySide::kRight;
-    const Mirrored copied = RunMirror(skeleton, map, mode, angles, glm::vec3(0.05f, -0.1f, 0.2f));
+    const Mirrored copied = mirrorable.Run(mode, angles, glm::vec3(0.05f, -0.1f, 0.2f));
     const std::vector<glm::dmat4> model = kin_test::ReferenceForward(rig.bones, Double(copied.angles), glm::dvec3(copied.root_offset));
     for (std::size_t j = 0; j < rig.bones.size(); ++j) {
-      const int partner = map.partner[j];
+      const int partner = mirrorable.map.partner[j];
       const glm::dmat4 n = glm::inverse(rig.bind[partner]) * kMirror4 * rig.bind[j];
       // Symmetric: every bone is its partner's mirror image (a centre bone its own).
       EXPECT_LT(MaxDifference(model[j], kMirror4 * model[partner] * n), 1e-4) << rig.bones[j].name;
-      if (map.side[j] == kept) EXPECT_EQ(copied.angles[j], angles[j]) << rig.bones[j].name;
+      if (mirrorable.map.side[j] == kept) EXPECT_EQ(copied.angles[j], angles[j]) << rig.bones[j].name;
     }
   }
 }
@@ -314,15 +314,12 @@ INSTANTIATE_TEST_SUITE_P(Seeds, MirrorRandomRig, ::testing::Values(11, 12, 13, 1
 
 TEST(MirrorPose, ValidationNamesTheBadInput) {
   const std::vector<kin::BoneDef> bones = kin_test::Humanoid();
-  kin::Skeleton skeleton;
-  ASSERT_TRUE(kin::Skeleton::Build(bones, &skeleton).ok());
-  kin::MirrorMap map;
-  ASSERT_TRUE(kin::BuildMirrorMap(skeleton, &map).ok());
+  const Mirrorable mirrorable(bones);
   std::vector<glm::vec3> angles(bones.size(), glm::vec3(0.1f)), out(bones.size());
   glm::vec3 root(0.0f);
   kin::MirrorPoseJob job;
-  job.skeleton = &skeleton;
-  job.map = &map;
+  job.skeleton = &mirrorable.skeleton;
+  job.map = &mirrorable.map;
   job.angles = angles;
   job.out_angles = out;
   job.out_root_offset_ms = &root;

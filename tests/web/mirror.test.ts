@@ -7,10 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
-import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { loadDefaultCharacter } from './default-character.js';
+import { defaultCharacterBones } from './default-character.js';
 import { mirrorGap } from './mirror-check.js';
 import { seededRandom, uniform } from './seeded-random.js';
 
@@ -24,7 +23,7 @@ describe('mirroring the default character through the module', () => {
   let bones: BoneDesc[];
   beforeAll(async () => {
     module = await loadKinModuleNode();
-    ({ bones } = rigFromSkinnedMesh((await loadDefaultCharacter()).mesh));
+    bones = await defaultCharacterBones();
   });
 
   it('pairs the bones by their _l / _r names', () => {

@@ -8,10 +8,9 @@ import { anglesFromTable } from '../../web/src/app/angle-table.js';
 import { POSE_PRESETS, type PosePresetName, presetPose } from '../../web/src/app/pose-presets.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
-import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { loadDefaultCharacter } from './default-character.js';
+import { defaultCharacterBones } from './default-character.js';
 import { mirrorGap } from './mirror-check.js';
 
 type Vec3 = [number, number, number];
@@ -22,7 +21,7 @@ describe('pose presets on the default character', () => {
   let rig: Rig;
   beforeAll(async () => {
     module = await loadKinModuleNode();
-    ({ bones } = rigFromSkinnedMesh((await loadDefaultCharacter()).mesh));
+    bones = await defaultCharacterBones();
     rig = Rig.create(module, bones);
     return () => rig.dispose();
   });
