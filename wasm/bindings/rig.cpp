@@ -29,6 +29,8 @@ Status Rig::Load(Span<const BoneDef> bones) {
   for (std::size_t i = 0; i < n; ++i)  // zero may lie outside a limit
     angles_[i] = ProjectJointLimits(skeleton_, static_cast<int>(i), angles_[i]);
   root_offset_ms_ = glm::vec3(0.0f);
+  mirrored_angles_.assign(n, glm::vec3(0.0f));
+  mirror_status_ = BuildMirrorMap(skeleton_, &mirror_map_);
   goals_.clear();
   model_ms_.assign(n, glm::mat4(1.0f));
   palette_.assign(n, glm::mat4(1.0f));
@@ -82,6 +84,26 @@ Status Rig::SetRootOffset(const glm::vec3& root_offset_ms) {
   if (!status.ok()) return status;
   if (!Finite(root_offset_ms)) return Status::Invalid("root offset is not finite");
   root_offset_ms_ = root_offset_ms;
+  Refresh();
+  return Status::Ok();
+}
+
+Status Rig::Mirror(MirrorMode mode) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (!mirror_status_.ok()) return mirror_status_;
+  MirrorPoseJob job;
+  job.skeleton = &skeleton_;
+  job.map = &mirror_map_;
+  job.mode = mode;
+  job.angles = Span<const glm::vec3>(angles_.data(), angles_.size());
+  job.root_offset_ms = root_offset_ms_;
+  job.out_angles = Span<glm::vec3>(mirrored_angles_.data(), mirrored_angles_.size());
+  job.out_root_offset_ms = &root_offset_ms_;
+  status = job.Run();
+  if (!status.ok()) return status;
+  // Copied, not swapped: the page holds views over angles_ (see pose_data()).
+  std::copy(mirrored_angles_.begin(), mirrored_angles_.end(), angles_.begin());
   Refresh();
   return Status::Ok();
 }

@@ -17,6 +17,7 @@ import { loadSkinnedMesh } from './load-character.js';
 import { LoadingStatus } from './loading-status.js';
 import { PageLinks } from './page-links.js';
 import { PosingApp } from './posing-app.js';
+import { PosingControls } from './posing-controls.js';
 import { PosingSession } from './posing-session.js';
 import { SolverPanel } from './solver-panel.js';
 
@@ -68,6 +69,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const solverPanel = new SolverPanel(root, (solver, options) => app.setSolver(solver, options), !window.matchMedia(NARROW_VIEWPORT).matches);
     const energyPlot = new EnergyPlot(solverPanel.body);
     const app = new PosingApp(session, viewport, character, { hud, solverPanel, energyPlot });
+    const controls = new PosingControls(app, root);
     // Before the first frame, so that a shared pose is the first thing drawn.
     const links = new PageLinks(app, root, hud.element);
     loading.remove();
@@ -75,6 +77,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const stopFrames = startFrameLoop(
       () => {
         app.drawFrame();
+        controls.refresh();
         links.watch();
         if (app.renderedFrames === 1) kin.markReady(app, links);
       },
@@ -83,6 +86,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // Leaving the page frees the WASM rig and the GPU resources.
     window.addEventListener('pagehide', () => {
       stopFrames();
+      controls.dispose();
       links.dispose();
       app.dispose();
     }, { once: true });
