@@ -14,6 +14,7 @@ export const HELP_ROWS: readonly HelpRow[] = [
   { keys: ['?'], action: 'Show or hide this help' },
   { keys: ['Esc'], action: 'Close this help' },
   { keys: ['Drag a coloured handle'], action: 'Move an IK target (one finger on a touch screen)' },
+  { keys: ['Targets list'], action: 'Add a target on any bone; Pin holds a tip in place while others move (a cube handle); × removes' },
   { keys: ['Drag elsewhere'], action: 'Orbit the camera (one finger)' },
   { keys: ['Scroll wheel'], action: 'Zoom (pinch with two fingers)' },
   { keys: ['Right-drag'], action: 'Pan (drag with two fingers)' },

@@ -4,7 +4,10 @@
 // code path as dragging a handle, solver choices the same as the panel's.
 // Results are plain copies, never views.
 import { MIRROR_MODES, type MirrorMode, type Rig, SOLVERS, type SolveStatus, type SolverName, type SolverOptions } from '../rig/rig.js';
+import { exportGlb, exportedPose } from './export-actions.js';
+import { addTarget, pinTarget, removeTarget } from './goal-actions.js';
 import type { PageLinks } from './page-links.js';
+import type { PoseJson } from './pose-export.js';
 import { applyPosePreset, mirrorPose } from './pose-actions.js';
 import { POSE_PRESETS, isPosePreset } from './pose-presets.js';
 import type { PosingApp } from './posing-app.js';
@@ -46,11 +49,31 @@ export interface KinApi {
   setPose(angles: number[], rootOffset?: Vec3): void;
   /**
    * The goals: name (= the bone's name; the goal pulls its tip), rig bone
-   * index, and target in model space (metres). They depend on the solver:
-   * hand_l, hand_r, foot_l, foot_r for most; forearm_l, forearm_r, shin_l,
-   * shin_r (wrists and ankles) for 'two-bone'; head for 'look-at'.
+   * index, target in model space (metres), and whether it is a pin. Most
+   * solvers pose with the editable goal set (hand_l, hand_r, foot_l, foot_r
+   * at first; see addGoal); 'two-bone' with its own forearm_l, forearm_r,
+   * shin_l, shin_r (wrists and ankles), 'look-at' with head.
    */
-  goals(): { name: string; bone: number; target: Vec3 }[];
+  goals(): { name: string; bone: number; target: Vec3; pinned: boolean }[];
+  /**
+   * Adds a target on a bone's tip (by bone name), where the tip is now: the
+   * pose does not move until the target does. One undo step. Throws,
+   * changing nothing, for an unknown bone, a bone that has a target, more
+   * than 32 targets, or a solver with its own goals (two-bone, look-at).
+   */
+  addGoal(bone: string): void;
+  /** Removes a goal's target (index or name); one undo step; throws like addGoal. */
+  removeGoal(goal: number | string): void;
+  /**
+   * Pins a goal (index or name): its target moves to its tip and holds it
+   * there with 100 times the others' weight while they are dragged; its
+   * handle becomes a cube, which still drags (moving where it holds). A new
+   * pose (setPose, a preset, mirror) moves pins with it. One undo step;
+   * throws like addGoal.
+   */
+  pin(goal: number | string): void;
+  /** Unpins a goal (its target stays); one undo step. */
+  unpin(goal: number | string): void;
   /**
    * Moves a goal's target (index or name, e.g. 'hand_r') to a model-space
    * point in metres: places its handle there and runs the handle's drag
@@ -135,6 +158,19 @@ export interface KinApi {
   setSymmetricDrag(on: boolean): void;
   /** Whether symmetric dragging is on. */
   symmetricDrag(): boolean;
+  /**
+   * Builds the GLB that "Export GLB" downloads — the character's mesh with
+   * the current pose baked in (positions and normals skinned on the CPU,
+   * linear blend as the page draws) — and resolves to its size in bytes,
+   * downloading nothing.
+   */
+  exportGlb(): Promise<number>;
+  /**
+   * What "Export pose JSON" downloads: {format: 'kin-pose', version: 1,
+   * character, rootOffset, bones: [{name, order, angles}]} with every
+   * bone's Euler order and angles (radians, by slot) by name.
+   */
+  poseJson(): PoseJson;
 }
 
 declare global {
@@ -201,8 +237,15 @@ export function createKinApi(): KinApiControl {
     },
     goals: () => {
       const { session } = running();
-      return session.goalNames.map((name, g) => ({ name, bone: session.goalBones[g], target: session.target_ms(g) }));
+      return session.goalNames.map((name, g) => ({ name, bone: session.goalBones[g], target: session.target_ms(g), pinned: session.pinned(g) }));
     },
+    addGoal: (bone) => {
+      if (typeof bone !== 'string') throw new Error('kin: addGoal takes a bone name');
+      addTarget(running(), bone);
+    },
+    removeGoal: (goal) => removeTarget(running(), goal),
+    pin: (goal) => pinTarget(running(), goal, true),
+    unpin: (goal) => pinTarget(running(), goal, false),
     setGoalTarget: (goal, target) => {
       const posing = running();
       const index = posing.session.goalIndex(goal);
@@ -257,6 +300,8 @@ export function createKinApi(): KinApiControl {
       posing.symmetry.enabled = on;
     },
     symmetricDrag: () => running().symmetry.enabled,
+    exportGlb: async () => (await exportGlb(running())).byteLength,
+    poseJson: () => exportedPose(running()),
   };
 
   return {

@@ -2,9 +2,11 @@
 // moves (drags and scripts alike) solve at once; each frame then uploads the
 // palette if the pose changed, refreshes the HUD and the energy plot if a
 // solve happened, and draws. Choosing a solver (from the panel or a script)
-// goes through setSolver, which swaps the handles when the goals change.
-// Every change of the pose is one undoable step of `history` (a whole drag
-// included); with `symmetry` on, a moved target drags its mirror partner.
+// goes through setSolver, which swaps the handles when the goals change, as
+// editing the goal set does (setEditableGoals: targets added, removed,
+// pinned). Every change of the pose or the goals is one undoable step of
+// `history` (a whole drag included); with `symmetry` on, a moved target
+// drags its mirror partner.
 import type { SolverName, SolverOptions } from '../rig/rig.js';
 import type { Viewport } from '../three/scene.js';
 import type { SkinnedCharacter } from '../three/skinned-character.js';
@@ -14,6 +16,7 @@ import type { EnergyPlot } from './energy-plot.js';
 import type { Hud } from './hud.js';
 import { type PoseSnapshot, capturePose, restorePose, samePoseSnapshot } from './pose-snapshot.js';
 import type { PosingSession, SolveSummary } from './posing-session.js';
+import type { PosingGoal } from './solver-goals.js';
 import type { SolverPanel } from './solver-panel.js';
 import { SymmetricDrag } from './symmetric-drag.js';
 
@@ -44,13 +47,13 @@ export class PosingApp {
   constructor(
     readonly session: PosingSession,
     readonly viewport: Viewport,
-    private readonly character: SkinnedCharacter,
+    readonly character: SkinnedCharacter,
     private readonly readouts: PosingReadouts,
   ) {
     viewport.scene.add(character.mesh);
     this.targetHandles = this.createHandles();
     this.handlesGoalsVersion = session.goalsVersion;
-    this.symmetry.pairGoals(session.rig, session.goalBones);
+    this.symmetry.pairGoals(session);
     readouts.solverPanel.show(session.rig.solver, {});
     // Orbiting, zooming and their damping all end in this event.
     viewport.orbit.addEventListener('change', () => this.cameraMoves++);
@@ -84,15 +87,20 @@ export class PosingApp {
     this.history.step(() => {
       this.session.setSolver(solver, options);
       this.appliedOptions = options;
-      if (this.session.goalsVersion !== this.handlesGoalsVersion) {
-        this.targetHandles.dispose();
-        this.targetHandles = this.createHandles();
-        this.handlesGoalsVersion = this.session.goalsVersion;
-        this.symmetry.pairGoals(this.session.rig, this.session.goalBones);
-        // A drag ended by the swap never re-enables orbiting by itself.
-        this.viewport.orbit.enabled = true;
-      }
+      this.followGoals();
       this.readouts.solverPanel.show(solver, options);
+    });
+  }
+
+  /**
+   * Replaces the editable goal set (see PosingSession.setEditableGoals; one
+   * undo step); the handles follow if the solver poses with it. Throws,
+   * changing nothing, on a bad set.
+   */
+  setEditableGoals(goals: readonly PosingGoal[]): void {
+    this.history.step(() => {
+      this.session.setEditableGoals(goals);
+      this.followGoals();
     });
   }
 
@@ -158,9 +166,20 @@ export class PosingApp {
     this.session.rig.dispose();
   }
 
+  /** New handles (and symmetric partners) when the goals changed. */
+  private followGoals(): void {
+    if (this.session.goalsVersion === this.handlesGoalsVersion) return;
+    this.targetHandles.dispose();
+    this.targetHandles = this.createHandles();
+    this.handlesGoalsVersion = this.session.goalsVersion;
+    this.symmetry.pairGoals(this.session);
+    // A drag ended by the swap never re-enables orbiting by itself.
+    this.viewport.orbit.enabled = true;
+  }
+
   private createHandles(): TargetHandles {
     const { viewport, session } = this;
-    const styles = session.layout.goals.map((goal) => ({ name: goal.bone, color: goal.color }));
+    const styles = session.layout.goals.map((goal) => ({ name: goal.bone, color: goal.color, pinned: goal.pinned === true }));
     const handles = new TargetHandles(
       styles,
       viewport.camera,

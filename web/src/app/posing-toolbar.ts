@@ -1,41 +1,23 @@
 // The posing toolbar (a column at the bottom left; a bar on phones): undo
 // and redo, a pose preset picker and Reset, mirror left to right / right to
-// left, flip, the symmetric-drag toggle, and the help button. The buttons act through the
-// same functions as the keyboard and window.kin. refresh() runs every frame:
-// it touches the DOM only when the history or the toggle changed, so that
-// undo and redo are enabled exactly when they can act (not mid-drag).
+// left, flip, the symmetric-drag toggle, the help button, the target list
+// (goal-list.ts) and the exports. The buttons act through the same
+// functions as the keyboard and window.kin. refresh() runs every frame: it
+// touches the DOM only when the history, the toggle or the goals changed, so
+// that undo and redo are enabled exactly when they can act (not mid-drag).
 // Labels have a short part that stays on phones and a long part that goes.
 import type { MirrorMode } from '../rig/rig.js';
 import { errorMessage } from './error-overlay.js';
+import { downloadGlb, downloadPoseJson } from './export-actions.js';
+import { GoalList } from './goal-list.js';
 import { applyPosePreset, mirrorPose } from './pose-actions.js';
 import { POSE_PRESETS, isPosePreset, presetLabel } from './pose-presets.js';
 import type { PosingApp } from './posing-app.js';
+import { long, toolButton, toolOption, toolSelect } from './tool-controls.js';
 
 const RESET_PRESET = 'relaxed';
-
-/** A part of a button's label that phones leave out. */
-type LongPart = { long: string };
-const long = (text: string): LongPart => ({ long: text });
-
-function toolButton(action: string, title: string, ...label: (string | LongPart)[]): HTMLButtonElement {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'tool-button';
-  button.dataset.action = action;
-  button.title = title;
-  button.setAttribute('aria-label', title);
-  for (const part of label) {
-    const span = document.createElement('span');
-    if (typeof part === 'string') {
-      span.textContent = part;
-    } else {
-      span.className = 'tool-long';
-      span.textContent = part.long;
-    }
-    button.append(span);
-  }
-  return button;
-}
+// Phones (index.html's narrow layout) start with the target list folded.
+const PHONE = '(max-width: 640px)';
 
 /** Controls side by side; `stacked`: one per line in the desktop column. */
 function group(stacked: boolean, ...items: HTMLElement[]): HTMLElement {
@@ -49,10 +31,11 @@ export class PosingToolbar {
   readonly element = document.createElement('div');
   private readonly undoButton = toolButton('undo', 'Undo (Ctrl+Z)', '↶', long(' Undo'));
   private readonly redoButton = toolButton('redo', 'Redo (Ctrl+Shift+Z)', '↷', long(' Redo'));
-  private readonly presetPicker = document.createElement('select');
+  private readonly presetPicker = toolSelect('preset', 'Apply a pose preset', 'Pose…');
   private readonly resetButton = toolButton('reset', 'Reset to the relaxed start pose', 'Reset');
   private readonly mirrorButtons: HTMLButtonElement[];
   private readonly symmetricButton = toolButton('symmetric', 'Symmetric drag: moving a target moves its mirror partner’s too', '⇆', long(' Symmetric'));
+  private readonly goals: GoalList;
   private readonly problem = document.createElement('div');
   private shownHistory = -1;
   private shownSymmetric: boolean | null = null;
@@ -62,20 +45,7 @@ export class PosingToolbar {
     this.element.setAttribute('role', 'toolbar');
     this.element.setAttribute('aria-label', 'posing');
 
-    this.presetPicker.className = 'tool-select';
-    this.presetPicker.name = 'preset';
-    this.presetPicker.title = 'Apply a pose preset';
-    this.presetPicker.setAttribute('aria-label', 'pose preset');
-    const placeholder = document.createElement('option');
-    placeholder.value = '';
-    placeholder.textContent = 'Pose…';
-    this.presetPicker.append(placeholder);
-    for (const name of POSE_PRESETS) {
-      const option = document.createElement('option');
-      option.value = name;
-      option.textContent = presetLabel(name);
-      this.presetPicker.append(option);
-    }
+    for (const name of POSE_PRESETS) this.presetPicker.append(toolOption(name, presetLabel(name)));
 
     const mirrors: [MirrorMode, HTMLButtonElement][] = [
       ['left-to-right', toolButton('mirror-left-to-right', 'Mirror L→R: copy the left side’s pose onto the right', long('Mirror '), 'L→R')],
@@ -87,6 +57,9 @@ export class PosingToolbar {
       return button;
     });
     const help = toolButton('help', 'Keyboard shortcuts (?)', '?');
+    this.goals = new GoalList(app, (action) => this.act(action), !window.matchMedia(PHONE).matches);
+    const exportGlb = toolButton('export-glb', 'Export GLB: the character with this pose baked in', long('Export '), 'GLB');
+    const exportPose = toolButton('export-pose-json', 'Export pose JSON: every bone’s angles by name', long('Export '), 'pose JSON');
     this.problem.className = 'posing-toolbar-problem';
     this.problem.setAttribute('role', 'alert');
     this.problem.hidden = true;
@@ -96,6 +69,8 @@ export class PosingToolbar {
       group(true, this.presetPicker, this.resetButton),
       group(true, ...this.mirrorButtons),
       group(false, this.symmetricButton, help),
+      group(true, this.goals.element),
+      group(true, exportGlb, exportPose),
       this.problem,
     );
     parent.append(this.element);
@@ -109,6 +84,8 @@ export class PosingToolbar {
       this.refresh();
     });
     help.addEventListener('click', toggleHelp);
+    exportGlb.addEventListener('click', () => this.act(() => downloadGlb(app)));
+    exportPose.addEventListener('click', () => this.act(() => downloadPoseJson(app)));
 
     // A rig that does not mirror cannot mirror or drag symmetrically: say why on the buttons.
     const unavailable = app.symmetry.unavailable;
@@ -121,8 +98,9 @@ export class PosingToolbar {
     this.refresh();
   }
 
-  /** Called every frame: reflects undo/redo availability and the symmetric toggle. */
+  /** Called every frame: reflects undo/redo availability, the symmetric toggle and the goals. */
   refresh(): void {
+    this.goals.refresh();
     const { history, symmetry } = this.app;
     if (history.version !== this.shownHistory) {
       this.undoButton.disabled = !history.canUndo;
@@ -135,15 +113,20 @@ export class PosingToolbar {
     }
   }
 
-  /** Runs a pose action; a failure shows under the toolbar instead of escaping the click. */
-  private act(action: () => void): void {
+  /** Runs an action (or starts one that finishes later); a failure shows under the toolbar instead of escaping the click. */
+  private act(action: () => void | Promise<void>): void {
     try {
-      action();
-      this.problem.hidden = true;
+      const finishing = action();
+      this.showProblem(null);
+      if (finishing instanceof Promise) finishing.catch((error: unknown) => this.showProblem(error));
     } catch (error) {
-      this.problem.textContent = errorMessage(error);
-      this.problem.hidden = false;
+      this.showProblem(error);
     }
+  }
+
+  private showProblem(error: unknown): void {
+    this.problem.hidden = error === null;
+    this.problem.textContent = error === null ? '' : errorMessage(error);
   }
 
   private readonly onPresetPicked = (): void => {

@@ -3,8 +3,9 @@
 // and hand_r) to the mirror image of the point across the model's x = 0
 // plane, before the one solve. Goals pair by their bones' mirror partners
 // (Rig.mirrorPartners); a rig that does not mirror pairs none, and says why.
-import type { Rig } from '../rig/rig.js';
+// A pin is nobody's partner: it holds its tip while its mirror image moves.
 import { errorMessage } from './error-overlay.js';
+import type { PosingSession } from './posing-session.js';
 
 export class SymmetricDrag {
   /** Whether moving a goal moves its partner too. */
@@ -17,18 +18,20 @@ export class SymmetricDrag {
     return this.unavailableBecause;
   }
 
-  /** Pairs the goals (by their bone indices, in goal order); call whenever the goals change. */
-  pairGoals(rig: Rig, goalBones: readonly number[]): void {
+  /** Pairs the session's goals; call whenever the goals change. */
+  pairGoals(session: PosingSession): void {
+    const goalBones = session.goalBones;
     let partners: Int32Array | null = null;
     try {
-      partners = rig.mirrorPartners();
+      partners = session.rig.mirrorPartners();
       this.unavailableBecause = null;
     } catch (error) {
       this.unavailableBecause = errorMessage(error);
     }
     this.partnerGoals = Int32Array.from(goalBones, (bone) => {
       const partner = partners === null ? bone : partners[bone];
-      return partner === bone ? -1 : goalBones.indexOf(partner);
+      const goal = partner === bone ? -1 : goalBones.indexOf(partner);
+      return goal >= 0 && session.pinned(goal) ? -1 : goal;
     });
   }
 

@@ -1,5 +1,6 @@
-// Draggable IK target handles: one small sphere per goal, drawn on top of the
-// character. Pressing a handle attaches three.js's TransformControls to it and
+// Draggable IK target handles: one small sphere per goal (a small cube for a
+// pin, which drags the same way: moving a pin moves where it holds), drawn
+// on top of the character. Pressing a handle attaches three.js's TransformControls to it and
 // starts the drag in the same gesture; every move of a handle — from the
 // gizmo or from moveTo() — goes through one callback, so scripted moves
 // exercise exactly what a drag does.
@@ -12,6 +13,8 @@ import { TransformControls } from 'three/addons/controls/TransformControls.js';
 export interface HandleStyle {
   name: string;
   color: THREE.ColorRepresentation;
+  /** Drawn as a cube instead of a sphere. */
+  pinned?: boolean;
 }
 
 /** Called after a handle moved; `target_ms` is the handle's position (read it, do not keep it). */
@@ -22,6 +25,8 @@ export type HandleDraggingCallback = (dragging: boolean) => void;
 
 const HANDLE_RADIUS = 0.035;
 const OUTLINE_RADIUS = 0.043;
+/** A pin's cube side, in handle radii: about a sphere's area on screen. */
+const PIN_SIDE = 1.6;
 // Drawn without depth test, and late: `transparent` puts them in three.js's
 // last render list (after the see-through grid) and the render order sorts
 // them to its end.
@@ -32,6 +37,7 @@ export class TargetHandles {
   private readonly handles: THREE.Mesh[];
   private readonly controls: TransformControls;
   private readonly geometry = new THREE.SphereGeometry(1, 24, 16);
+  private readonly pinGeometry = new THREE.BoxGeometry(PIN_SIDE, PIN_SIDE, PIN_SIDE);
   private readonly outlineMaterial = new THREE.MeshBasicMaterial({
     color: 0x111318,
     side: THREE.BackSide,
@@ -110,16 +116,18 @@ export class TargetHandles {
     for (const handle of this.handles) (handle.material as THREE.Material).dispose();
     this.outlineMaterial.dispose();
     this.geometry.dispose();
+    this.pinGeometry.dispose();
   }
 
   private createHandle(style: HandleStyle): THREE.Mesh {
     const fill = new THREE.MeshBasicMaterial({ color: style.color, transparent: true, depthTest: false, depthWrite: false });
-    const handle = new THREE.Mesh(this.geometry, fill);
+    const geometry = style.pinned ? this.pinGeometry : this.geometry;
+    const handle = new THREE.Mesh(geometry, fill);
     handle.name = `target:${style.name}`;
     handle.scale.setScalar(HANDLE_RADIUS);
     handle.renderOrder = HANDLE_RENDER_ORDER + 1;
     // A dark back-face shell reads as an outline against both skin and floor.
-    const outline = new THREE.Mesh(this.geometry, this.outlineMaterial);
+    const outline = new THREE.Mesh(geometry, this.outlineMaterial);
     outline.scale.setScalar(OUTLINE_RADIUS / HANDLE_RADIUS);
     outline.renderOrder = HANDLE_RENDER_ORDER;
     handle.add(outline);
