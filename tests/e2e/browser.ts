@@ -1,6 +1,7 @@
 // Shared e2e plumbing: build the site once, serve it with `vite preview` on a
 // free port, and launch Debian's Chromium (never a downloaded browser) with
-// the flags that give WebGL2 through SwiftShader on these machines.
+// the flags that give WebGL2 through SwiftShader on these machines; then
+// open the demo, and drag its handles with the real mouse.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { build, preview, type PreviewServer } from 'vite';
 import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
@@ -55,4 +56,20 @@ export async function openDemo(browser: Browser, url: string): Promise<{ page: P
   await page.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
   await page.evaluate(() => window.kin.ready);
   return { page, problems };
+}
+
+/** Waits until the page has drawn two more frames. */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** A real mouse drag of a goal's handle by (dx, dy) CSS pixels over `steps` moves. */
+export async function dragHandle(page: Page, goal: string, dx: number, dy: number, steps = 10): Promise<void> {
+  const handle = await page.evaluate((g) => window.kin.handleScreenPosition(g), goal);
+  await page.mouse.click(handle.x, handle.y); // attaches the gizmo to this handle
+  await page.mouse.move(handle.x, handle.y);
+  await page.mouse.down();
+  for (let step = 1; step <= steps; step++) await page.mouse.move(handle.x + (dx * step) / steps, handle.y + (dy * step) / steps);
+  await page.mouse.up();
+  await nextFrame(page);
 }

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorGap } from '../web/mirror-check.js';
-import { type Site, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+import { type Site, buildAndServe, collectProblems, dragHandle, launchChromium, nextFrame, openDemo } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -31,21 +31,6 @@ function partnersByName(names: string[]): number[] {
     if (index < 0) throw new Error(`no partner for ${name}`);
     return index;
   });
-}
-
-async function nextFrame(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
-/** A real mouse drag of a goal's handle by (dx, dy) CSS pixels over `steps` moves. */
-async function dragHandle(page: Page, goal: string, dx: number, dy: number, steps = 10): Promise<void> {
-  const handle = await page.evaluate((g) => window.kin.handleScreenPosition(g), goal);
-  await page.mouse.click(handle.x, handle.y); // attaches the gizmo to this handle
-  await page.mouse.move(handle.x, handle.y);
-  await page.mouse.down();
-  for (let step = 1; step <= steps; step++) await page.mouse.move(handle.x + (dx * step) / steps, handle.y + (dy * step) / steps);
-  await page.mouse.up();
-  await nextFrame(page);
 }
 
 interface PageState {
