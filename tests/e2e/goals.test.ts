@@ -3,12 +3,15 @@
 // toggle pins a foot, and while a hand's handle is dragged with the real
 // mouse the pinned foot's tip stays within 1e-3 m; × removes a target and
 // Ctrl+Z brings it back; the share link reproduces the targets, the pins and
-// the palette (≤ 1e-4) in a fresh page; the two-bone solver's own targets
-// cannot be edited, and the list says why.
+// the palette (≤ 1e-4) in a fresh page, and a link with two targets on one
+// bone is refused by name; the two-bone solver's own targets cannot be
+// edited, and the list says why.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
+import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { type Site, buildAndServe, dragHandle, launchChromium, nextFrame, openDemo } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -140,6 +143,20 @@ describe('IK targets on any bone, and pins', () => {
     expect(distance(await fresh.page.evaluate(() => window.kin.boneTip('foot_l')), foot)).toBeLessThan(1e-3);
     expect(fresh.problems).toEqual([]);
     await fresh.page.close();
+  });
+
+  it('a link with two targets on one bone is refused by name and changes nothing', async () => {
+    const link = await page.evaluate(() => window.kin.shareLink());
+    const decoded = decodePoseLink(poseLinkInUrl(link)!);
+    if (!decoded.ok) throw new Error(decoded.error);
+    const { state } = decoded;
+    const twice = urlWithPoseLink(link, encodePoseLink({ ...state, goals: [...state.goals, { ...state.goals[0], pinned: true }] }));
+    const before = await page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals(), depth: window.kin.undoDepth() }));
+    const outcome = await page.evaluate((url) => window.kin.applyLink(url), twice);
+    expect(outcome).toEqual({ ok: false, error: "This link's targets cannot pose this character: bone 'hand_l' has two targets" });
+    expect(await page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals(), depth: window.kin.undoDepth() }))).toEqual(before);
+    expect(await page.locator('.link-banner .link-banner-message').textContent()).toBe(outcome.ok ? '' : outcome.error);
+    await page.click('.link-banner-close');
   });
 
   it('the two-bone solver keeps its own targets: editing is refused and the list says why', async () => {
