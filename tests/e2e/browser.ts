@@ -1,9 +1,12 @@
 // Shared e2e plumbing: build the site once, serve it with `vite preview` on a
 // free port, and launch Debian's Chromium (never a downloaded browser) with
 // the flags that give WebGL2 through SwiftShader on these machines; then
-// open the demo, and drag its handles with the real mouse.
+// open the demo (once per describe block: demoPage()), and drag its handles
+// with the real mouse.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import { mkdirSync } from 'node:fs';
 import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -56,6 +59,38 @@ export async function openDemo(browser: Browser, url: string): Promise<{ page: P
   await page.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
   await page.evaluate(() => window.kin.ready);
   return { page, problems };
+}
+
+/** Where the page tests write their screenshots. */
+export const ARTIFACTS = 'tests/e2e/artifacts';
+
+export interface DemoPage {
+  site: Site;
+  browser: Browser;
+  /** The demo, loaded and drawn. */
+  page: Page;
+  /** Its console errors and warnings so far. */
+  problems: string[];
+}
+
+/**
+ * For a describe block: builds and serves the site, launches Chromium and
+ * opens the demo before its tests, closes them after. The fields are set
+ * once the block's tests run.
+ */
+export function demoPage(): DemoPage {
+  const demo = {} as DemoPage;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    demo.site = await buildAndServe();
+    demo.browser = await launchChromium();
+    Object.assign(demo, await openDemo(demo.browser, demo.site.url));
+  });
+  afterAll(async () => {
+    await demo.browser?.close();
+    await demo.site?.close();
+  });
+  return demo;
 }
 
 /** Waits until the page has drawn two more frames. */

@@ -8,20 +8,14 @@ import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PoseJson } from '../../web/src/app/pose-export.js';
 import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
 import { loadDefaultCharacter } from '../web/default-character.js';
 import { poseThreeBones } from '../web/three-model.js';
-import { type Site, buildAndServe, dragHandle, launchChromium, openDemo } from './browser.js';
-
-function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  expect(a.length).toBe(b.length);
-  let worst = 0;
-  for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]));
-  return worst;
-}
+import { demoPage, dragHandle } from './browser.js';
+import { maxDifference } from './measure.js';
 
 /** Clicks a toolbar button and returns the file it downloads. */
 async function downloadFrom(page: Page, action: string): Promise<{ download: Download; bytes: Buffer }> {
@@ -79,23 +73,13 @@ async function threeSkinned(angles: number[], rootOffset: [number, number, numbe
 }
 
 describe('exports', () => {
-  let site: Site;
-  let browser: Browser;
+  const demo = demoPage();
   let page: Page;
-  let problems: string[];
-
   beforeAll(async () => {
-    site = await buildAndServe();
-    browser = await launchChromium();
-    ({ page, problems } = await openDemo(browser, site.url));
+    page = demo.page;
     // A preset and a drag: angles from the presets and from a solve.
     await page.evaluate(() => window.kin.applyPreset('wave'));
     await dragHandle(page, 'hand_l', 60, 40);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
   });
 
   it('Export GLB downloads the posed mesh: vertices and normals as three.js skins them', async () => {
@@ -114,7 +98,7 @@ describe('exports', () => {
     expect(maxDifference(normals, reference.normals)).toBeLessThan(1e-4);
     // Posed, not the rest mesh.
     expect(maxDifference(positions, reference.rest)).toBeGreaterThan(0.1);
-    expect(problems).toEqual([]);
+    expect(demo.problems).toEqual([]);
   });
 
   it('Export pose JSON downloads angles by bone name that set the same pose again', async () => {
@@ -136,6 +120,6 @@ describe('exports', () => {
       return window.kin.palette();
     }, { ...json, bones: [...json.bones].reverse() });
     expect(maxDifference(palette, before.palette)).toBeLessThan(1e-6);
-    expect(problems).toEqual([]);
+    expect(demo.problems).toEqual([]);
   });
 });

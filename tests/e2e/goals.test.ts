@@ -7,22 +7,12 @@
 // bone is refused by name; the two-bone solver's own targets cannot be
 // edited, and the list says why.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
-import { type Site, buildAndServe, dragHandle, launchChromium, nextFrame, openDemo } from './browser.js';
-
-const ARTIFACTS = 'tests/e2e/artifacts';
-
-type Vec3 = [number, number, number];
-const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-
-function maxDifference(a: number[], b: number[]): number {
-  expect(a.length).toBe(b.length);
-  return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
-}
+import { ARTIFACTS, demoPage, dragHandle, nextFrame, openDemo } from './browser.js';
+import { type Vec3, distance, maxDifference } from './measure.js';
 
 type Goal = { name: string; bone: number; target: Vec3; pinned: boolean };
 
@@ -35,21 +25,10 @@ const goalNamed = (all: Goal[], name: string): Goal => {
 const row = (bone: string) => `.goal-list .goal-row[data-goal="${bone}"]`;
 
 describe('IK targets on any bone, and pins', () => {
-  let site: Site;
-  let browser: Browser;
+  const demo = demoPage();
   let page: Page;
-  let problems: string[];
-
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
-    browser = await launchChromium();
-    ({ page, problems } = await openDemo(browser, site.url));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  beforeAll(() => {
+    page = demo.page;
   });
 
   it('lists the hands and feet, and "Add target…" adds one on the head’s tip', async () => {
@@ -126,7 +105,7 @@ describe('IK targets on any bone, and pins', () => {
     const source = await page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals() }));
     expect(source.goals.map((g) => g.name)).toEqual(['hand_l', 'hand_r', 'foot_l', 'head', 'upper_arm_l']);
 
-    const fresh = await openDemo(browser, link);
+    const fresh = await openDemo(demo.browser, link);
     const shared = await fresh.page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals() }));
     expect(maxDifference(shared.palette, source.palette)).toBeLessThan(1e-4);
     expect(shared.goals.map((g) => [g.name, g.pinned])).toEqual(source.goals.map((g) => [g.name, g.pinned]));
@@ -177,6 +156,6 @@ describe('IK targets on any bone, and pins', () => {
     const back = await goals(page);
     expect(back.map((g) => g.name)).toEqual(['hand_l', 'hand_r', 'foot_l', 'head', 'upper_arm_l']);
     expect(goalNamed(back, 'foot_l').pinned).toBe(true);
-    expect(problems).toEqual([]);
+    expect(demo.problems).toEqual([]);
   });
 });

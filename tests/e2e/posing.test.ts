@@ -11,17 +11,8 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorGap } from '../web/mirror-check.js';
-import { type Site, buildAndServe, collectProblems, dragHandle, launchChromium, nextFrame, openDemo } from './browser.js';
-
-const ARTIFACTS = 'tests/e2e/artifacts';
-
-type Vec3 = [number, number, number];
-const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-
-function maxDifference(a: number[], b: number[]): number {
-  expect(a.length).toBe(b.length);
-  return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
-}
+import { ARTIFACTS, type Site, buildAndServe, collectProblems, dragHandle, launchChromium, nextFrame, openDemo } from './browser.js';
+import { type Vec3, distance, maxDifference } from './measure.js';
 
 /** Mirror partners from the names alone (_l ↔ _r), independent of the module's pairing. */
 function partnersByName(names: string[]): number[] {
