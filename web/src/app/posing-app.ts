@@ -12,7 +12,7 @@ import type { Hud } from './hud.js';
 import type { PosingSession, SolveSummary } from './posing-session.js';
 import type { SolverPanel } from './solver-panel.js';
 
-/** The DOM readouts and controls around the 3D view. */
+/** The DOM readouts and controls around the 3D view (none in embed mode). */
 export interface PosingReadouts {
   hud: Hud;
   solverPanel: SolverPanel;
@@ -32,12 +32,12 @@ export class PosingApp {
     readonly session: PosingSession,
     readonly viewport: Viewport,
     private readonly character: SkinnedCharacter,
-    private readonly readouts: PosingReadouts,
+    private readonly readouts: PosingReadouts | null,
   ) {
     viewport.scene.add(character.mesh);
     this.targetHandles = this.createHandles();
     this.handlesGoalsVersion = session.goalsVersion;
-    readouts.solverPanel.show(session.rig.solver, {});
+    readouts?.solverPanel.show(session.rig.solver, {});
     // Orbiting, zooming and their damping all end in this event.
     viewport.orbit.addEventListener('change', () => this.cameraMoves++);
   }
@@ -70,7 +70,7 @@ export class PosingApp {
       // A drag ended by the swap never re-enables orbiting by itself.
       this.viewport.orbit.enabled = true;
     }
-    this.readouts.solverPanel.show(solver, options);
+    this.readouts?.solverPanel.show(solver, options);
   }
 
   /** Moves a goal's handle, which solves exactly as dragging it there would. */
@@ -106,11 +106,12 @@ export class PosingApp {
       this.character.update(session.rig.palette());
       this.uploadedPoseVersion = session.poseVersion;
     }
-    if (session.solveCount !== this.shownSolveCount) {
+    const { readouts } = this;
+    if (readouts !== null && session.solveCount !== this.shownSolveCount) {
       const solve = session.lastSolve;
-      this.readouts.hud.show(solve);
-      if (solve.failure === null) this.readouts.energyPlot.show(session.energyHistory());
-      else this.readouts.energyPlot.showMessage('No energy: the solve failed.');
+      readouts.hud.show(solve);
+      if (solve.failure === null) readouts.energyPlot.show(session.energyHistory());
+      else readouts.energyPlot.showMessage('No energy: the solve failed.');
       this.shownSolveCount = session.solveCount;
     }
     this.viewport.render();
@@ -120,7 +121,7 @@ export class PosingApp {
   /** Frees the GPU resources and the WASM rig; the app is unusable afterwards. */
   dispose(): void {
     this.targetHandles.dispose();
-    this.readouts.energyPlot.dispose();
+    this.readouts?.energyPlot.dispose();
     this.character.dispose();
     this.viewport.dispose();
     this.session.rig.dispose();
