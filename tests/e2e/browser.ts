@@ -21,8 +21,13 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export async function buildAndServe(): Promise<Site> {
+/** `npm run build`'s static site, in dist/. */
+export async function buildSite(): Promise<void> {
   await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+}
+
+export async function buildAndServe(): Promise<Site> {
+  await buildSite();
   const server: PreviewServer = await preview({
     configFile: 'vite.config.ts',
     logLevel: 'warn',
