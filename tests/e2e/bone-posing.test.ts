@@ -1,0 +1,188 @@
+// Forward-kinematics posing in Debian's Chromium: a real click on a bone
+// selects it (highlighted in the drawn image, its panel showing one slider
+// per Euler slot over the rig's limits), a real slider move turns the bone —
+// checked against the elbow angle measured from the bone positions — within
+// its limits, the palette and the IK targets follow; clicks on handles, on
+// empty space and orbit drags do not select.
+import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import { mkdirSync } from 'node:fs';
+import { PNG } from 'pngjs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Site, buildAndServe, launchChromium, openDemo } from './browser.js';
+
+const ARTIFACTS = 'tests/e2e/artifacts';
+const BONE = 'forearm_r';
+// The right elbow's hinge: slot 1 (about y) in [0, 2.5]; slot 0 twists in ±1.2, slot 2 is locked.
+const HINGE_SLOT = 1;
+
+type Vec3 = [number, number, number];
+
+function maxDifference(a: number[], b: number[]): number {
+  expect(a.length).toBe(b.length);
+  return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
+}
+
+/** The forearm's angles, and the elbow angle measured between the upper arm's and the forearm's model-space directions. */
+async function elbow(page: Page): Promise<{ angles: Vec3; measured: number }> {
+  return page.evaluate((bone) => {
+    const rig = window.kin.rig!;
+    const model = rig.modelMatrices();
+    const tips = rig.boneTips();
+    const direction = (b: number) => {
+      const d = [0, 1, 2].map((k) => tips[3 * b + k] - model[16 * b + 12 + k]);
+      const length = Math.hypot(d[0], d[1], d[2]);
+      return d.map((v) => v / length);
+    };
+    const forearm = rig.boneIndex(bone);
+    const [u, f] = [direction(rig.parents[forearm]), direction(forearm)];
+    const angles = rig.getAngles(forearm);
+    return { angles, measured: Math.acos(Math.min(1, u[0] * f[0] + u[1] * f[1] + u[2] * f[2])) };
+  }, BONE);
+}
+
+async function panel(page: Page) {
+  return page.evaluate(() => {
+    const element = document.querySelector<HTMLElement>('.bone-panel')!;
+    const sliders = Array.from(element.querySelectorAll<HTMLInputElement>('input[type="range"]'));
+    return {
+      hidden: element.hidden,
+      name: element.querySelector('.bone-panel-name')!.textContent,
+      axes: Array.from(element.querySelectorAll('.bone-slot-axis'), (axis) => axis.textContent),
+      min: sliders.map((s) => Number(s.min)),
+      max: sliders.map((s) => Number(s.max)),
+      values: sliders.map((s) => s.valueAsNumber),
+      disabled: sliders.map((s) => s.disabled),
+      ranges: Array.from(element.querySelectorAll('.bone-slot-range'), (range) => range.textContent),
+    };
+  });
+}
+
+/** The screenshot's colour at a page point. */
+function pixel(shot: Buffer, x: number, y: number): Vec3 {
+  const png = PNG.sync.read(shot);
+  const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+  return [png.data[i], png.data[i + 1], png.data[i + 2]];
+}
+
+async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+describe('bone posing', () => {
+  let site: Site;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    site = await buildAndServe();
+    browser = await launchChromium();
+    ({ page, problems } = await openDemo(browser, site.url));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('a click on a bone selects it, highlights it and shows its sliders over its limits', async () => {
+    expect(await page.evaluate(() => window.kin.selectedBone())).toBeNull();
+    const at = await page.evaluate((bone) => window.kin.boneScreenPosition(bone), BONE);
+    const before = pixel(await page.screenshot(), at.x, at.y);
+    await page.mouse.click(at.x, at.y);
+    expect(await page.evaluate(() => window.kin.selectedBone())).toBe(BONE);
+
+    const limits = await page.evaluate((bone) => window.kin.rig!.limits(window.kin.rig!.boneIndex(bone)), BONE);
+    const shown = await panel(page);
+    expect(shown.hidden).toBe(false);
+    expect(shown.name).toBe(BONE);
+    expect(shown.axes).toEqual(['x', 'y', 'z']);
+    expect(shown.min).toEqual(limits.min);
+    expect(shown.max).toEqual(limits.max);
+    expect(shown.disabled).toEqual([false, false, true]);
+    expect(shown.ranges[2]).toBe('locked');
+    expect(shown.ranges[HINGE_SLOT]).toBe('0.0° … 143.2°');
+    expect(maxDifference(shown.values, (await elbow(page)).angles)).toBeLessThan(1e-6);
+
+    // The highlight (yellow, drawn over the skin) is where the bone is.
+    await nextFrame(page);
+    const after = pixel(await page.screenshot({ path: `${ARTIFACTS}/bone-selected.png` }), at.x, at.y);
+    expect(after[0]).toBeGreaterThan(180);
+    expect(after[1]).toBeGreaterThan(150);
+    expect(before[2] - after[2]).toBeGreaterThan(40);
+    expect(problems).toEqual([]);
+  });
+
+  it('moving a slider turns the bone within its limits; the palette and the targets follow', async () => {
+    const start = { palette: await page.evaluate(() => window.kin.palette()), elbow: await elbow(page) };
+    const slider = page.locator('.bone-slot input[type="range"]').nth(HINGE_SLOT);
+    const box = (await slider.boundingBox())!;
+    await page.mouse.click(box.x + 0.8 * box.width, box.y + box.height / 2);
+    const value = await slider.evaluate((input) => (input as HTMLInputElement).valueAsNumber);
+    const moved = await elbow(page);
+    expect(value).toBeGreaterThan(1.5);
+    expect(moved.angles[HINGE_SLOT]).toBeCloseTo(value, 6);
+    expect(moved.angles[HINGE_SLOT]).toBeLessThanOrEqual(2.5);
+    // The other slots kept their angles; the measured elbow angle is the hinge angle.
+    expect(moved.angles[0]).toBeCloseTo(start.elbow.angles[0], 6);
+    expect(moved.angles[2]).toBeCloseTo(start.elbow.angles[2], 6);
+    expect(moved.measured).toBeCloseTo(moved.angles[HINGE_SLOT], 4);
+    expect(maxDifference(await page.evaluate(() => window.kin.palette()), start.palette)).toBeGreaterThan(0.05);
+    // The hand's target moved with the hand.
+    const follow = await page.evaluate(() => ({ target: window.kin.goals().find((g) => g.name === 'hand_r')!.target, tip: window.kin.boneTip('hand_r') }));
+    expect(maxDifference(follow.target, follow.tip)).toBeLessThan(1e-6);
+
+    // The keyboard ends at the limits and stays there.
+    await slider.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowRight');
+    expect((await elbow(page)).angles[HINGE_SLOT]).toBeCloseTo(2.5, 6);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowLeft');
+    const bent = await elbow(page);
+    expect(bent.angles[HINGE_SLOT]).toBe(0);
+    expect(bent.measured).toBeLessThan(1e-3);
+    await page.screenshot({ path: `${ARTIFACTS}/bone-slider.png` });
+    expect(problems).toEqual([]);
+  });
+
+  it('kin.setBoneAngles clamps to the limits and the panel shows the result', async () => {
+    const applied = await page.evaluate((bone) => window.kin.setBoneAngles(bone, [-3, 5, 0.4]), BONE);
+    expect(applied).toEqual([-1.2000000476837158, 2.5, 0]); // the limits, as float32
+    await nextFrame(page);
+    const shown = await panel(page);
+    expect(maxDifference(shown.values, applied)).toBeLessThan(1e-6);
+    expect((await elbow(page)).measured).toBeCloseTo(2.5, 4);
+    await expect(page.evaluate(() => window.kin.setBoneAngles('tail', [0, 0, 0]))).rejects.toThrow(/no bone named 'tail'/);
+    await expect(page.evaluate(() => window.kin.setBoneAngles('head', [0, Number.NaN, 0]))).rejects.toThrow(/3 finite numbers/);
+    expect(problems).toEqual([]);
+  });
+
+  it('clicks on a handle or on empty space and orbit drags select no bone', async () => {
+    // Empty space above the character deselects.
+    await page.mouse.click(512, 40);
+    expect(await page.evaluate(() => window.kin.selectedBone())).toBeNull();
+    expect((await panel(page)).hidden).toBe(true);
+    // A handle (over the hand's bones) is for dragging its target.
+    const handle = await page.evaluate(() => window.kin.handleScreenPosition('hand_l'));
+    await page.mouse.click(handle.x, handle.y);
+    expect(await page.evaluate(() => window.kin.selectedBone())).toBeNull();
+    // A press on a bone that drags orbits the camera.
+    const at = await page.evaluate(() => window.kin.boneScreenPosition('thigh_l'));
+    const camera = await page.evaluate(() => window.kin.shareLink());
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 5; step++) await page.mouse.move(at.x + 10 * step, at.y);
+    await page.mouse.up();
+    expect(await page.evaluate(() => window.kin.selectedBone())).toBeNull();
+    expect(await page.evaluate(() => window.kin.shareLink())).not.toBe(camera);
+    // The script path selects as a click does.
+    await page.evaluate(() => window.kin.selectBone('upper_arm_l'));
+    expect((await panel(page)).name).toBe('upper_arm_l');
+    await page.evaluate(() => window.kin.selectBone(null));
+    expect((await panel(page)).hidden).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
