@@ -7,9 +7,10 @@
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, buildAndServe, launchChromium, openDemo } from './browser.js';
+import { type DemoSession, startDemo } from './browser.js';
+import { maxDifference } from './compare.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 const BONE = 'forearm_r';
@@ -17,11 +18,6 @@ const BONE = 'forearm_r';
 const HINGE_SLOT = 1;
 
 type Vec3 = [number, number, number];
-
-function maxDifference(a: number[], b: number[]): number {
-  expect(a.length).toBe(b.length);
-  return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
-}
 
 /** The forearm's angles, and the elbow angle measured between the upper arm's and the forearm's model-space directions. */
 async function elbow(page: Page): Promise<{ angles: Vec3; measured: number }> {
@@ -70,21 +66,18 @@ async function nextFrame(page: Page): Promise<void> {
 }
 
 describe('bone posing', () => {
-  let site: Site;
-  let browser: Browser;
+  let demo: DemoSession;
   let page: Page;
   let problems: string[];
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
-    browser = await launchChromium();
-    ({ page, problems } = await openDemo(browser, site.url));
+    demo = await startDemo();
+    ({ page, problems } = demo);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    await demo?.close();
   });
 
   it('a click on a bone selects it, highlights it and shows its sliders over its limits', async () => {

@@ -61,3 +61,26 @@ export async function openDemo(browser: Browser, url: string): Promise<{ page: P
   await page.evaluate(() => window.kin.ready);
   return { page, problems };
 }
+
+/** One suite's demo: the built site served, Chromium, and the page opened on it. */
+export interface DemoSession {
+  site: Site;
+  browser: Browser;
+  page: Page;
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** Builds and serves the site, launches Chromium and opens the demo (for a suite's beforeAll). */
+export async function startDemo(): Promise<DemoSession> {
+  const site = await buildAndServe();
+  const browser = await launchChromium();
+  const { page, problems } = await openDemo(browser, site.url);
+  return {
+    site, browser, page, problems,
+    close: async () => {
+      await browser.close();
+      await site.close();
+    },
+  };
+}

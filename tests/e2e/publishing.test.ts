@@ -11,6 +11,7 @@ import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Site, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+import { maxDifference } from './compare.js';
 import { showsCharacter } from './pixels.js';
 import { type StaticSite, serveStatic } from './static-server.js';
 
@@ -23,11 +24,6 @@ const PANEL_SELECTORS = ['.hud', '.solver-panel', '.energy-plot', '.bone-panel',
 type Vec3 = [number, number, number];
 // In front of the right side of the chest: reachable by the whole body.
 const HAND_TARGET: Vec3 = [-0.3, 1.3, 0.35];
-
-function maxDifference(a: number[], b: number[]): number {
-  expect(a.length).toBe(b.length);
-  return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
-}
 
 /** The page's URL with `query` (e.g. '?embed=1') in place of its query. */
 function withQuery(url: string, query: string): string {

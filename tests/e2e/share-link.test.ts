@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PoseLinkState, decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
 import { type Site, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+import { maxDifference } from './compare.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 // The fragment is rewritten 400 ms (link-fragment.ts) after the first frame
@@ -26,11 +27,6 @@ async function fragmentChange(page: Page, previous: string): Promise<void> {
 type Vec3 = [number, number, number];
 // In front of the right side of the chest: reachable by the whole body.
 const HAND_TARGET: Vec3 = [-0.3, 1.3, 0.35];
-
-function maxDifference(a: number[], b: number[]): number {
-  expect(a.length).toBe(b.length);
-  return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
-}
 
 function linkState(url: string): PoseLinkState {
   const link = poseLinkInUrl(url);

@@ -4,6 +4,7 @@
 // reports what the user sets and shows what it is told: the rig clamps and
 // owns the angles. Text through textContent only.
 import type { EulerOrder } from '../rig/rig-desc.js';
+import { closeButton } from './close-button.js';
 
 /** The user moved slot `slot`'s slider to `angle` (radians). */
 export type AngleInput = (slot: number, angle: number) => void;
@@ -47,13 +48,7 @@ export class BonePanel {
     const heading = document.createElement('div');
     heading.className = 'bone-panel-heading';
     this.title.className = 'bone-panel-name';
-    const close = document.createElement('button');
-    close.type = 'button';
-    close.className = 'bone-panel-close';
-    close.setAttribute('aria-label', 'deselect bone');
-    close.textContent = '×';
-    close.addEventListener('click', onClose);
-    heading.append(this.title, close);
+    heading.append(this.title, closeButton('bone-panel-close', 'deselect bone', onClose));
     this.element.append(heading);
 
     for (let slot = 0; slot < 3; slot++) {
