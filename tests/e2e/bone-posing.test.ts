@@ -2,13 +2,16 @@
 // selects it (highlighted in the drawn image, its panel showing one slider
 // per Euler slot over the rig's limits), a real slider move turns the bone —
 // checked against the elbow angle measured from the bone positions — within
-// its limits, the palette and the IK targets follow; clicks on handles, on
-// empty space and orbit drags do not select.
+// its limits, the palette and the IK targets follow; a drag of the rotation
+// gizmo turns it too (and not the camera); clicks on handles, on empty space
+// and orbit drags do not select.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poseLinkInUrl } from '../../web/src/share/link-url.js';
+import { decodePoseLink } from '../../web/src/share/pose-link.js';
 import { type DemoSession, startDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 
@@ -54,11 +57,20 @@ async function panel(page: Page) {
   });
 }
 
-/** The screenshot's colour at a page point. */
-function pixel(shot: Buffer, x: number, y: number): Vec3 {
+/** How many of the page points are drawn in the highlight's yellow in the screenshot. */
+function yellowPixels(shot: Buffer, points: { x: number; y: number }[]): number {
   const png = PNG.sync.read(shot);
-  const i = (Math.round(y) * png.width + Math.round(x)) * 4;
-  return [png.data[i], png.data[i + 1], png.data[i + 2]];
+  return points.filter(({ x, y }) => {
+    const i = (Math.round(y) * png.width + Math.round(x)) * 4;
+    return png.data[i] > 180 && png.data[i + 1] > 150 && png.data[i + 2] < 120;
+  }).length;
+}
+
+/** The camera (position, then orbit target) recorded in a share link. */
+function cameraOf(url: string): number[] {
+  const decoded = decodePoseLink(poseLinkInUrl(url)!);
+  if (!decoded.ok) throw new Error(decoded.error);
+  return [...decoded.state.camera.position, ...decoded.state.camera.target];
 }
 
 async function nextFrame(page: Page): Promise<void> {
@@ -83,7 +95,9 @@ describe('bone posing', () => {
   it('a click on a bone selects it, highlights it and shows its sliders over its limits', async () => {
     expect(await page.evaluate(() => window.kin.selectedBone())).toBeNull();
     const at = await page.evaluate((bone) => window.kin.boneScreenPosition(bone), BONE);
-    const before = pixel(await page.screenshot(), at.x, at.y);
+    // Points along the bone (the gizmo's rings may cross one or two of them).
+    const along = await page.evaluate((bone) => [0.3, 0.4, 0.5, 0.6, 0.7].map((t) => window.kin.boneScreenPosition(bone, t)), BONE);
+    expect(yellowPixels(await page.screenshot(), along)).toBe(0);
     await page.mouse.click(at.x, at.y);
     expect(await page.evaluate(() => window.kin.selectedBone())).toBe(BONE);
 
@@ -101,10 +115,7 @@ describe('bone posing', () => {
 
     // The highlight (yellow, drawn over the skin) is where the bone is.
     await nextFrame(page);
-    const after = pixel(await page.screenshot({ path: `${ARTIFACTS}/bone-selected.png` }), at.x, at.y);
-    expect(after[0]).toBeGreaterThan(180);
-    expect(after[1]).toBeGreaterThan(150);
-    expect(before[2] - after[2]).toBeGreaterThan(40);
+    expect(yellowPixels(await page.screenshot({ path: `${ARTIFACTS}/bone-selected.png` }), along)).toBeGreaterThanOrEqual(3);
     expect(problems).toEqual([]);
   });
 
@@ -150,6 +161,38 @@ describe('bone posing', () => {
     expect((await elbow(page)).measured).toBeCloseTo(2.5, 4);
     await expect(page.evaluate(() => window.kin.setBoneAngles('tail', [0, 0, 0]))).rejects.toThrow(/no bone named 'tail'/);
     await expect(page.evaluate(() => window.kin.setBoneAngles('head', [0, Number.NaN, 0]))).rejects.toThrow(/3 finite numbers/);
+    expect(problems).toEqual([]);
+  });
+
+  it('dragging the rotation gizmo at the joint turns the bone within its limits, not the camera', async () => {
+    await page.evaluate((bone) => {
+      window.kin.selectBone(bone);
+      window.kin.setBoneAngles(bone, [0, 1, 0]);
+    }, BONE);
+    await nextFrame(page);
+    const start = { palette: await page.evaluate(() => window.kin.palette()), camera: cameraOf(await page.evaluate(() => window.kin.shareLink())) };
+    // The gizmo's centre (a free-turning ball) sits on the joint.
+    const joint = await page.evaluate((bone) => window.kin.boneScreenPosition(bone, 0), BONE);
+    await page.mouse.move(joint.x, joint.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) {
+      await page.mouse.move(joint.x + 8 * step, joint.y + step);
+      await nextFrame(page);
+    }
+    await page.mouse.up();
+    await page.screenshot({ path: `${ARTIFACTS}/bone-gizmo.png` });
+    const turned = await elbow(page);
+    expect(maxDifference(turned.angles, [0, 1, 0])).toBeGreaterThan(0.05);
+    expect(turned.angles[0]).toBeGreaterThanOrEqual(-1.2000001);
+    expect(turned.angles[0]).toBeLessThanOrEqual(1.2000001);
+    expect(turned.angles[1]).toBeGreaterThanOrEqual(0);
+    expect(turned.angles[1]).toBeLessThanOrEqual(2.5);
+    expect(turned.angles[2]).toBe(0);
+    // Still a hinge: the measured elbow angle is the hinge angle.
+    expect(turned.measured).toBeCloseTo(turned.angles[HINGE_SLOT], 4);
+    expect(maxDifference(await page.evaluate(() => window.kin.palette()), start.palette)).toBeGreaterThan(0.01);
+    expect(await page.evaluate(() => window.kin.selectedBone())).toBe(BONE);
+    expect(maxDifference(cameraOf(await page.evaluate(() => window.kin.shareLink())), start.camera)).toBeLessThan(1e-6);
     expect(problems).toEqual([]);
   });
 

@@ -1,12 +1,17 @@
 // Forward-kinematics posing: click a bone to select it (nearest bone segment
 // on screen; a click on a target handle or on empty space does not select
 // one, the latter deselects), see it highlighted, and turn it with the
-// panel's per-slot sliders. Angles go through the app's pose path
-// (PosingApp.setPose, clamped to the limits by the rig), so the IK targets
-// and handles follow the new pose as they do for any set pose. Each frame
-// the highlight and the sliders follow the pose if it changed (an IK drag
-// turns the selected bone too).
+// panel's per-slot sliders or the rotation gizmo at its joint (whose
+// rotation the rig turns into Euler angles nearest the current ones). Angles
+// go through the app's pose path (PosingApp.setPose, clamped to the limits
+// by the rig), so the IK targets and handles follow the new pose as they do
+// for any set pose; that path re-places the goals, so a slider or gizmo drag
+// allocates per input event, unlike an IK drag. Each frame the highlight,
+// the sliders and the gizmo follow the pose if it changed (an IK drag turns
+// the selected bone too).
 import type { Rig } from '../rig/rig.js';
+import type { QuatTuple } from '../rig/rig-desc.js';
+import { BoneGizmo } from '../three/bone-gizmo.js';
 import { BoneHighlight } from '../three/bone-highlight.js';
 import { nearestSegment, projectBoneSegments } from '../three/bone-picking.js';
 import { BonePanel } from './bone-panel.js';
@@ -22,6 +27,7 @@ export class BonePosing {
   private selected = NO_BONE;
   private shownPoseVersion = -1;
   private readonly highlight: BoneHighlight;
+  private readonly gizmo: BoneGizmo;
   private readonly panel: BonePanel;
   private readonly segments_px: Float64Array;
   private readonly angles: Float32Array;
@@ -32,9 +38,12 @@ export class BonePosing {
     const { rig } = app.session;
     this.segments_px = new Float64Array(4 * rig.boneCount);
     this.angles = new Float32Array(3 * rig.boneCount);
-    this.highlight = new BoneHighlight(app.viewport.scene);
+    const { camera, canvas, scene, orbit } = app.viewport;
+    this.highlight = new BoneHighlight(scene);
+    this.gizmo = new BoneGizmo(camera, canvas, scene, orbit, (rotation_ms) => this.rotateSelected(rotation_ms.toArray() as QuatTuple), () => {
+      this.shownPoseVersion = -1;
+    });
     this.panel = new BonePanel(panelParent, (slot, angle) => this.setSlot(slot, angle), () => this.select(NO_BONE));
-    const { canvas } = app.viewport;
     canvas.addEventListener('pointerdown', this.onPointerDown);
     canvas.addEventListener('pointerup', this.onPointerUp);
   }
@@ -54,12 +63,15 @@ export class BonePosing {
     if (bone !== NO_BONE) {
       const { min, max } = rig.limits(bone);
       this.panel.showJoint({ name: rig.boneNames[bone], order: rig.orders[bone], min, max });
+      this.panel.showAngles(rig.pose(), 3 * bone);
+      this.gizmo.attach(rig.frame(bone));
     } else {
       this.panel.hide();
       this.highlight.hide();
+      this.gizmo.detach();
     }
     this.selected = bone;
-    // Shown at the next frame.
+    // The highlight and the gizmo are placed at the next frame.
     this.shownPoseVersion = -1;
   }
 
@@ -78,11 +90,12 @@ export class BonePosing {
     return nearestSegment(this.segments_px, x, y, PICK_DISTANCE_PX);
   }
 
-  /** The middle of the bone's drawn segment, in CSS pixels of the page. */
-  screenPosition(bone: number): { x: number; y: number } {
+  /** A point of the bone's drawn segment (`along` 0: the joint, 1: the tip), in CSS pixels of the page. */
+  screenPosition(bone: number, along: number): { x: number; y: number } {
     this.projectSegments();
     const s = 4 * bone;
-    return { x: (this.segments_px[s] + this.segments_px[s + 2]) / 2, y: (this.segments_px[s + 1] + this.segments_px[s + 3]) / 2 };
+    const segment = this.segments_px;
+    return { x: segment[s] + along * (segment[s + 2] - segment[s]), y: segment[s + 1] + along * (segment[s + 3] - segment[s + 1]) };
   }
 
   /** Called every frame before drawing: the highlight and the sliders follow the pose. */
@@ -96,6 +109,7 @@ export class BonePosing {
     const m = 16 * this.selected;
     const t = 3 * this.selected;
     this.highlight.show(model_ms[m + 12], model_ms[m + 13], model_ms[m + 14], tips_ms[t], tips_ms[t + 1], tips_ms[t + 2]);
+    this.gizmo.follow(model_ms, m);
     this.panel.showAngles(rig.pose(), 3 * this.selected);
   }
 
@@ -104,6 +118,13 @@ export class BonePosing {
     canvas.removeEventListener('pointerdown', this.onPointerDown);
     canvas.removeEventListener('pointerup', this.onPointerUp);
     this.highlight.dispose();
+    this.gizmo.dispose();
+  }
+
+  private rotateSelected(rotation_ms: QuatTuple): void {
+    if (this.selected === NO_BONE) return;
+    const [a0, a1, a2] = this.app.session.rig.anglesForModelRotation(this.selected, rotation_ms);
+    this.setAngles(this.selected, a0, a1, a2);
   }
 
   private setSlot(slot: number, angle: number): void {
@@ -135,7 +156,7 @@ export class BonePosing {
     const { clientX: x, clientY: y } = event;
     // NaN (no primary press) fails the comparison.
     if (!(Math.hypot(x - this.pressX, y - this.pressY) <= CLICK_SLOP_PX)) return;
-    if (this.app.handles.goalAt(x, y) >= 0) return;
+    if (this.gizmo.engaged || this.app.handles.goalAt(x, y) >= 0) return;
     this.select(this.boneAt(x, y));
   };
 }

@@ -16,9 +16,10 @@ export interface PageTools {
 
 export interface KinToolsApi {
   /**
-   * Selects a bone by name as clicking it does: highlights it and opens its
-   * panel (one slider per Euler slot, within the joint's limits); null
-   * deselects. Throws for an unknown name, and in embed mode.
+   * Selects a bone by name as clicking it does: highlights it, opens its
+   * panel (one slider per Euler slot, within the joint's limits) and puts
+   * the rotation gizmo on its joint; null deselects. Throws for an unknown
+   * name, and in embed mode.
    */
   selectBone(name: string | null): void;
   /** The selected bone's name, or null. */
@@ -30,8 +31,12 @@ export interface KinToolsApi {
    * unknown name or angles that are not 3 finite numbers, and in embed mode.
    */
   setBoneAngles(name: string, angles: Vec3): Vec3;
-  /** The middle of a bone's drawn segment (joint to tip), in CSS pixels of the page (for real clicks). */
-  boneScreenPosition(name: string): { x: number; y: number };
+  /**
+   * Where a point of a bone is drawn, in CSS pixels of the page (for real
+   * clicks): `along` its segment from the joint (0, where the selected bone's
+   * rotation gizmo sits) to the tip (1); default 0.5, the middle.
+   */
+  boneScreenPosition(name: string, along?: number): { x: number; y: number };
   /**
    * A PNG of the 3D view, drawn now, as a data: URL: the image Save PNG
    * downloads, at the canvas's drawing-buffer size, transparent where the
@@ -68,9 +73,10 @@ export function createToolsApi(tools: () => PageTools): KinToolsApi {
       bonePosing.setAngles(bone, angles[0], angles[1], angles[2]);
       return bonePosing.rig.getAngles(bone);
     },
-    boneScreenPosition: (name) => {
+    boneScreenPosition: (name, along = 0.5) => {
       const bonePosing = posing();
-      return bonePosing.screenPosition(boneIndex(bonePosing, name));
+      if (typeof along !== 'number' || !(along >= 0 && along <= 1)) throw new Error('kin: along must be a number in [0, 1]');
+      return bonePosing.screenPosition(boneIndex(bonePosing, name), along);
     },
     snapshot: async () => blobDataUrl(await tools().snapshot()),
   };
