@@ -48,6 +48,7 @@ export class BonePosing {
     canvas.addEventListener('pointerup', this.onPointerUp);
   }
 
+  /** The posed rig (the app's). */
   get rig(): Rig {
     return this.app.session.rig;
   }
@@ -59,7 +60,7 @@ export class BonePosing {
 
   /** Selects a bone (shows it and its sliders), or deselects with NO_BONE. */
   select(bone: number): void {
-    const { rig } = this.app.session;
+    const { rig } = this;
     if (bone !== NO_BONE) {
       const { min, max } = rig.limits(bone);
       this.panel.showJoint({ name: rig.boneNames[bone], order: rig.orders[bone], min, max });
@@ -77,7 +78,7 @@ export class BonePosing {
 
   /** Sets one bone's three angles (by slot, radians; clamped to its limits) through the app's pose path. */
   setAngles(bone: number, a0: number, a1: number, a2: number): void {
-    this.angles.set(this.app.session.rig.pose());
+    this.angles.set(this.rig.pose());
     this.angles[3 * bone] = a0;
     this.angles[3 * bone + 1] = a1;
     this.angles[3 * bone + 2] = a2;
@@ -123,27 +124,26 @@ export class BonePosing {
 
   private rotateSelected(rotation_ms: QuatTuple): void {
     if (this.selected === NO_BONE) return;
-    const [a0, a1, a2] = this.app.session.rig.anglesForModelRotation(this.selected, rotation_ms);
+    const [a0, a1, a2] = this.rig.anglesForModelRotation(this.selected, rotation_ms);
     this.setAngles(this.selected, a0, a1, a2);
   }
 
   private setSlot(slot: number, angle: number): void {
     if (this.selected === NO_BONE) return;
-    this.angles.set(this.app.session.rig.pose());
+    this.angles.set(this.rig.pose());
     this.angles[3 * this.selected + slot] = angle;
     this.applyAngles();
   }
 
   /** Poses the rig with `angles`, keeping the root offset. */
   private applyAngles(): void {
-    this.app.setPose(this.angles, this.app.session.rig.rootOffset);
+    this.app.setPose(this.angles, this.rig.rootOffset);
   }
 
   private projectSegments(): void {
-    const { rig } = this.app.session;
     const { camera, canvas } = this.app.viewport;
     camera.updateMatrixWorld();
-    projectBoneSegments(rig.modelMatrices(), rig.boneTips(), camera, canvas.getBoundingClientRect(), this.segments_px);
+    projectBoneSegments(this.rig.modelMatrices(), this.rig.boneTips(), camera, canvas.getBoundingClientRect(), this.segments_px);
   }
 
   private readonly onPointerDown = (event: PointerEvent): void => {
