@@ -8,6 +8,7 @@
 
 #include "kin/dqs.h"
 #include "kin/forward.h"
+#include "ik_fixtures.h"
 #include "test_rigs.h"
 
 namespace {
@@ -58,6 +59,36 @@ TEST(Rig, BuffersFollowThePoseAndTheSolve) {
   EXPECT_EQ(rig.palette()[hand], expected);
   EXPECT_FALSE(rig.SetGoalTarget(3, glm::vec3(0)).ok());
   EXPECT_FALSE(rig.SetGoalTarget(0, glm::vec3(INFINITY, 0, 0)).ok());
+}
+
+// The rig takes the solved pose's model matrices from the solver instead of
+// a second forward pass: for every solver they must be exactly FK's.
+TEST(Rig, SolvedBuffersAreThoseOfTheSolvedPose) {
+  for (int k = 0; k < static_cast<int>(kin::SolverKind::kCount); ++k) {
+    const auto kind = static_cast<kin::SolverKind>(k);
+    kin::Rig rig;
+    ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
+    std::vector<kin::Goal> goals(2);
+    const char* bones[] = {"forearm_r", "shin_l"};
+    for (int g = 0; g < 2; ++g) {
+      goals[g].bone = rig.skeleton().FindBone(bones[g]);
+      goals[g].point_bs = rig.skeleton().tip_bs(goals[g].bone);
+      goals[g].target_ms = glm::vec3(glm::vec3(rig.skeleton().bind_ms(goals[g].bone)[3]) + glm::vec3(0.1f, 0.05f, 0.2f));
+    }
+    ASSERT_TRUE(rig.SetGoals(goals).ok());
+    kin::IkOptions options = kin::DefaultIkOptions();
+    options.max_iterations = 7;  // stop mid-solve too, where a trial may have been rejected
+    ASSERT_TRUE(rig.SetSolver(kind, options).ok());
+    ASSERT_TRUE(rig.SetAngles(rig.skeleton().FindBone("upper_arm_r"), glm::vec3(0.2f, -0.3f, 0.1f)).ok());
+    const kin::SolveReport report = rig.Solve();
+    ASSERT_NE(report.status, kin::SolveStatus::kInvalidInput) << kin::SolverKindName(kind) << ": " << report.input.message;
+    const std::vector<glm::vec3> pose(rig.pose().begin(), rig.pose().end());
+    const std::vector<glm::mat4> expected = kin_test::Forward(rig.skeleton(), pose);
+    for (int j = 0; j < rig.bone_count(); ++j) {
+      EXPECT_EQ(rig.model_ms()[j], expected[j]) << kin::SolverKindName(kind) << " bone " << j;
+      EXPECT_EQ(rig.palette()[j], expected[j] * rig.skeleton().inverse_bind(j)) << kin::SolverKindName(kind);
+    }
+  }
 }
 
 TEST(Rig, RejectsBadSolverSettingsAndKeepsTheOldOnes) {

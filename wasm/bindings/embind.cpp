@@ -73,6 +73,19 @@ class RigBinding {
     return Report(rig_.SetPose(Span<const float>(a.data(), a.size()), glm::vec3(rx, ry, rz)));
   }
   int setRootOffset(float x, float y, float z) { return Report(rig_.SetRootOffset(glm::vec3(x, y, z))); }
+  // mode: 0 left to right, 1 right to left, 2 flip (kin::MirrorMode).
+  int mirror(int mode) { return Report(rig_.Mirror(static_cast<MirrorMode>(mode))); }
+  // The partner bone of each bone, or null with errorMessage() saying why the rig does not mirror.
+  val mirrorPartners() {
+    const Status status = rig_.loaded() ? rig_.mirror_status() : Status::Invalid("no skeleton loaded");
+    if (!status.ok()) {
+      Report(status);
+      return val::null();
+    }
+    val out = val::array();
+    for (const int partner : rig_.mirror_partners()) out.call<void>("push", partner);
+    return out;
+  }
 
   int setGoals(const val& goals) {
     if (!goals.isArray()) return Report(Status::Invalid("goals must be an array"));
@@ -341,6 +354,8 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("anglesForModelRotation", &RigBinding::anglesForModelRotation)
       .function("setPose", &RigBinding::setPose)
       .function("setRootOffset", &RigBinding::setRootOffset)
+      .function("mirror", &RigBinding::mirror)
+      .function("mirrorPartners", &RigBinding::mirrorPartners)
       .function("setGoals", &RigBinding::setGoals)
       .function("setGoalTarget", &RigBinding::setGoalTarget)
       .function("goalCount", &RigBinding::goalCount)

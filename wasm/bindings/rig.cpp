@@ -1,5 +1,6 @@
 #include "rig.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "kin/euler.h"
@@ -29,6 +30,8 @@ Status Rig::Load(Span<const BoneDef> bones) {
   for (std::size_t i = 0; i < n; ++i)  // zero may lie outside a limit
     angles_[i] = ProjectJointLimits(skeleton_, static_cast<int>(i), angles_[i]);
   root_offset_ms_ = glm::vec3(0.0f);
+  mirrored_angles_.assign(n, glm::vec3(0.0f));
+  mirror_status_ = BuildMirrorMap(skeleton_, &mirror_map_);
   goals_.clear();
   model_ms_.assign(n, glm::mat4(1.0f));
   palette_.assign(n, glm::mat4(1.0f));
@@ -107,6 +110,26 @@ Status Rig::SetRootOffset(const glm::vec3& root_offset_ms) {
   return Status::Ok();
 }
 
+Status Rig::Mirror(MirrorMode mode) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (!mirror_status_.ok()) return mirror_status_;
+  MirrorPoseJob job;
+  job.skeleton = &skeleton_;
+  job.map = &mirror_map_;
+  job.mode = mode;
+  job.angles = Span<const glm::vec3>(angles_.data(), angles_.size());
+  job.root_offset_ms = root_offset_ms_;
+  job.out_angles = Span<glm::vec3>(mirrored_angles_.data(), mirrored_angles_.size());
+  job.out_root_offset_ms = &root_offset_ms_;
+  status = job.Run();
+  if (!status.ok()) return status;
+  // Copied, not swapped: the page holds views over angles_ (see pose_data()).
+  std::copy(mirrored_angles_.begin(), mirrored_angles_.end(), angles_.begin());
+  Refresh();
+  return Status::Ok();
+}
+
 Status Rig::SetGoals(Span<const Goal> goals) {
   Status status = RequireLoaded();
   if (!status.ok()) return status;
@@ -152,7 +175,9 @@ SolveReport Rig::Solve() {
   job.energy = Span<float>(energy_.data(), energy_.size());
   job.workspace = &workspace_;
   report = job.Run();
-  if (report.status != SolveStatus::kInvalidInput) Refresh();
+  if (report.status == SolveStatus::kInvalidInput) return report;
+  std::copy(workspace_.model_ms().begin(), workspace_.model_ms().begin() + skeleton_.bone_count(), model_ms_.begin());
+  RefreshFromModel();
   return report;
 }
 
@@ -241,6 +266,10 @@ Status Rig::PackDqsPalette() {
 void Rig::Refresh() {
   // Every pose the rig holds was validated on the way in: no second check.
   ComputeModelMatricesT<float>(skeleton_, angles_, root_offset_ms_, model_ms_);
+  RefreshFromModel();
+}
+
+void Rig::RefreshFromModel() {
   BoneTips(skeleton_, model_ms_, tips_ms_);
   SkinningPalette(skeleton_, model_ms_, palette_);
 }

@@ -18,6 +18,7 @@ import { loadSkinnedMesh } from './load-character.js';
 import { LoadingStatus } from './loading-status.js';
 import { PageLinks } from './page-links.js';
 import { PosingApp } from './posing-app.js';
+import { PosingControls } from './posing-controls.js';
 import { PosingSession } from './posing-session.js';
 import { createReadouts } from './readouts.js';
 import { SaveImageButton } from './save-image-button.js';
@@ -69,6 +70,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // The solver panel applies choices through the app, which exists by the time anyone can make one.
     const readouts = embedded ? null : createReadouts(root, (solver, options) => app.setSolver(solver, options));
     const app = new PosingApp(session, viewport, character, readouts);
+    const controls = embedded ? null : new PosingControls(app, root);
     // Before the first frame, so that a shared pose is the first thing drawn.
     const links = new PageLinks(app, root, { copyButtonParent: readouts?.hud.element ?? null, pushHistory: !embedded });
     const bonePosing = embedded ? null : new BonePosing(app, root);
@@ -84,6 +86,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const stopFrames = startFrameLoop(
       () => {
         drawFrame();
+        controls?.refresh();
         links.watch();
         if (app.renderedFrames === 1) kin.markReady(app, links, { bonePosing, snapshot });
       },
@@ -92,6 +95,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // Leaving the page frees the WASM rig and the GPU resources.
     window.addEventListener('pagehide', () => {
       stopFrames();
+      controls?.dispose();
       links.dispose();
       bonePosing?.dispose();
       app.dispose();

@@ -4,10 +4,12 @@
 // code path as dragging a handle, solver choices the same as the panel's.
 // Results are plain copies, never views. The members for the page's tools
 // (bone posing, snapshots) are declared in kin-tools-api.ts.
-import { type Rig, SOLVERS, type SolveStatus, type SolverName, type SolverOptions } from '../rig/rig.js';
+import { MIRROR_MODES, type MirrorMode, type Rig, SOLVERS, type SolveStatus, type SolverName, type SolverOptions } from '../rig/rig.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import { type KinToolsApi, type PageTools, createToolsApi } from './kin-tools-api.js';
 import type { PageLinks } from './page-links.js';
+import { applyPosePreset, mirrorPose } from './pose-actions.js';
+import { POSE_PRESETS, isPosePreset } from './pose-presets.js';
 import type { PosingApp } from './posing-app.js';
 import type { SolveSummary } from './posing-session.js';
 
@@ -105,6 +107,37 @@ export interface KinApi extends KinToolsApi {
    * solver's goals are skipped (the banner says so) and the rest applies.
    */
   applyLink(url: string): { ok: true } | { ok: false; error: string };
+  /**
+   * Undoes the last pose change: a whole handle drag, a setGoalTarget,
+   * solve, setPose, setSolver that switched the solver, preset, mirror or
+   * applied link is one step each (camera moves are not steps). Restores the
+   * solver, every angle, the root offset and the goal targets with their
+   * handles. Returns false, changing nothing, when there is nothing to undo
+   * or a drag is under way. The page's Ctrl+Z / ⌘Z does the same.
+   */
+  undo(): boolean;
+  /** Redoes the last undone step (Ctrl+Shift+Z / Ctrl+Y); false if there is none. A new change clears what can be redone. */
+  redo(): boolean;
+  /** How many steps undo and redo can take now (up to 200 are kept). */
+  undoDepth(): { undo: number; redo: number };
+  /**
+   * Mirrors the pose across the character's sagittal plane (model x = 0),
+   * one undo step: 'left-to-right' gives each right bone (…_r, ….R,
+   * Right…) its left partner's mirrored pose and straightens the centre bones
+   * (spine, head: lean and twist removed) so that the pose is symmetric;
+   * 'right-to-left' the other way; 'flip' mirrors the whole pose (twice gives
+   * it back). The targets move onto the new pose. Throws, changing nothing,
+   * on an unknown mode or a character that is not left–right symmetric.
+   */
+  mirror(mode: string): void;
+  /** The pose presets' names: 'relaxed' (the start pose, what Reset applies), 't-pose', 'a-pose', 'walk', 'wave', 'crouch'. */
+  presets(): string[];
+  /** Applies a preset (one undo step; targets move onto it); throws on an unknown name. */
+  applyPreset(name: string): void;
+  /** Turns symmetric dragging on or off: moving a goal's target moves its mirror partner's to the mirrored point, in the same solve. */
+  setSymmetricDrag(on: boolean): void;
+  /** Whether symmetric dragging is on. */
+  symmetricDrag(): boolean;
 }
 
 declare global {
@@ -176,7 +209,7 @@ export function createKinApi(): KinApiControl {
       if (!isFiniteVec3(target)) throw new Error('kin: target must be 3 finite numbers');
       return result(posing.moveGoal(index, target[0], target[1], target[2]));
     },
-    solve: () => result(running().session.solve()),
+    solve: () => result(running().solve()),
     setSolver: (name, options) => {
       const posing = running();
       if (!(SOLVERS as readonly string[]).includes(name)) throw new Error(`kin: no solver ${JSON.stringify(name)}; the solvers are ${SOLVERS.join(', ')}`);
@@ -204,6 +237,26 @@ export function createKinApi(): KinApiControl {
       const outcome = linking().apply(url);
       return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
     },
+    undo: () => running().history.undo(),
+    redo: () => running().history.redo(),
+    undoDepth: () => running().history.depths,
+    mirror: (mode) => {
+      const posing = running();
+      if (!(MIRROR_MODES as readonly string[]).includes(mode)) throw new Error(`kin: no mirror mode ${JSON.stringify(mode)}; the modes are ${MIRROR_MODES.join(', ')}`);
+      mirrorPose(posing, mode as MirrorMode);
+    },
+    presets: () => [...POSE_PRESETS],
+    applyPreset: (name) => {
+      const posing = running();
+      if (!isPosePreset(name)) throw new Error(`kin: no preset ${JSON.stringify(name)}; the presets are ${POSE_PRESETS.join(', ')}`);
+      applyPosePreset(posing, name);
+    },
+    setSymmetricDrag: (on) => {
+      const posing = running();
+      if (typeof on !== 'boolean') throw new Error('kin: setSymmetricDrag takes true or false');
+      posing.symmetry.enabled = on;
+    },
+    symmetricDrag: () => running().symmetry.enabled,
     ...createToolsApi(() => {
       running();
       return tools as PageTools;

@@ -48,9 +48,9 @@ export class PageLinks {
     return shareUrl(this.app, location.href);
   }
 
-  /** Applies the link in `url` (relative to the page), or changes nothing; the banner tells what went wrong. */
+  /** Applies the link in `url` (relative to the page), or changes nothing; the banner tells what went wrong. One undo step. */
   apply(url: string): LinkOutcome {
-    const outcome = applyLinkUrl(this.app, url, location.href);
+    const outcome = this.app.history.step(() => applyLinkUrl(this.app, url, location.href));
     if (!outcome.ok) this.banner.show(outcome.error, 'problem');
     else if (outcome.note !== null) this.banner.show(outcome.note, 'note');
     else this.banner.hide();

@@ -3,14 +3,22 @@
 // palette if the pose changed, refreshes the HUD and the energy plot if a
 // solve happened, and draws. Choosing a solver (from the panel or a script)
 // goes through setSolver, which swaps the handles when the goals change.
+// Every change of the pose is one undoable step of `history` (a whole drag
+// included); with `symmetry` on, a moved target drags its mirror partner.
 import type { SolverName, SolverOptions } from '../rig/rig.js';
 import type { Viewport } from '../three/scene.js';
 import type { SkinnedCharacter } from '../three/skinned-character.js';
 import { TargetHandles } from '../three/target-handles.js';
+import { EditHistory } from './edit-history.js';
 import type { EnergyPlot } from './energy-plot.js';
 import type { Hud } from './hud.js';
+import { type PoseSnapshot, capturePose, restorePose, samePoseSnapshot } from './pose-snapshot.js';
 import type { PosingSession, SolveSummary } from './posing-session.js';
 import type { SolverPanel } from './solver-panel.js';
+import { SymmetricDrag } from './symmetric-drag.js';
+
+/** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
+const UNDO_LIMIT = 200;
 
 /** The DOM readouts and controls around the 3D view (none in embed mode). */
 export interface PosingReadouts {
@@ -20,7 +28,12 @@ export interface PosingReadouts {
 }
 
 export class PosingApp {
+  /** Undo and redo over every pose change. */
+  readonly history: EditHistory<PoseSnapshot> = new EditHistory(() => capturePose(this), (snapshot) => restorePose(this, snapshot), UNDO_LIMIT, samePoseSnapshot);
+  /** Symmetric dragging (off at first). */
+  readonly symmetry = new SymmetricDrag();
   private targetHandles: TargetHandles;
+  private appliedOptions: SolverOptions = {};
   private handlesGoalsVersion: number;
   private uploadedPoseVersion = -1;
   // The HUD shows placeholders until the first solve.
@@ -37,6 +50,7 @@ export class PosingApp {
     viewport.scene.add(character.mesh);
     this.targetHandles = this.createHandles();
     this.handlesGoalsVersion = session.goalsVersion;
+    this.symmetry.pairGoals(session.rig, session.goalBones);
     readouts?.solverPanel.show(session.rig.solver, {});
     // Orbiting, zooming and their damping all end in this event.
     viewport.orbit.addEventListener('change', () => this.cameraMoves++);
@@ -57,38 +71,56 @@ export class PosingApp {
     return this.targetHandles;
   }
 
+  /** The options last applied with the current solver. */
+  get solverOptions(): SolverOptions {
+    return this.appliedOptions;
+  }
+
   /**
    * Chooses the solver and its options (left out: the core's defaults), and
    * shows them in the panel. Throws, changing nothing, on a bad option.
    */
   setSolver(solver: SolverName, options: SolverOptions = {}): void {
-    this.session.setSolver(solver, options);
-    if (this.session.goalsVersion !== this.handlesGoalsVersion) {
-      this.targetHandles.dispose();
-      this.targetHandles = this.createHandles();
-      this.handlesGoalsVersion = this.session.goalsVersion;
-      // A drag ended by the swap never re-enables orbiting by itself.
-      this.viewport.orbit.enabled = true;
-    }
-    this.readouts?.solverPanel.show(solver, options);
+    this.history.step(() => {
+      this.session.setSolver(solver, options);
+      this.appliedOptions = options;
+      if (this.session.goalsVersion !== this.handlesGoalsVersion) {
+        this.targetHandles.dispose();
+        this.targetHandles = this.createHandles();
+        this.handlesGoalsVersion = this.session.goalsVersion;
+        this.symmetry.pairGoals(this.session.rig, this.session.goalBones);
+        // A drag ended by the swap never re-enables orbiting by itself.
+        this.viewport.orbit.enabled = true;
+      }
+      this.readouts?.solverPanel.show(solver, options);
+    });
   }
 
-  /** Moves a goal's handle, which solves exactly as dragging it there would. */
+  /** Moves a goal's handle, which solves exactly as dragging it there would (one undo step). */
   moveGoal(goal: number, x_ms: number, y_ms: number, z_ms: number): SolveSummary {
-    this.targetHandles.moveTo(goal, x_ms, y_ms, z_ms);
+    this.history.step(() => this.targetHandles.moveTo(goal, x_ms, y_ms, z_ms));
     return this.session.lastSolve;
+  }
+
+  /** Solves from the current pose towards the current targets (one undo step). */
+  solve(): SolveSummary {
+    return this.history.step(() => this.session.solve());
   }
 
   /** Sets the pose; the goals and their handles move to the new pose. */
   setPose(angles: ArrayLike<number>, rootOffset_ms?: [number, number, number]): void {
-    this.session.setPose(angles, rootOffset_ms);
-    this.placeOnTargets(this.targetHandles);
+    this.history.step(() => {
+      this.session.setPose(angles, rootOffset_ms);
+      this.placeOnTargets(this.targetHandles);
+    });
   }
 
   /** Moves every target and its handle (model space, in goal order) without solving. */
   setTargets(targets_ms: readonly [number, number, number][]): void {
-    this.session.setTargets(targets_ms);
-    this.placeOnTargets(this.targetHandles);
+    this.history.step(() => {
+      this.session.setTargets(targets_ms);
+      this.placeOnTargets(this.targetHandles);
+    });
   }
 
   /** Puts the camera at `position_ws`, orbiting around `target_ws`. */
@@ -130,9 +162,23 @@ export class PosingApp {
   private createHandles(): TargetHandles {
     const { viewport, session } = this;
     const styles = session.layout.goals.map((goal) => ({ name: goal.bone, color: goal.color }));
-    const handles = new TargetHandles(styles, viewport.camera, viewport.canvas, viewport.scene, viewport.orbit, (goal, target_ms) => {
-      session.moveGoal(goal, target_ms.x, target_ms.y, target_ms.z);
-    });
+    const handles = new TargetHandles(
+      styles,
+      viewport.camera,
+      viewport.canvas,
+      viewport.scene,
+      viewport.orbit,
+      (goal, target_ms) => {
+        const partner = this.symmetry.partnerOf(goal);
+        if (partner >= 0) {
+          // The mirror image across x = 0, solved with the moved goal in one solve.
+          session.placeTarget(partner, -target_ms.x, target_ms.y, target_ms.z);
+          handles.place(partner, -target_ms.x, target_ms.y, target_ms.z);
+        }
+        session.moveGoal(goal, target_ms.x, target_ms.y, target_ms.z);
+      },
+      (dragging) => (dragging ? this.history.begin() : this.history.end()),
+    );
     this.placeOnTargets(handles);
     return handles;
   }

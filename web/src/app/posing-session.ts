@@ -119,11 +119,16 @@ export class PosingSession {
 
   /** Moves one target and solves from the current pose; allocation-free. */
   moveGoal(goal: number, x_ms: number, y_ms: number, z_ms: number): SolveSummary {
+    this.placeTarget(goal, x_ms, y_ms, z_ms);
+    return this.solve();
+  }
+
+  /** Moves one target without solving; allocation-free. */
+  placeTarget(goal: number, x_ms: number, y_ms: number, z_ms: number): void {
     this.rig.setGoalTarget(goal, x_ms, y_ms, z_ms);
     this.targets_ms[3 * goal] = x_ms;
     this.targets_ms[3 * goal + 1] = y_ms;
     this.targets_ms[3 * goal + 2] = z_ms;
-    return this.solve();
   }
 
   /** Moves every target (model space, in goal order) without solving: a shared link's targets for its pose. */

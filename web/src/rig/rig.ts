@@ -30,6 +30,10 @@ export type SolverName = (typeof SOLVERS)[number];
 export const SKINNING_METHODS = ['lbs', 'dqs'] as const;
 export type SkinningMethod = (typeof SKINNING_METHODS)[number];
 
+/** Mirror modes, in the order of kin::MirrorMode: copy the left side onto the right, the right onto the left, or flip the whole pose. */
+export const MIRROR_MODES = ['left-to-right', 'right-to-left', 'flip'] as const;
+export type MirrorMode = (typeof MIRROR_MODES)[number];
+
 /** Solver settings; any field left out keeps the core's default. */
 export type SolverOptions = FlatSolverOptions;
 
@@ -159,6 +163,28 @@ export class Rig {
 
   setRootOffset(x: number, y: number, z: number): void {
     this.check(this.live().setRootOffset(x, y, z));
+  }
+
+  /**
+   * Mirrors the pose across the model's x = 0 plane (wasm/include/kin/mirror.h):
+   * 'left-to-right' gives each right bone its left partner's mirrored pose and
+   * makes the centre bones and root offset symmetric, 'right-to-left' the
+   * other way, 'flip' mirrors every bone and the root offset. Bones pair by
+   * name (hand_l / hand_r, Hand.L / Hand.R, LeftHand / RightHand, …). Throws,
+   * changing nothing, naming the bone that keeps the rig from mirroring.
+   */
+  mirror(mode: MirrorMode): void {
+    const code = MIRROR_MODES.indexOf(mode);
+    if (code < 0) throw new Error(`Rig: unknown mirror mode '${String(mode)}'; the modes are ${MIRROR_MODES.join(', ')}`);
+    this.check(this.live().mirror(code));
+  }
+
+  /** The bone on the other side of each bone (itself for a centre bone); throws like mirror() for a rig that does not mirror. */
+  mirrorPartners(): Int32Array {
+    const h = this.live();
+    const partners = h.mirrorPartners();
+    if (partners === null) throw new Error(`Rig: ${h.errorMessage()}`);
+    return Int32Array.from(partners);
   }
 
   get rootOffset(): Vec3Tuple {

@@ -17,6 +17,9 @@ export interface HandleStyle {
 /** Called after a handle moved; `target_ms` is the handle's position (read it, do not keep it). */
 export type HandleMovedCallback = (goal: number, target_ms: THREE.Vector3) => void;
 
+/** Called when a drag of a handle starts (true) and when it ends (false), also when the handles go away mid-drag. */
+export type HandleDraggingCallback = (dragging: boolean) => void;
+
 const HANDLE_RADIUS = 0.035;
 const OUTLINE_RADIUS = 0.043;
 // Drawn without depth test, and late: `transparent` puts them in three.js's
@@ -49,6 +52,7 @@ export class TargetHandles {
     /** Camera controls to pause while a handle is dragged. */
     private readonly orbit: { enabled: boolean },
     private readonly onMoved: HandleMovedCallback,
+    private readonly onDragging: HandleDraggingCallback = () => {},
   ) {
     this.group.name = 'target-handles';
     this.handles = styles.map((style) => this.createHandle(style));
@@ -96,6 +100,7 @@ export class TargetHandles {
   }
 
   dispose(): void {
+    if (this.controls.dragging) this.onDragging(false);
     this.canvas.removeEventListener('pointerdown', this.onPointerDown, { capture: true });
     this.canvas.removeEventListener('pointermove', this.onPointerHover);
     this.controls.detach();
@@ -164,6 +169,8 @@ export class TargetHandles {
   };
 
   private readonly onDraggingChanged = (event: { value: unknown }): void => {
-    this.orbit.enabled = event.value !== true;
+    const dragging = event.value === true;
+    this.orbit.enabled = !dragging;
+    this.onDragging(dragging);
   };
 }

@@ -19,6 +19,10 @@ export interface RigHandle {
   anglesForModelRotation(bone: number, x: number, y: number, z: number, w: number): number[];
   setPose(angles: ArrayLike<number>, rootX: number, rootY: number, rootZ: number): number;
   setRootOffset(x: number, y: number, z: number): number;
+  /** Mirrors the pose across model x = 0: mode 0 left to right, 1 right to left, 2 flip (kin::MirrorMode). */
+  mirror(mode: number): number;
+  /** The partner bone of each bone (itself for a centre bone), or null when the rig is not mirror-symmetric (see errorMessage()). */
+  mirrorPartners(): number[] | null;
   setGoals(goals: FlatGoal[]): number;
   setGoalTarget(goal: number, x: number, y: number, z: number): number;
   goalCount(): number;
