@@ -17,6 +17,7 @@ import type { KinApiControl } from './kin-api.js';
 import { loadSkinnedMesh } from './load-character.js';
 import { LoadingStatus } from './loading-status.js';
 import { PageLinks } from './page-links.js';
+import { addPageNav } from './page-nav.js';
 import { PosingApp } from './posing-app.js';
 import { PosingControls } from './posing-controls.js';
 import { PosingSession } from './posing-session.js';
@@ -71,6 +72,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const readouts = embedded ? null : createReadouts(root, (solver, options) => app.setSolver(solver, options));
     const app = new PosingApp(session, viewport, character, readouts);
     const controls = embedded ? null : new PosingControls(app, root);
+    if (!embedded) addPageNav(root);
     // Before the first frame, so that a shared pose is the first thing drawn.
     const links = new PageLinks(app, root, { copyButtonParent: readouts?.hud.element ?? null, pushHistory: !embedded });
     const bonePosing = embedded ? null : new BonePosing(app, root);
