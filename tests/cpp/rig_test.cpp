@@ -114,6 +114,67 @@ TEST(Rig, SolveWithoutALoadOrGoalsIsInvalidInput) {
   EXPECT_NE(std::string(report.input.message).find("no goals"), std::string::npos);
 }
 
+// The rotation part of a bone-to-model matrix (uniform scale divided out).
+glm::quat ModelRotation(const glm::mat4& model) {
+  const glm::mat3 m(model);
+  return glm::quat_cast(glm::mat3(glm::normalize(m[0]), glm::normalize(m[1]), glm::normalize(m[2])));
+}
+
+// Seed 7: random trees with rest rotations, joint frames and all twelve Euler
+// orders, every bone posed inside its limits. Reading each bone's model
+// rotation off the forward pass and asking for its angles gives the pose's
+// angles back, and setting them reproduces that rotation.
+TEST(Rig, AnglesForModelRotationInvertsTheForwardPassSeed7) {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::vector<kin::BoneDef> bones = kin_test::RandomRig(rng, 6, false);
+    const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, 6, 1.8f);  // limits are ±2
+    std::vector<float> flat;
+    for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
+    kin::Rig rig;
+    ASSERT_TRUE(rig.Load(bones).ok());
+    ASSERT_TRUE(rig.SetPose(flat, glm::vec3(0.3f, -0.2f, 0.1f)).ok());
+    for (int b = 0; b < 6; ++b) {
+      const glm::quat rotation_ms = ModelRotation(rig.model_ms()[b]);
+      glm::vec3 found;
+      ASSERT_TRUE(rig.AnglesForModelRotation(b, rotation_ms, &found).ok());
+      for (int k = 0; k < 3; ++k) EXPECT_NEAR(found[k], angles[b][k], 1e-3f) << "trial " << trial << " bone " << b << " slot " << k;
+      EXPECT_EQ(rig.angles(b), angles[b]);  // asking changes nothing
+      kin::Rig again;
+      ASSERT_TRUE(again.Load(bones).ok());
+      ASSERT_TRUE(again.SetPose(flat, glm::vec3(0.3f, -0.2f, 0.1f)).ok());
+      ASSERT_TRUE(again.SetAngles(b, found).ok());
+      EXPECT_GT(std::fabs(glm::dot(ModelRotation(again.model_ms()[b]), rotation_ms)), 1.0f - 1e-6f) << "trial " << trial << " bone " << b;
+    }
+  }
+}
+
+TEST(Rig, AnglesForModelRotationClampsAndRejectsBadInput) {
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
+  const int knee = rig.skeleton().FindBone("shin_l");
+  ASSERT_TRUE(rig.SetAngles(knee, glm::vec3(0.3f, 0.0f, 0.0f)).ok());
+  // The thigh's model rotation times a turn about the knee's hinge axis: the
+  // knee's rest frame is the thigh's (no rest rotation, identity frame).
+  const glm::quat thigh_ms = ModelRotation(rig.model_ms()[rig.skeleton().parent(knee)]);
+  glm::vec3 found;
+  ASSERT_TRUE(rig.AnglesForModelRotation(knee, thigh_ms * glm::angleAxis(1.1f, glm::vec3(1, 0, 0)), &found).ok());
+  EXPECT_NEAR(found.x, 1.1f, 1e-5f);
+  // Bent backwards past the hinge's range [0, 2.4]: the nearest limit.
+  ASSERT_TRUE(rig.AnglesForModelRotation(knee, thigh_ms * glm::angleAxis(-0.5f, glm::vec3(1, 0, 0)), &found).ok());
+  EXPECT_EQ(found, glm::vec3(0.0f));
+  // Twisted about a locked axis: the locked slots stay at 0.
+  ASSERT_TRUE(rig.AnglesForModelRotation(knee, thigh_ms * glm::angleAxis(0.4f, glm::vec3(0, 1, 0)), &found).ok());
+  EXPECT_EQ(found.y, 0.0f);
+  EXPECT_EQ(found.z, 0.0f);
+
+  EXPECT_FALSE(rig.AnglesForModelRotation(99, glm::quat(1, 0, 0, 0), &found).ok());
+  const kin::Status nan = rig.AnglesForModelRotation(knee, glm::quat(std::nanf(""), 0, 0, 0), &found);
+  EXPECT_NE(std::string(nan.message).find("'shin_l'"), std::string::npos) << nan.message;
+  EXPECT_FALSE(rig.AnglesForModelRotation(knee, glm::quat(0, 0, 0, 0), &found).ok());
+  EXPECT_EQ(rig.angles(knee), glm::vec3(0.3f, 0.0f, 0.0f));
+}
+
 // A random rig (non-uniform rest scales, so the palette holds scale and shear)
 // and a skin whose vertices each follow one bone with weight 1.
 struct OneInfluenceSkin {

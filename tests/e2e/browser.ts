@@ -25,8 +25,13 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export async function buildAndServe(): Promise<Site> {
+/** `npm run build`'s static site, in dist/. */
+export async function buildSite(): Promise<void> {
   await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+}
+
+export async function buildAndServe(): Promise<Site> {
+  await buildSite();
   const server: PreviewServer = await preview({
     configFile: 'vite.config.ts',
     logLevel: 'warn',
@@ -107,4 +112,27 @@ export async function dragHandle(page: Page, goal: string, dx: number, dy: numbe
   for (let step = 1; step <= steps; step++) await page.mouse.move(handle.x + (dx * step) / steps, handle.y + (dy * step) / steps);
   await page.mouse.up();
   await nextFrame(page);
+}
+
+/** One suite's demo: the built site served, Chromium, and the page opened on it. */
+export interface DemoSession {
+  site: Site;
+  browser: Browser;
+  page: Page;
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** Builds and serves the site, launches Chromium and opens the demo (for a suite's beforeAll). */
+export async function startDemo(): Promise<DemoSession> {
+  const site = await buildAndServe();
+  const browser = await launchChromium();
+  const { page, problems } = await openDemo(browser, site.url);
+  return {
+    site, browser, page, problems,
+    close: async () => {
+      await browser.close();
+      await site.close();
+    },
+  };
 }

@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -52,7 +53,20 @@ class RigBinding {
     return out;
   }
 
+  // [x, y, z, w] of bone i's joint frame F (bone space); [] for a bad index.
+  val boneFrame(int i) const {
+    if (!InRange(i)) return val::array();
+    const glm::quat& f = rig_.skeleton().frame(i);
+    return Floats({f.x, f.y, f.z, f.w});
+  }
+
   int setAngles(int bone, float a0, float a1, float a2) { return Report(rig_.SetAngles(bone, glm::vec3(a0, a1, a2))); }
+  // [a0, a1, a2] of Rig::AnglesForModelRotation (rotation x y z w); [] with errorMessage() set on bad input.
+  val anglesForModelRotation(int bone, float x, float y, float z, float w) {
+    glm::vec3 angles;
+    if (Report(rig_.AnglesForModelRotation(bone, glm::quat(w, x, y, z), &angles)) != 0) return val::array();
+    return Floats({angles.x, angles.y, angles.z});
+  }
   int setPose(const val& angles, float rx, float ry, float rz) {
     if (!IsArrayLike(angles)) return Report(Status::Invalid("pose angles must be an array of numbers"));
     const std::vector<float> a = Numbers(angles);
@@ -155,6 +169,11 @@ class RigBinding {
 
  private:
   static std::uintptr_t Address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
+  static val Floats(std::initializer_list<float> values) {
+    val out = val::array();
+    for (float v : values) out.call<void>("push", v);
+    return out;
+  }
   bool InRange(int i) const { return i >= 0 && i < rig_.bone_count(); }
 
   int Report(const Status& status) {
@@ -330,7 +349,9 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("boneParent", &RigBinding::boneParent)
       .function("boneOrder", &RigBinding::boneOrder)
       .function("boneLimits", &RigBinding::boneLimits)
+      .function("boneFrame", &RigBinding::boneFrame)
       .function("setAngles", &RigBinding::setAngles)
+      .function("anglesForModelRotation", &RigBinding::anglesForModelRotation)
       .function("setPose", &RigBinding::setPose)
       .function("setRootOffset", &RigBinding::setRootOffset)
       .function("mirror", &RigBinding::mirror)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "kin/euler.h"
 #include "kin/forward.h"
 #include "kin/forward_generic.h"
 #include "kin/limits.h"
@@ -57,6 +58,27 @@ Status Rig::SetAngles(int bone, const glm::vec3& angles) {
   if (!Finite(angles)) return Status::Invalid("angles of bone %d '%s' are not finite", bone, skeleton_.name(bone).c_str());
   angles_[bone] = ProjectJointLimits(skeleton_, bone, angles);
   Refresh();
+  return Status::Ok();
+}
+
+Status Rig::AnglesForModelRotation(int bone, const glm::quat& rotation_ms, glm::vec3* angles) const {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (bone < 0 || bone >= bone_count())
+    return Status::Invalid("bone index %d is out of range [0, %d)", bone, bone_count());
+  const float norm = glm::length(glm::vec4(rotation_ms.x, rotation_ms.y, rotation_ms.z, rotation_ms.w));
+  if (!std::isfinite(norm) || norm < 1e-6f)
+    return Status::Invalid("rotation of bone %d '%s' is not a finite, non-zero quaternion", bone, skeleton_.name(bone).c_str());
+  const int parent = skeleton_.parent(bone);
+  glm::quat parent_ms(1.0f, 0, 0, 0);
+  if (parent >= 0) {
+    const glm::mat3 m(model_ms_[parent]);
+    parent_ms = glm::quat_cast(glm::mat3(glm::normalize(m[0]), glm::normalize(m[1]), glm::normalize(m[2])));
+  }
+  const glm::quat& frame = skeleton_.frame(bone);
+  const glm::quat joint_fs = glm::inverse(parent_ms * skeleton_.rest_q(bone) * frame) * (rotation_ms / norm) * frame;
+  const glm::vec3 euler = EulerFromRotation(skeleton_.order(bone), glm::normalize(joint_fs), angles_[bone]);
+  *angles = ProjectJointLimits(skeleton_, bone, euler);
   return Status::Ok();
 }
 

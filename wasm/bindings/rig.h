@@ -43,6 +43,14 @@ class Rig {
   const glm::vec3& root_offset() const { return root_offset_ms_; }
   Span<const glm::vec3> pose() const { return Span<const glm::vec3>(angles_.data(), angles_.size()); }
 
+  // For rotation gizmos: the angles (by slot) that give `bone` the model-space
+  // rotation `rotation_ms` (of its bone-to-model matrix), its parents posed as
+  // they are: E = (R_parent · R(rest_q) · F)⁻¹ · rotation_ms · F as Euler
+  // angles nearest the bone's current ones, projected into its limits. The
+  // pose is not changed. Scale is left out (R_parent is the parent's matrix
+  // with normalized columns), which is exact for uniform scales.
+  Status AnglesForModelRotation(int bone, const glm::quat& rotation_ms, glm::vec3* angles) const;
+
   // Mirrors the pose across the model's X = 0 plane (kin/mirror.h). Fails,
   // changing nothing, on a rig that is not left–right symmetric, with
   // mirror_status()'s message.

@@ -2,10 +2,13 @@
 // It exists from the first line of the page on; everything except `ready`
 // and `error` throws until `ready` has resolved. Moves go through the same
 // code path as dragging a handle, solver choices the same as the panel's.
-// Results are plain copies, never views.
+// Results are plain copies, never views. The members for the page's tools
+// (bone posing, snapshots) are declared in kin-tools-api.ts.
 import { MIRROR_MODES, type MirrorMode, type Rig, SOLVERS, type SolveStatus, type SolverName, type SolverOptions } from '../rig/rig.js';
 import { exportGlb, exportedPose } from './export-actions.js';
 import { addTarget, pinTarget, removeTarget } from './goal-actions.js';
+import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
+import { type KinToolsApi, type PageTools, createToolsApi } from './kin-tools-api.js';
 import type { PageLinks } from './page-links.js';
 import type { PoseJson } from './pose-export.js';
 import { applyPosePreset, mirrorPose } from './pose-actions.js';
@@ -13,7 +16,7 @@ import { POSE_PRESETS, isPosePreset } from './pose-presets.js';
 import type { PosingApp } from './posing-app.js';
 import type { SolveSummary } from './posing-session.js';
 
-export type Vec3 = [number, number, number];
+export type { Vec3 };
 
 /** A solve's outcome (a copy). */
 export interface KinSolveResult {
@@ -27,7 +30,7 @@ export interface KinSolveResult {
   micros: number;
 }
 
-export interface KinApi {
+export interface KinApi extends KinToolsApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -183,18 +186,15 @@ declare global {
 export interface KinApiControl {
   readonly api: KinApi;
   /** The app runs and its first frame is drawn. */
-  markReady(app: PosingApp, links: PageLinks): void;
+  markReady(app: PosingApp, links: PageLinks, tools: PageTools): void;
   /** Records the failure; rejects `ready` if it has not settled yet. */
   fail(message: string): void;
-}
-
-function isVec3(value: unknown): value is Vec3 {
-  return Array.isArray(value) && value.length === 3 && value.every((v) => typeof v === 'number' && Number.isFinite(v));
 }
 
 export function createKinApi(): KinApiControl {
   let app: PosingApp | null = null;
   let links: PageLinks | null = null;
+  let tools: PageTools | null = null;
   let error: string | null = null;
   let resolveReady: () => void = () => {};
   let rejectReady: (reason: Error) => void = () => {};
@@ -232,7 +232,7 @@ export function createKinApi(): KinApiControl {
       return { angles: Array.from(rig.pose()), rootOffset: rig.rootOffset };
     },
     setPose: (angles, rootOffset) => {
-      if (rootOffset !== undefined && !isVec3(rootOffset)) throw new Error('kin: rootOffset must be 3 finite numbers');
+      if (rootOffset !== undefined && !isFiniteVec3(rootOffset)) throw new Error('kin: rootOffset must be 3 finite numbers');
       running().setPose(angles, rootOffset);
     },
     goals: () => {
@@ -249,7 +249,7 @@ export function createKinApi(): KinApiControl {
     setGoalTarget: (goal, target) => {
       const posing = running();
       const index = posing.session.goalIndex(goal);
-      if (!isVec3(target)) throw new Error('kin: target must be 3 finite numbers');
+      if (!isFiniteVec3(target)) throw new Error('kin: target must be 3 finite numbers');
       return result(posing.moveGoal(index, target[0], target[1], target[2]));
     },
     solve: () => result(running().solve()),
@@ -302,13 +302,18 @@ export function createKinApi(): KinApiControl {
     symmetricDrag: () => running().symmetry.enabled,
     exportGlb: async () => (await exportGlb(running())).byteLength,
     poseJson: () => exportedPose(running()),
+    ...createToolsApi(() => {
+      running();
+      return tools as PageTools;
+    }),
   };
 
   return {
     api,
-    markReady(posing, pageLinks) {
+    markReady(posing, pageLinks, pageTools) {
       app = posing;
       links = pageLinks;
+      tools = pageTools;
       resolveReady();
     },
     fail(message) {

@@ -2,6 +2,8 @@
 // (damaged, for another character, partly applied). It never blocks the
 // page: posing goes on underneath, and × dismisses it. Text only, through
 // textContent: a link's contents come from anyone.
+import { closeButton } from './close-button.js';
+
 export class LinkBanner {
   readonly element = document.createElement('div');
   private readonly message = document.createElement('span');
@@ -11,13 +13,7 @@ export class LinkBanner {
     this.element.setAttribute('role', 'status');
     this.element.hidden = true;
     this.message.className = 'link-banner-message';
-    const close = document.createElement('button');
-    close.type = 'button';
-    close.className = 'link-banner-close';
-    close.setAttribute('aria-label', 'dismiss');
-    close.textContent = '×';
-    close.addEventListener('click', () => this.hide());
-    this.element.append(this.message, close);
+    this.element.append(this.message, closeButton('link-banner-close', 'dismiss', () => this.hide()));
     parent.append(this.element);
   }
 

@@ -1,28 +1,46 @@
-// Share links on this page: the link in the URL applied on startup and when
-// the user edits the fragment, the URL kept current while posing, the Copy
-// link button, and the banner that reports a link that did not (fully) apply.
-import { poseLinkInUrl } from '../share/link-url.js';
+// Share links on this page: the link in the URL applied on startup, on Back
+// and Forward and when the user edits the fragment, the URL kept current
+// while posing (with a history entry per completed change), the Copy link
+// button, and the banner that reports a link that did not (fully) apply.
+import { poseLinkInUrl, urlWithPoseLink } from '../share/link-url.js';
 import { CopyLinkButton } from './copy-link-button.js';
 import { LinkBanner } from './link-banner.js';
 import { LinkFragment } from './link-fragment.js';
+import { PointerGestures } from './pointer-gestures.js';
 import type { PosingApp } from './posing-app.js';
 import { type LinkOutcome, applyLinkUrl, shareUrl } from './share-link.js';
 
+export interface PageLinksOptions {
+  /** Where the Copy link button goes; null: no button (embed mode). */
+  copyButtonParent: HTMLElement | null;
+  /** Whether completed changes add history entries (embed mode: no, the page around owns Back). */
+  pushHistory: boolean;
+}
+
 export class PageLinks {
   private readonly banner: LinkBanner;
+  private readonly gestures = new PointerGestures();
   private readonly fragment: LinkFragment;
 
   /** Applies the page URL's link, if any: call once the character is loaded, before the first frame. */
-  constructor(private readonly app: PosingApp, root: HTMLElement, buttonParent: HTMLElement) {
+  constructor(private readonly app: PosingApp, root: HTMLElement, options: PageLinksOptions) {
     this.banner = new LinkBanner(root);
     if (poseLinkInUrl(location.href) !== null) this.apply(location.href);
+    const { session } = app;
+    const source = {
+      currentUrl: () => this.currentUrl(),
+      poseVersion: () => session.poseVersion + session.solverVersion + session.goalsVersion,
+    };
     // What the URL holds now is either the link just applied or no link at all: nothing to write yet.
-    this.fragment = new LinkFragment(() => this.currentUrl(), app.stateVersion);
-    new CopyLinkButton(buttonParent, () => {
-      this.fragment.writeNow();
-      return location.href;
-    });
-    window.addEventListener('hashchange', this.onHashChange);
+    this.fragment = new LinkFragment(source, this.gestures, app.stateVersion, options.pushHistory);
+    if (options.copyButtonParent !== null) {
+      new CopyLinkButton(options.copyButtonParent, () => {
+        this.fragment.writeNow();
+        return location.href;
+      });
+    }
+    window.addEventListener('popstate', this.onEntryChanged);
+    window.addEventListener('hashchange', this.onEntryChanged);
   }
 
   /** The page's URL with a link to the state now (not waiting for the fragment's next write). */
@@ -46,11 +64,17 @@ export class PageLinks {
 
   dispose(): void {
     this.fragment.dispose();
-    window.removeEventListener('hashchange', this.onHashChange);
+    this.gestures.dispose();
+    window.removeEventListener('popstate', this.onEntryChanged);
+    window.removeEventListener('hashchange', this.onEntryChanged);
   }
 
-  // Someone typed or pasted a link into the address bar of this page.
-  private readonly onHashChange = (): void => {
-    if (poseLinkInUrl(location.href) !== null) this.apply(location.href);
+  // Back, Forward, or a link typed or pasted into the address bar (a
+  // traversal may fire both events; the second finds nothing new).
+  private readonly onEntryChanged = (): void => {
+    const link = this.fragment.entryLinkIfNew();
+    if (link === null) return;
+    this.apply(urlWithPoseLink(location.href, link));
+    this.fragment.adopt(link, this.app.stateVersion);
   };
 }

@@ -23,7 +23,7 @@ import { SymmetricDrag } from './symmetric-drag.js';
 /** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
 const UNDO_LIMIT = 200;
 
-/** The DOM readouts and controls around the 3D view. */
+/** The DOM readouts and controls around the 3D view (none in embed mode). */
 export interface PosingReadouts {
   hud: Hud;
   solverPanel: SolverPanel;
@@ -48,13 +48,13 @@ export class PosingApp {
     readonly session: PosingSession,
     readonly viewport: Viewport,
     readonly character: SkinnedCharacter,
-    private readonly readouts: PosingReadouts,
+    private readonly readouts: PosingReadouts | null,
   ) {
     viewport.scene.add(character.mesh);
     this.targetHandles = this.createHandles();
     this.handlesGoalsVersion = session.goalsVersion;
     this.symmetry.pairGoals(session);
-    readouts.solverPanel.show(session.rig.solver, {});
+    readouts?.solverPanel.show(session.rig.solver, {});
     // Orbiting, zooming and their damping all end in this event.
     viewport.orbit.addEventListener('change', () => this.cameraMoves++);
   }
@@ -88,7 +88,7 @@ export class PosingApp {
       this.session.setSolver(solver, options);
       this.appliedOptions = options;
       this.followGoals();
-      this.readouts.solverPanel.show(solver, options);
+      this.readouts?.solverPanel.show(solver, options);
     });
   }
 
@@ -146,11 +146,12 @@ export class PosingApp {
       this.character.update(session.rig.palette());
       this.uploadedPoseVersion = session.poseVersion;
     }
-    if (session.solveCount !== this.shownSolveCount) {
+    const { readouts } = this;
+    if (readouts !== null && session.solveCount !== this.shownSolveCount) {
       const solve = session.lastSolve;
-      this.readouts.hud.show(solve);
-      if (solve.failure === null) this.readouts.energyPlot.show(session.energyHistory());
-      else this.readouts.energyPlot.showMessage('No energy: the solve failed.');
+      readouts.hud.show(solve);
+      if (solve.failure === null) readouts.energyPlot.show(session.energyHistory());
+      else readouts.energyPlot.showMessage('No energy: the solve failed.');
       this.shownSolveCount = session.solveCount;
     }
     this.viewport.render();
@@ -160,7 +161,7 @@ export class PosingApp {
   /** Frees the GPU resources and the WASM rig; the app is unusable afterwards. */
   dispose(): void {
     this.targetHandles.dispose();
-    this.readouts.energyPlot.dispose();
+    this.readouts?.energyPlot.dispose();
     this.character.dispose();
     this.viewport.dispose();
     this.session.rig.dispose();

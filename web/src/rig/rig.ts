@@ -4,7 +4,7 @@
 // per-frame calls (setGoalTarget, solve, palette) allocate nothing.
 import type { FlatGoal, FlatSolverOptions, KinModule, RigHandle } from '../wasm/generated/kin.js';
 import { HeapView } from './heap-view.js';
-import { type BoneDesc, type EulerOrder, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
+import { type BoneDesc, type EulerOrder, type QuatTuple, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
 
 /** In the order of kin::SolveStatus. */
 export const SOLVE_STATUS = ['converged', 'stalled', 'max-iterations', 'unreachable', 'invalid-input'] as const;
@@ -124,6 +124,24 @@ export class Rig {
     this.checkBone(bone);
     const l = this.live().boneLimits(bone);
     return { min: [l[0], l[1], l[2]], max: [l[3], l[4], l[5]] };
+  }
+
+  /** The bone's joint frame F (bone space): its columns are the axes the Euler slots turn about. */
+  frame(bone: number): QuatTuple {
+    this.checkBone(bone);
+    const f = this.live().boneFrame(bone);
+    return [f[0], f[1], f[2], f[3]];
+  }
+
+  /**
+   * For rotation gizmos: the angles (by slot, clamped to the limits) that
+   * give the bone the model-space rotation `rotation_ms` (x y z w), its
+   * parents as posed now; nearest to its current angles. Does not change the pose.
+   */
+  anglesForModelRotation(bone: number, rotation_ms: QuatTuple): Vec3Tuple {
+    const a = this.live().anglesForModelRotation(bone, rotation_ms[0], rotation_ms[1], rotation_ms[2], rotation_ms[3]);
+    if (a.length !== 3) throw new Error(`Rig: ${this.live().errorMessage()}`);
+    return [a[0], a[1], a[2]];
   }
 
   /** Angles of one bone by Euler slot (radians). */

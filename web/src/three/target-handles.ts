@@ -145,10 +145,10 @@ export class TargetHandles {
     this.onMoved(goal, this.handles[goal].position);
   }
 
-  /** Index of the handle under a pointer event, or -1. */
-  private pick(event: PointerEvent): number {
+  /** Index of the handle drawn at a page point (CSS px, e.g. a pointer event's clientX/Y), or -1. */
+  goalAt(x: number, y: number): number {
     const rect = this.canvas.getBoundingClientRect();
-    this.pointer_ndc.set(((event.clientX - rect.left) / rect.width) * 2 - 1, 1 - ((event.clientY - rect.top) / rect.height) * 2);
+    this.pointer_ndc.set(((x - rect.left) / rect.width) * 2 - 1, 1 - ((y - rect.top) / rect.height) * 2);
     this.raycaster.setFromCamera(this.pointer_ndc, this.camera);
     this.hits.length = 0;
     this.raycaster.intersectObjects(this.handles, false, this.hits);
@@ -157,7 +157,7 @@ export class TargetHandles {
 
   private readonly onPointerDown = (event: PointerEvent): void => {
     if (!event.isPrimary || event.button !== 0) return;
-    const goal = this.pick(event);
+    const goal = this.goalAt(event.clientX, event.clientY);
     if (goal < 0 || this.controls.object === this.handles[goal]) return;
     this.controls.attach(this.handles[goal]);
     // TransformControls finds the gizmo part under the pointer by ray casting
@@ -168,7 +168,7 @@ export class TargetHandles {
 
   private readonly onPointerHover = (event: PointerEvent): void => {
     if (this.controls.dragging) return;
-    this.canvas.style.cursor = this.pick(event) >= 0 ? 'pointer' : '';
+    this.canvas.style.cursor = this.goalAt(event.clientX, event.clientY) >= 0 ? 'pointer' : '';
   };
 
   private readonly onObjectChange = (): void => {
