@@ -154,6 +154,18 @@ describe('pose link round trip', () => {
     expect(named.length).toBeLessThanOrEqual(1500);
   });
 
+  it('with a target on every one of its 21 bones, some pinned, and a 64-character glTF name: 928 characters', () => {
+    const state = humanoidState({ kind: 'gltf', name: 'x'.repeat(64), joints: Array.from({ length: 21 }, (_, k) => 1000 * k) });
+    const random = seededRandom(4);
+    const everyBone = { ...state, goals: Array.from({ length: 21 }, (_, bone) => ({ bone, target: vec3(random, 1), pinned: bone % 3 === 0 })) };
+    const text = encodePoseLink(everyBone);
+    console.log(`pose link, default humanoid with 21 goals and a 64-character glTF name: ${text.length} characters`);
+    // The 4 goals of 15 bytes each above become 21.
+    expect(text.length).toBe(Math.ceil(((292 + 65 + 84 + 17 * 15) * 4) / 3));
+    expect(text.length).toBeLessThanOrEqual(1500);
+    expect(decodeOk(text).goals).toEqual(everyBone.goals.map((g) => ({ ...g, target: g.target.map(Math.fround) })));
+  });
+
   it('the largest state encodes within the decoder\'s length limit', () => {
     const state: PoseLinkState = {
       // A glTF character: the longest name and a name hash per bone.

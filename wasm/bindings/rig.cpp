@@ -1,7 +1,9 @@
 #include "rig.h"
 
+#include <algorithm>
 #include <cmath>
 
+#include "kin/euler.h"
 #include "kin/forward.h"
 #include "kin/forward_generic.h"
 #include "kin/limits.h"
@@ -28,6 +30,8 @@ Status Rig::Load(Span<const BoneDef> bones) {
   for (std::size_t i = 0; i < n; ++i)  // zero may lie outside a limit
     angles_[i] = ProjectJointLimits(skeleton_, static_cast<int>(i), angles_[i]);
   root_offset_ms_ = glm::vec3(0.0f);
+  mirrored_angles_.assign(n, glm::vec3(0.0f));
+  mirror_status_ = BuildMirrorMap(skeleton_, &mirror_map_);
   goals_.clear();
   model_ms_.assign(n, glm::mat4(1.0f));
   palette_.assign(n, glm::mat4(1.0f));
@@ -57,6 +61,27 @@ Status Rig::SetAngles(int bone, const glm::vec3& angles) {
   return Status::Ok();
 }
 
+Status Rig::AnglesForModelRotation(int bone, const glm::quat& rotation_ms, glm::vec3* angles) const {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (bone < 0 || bone >= bone_count())
+    return Status::Invalid("bone index %d is out of range [0, %d)", bone, bone_count());
+  const float norm = glm::length(glm::vec4(rotation_ms.x, rotation_ms.y, rotation_ms.z, rotation_ms.w));
+  if (!std::isfinite(norm) || norm < 1e-6f)
+    return Status::Invalid("rotation of bone %d '%s' is not a finite, non-zero quaternion", bone, skeleton_.name(bone).c_str());
+  const int parent = skeleton_.parent(bone);
+  glm::quat parent_ms(1.0f, 0, 0, 0);
+  if (parent >= 0) {
+    const glm::mat3 m(model_ms_[parent]);
+    parent_ms = glm::quat_cast(glm::mat3(glm::normalize(m[0]), glm::normalize(m[1]), glm::normalize(m[2])));
+  }
+  const glm::quat& frame = skeleton_.frame(bone);
+  const glm::quat joint_fs = glm::inverse(parent_ms * skeleton_.rest_q(bone) * frame) * (rotation_ms / norm) * frame;
+  const glm::vec3 euler = EulerFromRotation(skeleton_.order(bone), glm::normalize(joint_fs), angles_[bone]);
+  *angles = ProjectJointLimits(skeleton_, bone, euler);
+  return Status::Ok();
+}
+
 Status Rig::SetPose(Span<const float> angles, const glm::vec3& root_offset_ms) {
   Status status = RequireLoaded();
   if (!status.ok()) return status;
@@ -81,6 +106,26 @@ Status Rig::SetRootOffset(const glm::vec3& root_offset_ms) {
   if (!status.ok()) return status;
   if (!Finite(root_offset_ms)) return Status::Invalid("root offset is not finite");
   root_offset_ms_ = root_offset_ms;
+  Refresh();
+  return Status::Ok();
+}
+
+Status Rig::Mirror(MirrorMode mode) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (!mirror_status_.ok()) return mirror_status_;
+  MirrorPoseJob job;
+  job.skeleton = &skeleton_;
+  job.map = &mirror_map_;
+  job.mode = mode;
+  job.angles = Span<const glm::vec3>(angles_.data(), angles_.size());
+  job.root_offset_ms = root_offset_ms_;
+  job.out_angles = Span<glm::vec3>(mirrored_angles_.data(), mirrored_angles_.size());
+  job.out_root_offset_ms = &root_offset_ms_;
+  status = job.Run();
+  if (!status.ok()) return status;
+  // Copied, not swapped: the page holds views over angles_ (see pose_data()).
+  std::copy(mirrored_angles_.begin(), mirrored_angles_.end(), angles_.begin());
   Refresh();
   return Status::Ok();
 }
@@ -130,7 +175,9 @@ SolveReport Rig::Solve() {
   job.energy = Span<float>(energy_.data(), energy_.size());
   job.workspace = &workspace_;
   report = job.Run();
-  if (report.status != SolveStatus::kInvalidInput) Refresh();
+  if (report.status == SolveStatus::kInvalidInput) return report;
+  std::copy(workspace_.model_ms().begin(), workspace_.model_ms().begin() + skeleton_.bone_count(), model_ms_.begin());
+  RefreshFromModel();
   return report;
 }
 
@@ -224,6 +271,10 @@ Status Rig::PackDqsPalette() {
 void Rig::Refresh() {
   // Every pose the rig holds was validated on the way in: no second check.
   ComputeModelMatricesT<float>(skeleton_, angles_, root_offset_ms_, model_ms_);
+  RefreshFromModel();
+}
+
+void Rig::RefreshFromModel() {
   BoneTips(skeleton_, model_ms_, tips_ms_);
   SkinningPalette(skeleton_, model_ms_, palette_);
 }

@@ -8,22 +8,24 @@ import { Viewport } from '../three/scene.js';
 import { loadKinModuleBrowser } from '../wasm/load-browser.js';
 import { frameCharacter } from './character-framing.js';
 import { applyStartPose } from './start-pose.js';
-import { EnergyPlot } from './energy-plot.js';
+import { BonePosing } from './bone-posing.js';
+import { isEmbedMode } from './embed-mode.js';
 import { startFrameLoop } from './frame-loop.js';
-import { Hud } from './hud.js';
+import { FullViewLink } from './full-view-link.js';
 import type { KinApiControl } from './kin-api.js';
 import { loadSkinnedMesh } from './load-character.js';
 import { LoadingStatus } from './loading-status.js';
 import { PageLinks } from './page-links.js';
 import { PageModels } from './page-models.js';
+import { addPageNav } from './page-nav.js';
 import { PosingApp } from './posing-app.js';
+import { PosingControls } from './posing-controls.js';
 import { PosingSession } from './posing-session.js';
-import { SolverPanel } from './solver-panel.js';
+import { createReadouts } from './readouts.js';
+import { SaveImageButton } from './save-image-button.js';
+import { snapshotPng } from './snapshot.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
-
-// Phones start with the solver panel folded away, leaving the view to the character.
-const NARROW_VIEWPORT = '(max-width: 640px)';
 
 export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: string, onFailure: FailureHandler): Promise<void> {
   const loading = new LoadingStatus(root);
@@ -46,22 +48,33 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const character = new CharacterMeshes([source], jointToBone);
     const viewport = new Viewport(root);
     frameCharacter(viewport, character, rig);
-    const hud = new Hud(root);
-    // The panel applies choices through the app, which exists by the time anyone can make one.
-    const solverPanel = new SolverPanel(root, (solver, options) => app.setSolver(solver, options), !window.matchMedia(NARROW_VIEWPORT).matches);
-    const energyPlot = new EnergyPlot(solverPanel.body);
-    const app = new PosingApp(session, viewport, character, { hud, solverPanel, energyPlot });
+    // Embed mode (?embed=1): the view and a link to the full page, no HUD, no panels.
+    const embedded = isEmbedMode(location.href);
+    // The solver panel applies choices through the app, which exists by the time anyone can make one.
+    const readouts = embedded ? null : createReadouts(root, (solver, options) => app.setSolver(solver, options));
+    const app = new PosingApp(session, viewport, character, readouts);
+    const controls = embedded ? null : new PosingControls(app, root);
+    if (!embedded) addPageNav(root);
     // Before the first frame, so that a shared pose is the first thing drawn.
-    const links = new PageLinks(app, root, hud.element);
-    const models = new PageModels(app, module, root, hud, links);
+    const links = new PageLinks(app, root, { copyButtonParent: readouts?.hud.element ?? null, pushHistory: !embedded });
+    const models = new PageModels(app, module, root, readouts?.hud ?? null, links);
+    const bonePosing = embedded ? null : new BonePosing(app, root);
+    const drawFrame = (): void => {
+      bonePosing?.update();
+      app.drawFrame();
+    };
+    const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, drawFrame);
+    if (readouts === null) new FullViewLink(root, () => links.currentUrl());
+    else new SaveImageButton(readouts.hud.element, snapshot);
     loading.remove();
 
     const stopFrames = startFrameLoop(
       () => {
-        app.drawFrame();
+        drawFrame();
+        controls?.refresh();
         links.watch();
         if (app.renderedFrames === 1) {
-          kin.markReady(app, links, models);
+          kin.markReady(app, links, { bonePosing, snapshot }, models);
           void models.loadFromPageUrl();
         }
       },
@@ -70,8 +83,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // Leaving the page frees the WASM rig and the GPU resources.
     window.addEventListener('pagehide', () => {
       stopFrames();
+      controls?.dispose();
       links.dispose();
       models.dispose();
+      bonePosing?.dispose();
       app.dispose();
     }, { once: true });
   } catch (error) {

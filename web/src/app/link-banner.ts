@@ -3,6 +3,8 @@
 // to a model the user loaded. It never blocks the page: posing goes on
 // underneath, and × dismisses it. Text only, through textContent: a link's
 // contents and a file's names come from anyone.
+import { closeButton } from './close-button.js';
+
 export class LinkBanner {
   readonly element = document.createElement('div');
   private readonly message = document.createElement('span');
@@ -13,13 +15,7 @@ export class LinkBanner {
     this.element.setAttribute('role', 'status');
     this.element.hidden = true;
     this.message.className = 'link-banner-message';
-    const close = document.createElement('button');
-    close.type = 'button';
-    close.className = 'link-banner-close';
-    close.setAttribute('aria-label', 'dismiss');
-    close.textContent = '×';
-    close.addEventListener('click', () => this.hide());
-    this.element.append(this.message, close);
+    this.element.append(this.message, closeButton('link-banner-close', 'dismiss', () => this.hide()));
     parent.append(this.element);
   }
 

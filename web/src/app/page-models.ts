@@ -15,19 +15,23 @@ export class PageModels {
   readonly loader: ModelLoader;
   private readonly dropZone: DropZone;
 
-  /** The button goes into the HUD, which also keeps the loaded model's warnings in view. */
-  constructor(app: PosingApp, module: KinModule, root: HTMLElement, hud: Hud, links: PageLinks) {
+  /**
+   * The button goes into the HUD, which also keeps the loaded model's
+   * warnings in view; without a HUD (embed mode) models come only from
+   * ?model= and dropped files.
+   */
+  constructor(app: PosingApp, module: KinModule, root: HTMLElement, hud: Hud | null, links: PageLinks) {
     const banner = new LinkBanner(root, 'model-banner');
     this.loader = new ModelLoader(app, module, {
       report: (text, kind) => banner.show(text, kind),
       chooseSkin: (fileName, model) => chooseSkin(root, fileName, model.skins),
       replaced: () => {
         const { source } = app;
-        hud.warn(source.kind === 'gltf' && source.warnings.length > 0 ? source.warnings.join(' ') : null);
+        hud?.warn(source.kind === 'gltf' && source.warnings.length > 0 ? source.warnings.join(' ') : null);
         links.characterChanged();
       },
     });
-    new ModelButton(hud.element, (file) => void this.loader.load(file));
+    if (hud) new ModelButton(hud.element, (file) => void this.loader.load(file));
     this.dropZone = new DropZone(root, (file) => void this.loader.load(file));
   }
 

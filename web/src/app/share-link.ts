@@ -1,12 +1,16 @@
 // Share links on the running page: the posing state captured into a link,
 // and a link applied back. Applying checks everything first, so a link that
 // cannot apply changes nothing; then it goes through the same paths as the
-// panel (solver) and window.kin (pose), and the targets and camera follow.
-// Solver settings do not travel: the pose they produced does.
+// panel (solver), the target list (goals and pins) and window.kin (pose),
+// and the targets and camera follow. For a solver that poses with the
+// editable goal set, the link's goals become the set; a solver with its own
+// goals keeps them and takes only matching targets. Solver settings do not
+// travel: the pose they produced does.
 import { jointNameHash, matchJoints } from '../share/joint-names.js';
 import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkState } from '../share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../share/link-url.js';
 import { errorMessage } from './error-overlay.js';
+import { colouredGoals, goalSetProblem, takesAnyGoals } from './goal-set.js';
 import type { PosingApp } from './posing-app.js';
 
 /**
@@ -31,8 +35,7 @@ export function captureLinkState(app: PosingApp): PoseLinkState {
     boneCount: rig.boneCount,
     angles: Array.from(rig.pose()),
     rootOffset: rig.rootOffset,
-    // Pinning is not a feature of the page yet: nothing is pinned.
-    goals: session.goalBones.map((bone, g) => ({ bone, target: session.target_ms(g), pinned: false })),
+    goals: session.goalBones.map((bone, g) => ({ bone, target: session.target_ms(g), pinned: session.pinned(g) })),
     camera: { position: viewport.camera.position.toArray(), target: viewport.orbit.target.toArray() },
   };
 }
@@ -83,15 +86,19 @@ export function applyLinkState(app: PosingApp, linkState: PoseLinkState): LinkOu
   const { rig } = app.session;
   if (state.boneCount !== rig.boneCount) return { ok: false, error: `This link is for ${state.boneCount} bones; the character has ${rig.boneCount}` };
 
+  const goalSet = takesAnyGoals(state.solver) ? colouredGoals(state.goals.map((goal) => ({ bone: rig.boneNames[goal.bone], pinned: goal.pinned }))) : null;
+  const problem = goalSet && goalSetProblem(rig, goalSet);
+  if (problem) return { ok: false, error: `This link's targets cannot pose this character: ${problem}` };
   try {
     app.setSolver(state.solver);
   } catch (error) {
     // Thrown before anything changed (a rig without the solver's goal bones).
     return { ok: false, error: `This link's solver cannot pose this character: ${errorMessage(error)}` };
   }
+  if (goalSet) app.setEditableGoals(goalSet);
   app.setPose(state.angles, state.rootOffset);
   app.setCamera(state.camera.position, state.camera.target);
-  // The goals come from the solver's layout; the link's can only be its targets.
+  // A solver with its own goals: the link's can only be their targets.
   const bones = app.session.goalBones;
   const matching = state.goals.length === bones.length && state.goals.every((goal, g) => goal.bone === bones[g]);
   if (!matching) {

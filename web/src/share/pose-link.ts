@@ -18,6 +18,8 @@
 //      (this field came with the first page that writes glTF links)
 //   3 x f32 root offset (metres)
 //   u8 goal count (0..MAX_GOALS), per goal: u16 bone, 3 x f32 target, u8 flags (bit 0 pinned)
+//      (the page's goals in order; for most solvers the user's goal set: any
+//      bones, pins included — goal-set.ts)
 //   3 x f32 camera position, 3 x f32 camera target
 // and nothing after.
 //
