@@ -14,9 +14,9 @@ export interface LessonEntry {
 
 /** In menu order. */
 export const LESSONS: readonly LessonEntry[] = [
-  { id: 'arm', title: 'Planar arm (3 hinges)', build: armLesson },
-  { id: 'chain', title: 'Tentacle (10 ball joints)', build: chainLesson },
-  { id: 'candy', title: 'Candy wrapper (twist)', build: candyLesson },
+  { id: 'arm', title: 'Planar arm', build: armLesson },
+  { id: 'chain', title: 'Tentacle', build: chainLesson },
+  { id: 'candy', title: 'Candy wrapper', build: candyLesson },
 ];
 
 export const LESSON_IDS: readonly string[] = LESSONS.map((lesson) => lesson.id);
