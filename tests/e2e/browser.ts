@@ -136,3 +136,11 @@ export async function startDemo(): Promise<DemoSession> {
     },
   };
 }
+
+/** The message a banner shows ('.link-banner' for links, '.model-banner' for models), or null while it is hidden. */
+export async function bannerText(page: Page, selector: '.model-banner' | '.link-banner' = '.link-banner'): Promise<string | null> {
+  return page.evaluate((s) => {
+    const banner = document.querySelector<HTMLElement>(s);
+    return banner && !banner.hidden ? banner.querySelector('.link-banner-message')!.textContent : null;
+  }, selector);
+}

@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
-import { type DemoSession, openDemo, startDemo } from './browser.js';
+import { type DemoSession, bannerText, openDemo, startDemo } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -33,13 +33,6 @@ async function dropFile(page: Page, name: string, bytes: ArrayBuffer): Promise<v
     { name, bytes: Array.from(new Uint8Array(bytes)) },
   );
   for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('#app', type, { dataTransfer });
-}
-
-async function bannerText(page: Page, selector: '.model-banner' | '.link-banner'): Promise<string | null> {
-  return page.evaluate((s) => {
-    const banner = document.querySelector<HTMLElement>(s);
-    return banner && !banner.hidden ? banner.querySelector('.link-banner-message')!.textContent : null;
-  }, selector);
 }
 
 /** Waits until the model banner tells how a load ended (a message other than `before`, past "Loading …"), and returns it. */

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PoseLinkState, decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
-import { type Site, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+import { type Site, bannerText, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -40,13 +40,6 @@ function linkState(url: string): PoseLinkState {
 function damaged(url: string): string {
   const link = poseLinkInUrl(url)!;
   return urlWithPoseLink(url, (link[0] === 'A' ? 'B' : 'A') + link.slice(1));
-}
-
-async function bannerText(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const banner = document.querySelector<HTMLElement>('.link-banner');
-    return banner && !banner.hidden ? banner.querySelector('.link-banner-message')!.textContent : null;
-  });
 }
 
 describe('share links', () => {

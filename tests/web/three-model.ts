@@ -67,3 +67,20 @@ export function poseGltfJoints(
   top.position.set(rootOffset[0], rootOffset[1], rootOffset[2]);
   top.updateMatrixWorld(true);
 }
+
+/**
+ * The largest coordinate difference between `skinned` (3 floats per vertex,
+ * e.g. the module's CPU skinning) and three.js's own skinning of the mesh's
+ * bind-pose positions (SkinnedMesh.applyBoneTransform; update its skeleton first).
+ */
+export function worstSkinnedDifference(mesh: THREE.SkinnedMesh, skinned: ArrayLike<number>): number {
+  const position = mesh.geometry.getAttribute('position');
+  const vertex = new THREE.Vector3();
+  let worst = 0;
+  for (let v = 0; v < position.count; v++) {
+    vertex.fromBufferAttribute(position, v);
+    mesh.applyBoneTransform(v, vertex);
+    worst = Math.max(worst, Math.abs(vertex.x - skinned[3 * v]), Math.abs(vertex.y - skinned[3 * v + 1]), Math.abs(vertex.z - skinned[3 * v + 2]));
+  }
+  return worst;
+}

@@ -8,12 +8,14 @@ import { Viewport } from '../three/scene.js';
 import { loadKinModuleBrowser } from '../wasm/load-browser.js';
 import { frameCharacter } from './character-framing.js';
 import { applyStartPose } from './start-pose.js';
+import { BuiltInCharacters } from './built-in-characters.js';
 import { BonePosing } from './bone-posing.js';
 import { isEmbedMode } from './embed-mode.js';
 import { startFrameLoop } from './frame-loop.js';
 import { FullViewLink } from './full-view-link.js';
 import type { KinApiControl } from './kin-api.js';
 import { loadSkinnedMesh } from './load-character.js';
+import { LessonPicker } from './lesson-picker.js';
 import { LoadingStatus } from './loading-status.js';
 import { PageLinks } from './page-links.js';
 import { PageModels } from './page-models.js';
@@ -55,9 +57,11 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const app = new PosingApp(session, viewport, character, readouts);
     const controls = embedded ? null : new PosingControls(app, root);
     if (!embedded) addPageNav(root);
+    const characters = new BuiltInCharacters(app, module, { mesh: source, rig: { bones, jointToBone } }, () => readouts?.hud.warn(null));
     // Before the first frame, so that a shared pose is the first thing drawn.
-    const links = new PageLinks(app, root, { copyButtonParent: readouts?.hud.element ?? null, pushHistory: !embedded });
+    const links = new PageLinks(app, root, { copyButtonParent: readouts?.hud.element ?? null, pushHistory: !embedded, showForLink: (c, n) => characters.showForLink(c, n) });
     const models = new PageModels(app, module, root, readouts?.hud ?? null, links);
+    const lessonPicker = readouts && new LessonPicker(readouts.hud.element, app, characters, (message) => models.report(message));
     const bonePosing = embedded ? null : new BonePosing(app, root);
     const drawFrame = (): void => {
       bonePosing?.update();
@@ -72,9 +76,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       () => {
         drawFrame();
         controls?.refresh();
+        lessonPicker?.watch();
         links.watch();
         if (app.renderedFrames === 1) {
-          kin.markReady(app, links, { bonePosing, snapshot }, models);
+          kin.markReady(app, links, { bonePosing, snapshot, characters }, models);
           void models.loadFromPageUrl();
         }
       },

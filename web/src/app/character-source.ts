@@ -1,5 +1,6 @@
-// Which character the page shows: the default one, or a user's glTF file
-// (named by its file name, with the skin chosen from it). Share links record
+// Which character the page shows: the default one, a built-in lesson rig
+// (by its id, lessons/lessons.ts), or a user's glTF file (named by its file
+// name, with the skin chosen from it). Share links record
 // it (share-link.ts); the model loader sets it (model-loader.ts).
 export interface GltfCharacterSource {
   kind: 'gltf';
@@ -14,4 +15,4 @@ export interface GltfCharacterSource {
   warnings: string[];
 }
 
-export type CharacterSource = { kind: 'default' } | GltfCharacterSource;
+export type CharacterSource = { kind: 'default' } | { kind: 'lesson'; id: string } | GltfCharacterSource;

@@ -8,10 +8,10 @@ import { type PoseJson, bakedMesh, download, glbOf, poseJson } from './pose-expo
 
 /** The page draws with linear blend skinning; the export bakes what is drawn. */
 const PAGE_SKINNING: SkinningMethod = 'lbs';
-/** 'default', or the file name of the user's model on screen. */
+/** 'default', 'lesson:<id>', or the file name of the user's model on screen. */
 function characterName(app: PosingApp): string {
   const { source } = app;
-  return source.kind === 'gltf' ? source.name : 'default';
+  return source.kind === 'gltf' ? source.name : source.kind === 'lesson' ? `lesson:${source.id}` : 'default';
 }
 
 /** The posed character's meshes (every part its rig deforms), skinned on the CPU, as one GLB. */

@@ -19,6 +19,8 @@ export class GoalList {
   private readonly rows = document.createElement('ul');
   private readonly picker = toolSelect('add-goal', 'Add an IK target on a bone’s tip', 'Add target…');
   private shownGoals = -1;
+  // A new character brings a new session, whose goal versions count afresh.
+  private shownSession: PosingApp['session'] | null = null;
 
   constructor(private readonly app: PosingApp, private readonly run: RunAction, open: boolean) {
     this.element.className = 'goal-list';
@@ -34,7 +36,8 @@ export class GoalList {
   /** Called every frame: rebuilds the rows and the picker when the goals changed. */
   refresh(): void {
     const { session } = this.app;
-    if (session.goalsVersion === this.shownGoals) return;
+    if (session === this.shownSession && session.goalsVersion === this.shownGoals) return;
+    this.shownSession = session;
     this.shownGoals = session.goalsVersion;
     const editable = takesAnyGoals(session.solverName);
     const fixed = editable ? null : `The ${session.solverName} solver poses with its own targets; choose another solver to edit them`;

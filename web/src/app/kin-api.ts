@@ -135,6 +135,8 @@ export interface KinApi extends KinToolsApi {
    * cannot apply (damaged, another character) changes nothing and returns
    * why; the page's banner shows it too. Targets that do not fit the
    * solver's goals are skipped (the banner says so) and the rest applies.
+   * A link for a built-in character not on screen (the default one, a
+   * lesson) shows that character first.
    */
   applyLink(url: string): { ok: true } | { ok: false; error: string };
   /**
@@ -150,8 +152,9 @@ export interface KinApi extends KinToolsApi {
    */
   loadModel(source: ModelInput, options?: { skin?: number }): Promise<ModelLoadOutcome>;
   /**
-   * Which character is on screen: {kind: 'default'}, or {kind: 'gltf', name,
-   * skin, skinName, influences (4 or 8), warnings}.
+   * Which character is on screen: {kind: 'default'}, {kind: 'lesson', id}
+   * (see loadLesson), or {kind: 'gltf', name, skin, skinName, influences
+   * (4 or 8), warnings}.
    */
   model(): CharacterSource;
   /**

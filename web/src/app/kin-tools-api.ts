@@ -1,7 +1,9 @@
 // The part of window.kin for the page's tools: forward-kinematics posing of
-// one bone (as the bone panel does it) and snapshots (as Save PNG takes
-// them). kin-api.ts merges these members into window.kin; like the rest they
+// one bone (as the bone panel does it), snapshots (as Save PNG takes them)
+// and the lesson rigs (as the lesson menu shows them). kin-api.ts merges these members into window.kin; like the rest they
 // throw until kin.ready has resolved, and return plain copies.
+import { LESSONS, LESSON_IDS, isLessonId } from '../lessons/lessons.js';
+import type { BuiltInCharacters } from './built-in-characters.js';
 import { type BonePosing, NO_BONE } from './bone-posing.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import { blobDataUrl } from './snapshot.js';
@@ -12,6 +14,7 @@ export interface PageTools {
   bonePosing: BonePosing | null;
   /** Draws a frame and encodes the view as PNG. */
   snapshot(): Promise<Blob>;
+  characters: BuiltInCharacters;
 }
 
 export interface KinToolsApi {
@@ -43,6 +46,18 @@ export interface KinToolsApi {
    * page's background shows.
    */
   snapshot(): Promise<string>;
+  /** The lesson rigs: id (for loadLesson and share links) and the title the lesson menu shows. */
+  lessons(): { id: string; title: string }[];
+  /**
+   * Shows a lesson rig (by id, see lessons()) in place of the character on
+   * screen, as the lesson menu does, in its start pose, keeping the solver
+   * when it can pose the lesson; null shows the default character again.
+   * The goals are found as for a loaded model (the chain's end; see goals()),
+   * undo starts afresh, and kin.model() becomes {kind: 'lesson', id}. Share
+   * links record the lesson; opening one shows it and applies the pose.
+   * Throws, changing nothing, for an unknown id.
+   */
+  loadLesson(id: string | null): void;
 }
 
 /** The members, over `tools()`, which throws while the page is not running. */
@@ -79,5 +94,12 @@ export function createToolsApi(tools: () => PageTools): KinToolsApi {
       return bonePosing.screenPosition(boneIndex(bonePosing, name), along);
     },
     snapshot: async () => blobDataUrl(await tools().snapshot()),
+    lessons: () => LESSONS.map(({ id, title }) => ({ id, title })),
+    loadLesson: (id) => {
+      const { characters } = tools();
+      if (id === null) return characters.show({ kind: 'default' });
+      if (typeof id !== 'string' || !isLessonId(id)) throw new Error(`kin: no lesson ${JSON.stringify(id)}; the lessons are ${LESSON_IDS.join(', ')} (null: the default character)`);
+      characters.show({ kind: 'lesson', id });
+    },
   };
 }

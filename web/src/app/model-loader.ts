@@ -2,23 +2,21 @@
 // shown: read the bytes (model-input.ts), check and parse them
 // (rig/gltf-model.ts), choose a skin (asking when the file has several),
 // build the rig, the posing session with goals found for it (gltf-goals.ts)
-// and the meshes, then swap them in and frame them. Everything is built
+// and the meshes, then swap them in and frame them (character-swap.ts). Everything is built
 // before anything is swapped: whatever fails on the way is reported by a
 // message naming the problem, and the character on screen stays, posable.
 // Loads run one at a time, in the order asked.
 import { type GltfModel, parseGltfModel } from '../rig/gltf-model.js';
-import { type ImportedSkin, importSkin } from '../rig/gltf-skin-import.js';
+import { importSkin } from '../rig/gltf-skin-import.js';
 import { Rig } from '../rig/rig.js';
-import { CharacterMeshes } from '../three/character-meshes.js';
 import { plural } from '../text/plural.js';
 import type { KinModule } from '../wasm/generated/kin.js';
-import { frameCharacter } from './character-framing.js';
 import type { GltfCharacterSource } from './character-source.js';
+import { swapCharacter } from './character-swap.js';
 import { errorMessage } from './error-overlay.js';
 import { goalLayoutsFor } from './gltf-goals.js';
 import { type ModelInput, readModelInput } from './model-input.js';
 import type { PosingApp } from './posing-app.js';
-import { PosingSession } from './posing-session.js';
 
 export type ModelLoadOutcome = { ok: true; model: GltfCharacterSource } | { ok: false; error: string };
 
@@ -71,7 +69,8 @@ export class ModelLoader {
         influences: imported.influences,
         warnings: imported.warnings,
       };
-      this.show(Rig.create(this.module, imported.rig.bones), imported, source);
+      const { jointToBone } = imported.rig;
+      swapCharacter(this.app, { rig: Rig.create(this.module, imported.rig.bones), layouts: goalLayoutsFor, meshes: imported.meshes, jointToBone, source });
       const joints = imported.skin.skeleton.bones.length;
       this.hooks.report([`Loaded ${name}: skin '${source.skinName}', ${plural(joints, 'joint')}, ${source.influences} influences per vertex.`, ...source.warnings].join(' '), 'note');
       this.hooks.replaced();
@@ -81,26 +80,5 @@ export class ModelLoader {
       this.hooks.report(message, 'problem');
       return { ok: false, error: message };
     }
-  }
-
-  /** Builds the session and meshes for `rig` (freed on failure), then swaps them in. */
-  private show(rig: Rig, imported: ImportedSkin, source: GltfCharacterSource): void {
-    let character: CharacterMeshes | null = null;
-    try {
-      const session = new PosingSession(rig, goalLayoutsFor(rig));
-      // Keep the solver in use, if it can pose this rig; its goals are the rig's own.
-      try {
-        session.setSolver(this.app.session.solverName, {});
-      } catch {
-        // The session keeps the rig's default solver.
-      }
-      character = new CharacterMeshes(imported.meshes, imported.rig.jointToBone);
-      this.app.replaceCharacter(session, character, source);
-    } catch (error) {
-      character?.dispose();
-      rig.dispose();
-      throw error;
-    }
-    frameCharacter(this.app.viewport, character, rig);
   }
 }

@@ -2,21 +2,25 @@
 // and Forward and when the user edits the fragment, the URL kept current
 // while posing (with a history entry per completed change), the Copy link
 // button, the banner that reports a link that did not (fully) apply, and a
-// link for a user's glTF kept waiting until that file is loaded.
+// link for a user's glTF kept waiting until that file is loaded. A link for
+// a built-in character not on screen (the default one, a lesson) shows that
+// character first; it is not an undo step (undo belongs to one character).
 import { poseLinkInUrl, urlWithPoseLink } from '../share/link-url.js';
-import type { PoseLinkState } from '../share/pose-link.js';
+import type { PoseLinkCharacter, PoseLinkState } from '../share/pose-link.js';
 import { CopyLinkButton } from './copy-link-button.js';
 import { LinkBanner } from './link-banner.js';
 import { LinkFragment } from './link-fragment.js';
 import { PointerGestures } from './pointer-gestures.js';
 import type { PosingApp } from './posing-app.js';
-import { type LinkOutcome, applyLinkState, applyLinkUrl, shareUrl } from './share-link.js';
+import { type LinkOutcome, applyLinkState, readLinkUrl, shareUrl } from './share-link.js';
 
 export interface PageLinksOptions {
   /** Where the Copy link button goes; null: no button (embed mode). */
   copyButtonParent: HTMLElement | null;
   /** Whether completed changes add history entries (embed mode: no, the page around owns Back). */
   pushHistory: boolean;
+  /** Shows the built-in character a link poses (built-in-characters.ts); returns why the link cannot fit it, or null. */
+  showForLink(character: PoseLinkCharacter, boneCount: number): string | null;
 }
 
 export class PageLinks {
@@ -27,7 +31,7 @@ export class PageLinks {
   private waiting: PoseLinkState | null = null;
 
   /** Applies the page URL's link, if any: call once the character is loaded, before the first frame. */
-  constructor(private readonly app: PosingApp, root: HTMLElement, options: PageLinksOptions) {
+  constructor(private readonly app: PosingApp, root: HTMLElement, private readonly options: PageLinksOptions) {
     this.banner = new LinkBanner(root);
     if (poseLinkInUrl(location.href) !== null) this.apply(location.href);
     const source = {
@@ -52,9 +56,11 @@ export class PageLinks {
     return shareUrl(this.app, location.href);
   }
 
-  /** Applies the link in `url` (relative to the page), or changes nothing; the banner tells what went wrong. One undo step. */
+  /** Applies the link in `url` (relative to the page), or changes nothing; the banner tells what went wrong. One undo step (after showing the link's built-in character, if another is shown). */
   apply(url: string): LinkOutcome {
-    const outcome = this.app.history.step(() => applyLinkUrl(this.app, url, location.href));
+    const read = readLinkUrl(url, location.href);
+    const misfit = read.ok ? this.options.showForLink(read.state.character, read.state.boneCount) : null;
+    const outcome: LinkOutcome = !read.ok ? read : misfit !== null ? { ok: false, error: misfit } : this.app.history.step(() => applyLinkState(this.app, read.state));
     this.waiting = !outcome.ok && outcome.waits ? outcome.waits : null;
     this.report(outcome);
     return outcome;

@@ -14,6 +14,7 @@ import { chooseSkin } from './skin-chooser.js';
 export class PageModels {
   readonly loader: ModelLoader;
   private readonly dropZone: DropZone;
+  private readonly banner: LinkBanner;
 
   /**
    * The button goes into the HUD, which also keeps the loaded model's
@@ -22,6 +23,7 @@ export class PageModels {
    */
   constructor(app: PosingApp, module: KinModule, root: HTMLElement, hud: Hud | null, links: PageLinks) {
     const banner = new LinkBanner(root, 'model-banner');
+    this.banner = banner;
     this.loader = new ModelLoader(app, module, {
       report: (text, kind) => banner.show(text, kind),
       chooseSkin: (fileName, model) => chooseSkin(root, fileName, model.skins),
@@ -33,6 +35,11 @@ export class PageModels {
     });
     if (hud) new ModelButton(hud.element, (file) => void this.loader.load(file));
     this.dropZone = new DropZone(root, (file) => void this.loader.load(file));
+  }
+
+  /** Shows a problem with a character (from another control) in the models' banner. */
+  report(problem: string): void {
+    this.banner.show(problem, 'problem');
   }
 
   /** Starts loading the page URL's ?model=, if it has one. */

@@ -6,9 +6,13 @@
 // editable goal set, the link's goals become the set; a solver with its own
 // goals keeps them and takes only matching targets. Solver settings do not
 // travel: the pose they produced does.
+// A link for a built-in character (the default one, a lesson) that is not on
+// screen is for the page to show first (built-in-characters.ts); here it
+// only says why it cannot apply.
 import { jointNameHash, matchJoints } from '../share/joint-names.js';
 import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkState } from '../share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../share/link-url.js';
+import { LESSON_IDS, isLessonId } from '../lessons/lessons.js';
 import { errorMessage } from './error-overlay.js';
 import { colouredGoals, goalSetProblem, takesAnyGoals } from './goal-set.js';
 import type { PosingApp } from './posing-app.js';
@@ -22,10 +26,11 @@ export type LinkOutcome = { ok: true; note: string | null } | { ok: false; error
 function linkCharacter(app: PosingApp): PoseLinkCharacter {
   const { source } = app;
   if (source.kind === 'default') return { kind: 'default' };
+  if (source.kind === 'lesson') return { kind: 'lesson', id: source.id };
   return { kind: 'gltf', name: source.name, joints: app.session.rig.boneNames.map(jointNameHash) };
 }
 
-/** The page's posing state as a link's state: the default character, or a user's glTF by name and joints. */
+/** The page's posing state as a link's state: the default character, a lesson by id, or a user's glTF by name and joints. */
 export function captureLinkState(app: PosingApp): PoseLinkState {
   const { session, viewport } = app;
   const { rig } = session;
@@ -45,13 +50,19 @@ export function shareUrl(app: PosingApp, pageUrl: string): string {
   return urlWithPoseLink(pageUrl, encodePoseLink(captureLinkState(app)));
 }
 
-/** Applies the link in `url`'s fragment (relative URLs resolve against `base`). */
-export function applyLinkUrl(app: PosingApp, url: string, base?: string): LinkOutcome {
+/** The state of the link in `url`'s fragment (relative URLs resolve against `base`), or why there is none. */
+export function readLinkUrl(url: string, base?: string): { ok: true; state: PoseLinkState } | { ok: false; error: string } {
   const link = poseLinkInUrl(url, base);
   if (link === null) return { ok: false, error: 'the URL has no pose link (#p=…)' };
   const decoded = decodePoseLink(link);
   if (!decoded.ok) return { ok: false, error: `This pose link is damaged: ${decoded.error}` };
-  return applyLinkState(app, decoded.state);
+  return { ok: true, state: decoded.state };
+}
+
+/** What the page shows, for messages. */
+function shownLabel(app: PosingApp): string {
+  const { source } = app;
+  return source.kind === 'gltf' ? `'${source.name}'` : source.kind === 'lesson' ? `lesson '${source.id}'` : 'the default character';
 }
 
 /**
@@ -61,9 +72,13 @@ export function applyLinkUrl(app: PosingApp, url: string, base?: string): LinkOu
 function stateForPage(app: PosingApp, state: PoseLinkState): { ok: true; state: PoseLinkState; note: string | null } | Extract<LinkOutcome, { ok: false }> {
   const { character } = state;
   const { source } = app;
-  if (character.kind === 'lesson') return { ok: false, error: `This link poses lesson '${character.id}', which this page does not have` };
+  if (character.kind === 'lesson') {
+    if (!isLessonId(character.id)) return { ok: false, error: `This link poses lesson '${character.id}', which this page does not have (its lessons: ${LESSON_IDS.join(', ')})` };
+    if (source.kind !== 'lesson' || source.id !== character.id) return { ok: false, error: `This link poses lesson '${character.id}', but the page shows ${shownLabel(app)}: choose that lesson to apply it` };
+    return { ok: true, state, note: null };
+  }
   if (character.kind === 'default') {
-    if (source.kind === 'gltf') return { ok: false, error: `This link poses the default character, but the page shows '${source.name}': reload the page without the model to apply it` };
+    if (source.kind !== 'default') return { ok: false, error: `This link poses the default character, but the page shows ${shownLabel(app)}: choose "Default character" to apply it` };
     return { ok: true, state, note: null };
   }
   if (source.kind !== 'gltf') return { ok: false, error: `Load '${character.name}' to apply this pose`, waits: state };
