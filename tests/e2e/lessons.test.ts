@@ -55,6 +55,10 @@ describe('lesson rigs', () => {
     expect(await bannerText(fresh.page)).toBeNull();
     expect(fresh.problems).toEqual([]);
     await fresh.page.close();
+
+    // Reset goes back to the lesson's own start pose, not the default character's.
+    await page.click('.tool-button:has-text("Reset")');
+    expect(maxDifference(await page.evaluate(() => window.kin.palette()), before.palette)).toBeLessThan(1e-6);
     expect(problems).toEqual([]);
   });
 

@@ -3,11 +3,23 @@
 // preset, mirror the pose. The toolbar, the keyboard and window.kin all come
 // here.
 import type { MirrorMode } from '../rig/rig.js';
-import { type PosePresetName, presetPose } from './pose-presets.js';
+import { lessonEntry } from '../lessons/lessons.js';
+import { anglesFromTable } from './angle-table.js';
+import { type PosePresetName, START_PRESET, presetPose } from './pose-presets.js';
 import type { PosingApp } from './posing-app.js';
 
+/**
+ * Presets are tables for the default character's bones; on a lesson rig the
+ * start preset (what Reset applies) is the lesson's own start pose.
+ */
 export function applyPosePreset(app: PosingApp, name: PosePresetName): void {
-  const { angles, rootOffset_ms } = presetPose(app.session.rig, name);
+  const { rig } = app.session;
+  const { source } = app;
+  if (name === START_PRESET && source.kind === 'lesson') {
+    app.setPose(anglesFromTable(rig, lessonEntry(source.id).build().startPose), [0, 0, 0]);
+    return;
+  }
+  const { angles, rootOffset_ms } = presetPose(rig, name);
   app.setPose(angles, rootOffset_ms);
 }
 

@@ -15,6 +15,8 @@ import { type AngleTable, anglesFromTable } from './angle-table.js';
 import { START_POSE } from './start-pose.js';
 
 export const POSE_PRESETS = ['relaxed', 't-pose', 'a-pose', 'walk', 'wave', 'crouch'] as const;
+/** The preset the page starts in, and what Reset applies. */
+export const START_PRESET = 'relaxed';
 export type PosePresetName = (typeof POSE_PRESETS)[number];
 
 interface PosePreset {

@@ -11,11 +11,10 @@ import { errorMessage } from './error-overlay.js';
 import { downloadGlb, downloadPoseJson } from './export-actions.js';
 import { GoalList } from './goal-list.js';
 import { applyPosePreset, mirrorPose } from './pose-actions.js';
-import { POSE_PRESETS, isPosePreset, presetLabel } from './pose-presets.js';
+import { POSE_PRESETS, START_PRESET, isPosePreset, presetLabel } from './pose-presets.js';
 import type { PosingApp } from './posing-app.js';
 import { long, toolButton, toolOption, toolSelect } from './tool-controls.js';
 
-const RESET_PRESET = 'relaxed';
 // Phones (index.html's narrow layout) start with the target list folded.
 const PHONE = '(max-width: 640px)';
 
@@ -77,7 +76,7 @@ export class PosingToolbar {
 
     this.undoButton.addEventListener('click', () => app.history.undo());
     this.redoButton.addEventListener('click', () => app.history.redo());
-    this.resetButton.addEventListener('click', () => this.act(() => applyPosePreset(app, RESET_PRESET)));
+    this.resetButton.addEventListener('click', () => this.act(() => applyPosePreset(app, START_PRESET)));
     this.presetPicker.addEventListener('change', this.onPresetPicked);
     this.symmetricButton.addEventListener('click', () => {
       app.symmetry.enabled = !app.symmetry.enabled;
