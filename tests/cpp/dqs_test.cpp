@@ -10,7 +10,6 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "kin/dual_quaternion.h"
 #include "kin/skinning.h"
 
 namespace {
@@ -45,7 +44,7 @@ Skinned RunLbs(const std::vector<glm::mat4>& palette, const Mesh& mesh) {
 
 Skinned RunDqs(const std::vector<glm::mat4>& palette, const Mesh& mesh) {
   Skinned out{std::vector<glm::vec3>(mesh.positions.size()), std::vector<glm::vec3>(mesh.normals.size())};
-  std::vector<kin::DqsBone> scratch(palette.size());
+  std::vector<float> scratch(kin::kDqsFloatsPerBone * palette.size());
   kin::DqsJob job;
   job.palette = palette;
   job.positions_ms = mesh.positions;
@@ -146,25 +145,32 @@ TEST(Dqs, EqualsLbsForTwoInfluencesWithTheSameRotation) {
   ExpectNear(dqs.normals, lbs.normals, 1e-6f);
 }
 
-// q and −q are one rotation: blending with either gives the short way round.
-// 0.3 of 0° and 0.7 of 170° about z sum to the real part
-// (w, z) = (0.3 + 0.7 cos 85°, 0.7 sin 85°), a rotation by 2·atan2(z, w) ≈ 125°;
-// without the flip, −q0 would give 2·atan2(z, −0.3 + …) ≈ 218°, the long way.
-TEST(Dqs, AntipodalQuaternionsBlendAlike) {
-  const glm::quat q0(1, 0, 0, 0);
-  const glm::quat q1 = glm::angleAxis(170.0f * kPi / 180.0f, glm::vec3(0, 0, 1));
-  const glm::vec3 t0(1, 0, 0), t1(0, 2, 0);
-  const std::vector<float> weights = {0.3f, 0.7f};
-  const std::vector<kin::DualQuat> same = {kin::DualQuat::FromRigid(q0, t0), kin::DualQuat::FromRigid(q1, t1)};
-  const std::vector<kin::DualQuat> flipped = {kin::DualQuat::FromRigid(-q0, t0), kin::DualQuat::FromRigid(q1, t1)};
-  const glm::mat4 a = kin::BlendDualQuats(same, weights).ToMat4();
-  const glm::mat4 b = kin::BlendDualQuats(flipped, weights).ToMat4();
-  for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r) EXPECT_NEAR(a[c][r], b[c][r], 1e-6f) << c << "," << r;
-  const glm::vec3 x = glm::vec3(a * glm::vec4(1, 0, 0, 0));
-  const float angle = std::atan2(x.y, x.x);
-  const float half = 85.0f * kPi / 180.0f;
-  EXPECT_NEAR(angle, 2 * std::atan2(0.7f * std::sin(half), 0.3f + 0.7f * std::cos(half)), 1e-5f);
+// q and −q are one rotation: the blend takes the short way round. Bone 1
+// turns by −170° about z, which the polar split stores with w < 0 (checked),
+// in the other hemisphere from bone 0's identity; 0.3 of 0° and 0.7 of −170°
+// must give 2·atan2(−0.7 sin 85°, 0.3 + 0.7 cos 85°) ≈ −125°, not the
+// long way round (≈ +142° without the flip).
+TEST(Dqs, AntipodalQuaternionsBlendTheShortWay) {
+  const std::vector<glm::mat4> palette = {
+      glm::mat4(1.0f), glm::rotate(glm::mat4(1.0f), -170.0f * kPi / 180.0f, glm::vec3(0, 0, 1))};
+  std::vector<float> packed(kin::kDqsFloatsPerBone * 2);
+  ASSERT_TRUE(kin::PackDqsPalette(palette, packed).ok());
+  ASSERT_LT(packed[kin::kDqsFloatsPerBone + 3] * packed[3], 0.0f) << "the two rotations are stored antipodal";
+  Mesh mesh;
+  mesh.positions = {glm::vec3(1, 0, 0)};
+  mesh.joints = {1, 0, 0, 0};  // the larger weight first or second: the flip is relative to it either way
+  mesh.weights = {0.7f, 0.3f, 0, 0};
+  for (int order = 0; order < 2; ++order) {
+    if (order == 1) {
+      mesh.joints = {0, 1, 0, 0};
+      mesh.weights = {0.3f, 0.7f, 0, 0};
+    }
+    const glm::vec3 x = RunDqs(palette, mesh).positions[0];
+    const float half = 85.0f * kPi / 180.0f;
+    EXPECT_NEAR(std::atan2(x.y, x.x), 2 * std::atan2(-0.7f * std::sin(half), 0.3f + 0.7f * std::cos(half)), 1e-5f)
+        << "order " << order;
+    EXPECT_NEAR(glm::length(x), 1.0f, 1e-5f) << "order " << order;
+  }
 }
 
 // A capped cylinder along +X (radius 0.1, length 1); bone 1's weight ramps
@@ -272,7 +278,7 @@ TEST(Dqs, RejectsInvalidInputAndLeavesOutputsUntouched) {
     Mesh mesh = SingleInfluenceMesh();
     std::vector<glm::vec3> out(mesh.positions.size(), glm::vec3(9)), out_n(mesh.normals.size(), glm::vec3(9));
     c.Break(&mesh, &out);
-    std::vector<kin::DqsBone> scratch(palette.size());
+    std::vector<float> scratch(kin::kDqsFloatsPerBone * palette.size());
     kin::DqsJob job;
     job.palette = palette;
     job.positions_ms = mesh.positions;
@@ -295,7 +301,7 @@ TEST(Dqs, RejectsASingularPaletteMatrix) {
   palette[1][2] = glm::vec4(0.0f);
   const Mesh mesh = SingleInfluenceMesh();
   std::vector<glm::vec3> out(mesh.positions.size(), glm::vec3(9));
-  std::vector<kin::DqsBone> scratch(palette.size());
+  std::vector<float> scratch(kin::kDqsFloatsPerBone * palette.size());
   kin::DqsJob job;
   job.palette = palette;
   job.positions_ms = mesh.positions;
@@ -309,24 +315,26 @@ TEST(Dqs, RejectsASingularPaletteMatrix) {
   EXPECT_EQ(out[0], glm::vec3(9));
 }
 
-// The GPU layout: real xyzw, dual xyzw; then S's columns padded to four floats.
+// The GPU layout, per bone: real xyzw, dual xyzw, then S's columns padded to four floats.
 TEST(Dqs, PacksThePaletteForTheGpu) {
   const glm::mat4 m = glm::translate(glm::mat4(1.0f), glm::vec3(2, 0, 0)) *
                       glm::rotate(glm::mat4(1.0f), kPi / 2, glm::vec3(0, 0, 1)) *
                       glm::scale(glm::mat4(1.0f), glm::vec3(3, 1, 1));
   const std::vector<glm::mat4> palette = {glm::mat4(1.0f), m};
-  std::vector<float> dqs(16), scales(24);
-  ASSERT_TRUE(kin::PackDqsPalette(palette, dqs, scales).ok());
+  std::vector<float> packed(40);
+  ASSERT_TRUE(kin::PackDqsPalette(palette, packed).ok());
   const float h = std::sqrt(0.5f);
   // Rotation 90° about z: q = (0, 0, h, h). Dual = ½ · (0; 2, 0, 0) · (h; 0, 0, h)
   // = ½ · (0; 2h, −2h, 0), i.e. xyzw (h, −h, 0, 0).
-  const float expected_dq[8] = {0, 0, h, h, h, -h, 0, 0};
-  for (int k = 0; k < 8; ++k) EXPECT_NEAR(dqs[8 + k], expected_dq[k], 1e-6f) << k;
-  const float expected_scale[12] = {3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
-  for (int k = 0; k < 12; ++k) EXPECT_NEAR(scales[12 + k], expected_scale[k], 1e-6f) << k;
-  std::vector<float> short_scales(23, 9.0f);
-  EXPECT_FALSE(kin::PackDqsPalette(palette, dqs, short_scales).ok());
-  EXPECT_EQ(short_scales[0], 9.0f);
+  const float expected[20] = {0, 0, h, h, h, -h, 0, 0, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+  for (int k = 0; k < 20; ++k) EXPECT_NEAR(packed[20 + k], expected[k], 1e-6f) << k;
+  const float identity[20] = {0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+  for (int k = 0; k < 20; ++k) EXPECT_NEAR(packed[k], identity[k], 1e-6f) << k;
+  std::vector<float> short_buffer(39, 9.0f);
+  const kin::Status status = kin::PackDqsPalette(palette, short_buffer);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(std::string(status.message).find("39 floats"), std::string::npos) << status.message;
+  EXPECT_EQ(short_buffer[0], 9.0f);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "kin/euler.h"
 #include "kin/ik/ik_job.h"
+#include "kin/skinning.h"
 #include "rig.h"
 
 namespace kin {
@@ -309,6 +310,8 @@ class RigBinding {
 EMSCRIPTEN_BINDINGS(kin_module) {
   using kin::RigBinding;
   emscripten::function("liveRigs", &kin::LiveRigs);
+  // Whether the skinning kernels run on WASM SIMD (the module was built with -msimd128).
+  emscripten::function("hasSimdSkinning", &kin::HasSimdSkinning);
   emscripten::class_<RigBinding>("Rig")
       .constructor<>()
       .function("load", &RigBinding::load)

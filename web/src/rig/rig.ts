@@ -243,10 +243,10 @@ export class Rig {
 
   /**
    * The current palette packed for a DQS shader (packed by this call; view,
-   * no copy). 20 floats per bone in two blocks: first 8 per bone, the dual
-   * quaternion (real x y z w, dual x y z w; two RGBA texels), then 12 per
-   * bone, the columns of the scale/shear S (x y z 0 each; three texels).
-   * Throws naming a bone whose palette matrix is singular.
+   * no copy). 20 floats per bone, five RGBA texels: the dual quaternion's
+   * real part x y z w, its dual part x y z w, then the three columns of the
+   * scale/shear S (x y z 0 each). Throws naming a bone whose palette matrix
+   * is singular.
    */
   dqsPalette(): Float32Array {
     const h = this.live();

@@ -36,7 +36,7 @@ export interface RigHandle {
   skinnedNormalsPtr(): number;
   /** Packs the current palette for a DQS shader into the buffer at dqsPalettePtr(). */
   packDqsPalette(): number;
-  /** 20 floats per bone: 8·n dual quaternions (real xyzw, dual xyzw), then 12·n scale columns (xyz0). */
+  /** 20 floats per bone: real xyzw, dual xyzw, then the 3 scale columns (xyz0 each). */
   dqsPalettePtr(): number;
   dqsPaletteSize(): number;
   /** Byte offsets into the module's memory, valid until the next load(). */
@@ -105,6 +105,8 @@ export interface KinModule {
   Rig: { new (): RigHandle };
   /** Rig handles alive (constructed and not yet deleted). */
   liveRigs(): number;
+  /** True when the skinning kernels run on WASM SIMD (built with -msimd128). */
+  hasSimdSkinning(): boolean;
   HEAPF32: Float32Array;
   HEAPU8: Uint8Array;
 }

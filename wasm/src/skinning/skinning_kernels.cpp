@@ -1,0 +1,86 @@
+// What the skinning jobs share: buffer checks, raw arrays, and the build of
+// the per-vertex loops that a job asked for.
+#include "skinning_kernels.h"
+
+#include <cmath>
+
+#include "float4.h"
+
+namespace kin {
+namespace {
+
+template <class F4>
+void Lbs(const SkinArrays& a) {
+  if (a.normals) skinning_detail::LbsVertices<F4, true>(a);
+  else skinning_detail::LbsVertices<F4, false>(a);
+}
+
+template <class F4>
+void Dqs(const SkinArrays& a) {
+  if (a.normals) skinning_detail::DqsVertices<F4, true>(a);
+  else skinning_detail::DqsVertices<F4, false>(a);
+}
+
+}  // namespace
+
+SkinArrays MakeSkinArrays(const float* bones, Span<const glm::vec3> positions, Span<const glm::vec3> normals,
+                          Span<const std::uint16_t> joints, Span<const float> weights,
+                          Span<glm::vec3> out_positions, Span<glm::vec3> out_normals) {
+  // glm::vec3 is three tightly packed floats.
+  static_assert(sizeof(glm::vec3) == 3 * sizeof(float), "glm::vec3 must be 3 packed floats");
+  SkinArrays a;
+  a.bones = bones;
+  a.positions = reinterpret_cast<const float*>(positions.data);
+  a.normals = normals.empty() ? nullptr : reinterpret_cast<const float*>(normals.data);
+  a.joints = joints.data;
+  a.weights = weights.data;
+  a.count = positions.size;
+  a.out_positions = reinterpret_cast<float*>(out_positions.data);
+  a.out_normals = normals.empty() ? nullptr : reinterpret_cast<float*>(out_normals.data);
+  return a;
+}
+
+Status ValidateSkinBuffers(const char* job, std::size_t bone_count, std::size_t positions, std::size_t normals,
+                           Span<const std::uint16_t> joints, Span<const float> weights, std::size_t out_positions,
+                           std::size_t out_normals) {
+  const std::size_t v = positions;
+  if (joints.size != 4 * v)
+    return Status::Invalid("%s: %zu joint indices for %zu vertices (need 4 each)", job, joints.size, v);
+  if (weights.size != 4 * v) return Status::Invalid("%s: %zu weights for %zu vertices (need 4 each)", job, weights.size, v);
+  if (out_positions != v) return Status::Invalid("%s: output holds %zu positions for %zu vertices", job, out_positions, v);
+  if (normals != 0 && normals != v) return Status::Invalid("%s: %zu normals for %zu vertices", job, normals, v);
+  if (normals != 0 && out_normals != v)
+    return Status::Invalid("%s: output holds %zu normals for %zu vertices", job, out_normals, v);
+  for (std::size_t i = 0; i < joints.size; ++i)
+    if (joints[i] >= bone_count)
+      return Status::Invalid("%s: vertex %zu uses joint %u, palette has %zu", job, i / 4, joints[i], bone_count);
+  for (std::size_t i = 0; i < weights.size; ++i)
+    if (!std::isfinite(weights[i])) return Status::Invalid("%s: weight of vertex %zu is not finite", job, i / 4);
+  return Status::Ok();
+}
+
+bool HasSimdSkinning() {
+#if defined(KIN_HAS_VECTOR_FLOAT4) && (!defined(__wasm__) || defined(__wasm_simd128__))
+  return true;
+#else
+  return false;
+#endif
+}
+
+void RunLbsKernel(const SkinArrays& arrays, SkinningKernel kernel) {
+#if defined(KIN_HAS_VECTOR_FLOAT4)
+  if (kernel == SkinningKernel::kSimd) return Lbs<VectorFloat4>(arrays);
+#endif
+  (void)kernel;
+  Lbs<PortableFloat4>(arrays);
+}
+
+void RunDqsKernel(const SkinArrays& arrays, SkinningKernel kernel) {
+#if defined(KIN_HAS_VECTOR_FLOAT4)
+  if (kernel == SkinningKernel::kSimd) return Dqs<VectorFloat4>(arrays);
+#endif
+  (void)kernel;
+  Dqs<PortableFloat4>(arrays);
+}
+
+}  // namespace kin
