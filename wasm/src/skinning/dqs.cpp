@@ -33,15 +33,34 @@ bool IsSingular(const glm::mat4& m) {
   return !(std::fabs(glm::determinant(glm::dmat3(glm::mat3(m)))) > 0.0);
 }
 
+// A rigid bone's polar split leaves S within float rounding of the identity;
+// within this it is stored as exactly the identity, so that a rig without
+// scale takes the kernel's rigid path (and the GPU reads the same S).
+constexpr float kIdentityScaleTolerance = 1e-6f;
+
 void PackBone(const DqsBone& bone, float* out) {
   const glm::quat& r = bone.rigid.real;
   const glm::quat& d = bone.rigid.dual;
   const float dq[8] = {r.x, r.y, r.z, r.w, d.x, d.y, d.z, d.w};
   for (int k = 0; k < 8; ++k) out[k] = dq[k];
+  float off_identity = 0.0f;
+  for (int c = 0; c < 3; ++c)
+    for (int row = 0; row < 3; ++row)
+      off_identity = std::fmax(off_identity, std::fabs(bone.scale[c][row] - (c == row ? 1.0f : 0.0f)));
+  const glm::mat3 scale = off_identity <= kIdentityScaleTolerance ? glm::mat3(1.0f) : bone.scale;
   for (int c = 0; c < 3; ++c) {
-    for (int row = 0; row < 3; ++row) out[8 + 4 * c + row] = bone.scale[c][row];
+    for (int row = 0; row < 3; ++row) out[8 + 4 * c + row] = scale[c][row];
     out[8 + 4 * c + 3] = 0.0f;
   }
+}
+
+// True when some bone's packed S is not exactly the identity.
+bool AnyScale(Span<const float> packed) {
+  for (std::size_t j = 0; j < packed.size; j += kDqsFloatsPerBone)
+    for (int c = 0; c < 3; ++c)
+      for (int row = 0; row < 3; ++row)
+        if (packed[j + 8 + 4 * c + row] != (c == row ? 1.0f : 0.0f)) return true;
+  return false;
 }
 
 Status ValidatePalette(Span<const glm::mat4> palette) {
@@ -107,7 +126,7 @@ Status DqsJob::Run() const {
   Pack(palette, scratch_bones);
   RunDqsKernel(MakeSkinArrays(scratch_bones.data, positions_ms, normals_ms, joints, weights, out_positions_ms,
                               out_normals_ms),
-               kernel);
+               AnyScale(scratch_bones), kernel);
   return Status::Ok();
 }
 

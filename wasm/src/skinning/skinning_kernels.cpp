@@ -4,21 +4,32 @@
 
 #include <cmath>
 
+#include "dqs_kernel.h"
 #include "float4.h"
+#include "lbs_kernel.h"
 
 namespace kin {
 namespace {
 
 template <class F4>
 void Lbs(const SkinArrays& a) {
-  if (a.normals) skinning_detail::LbsVertices<F4, true>(a);
-  else skinning_detail::LbsVertices<F4, false>(a);
+  using namespace skinning_detail;
+  if (a.normals) LbsVertices<F4, true>(a);
+  else LbsVertices<F4, false>(a);
+}
+
+template <class F4, bool kScale>
+void DqsWithScale(const SkinArrays& a) {
+  using namespace skinning_detail;
+  const float* bones = a.bones;
+  if (a.normals) ForEachBlock(a, [bones](const Block& b) { DqsBlock<F4, kScale, true>(bones, b); });
+  else ForEachBlock(a, [bones](const Block& b) { DqsBlock<F4, kScale, false>(bones, b); });
 }
 
 template <class F4>
-void Dqs(const SkinArrays& a) {
-  if (a.normals) skinning_detail::DqsVertices<F4, true>(a);
-  else skinning_detail::DqsVertices<F4, false>(a);
+void Dqs(const SkinArrays& a, bool with_scale) {
+  if (with_scale) DqsWithScale<F4, true>(a);
+  else DqsWithScale<F4, false>(a);
 }
 
 }  // namespace
@@ -75,12 +86,12 @@ void RunLbsKernel(const SkinArrays& arrays, SkinningKernel kernel) {
   Lbs<PortableFloat4>(arrays);
 }
 
-void RunDqsKernel(const SkinArrays& arrays, SkinningKernel kernel) {
+void RunDqsKernel(const SkinArrays& arrays, bool with_scale, SkinningKernel kernel) {
 #if defined(KIN_HAS_VECTOR_FLOAT4)
-  if (kernel == SkinningKernel::kSimd) return Dqs<VectorFloat4>(arrays);
+  if (kernel == SkinningKernel::kSimd) return Dqs<VectorFloat4>(arrays, with_scale);
 #endif
   (void)kernel;
-  Dqs<PortableFloat4>(arrays);
+  Dqs<PortableFloat4>(arrays, with_scale);
 }
 
 }  // namespace kin
