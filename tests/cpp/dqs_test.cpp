@@ -337,4 +337,26 @@ TEST(Dqs, PacksThePaletteForTheGpu) {
   EXPECT_EQ(short_buffer[0], 9.0f);
 }
 
+// A rotation's polar split leaves S within float rounding of I; it is packed
+// as exactly I, which is what sends a rig without scale down the kernel's
+// rigid path. A real scale of 1 + 1e-4 is kept.
+TEST(Dqs, RigidBonesPackAnExactIdentityScale) {
+  std::vector<glm::mat4> palette;
+  for (int j = 0; j < 20; ++j)
+    palette.push_back(glm::translate(glm::mat4(1.0f), glm::vec3(0.1f * j, -1, 2)) *
+                      glm::rotate(glm::mat4(1.0f), 0.37f * j - 3, glm::normalize(glm::vec3(1, 0.3f * j, -2))));
+  palette.push_back(glm::scale(glm::mat4(1.0f), glm::vec3(1.0001f, 1, 1)));
+  std::vector<float> packed(kin::kDqsFloatsPerBone * palette.size());
+  ASSERT_TRUE(kin::PackDqsPalette(palette, packed).ok());
+  for (std::size_t j = 0; j < palette.size(); ++j)
+    for (int c = 0; c < 3; ++c)
+      for (int row = 0; row < 3; ++row) {
+        const float s = packed[kin::kDqsFloatsPerBone * j + 8 + 4 * c + row];
+        const float identity = c == row ? 1.0f : 0.0f;
+        if (j + 1 < palette.size()) EXPECT_EQ(s, identity) << "bone " << j << " S[" << c << "][" << row << "]";
+        else EXPECT_NEAR(s, c == 0 && row == 0 ? 1.0001f : identity, 1e-7f);
+      }
+  EXPECT_NE(packed[kin::kDqsFloatsPerBone * 20 + 8], 1.0f);
+}
+
 }  // namespace
