@@ -18,6 +18,7 @@ import { LoadingStatus } from './loading-status.js';
 import { PageLinks } from './page-links.js';
 import { PosingApp } from './posing-app.js';
 import { PosingSession } from './posing-session.js';
+import { SkinningToggle } from './skinning-toggle.js';
 import { SolverPanel } from './solver-panel.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
@@ -67,7 +68,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // The panel applies choices through the app, which exists by the time anyone can make one.
     const solverPanel = new SolverPanel(root, (solver, options) => app.setSolver(solver, options), !window.matchMedia(NARROW_VIEWPORT).matches);
     const energyPlot = new EnergyPlot(solverPanel.body);
-    const app = new PosingApp(session, viewport, character, { hud, solverPanel, energyPlot });
+    const skinningToggle = new SkinningToggle(root, (method) => app.setSkinning(method));
+    const app = new PosingApp(session, viewport, character, { hud, solverPanel, energyPlot, skinningToggle });
     // Before the first frame, so that a shared pose is the first thing drawn.
     const links = new PageLinks(app, root, hud.element);
     loading.remove();

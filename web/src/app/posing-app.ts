@@ -3,13 +3,16 @@
 // palette if the pose changed, refreshes the HUD and the energy plot if a
 // solve happened, and draws. Choosing a solver (from the panel or a script)
 // goes through setSolver, which swaps the handles when the goals change.
-import type { SolverName, SolverOptions } from '../rig/rig.js';
+// The skinning method (toggle or script) switches the character's shader.
+import type { SkinningMethod, SolverName, SolverOptions } from '../rig/rig.js';
+import { DebugView, type DebugMesh } from '../three/debug-view.js';
 import type { Viewport } from '../three/scene.js';
-import type { SkinnedCharacter } from '../three/skinned-character.js';
+import type { CharacterColors, SkinnedCharacter } from '../three/skinned-character.js';
 import { TargetHandles } from '../three/target-handles.js';
 import type { EnergyPlot } from './energy-plot.js';
 import type { Hud } from './hud.js';
 import type { PosingSession, SolveSummary } from './posing-session.js';
+import type { SkinningToggle } from './skinning-toggle.js';
 import type { SolverPanel } from './solver-panel.js';
 
 /** The DOM readouts and controls around the 3D view. */
@@ -17,6 +20,7 @@ export interface PosingReadouts {
   hud: Hud;
   solverPanel: SolverPanel;
   energyPlot: EnergyPlot;
+  skinningToggle: SkinningToggle;
 }
 
 export class PosingApp {
@@ -27,6 +31,7 @@ export class PosingApp {
   private shownSolveCount = 0;
   private frames = 0;
   private cameraMoves = 0;
+  private debugView: DebugView | null = null;
 
   constructor(
     readonly session: PosingSession,
@@ -38,6 +43,7 @@ export class PosingApp {
     this.targetHandles = this.createHandles();
     this.handlesGoalsVersion = session.goalsVersion;
     readouts.solverPanel.show(session.rig.solver, {});
+    readouts.skinningToggle.show(character.method);
     // Orbiting, zooming and their damping all end in this event.
     viewport.orbit.addEventListener('change', () => this.cameraMoves++);
   }
@@ -73,6 +79,24 @@ export class PosingApp {
     this.readouts.solverPanel.show(solver, options);
   }
 
+  get skinning(): SkinningMethod {
+    return this.character.method;
+  }
+
+  /** Skins the character with `method` from the next frame on, and shows it in the toggle. */
+  setSkinning(method: SkinningMethod): void {
+    this.character.setMethod(method);
+    this.uploadedPoseVersion = -1;
+    this.readouts.skinningToggle.show(method);
+  }
+
+  /** For tests: draws the character with another mesh or in flat colours (see DebugView). */
+  setDebugView(mesh: DebugMesh, colors: CharacterColors): void {
+    this.debugView ??= new DebugView(this.viewport.scene, this.character, this.session.rig);
+    this.debugView.set(mesh, colors);
+    this.uploadedPoseVersion = -1;
+  }
+
   /** Moves a goal's handle, which solves exactly as dragging it there would. */
   moveGoal(goal: number, x_ms: number, y_ms: number, z_ms: number): SolveSummary {
     this.targetHandles.moveTo(goal, x_ms, y_ms, z_ms);
@@ -103,7 +127,8 @@ export class PosingApp {
   drawFrame(): void {
     const session = this.session;
     if (session.poseVersion !== this.uploadedPoseVersion) {
-      this.character.update(session.rig.palette());
+      this.character.update(session.rig);
+      this.debugView?.update();
       this.uploadedPoseVersion = session.poseVersion;
     }
     if (session.solveCount !== this.shownSolveCount) {
@@ -121,6 +146,7 @@ export class PosingApp {
   dispose(): void {
     this.targetHandles.dispose();
     this.readouts.energyPlot.dispose();
+    this.debugView?.dispose();
     this.character.dispose();
     this.viewport.dispose();
     this.session.rig.dispose();
