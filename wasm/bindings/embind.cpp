@@ -96,7 +96,9 @@ class RigBinding {
     return static_cast<int>(report_.status);
   }
   int reportIterations() const { return report_.iterations; }
-  float reportError() const { return report_.error; }
+  // The error is read from WASM memory: a float returned to JavaScript
+  // would be boxed into a new heap number on every drag frame.
+  std::uintptr_t reportErrorPtr() const { return Address(&report_.error); }
   int reportEnergyCount() const { return report_.energy_count; }
 
   // positions (3/vertex), normals (3/vertex or empty), joints and weights
@@ -330,7 +332,7 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("solverName", &RigBinding::solverName)
       .function("solve", &RigBinding::solve)
       .function("reportIterations", &RigBinding::reportIterations)
-      .function("reportError", &RigBinding::reportError)
+      .function("reportErrorPtr", &RigBinding::reportErrorPtr)
       .function("reportEnergyCount", &RigBinding::reportEnergyCount)
       .function("errorMessage", &RigBinding::errorMessage)
       .function("setSkin", &RigBinding::setSkin)

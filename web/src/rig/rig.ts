@@ -63,6 +63,7 @@ export class Rig {
   private readonly skinnedPositionsView: HeapView;
   private readonly skinnedNormalsView: HeapView;
   private readonly dqsPaletteView: HeapView;
+  private readonly reportErrorView: HeapView;
   private skinHasNormals = false;
   private readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
 
@@ -93,6 +94,7 @@ export class Rig {
     this.skinnedPositionsView = new HeapView(module);
     this.skinnedNormalsView = new HeapView(module);
     this.dqsPaletteView = new HeapView(module);
+    this.reportErrorView = new HeapView(module);
   }
 
   get boneCount(): number {
@@ -186,7 +188,7 @@ export class Rig {
     if (code === 4) throw new Error(`Rig: ${h.errorMessage()}`);
     this.report.status = SOLVE_STATUS[code];
     this.report.iterations = h.reportIterations();
-    this.report.error = h.reportError();
+    this.report.error = this.reportErrorView.get(h.reportErrorPtr(), 1)[0];
     this.report.energyCount = h.reportEnergyCount();
     return this.report;
   }

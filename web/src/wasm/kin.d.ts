@@ -24,7 +24,8 @@ export interface RigHandle {
   /** Runs the chosen solver from the current pose; returns the status code (see SOLVE_STATUS). */
   solve(): number;
   reportIterations(): number;
-  reportError(): number;
+  /** Byte offset of the last solve's error (one float32). */
+  reportErrorPtr(): number;
   reportEnergyCount(): number;
   errorMessage(): string;
   /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 joints (rig order) and weights per vertex. */
