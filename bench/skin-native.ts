@@ -2,10 +2,10 @@
 // fed the palette and the workload over stdin, times every LbsJob / DqsJob
 // call itself (both kernel builds), and prints the last result of each, which
 // the benchmark checks against the WASM module's.
-import { execFileSync } from 'node:child_process';
+import { nativeTool, runNativeTool } from './native-tool.js';
 import type { SkinWorkload } from './skin-workloads.js';
 
-export const NATIVE_SKINNING_TOOL = `${process.env.KIN_NATIVE_BUILD ?? 'build/native'}/bench/native/skinning_bench`;
+export const NATIVE_SKINNING_TOOL = nativeTool('skinning_bench');
 
 export interface NativeSkinRun {
   method: 'lbs' | 'dqs';
@@ -26,13 +26,7 @@ export function runNativeSkinning(palette: Float32Array, workload: SkinWorkload,
     );
   }
   lines.push(`${maxCalls} ${budgetMs}`);
-  let output: string;
-  try {
-    output = execFileSync(NATIVE_SKINNING_TOOL, { input: lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
-  } catch (e) {
-    const stderr = String((e as { stderr?: unknown }).stderr ?? '');
-    throw new Error(`${NATIVE_SKINNING_TOOL} failed: ${stderr.trim() || (e as Error).message}`);
-  }
+  const output = runNativeTool(NATIVE_SKINNING_TOOL, lines.join('\n') + '\n');
   const out = output.trim().split('\n');
   const runs: NativeSkinRun[] = [];
   for (let line = 0; line < out.length; line += 4) {

@@ -17,8 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "kin/dqs.h"
-#include "kin/skinning.h"
+#include "skinning_jobs.h"
 #include "text_input.h"
 
 namespace {
@@ -30,19 +29,18 @@ T Read() {
   return kin_tools::Read<T>(kTool);
 }
 
-struct Mesh {
+struct Workload {
   std::vector<glm::mat4> palette;
-  std::vector<glm::vec3> positions, normals;
-  std::vector<std::uint16_t> joints;
-  std::vector<float> weights;
+  kin_test::SkinMesh mesh;
 };
 
-Mesh ReadMesh() {
-  Mesh m;
-  m.palette.resize(Read<std::size_t>());
-  for (glm::mat4& p : m.palette)
+Workload ReadWorkload() {
+  Workload w;
+  w.palette.resize(Read<std::size_t>());
+  for (glm::mat4& p : w.palette)
     for (int c = 0; c < 4; ++c)
       for (int r = 0; r < 4; ++r) p[c][r] = Read<float>();
+  kin_test::SkinMesh& m = w.mesh;
   const std::size_t v = Read<std::size_t>();
   m.positions.resize(v);
   m.normals.resize(v);
@@ -54,7 +52,7 @@ Mesh ReadMesh() {
     for (int k = 0; k < 4; ++k) m.joints[4 * i + k] = static_cast<std::uint16_t>(Read<int>());
     for (int k = 0; k < 4; ++k) m.weights[4 * i + k] = Read<float>();
   }
-  return m;
+  return w;
 }
 
 void PrintFloats(const std::vector<glm::vec3>& values) {
@@ -63,10 +61,11 @@ void PrintFloats(const std::vector<glm::vec3>& values) {
   std::printf("\n");
 }
 
-// Times `job.Run()` (one warm-up call, then measured ones) and prints the report.
+// Times `job.Run()` (one warm-up call, then measured ones) and prints the
+// report with what the job wrote into `out`.
 template <typename Job>
 void Measure(const char* method, const char* kernel, const Job& job, int max_rounds, double budget_us,
-             const std::vector<glm::vec3>& positions, const std::vector<glm::vec3>& normals) {
+             const kin_test::SkinResult& out) {
   const kin::Status warm_up = job.Run();
   if (!warm_up.ok()) {
     std::fprintf(stderr, "%s: %s: %s\n", kTool, method, warm_up.message);
@@ -84,44 +83,25 @@ void Measure(const char* method, const char* kernel, const Job& job, int max_rou
   std::printf("%s %s %zu\n", method, kernel, micros.size());
   for (std::size_t i = 0; i < micros.size(); ++i) std::printf(i == 0 ? "%.3f" : " %.3f", micros[i]);
   std::printf("\n");
-  PrintFloats(positions);
-  PrintFloats(normals);
+  PrintFloats(out.positions);
+  PrintFloats(out.normals);
 }
 
 }  // namespace
 
 int main() {
-  const Mesh m = ReadMesh();
+  const Workload w = ReadWorkload();
   const int max_rounds = Read<int>();
   const double budget_us = 1000.0 * Read<double>();
-  std::vector<glm::vec3> out_positions(m.positions.size()), out_normals(m.normals.size());
-  std::vector<float> scratch(kin::kDqsFloatsPerBone * m.palette.size());
+  kin_test::SkinResult out = kin_test::OutputsFor(w.mesh);
+  std::vector<float> scratch;
 
   const std::pair<kin::SkinningKernel, const char*> kernels[] = {{kin::SkinningKernel::kSimd, "simd"},
                                                                  {kin::SkinningKernel::kPortable, "portable"}};
   for (const auto& [kernel, kernel_name] : kernels) {
-    kin::LbsJob lbs;
-    lbs.palette = m.palette;
-    lbs.positions_ms = m.positions;
-    lbs.normals_ms = m.normals;
-    lbs.joints = m.joints;
-    lbs.weights = m.weights;
-    lbs.out_positions_ms = out_positions;
-    lbs.out_normals_ms = out_normals;
-    lbs.kernel = kernel;
-    Measure("lbs", kernel_name, lbs, max_rounds, budget_us, out_positions, out_normals);
-
-    kin::DqsJob dqs;
-    dqs.palette = m.palette;
-    dqs.positions_ms = m.positions;
-    dqs.normals_ms = m.normals;
-    dqs.joints = m.joints;
-    dqs.weights = m.weights;
-    dqs.scratch_bones = scratch;
-    dqs.out_positions_ms = out_positions;
-    dqs.out_normals_ms = out_normals;
-    dqs.kernel = kernel;
-    Measure("dqs", kernel_name, dqs, max_rounds, budget_us, out_positions, out_normals);
+    Measure("lbs", kernel_name, kin_test::LbsJobFor(w.palette, w.mesh, out, kernel), max_rounds, budget_us, out);
+    Measure("dqs", kernel_name, kin_test::DqsJobFor(w.palette, w.mesh, scratch, out, kernel), max_rounds, budget_us,
+            out);
   }
   return 0;
 }

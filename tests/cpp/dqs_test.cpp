@@ -11,53 +11,16 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "kin/skinning.h"
+#include "skinning_fixtures.h"
 
 namespace {
 
 constexpr float kPi = 3.14159265358979f;
 
-struct Mesh {
-  std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> normals;
-  std::vector<std::uint16_t> joints;
-  std::vector<float> weights;
-};
-
-struct Skinned {
-  std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> normals;
-};
-
-Skinned RunLbs(const std::vector<glm::mat4>& palette, const Mesh& mesh) {
-  Skinned out{std::vector<glm::vec3>(mesh.positions.size()), std::vector<glm::vec3>(mesh.normals.size())};
-  kin::LbsJob job;
-  job.palette = palette;
-  job.positions_ms = mesh.positions;
-  job.normals_ms = mesh.normals;
-  job.joints = mesh.joints;
-  job.weights = mesh.weights;
-  job.out_positions_ms = out.positions;
-  job.out_normals_ms = out.normals;
-  EXPECT_TRUE(job.Run().ok());
-  return out;
-}
-
-Skinned RunDqs(const std::vector<glm::mat4>& palette, const Mesh& mesh) {
-  Skinned out{std::vector<glm::vec3>(mesh.positions.size()), std::vector<glm::vec3>(mesh.normals.size())};
-  std::vector<float> scratch(kin::kDqsFloatsPerBone * palette.size());
-  kin::DqsJob job;
-  job.palette = palette;
-  job.positions_ms = mesh.positions;
-  job.normals_ms = mesh.normals;
-  job.joints = mesh.joints;
-  job.weights = mesh.weights;
-  job.scratch_bones = scratch;
-  job.out_positions_ms = out.positions;
-  job.out_normals_ms = out.normals;
-  const kin::Status status = job.Run();
-  EXPECT_TRUE(status.ok()) << status.message;
-  return out;
-}
+using kin_test::RunDqs;
+using kin_test::RunLbs;
+using Mesh = kin_test::SkinMesh;
+using Skinned = kin_test::SkinResult;
 
 void ExpectNear(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b, float tolerance) {
   ASSERT_EQ(a.size(), b.size());
@@ -258,41 +221,36 @@ TEST(Dqs, CandyWrapperKeepsItsVolume) {
 
 struct InvalidCase {
   const char* name;
-  void (*Break)(Mesh* mesh, std::vector<glm::vec3>* out);
+  void (*Break)(Mesh* mesh, Skinned* out);
   const char* message;
 };
 
+// Outputs filled with 9s, to see that a rejected job leaves them alone.
+Skinned Nines(const Mesh& mesh) {
+  return {std::vector<glm::vec3>(mesh.positions.size(), glm::vec3(9)),
+          std::vector<glm::vec3>(mesh.normals.size(), glm::vec3(9))};
+}
+
 TEST(Dqs, RejectsInvalidInputAndLeavesOutputsUntouched) {
   const InvalidCase cases[] = {
-      {"joint out of range", [](Mesh* m, std::vector<glm::vec3>*) { m->joints[4 * 2 + 1] = 7; },
-       "vertex 2 uses joint 7"},
-      {"NaN weight", [](Mesh* m, std::vector<glm::vec3>*) { m->weights[4 * 3 + 2] = std::nanf(""); },
+      {"joint out of range", [](Mesh* m, Skinned*) { m->joints[4 * 2 + 1] = 7; }, "vertex 2 uses joint 7"},
+      {"NaN weight", [](Mesh* m, Skinned*) { m->weights[4 * 3 + 2] = std::nanf(""); },
        "weight of vertex 3 is not finite"},
-      {"size mismatch", [](Mesh* m, std::vector<glm::vec3>*) { m->weights.pop_back(); },
-       "47 weights for 12 vertices"},
-      {"output size", [](Mesh*, std::vector<glm::vec3>* out) { out->pop_back(); },
+      {"size mismatch", [](Mesh* m, Skinned*) { m->weights.pop_back(); }, "47 weights for 12 vertices"},
+      {"output size", [](Mesh*, Skinned* out) { out->positions.pop_back(); },
        "output holds 11 positions for 12 vertices"},
   };
   const std::vector<glm::mat4> palette = Palette(true);
   for (const InvalidCase& c : cases) {
     Mesh mesh = SingleInfluenceMesh();
-    std::vector<glm::vec3> out(mesh.positions.size(), glm::vec3(9)), out_n(mesh.normals.size(), glm::vec3(9));
+    Skinned out = Nines(mesh);
     c.Break(&mesh, &out);
-    std::vector<float> scratch(kin::kDqsFloatsPerBone * palette.size());
-    kin::DqsJob job;
-    job.palette = palette;
-    job.positions_ms = mesh.positions;
-    job.normals_ms = mesh.normals;
-    job.joints = mesh.joints;
-    job.weights = mesh.weights;
-    job.scratch_bones = scratch;
-    job.out_positions_ms = out;
-    job.out_normals_ms = out_n;
-    const kin::Status status = job.Run();
+    std::vector<float> scratch;
+    const kin::Status status = kin_test::DqsJobFor(palette, mesh, scratch, out).Run();
     EXPECT_FALSE(status.ok()) << c.name;
     EXPECT_NE(std::string(status.message).find(c.message), std::string::npos) << c.name << ": " << status.message;
-    for (const glm::vec3& p : out) EXPECT_EQ(p, glm::vec3(9)) << c.name;
-    for (const glm::vec3& n : out_n) EXPECT_EQ(n, glm::vec3(9)) << c.name;
+    for (const glm::vec3& p : out.positions) EXPECT_EQ(p, glm::vec3(9)) << c.name;
+    for (const glm::vec3& n : out.normals) EXPECT_EQ(n, glm::vec3(9)) << c.name;
   }
 }
 
@@ -300,19 +258,12 @@ TEST(Dqs, RejectsASingularPaletteMatrix) {
   std::vector<glm::mat4> palette = Palette(false);
   palette[1][2] = glm::vec4(0.0f);
   const Mesh mesh = SingleInfluenceMesh();
-  std::vector<glm::vec3> out(mesh.positions.size(), glm::vec3(9));
-  std::vector<float> scratch(kin::kDqsFloatsPerBone * palette.size());
-  kin::DqsJob job;
-  job.palette = palette;
-  job.positions_ms = mesh.positions;
-  job.joints = mesh.joints;
-  job.weights = mesh.weights;
-  job.scratch_bones = scratch;
-  job.out_positions_ms = out;
-  const kin::Status status = job.Run();
+  Skinned out = Nines(mesh);
+  std::vector<float> scratch;
+  const kin::Status status = kin_test::DqsJobFor(palette, mesh, scratch, out).Run();
   EXPECT_FALSE(status.ok());
   EXPECT_NE(std::string(status.message).find("bone 1"), std::string::npos) << status.message;
-  EXPECT_EQ(out[0], glm::vec3(9));
+  EXPECT_EQ(out.positions[0], glm::vec3(9));
 }
 
 // The GPU layout, per bone: real xyzw, dual xyzw, then S's columns padded to four floats.

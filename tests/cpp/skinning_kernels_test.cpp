@@ -13,10 +13,14 @@
 
 #include "kin/dqs.h"
 #include "kin/skinning.h"
+#include "skinning_fixtures.h"
 #include "skinning_reference.h"
 
 namespace {
 
+using kin_test::MaxDifference;
+using kin_test::RunDqs;
+using kin_test::RunLbs;
 using kin_test::SkinMesh;
 using kin_test::SkinResult;
 
@@ -65,48 +69,6 @@ SkinMesh RandomMesh(std::mt19937& rng, int vertices, int bones) {
   return mesh;
 }
 
-SkinResult RunLbs(const std::vector<glm::mat4>& palette, const SkinMesh& mesh, kin::SkinningKernel kernel) {
-  SkinResult out{std::vector<glm::vec3>(mesh.positions.size()), std::vector<glm::vec3>(mesh.normals.size())};
-  kin::LbsJob job;
-  job.palette = palette;
-  job.positions_ms = mesh.positions;
-  job.normals_ms = mesh.normals;
-  job.joints = mesh.joints;
-  job.weights = mesh.weights;
-  job.out_positions_ms = out.positions;
-  job.out_normals_ms = out.normals;
-  job.kernel = kernel;
-  const kin::Status status = job.Run();
-  EXPECT_TRUE(status.ok()) << status.message;
-  return out;
-}
-
-SkinResult RunDqs(const std::vector<glm::mat4>& palette, const SkinMesh& mesh, kin::SkinningKernel kernel) {
-  SkinResult out{std::vector<glm::vec3>(mesh.positions.size()), std::vector<glm::vec3>(mesh.normals.size())};
-  std::vector<float> scratch(kin::kDqsFloatsPerBone * palette.size());
-  kin::DqsJob job;
-  job.palette = palette;
-  job.positions_ms = mesh.positions;
-  job.normals_ms = mesh.normals;
-  job.joints = mesh.joints;
-  job.weights = mesh.weights;
-  job.scratch_bones = scratch;
-  job.out_positions_ms = out.positions;
-  job.out_normals_ms = out.normals;
-  job.kernel = kernel;
-  const kin::Status status = job.Run();
-  EXPECT_TRUE(status.ok()) << status.message;
-  return out;
-}
-
-float MaxDifference(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b) {
-  EXPECT_EQ(a.size(), b.size());
-  float worst = 0.0f;
-  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
-    for (int c = 0; c < 3; ++c) worst = std::fmax(worst, std::fabs(a[i][c] - b[i][c]));
-  return worst;
-}
-
 constexpr kin::SkinningKernel kKernels[] = {kin::SkinningKernel::kSimd, kin::SkinningKernel::kPortable};
 
 // GCC and Clang have vector extensions; a native x86-64 build always has SSE2.
@@ -131,32 +93,31 @@ TEST(SkinningKernels, SimdAndPortableAgreeWithin1e6Seed41) {
   }
 }
 
-TEST(SkinningKernels, LbsMatchesTheDoubleReferenceSeed42) {
-  std::mt19937 rng(42);
+using Skinner = SkinResult (*)(const std::vector<glm::mat4>&, const SkinMesh&, kin::SkinningKernel);
+using Reference = SkinResult (*)(const std::vector<glm::mat4>&, const SkinMesh&);
+
+// Both kernel builds against the double-precision reference, on meshes that
+// end in a partial 4-vertex block (503 vertices), with and without scale.
+void ExpectMatchesTheReference(unsigned seed, Skinner skin, Reference reference) {
+  std::mt19937 rng(seed);
   for (int trial = 0; trial < 6; ++trial) {
     const std::vector<glm::mat4> palette = RandomPalette(rng, 9, trial % 2 == 1);
-    const SkinMesh mesh = RandomMesh(rng, 503, 9);  // 503: the kernels' 4-vertex blocks end in a partial one
-    const SkinResult reference = kin_test::ReferenceLbs(palette, mesh);
+    const SkinMesh mesh = RandomMesh(rng, 503, 9);
+    const SkinResult expected = reference(palette, mesh);
     for (kin::SkinningKernel kernel : kKernels) {
-      const SkinResult out = RunLbs(palette, mesh, kernel);
-      EXPECT_LE(MaxDifference(out.positions, reference.positions), 5e-6f) << "trial " << trial;
-      EXPECT_LE(MaxDifference(out.normals, reference.normals), 1e-5f) << "trial " << trial;
+      const SkinResult out = skin(palette, mesh, kernel);
+      EXPECT_LE(MaxDifference(out.positions, expected.positions), 5e-6f) << "trial " << trial;
+      EXPECT_LE(MaxDifference(out.normals, expected.normals), 1e-5f) << "trial " << trial;
     }
   }
 }
 
+TEST(SkinningKernels, LbsMatchesTheDoubleReferenceSeed42) {
+  ExpectMatchesTheReference(42, RunLbs, kin_test::ReferenceLbs);
+}
+
 TEST(SkinningKernels, DqsMatchesTheDoubleReferenceSeed43) {
-  std::mt19937 rng(43);
-  for (int trial = 0; trial < 6; ++trial) {
-    const std::vector<glm::mat4> palette = RandomPalette(rng, 9, trial % 2 == 1);
-    const SkinMesh mesh = RandomMesh(rng, 503, 9);  // 503: the kernels' 4-vertex blocks end in a partial one
-    const SkinResult reference = kin_test::ReferenceDqs(palette, mesh);
-    for (kin::SkinningKernel kernel : kKernels) {
-      const SkinResult out = RunDqs(palette, mesh, kernel);
-      EXPECT_LE(MaxDifference(out.positions, reference.positions), 5e-6f) << "trial " << trial;
-      EXPECT_LE(MaxDifference(out.normals, reference.normals), 1e-5f) << "trial " << trial;
-    }
-  }
+  ExpectMatchesTheReference(43, RunDqs, kin_test::ReferenceDqs);
 }
 
 SkinMesh OneVertex(const glm::vec3& position, const glm::vec3& normal) {
@@ -200,17 +161,12 @@ TEST(SkinningKernels, LbsRejectsANonFinitePaletteEvenAtWeightZero) {
   palette[1][3][1] = std::nanf("");
   SkinMesh mesh = OneVertex(glm::vec3(1, 2, 3), glm::vec3(0, 1, 0));
   mesh.joints = {0, 1, 0, 0};
-  std::vector<glm::vec3> out(1, glm::vec3(9));
-  kin::LbsJob job;
-  job.palette = palette;
-  job.positions_ms = mesh.positions;
-  job.joints = mesh.joints;
-  job.weights = mesh.weights;
-  job.out_positions_ms = out;
+  SkinResult out{std::vector<glm::vec3>(1, glm::vec3(9)), std::vector<glm::vec3>(1, glm::vec3(9))};
+  const kin::LbsJob job = kin_test::LbsJobFor(palette, mesh, out);
   const kin::Status status = job.Run();
   EXPECT_FALSE(status.ok());
   EXPECT_NE(std::string(status.message).find("bone 1 is not finite"), std::string::npos) << status.message;
-  EXPECT_EQ(out[0], glm::vec3(9));
+  EXPECT_EQ(out.positions[0], glm::vec3(9));
 }
 
 }  // namespace

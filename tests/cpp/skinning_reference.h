@@ -4,27 +4,15 @@
 // its own): the reference both kernel builds are checked against.
 #pragma once
 
-#include <cstdint>
 #include <vector>
 
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
 #include "kin/dqs.h"
+#include "reference/skinning_jobs.h"
 
 namespace kin_test {
-
-struct SkinMesh {
-  std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> normals;
-  std::vector<std::uint16_t> joints;  // 4 per vertex
-  std::vector<float> weights;         // 4 per vertex
-};
-
-struct SkinResult {
-  std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> normals;
-};
 
 // Σ w M · p; normals by the inverse transpose of the blended 3×3.
 inline SkinResult ReferenceLbs(const std::vector<glm::mat4>& palette, const SkinMesh& mesh) {
