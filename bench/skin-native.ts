@@ -5,7 +5,7 @@
 import { nativeTool, runNativeTool } from './native-tool.js';
 import type { SkinWorkload } from './skin-workloads.js';
 
-export const NATIVE_SKINNING_TOOL = nativeTool('skinning_bench');
+const NATIVE_SKINNING_TOOL = nativeTool('skinning_bench');
 
 export interface NativeSkinRun {
   method: 'lbs' | 'dqs';

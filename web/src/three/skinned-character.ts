@@ -112,10 +112,6 @@ export class SkinnedCharacter {
     return this.skinningMethod;
   }
 
-  get colors(): CharacterColors {
-    return this.colorChoice;
-  }
-
   /** Skins with `method` from the next update() on. */
   setMethod(method: SkinningMethod): void {
     this.skinningMethod = method;
