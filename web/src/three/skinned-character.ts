@@ -118,6 +118,7 @@ export class SkinnedCharacter {
     this.mesh.material = this.materialFor(method, this.colorChoice);
   }
 
+  /** The page's look, or the flat debug colours (for comparing renders). */
   setColors(colors: CharacterColors): void {
     this.colorChoice = colors;
     if (colors !== 'shaded') this.colorMode.value = DEBUG_COLOR_MODES[colors];
