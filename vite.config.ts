@@ -20,6 +20,13 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Two pages: the posing demo and the candy-wrapper comparison.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+        candy: fileURLToPath(new URL('./web/candy-wrapper.html', import.meta.url)),
+      },
+    },
     // three.js's WebGL renderer alone is most of the ~720 kB bundle; one
     // chunk loads fine, so only warn well above that.
     chunkSizeWarningLimit: 1000,

@@ -13,6 +13,21 @@ precision highp sampler2D;
 in vec4 skinIndex;
 in vec4 skinWeight;
 
+#ifdef EIGHT_INFLUENCES
+// glTF's second joint set (JOINTS_1 / WEIGHTS_1): influences 4–7.
+in vec4 skinIndex1;
+in vec4 skinWeight1;
+
+const int INFLUENCE_COUNT = 8;
+
+int influenceBone(int k) {
+  return int(k < 4 ? skinIndex[k] : skinIndex1[k - 4]);
+}
+
+float influenceWeight(int k) {
+  return k < 4 ? skinWeight[k] : skinWeight1[k - 4];
+}
+#else
 const int INFLUENCE_COUNT = 4;
 
 int influenceBone(int k) {
@@ -22,6 +37,7 @@ int influenceBone(int k) {
 float influenceWeight(int k) {
   return skinWeight[k];
 }
+#endif
 
 // RGBA32F texels laid out row by row in a square texture; each method keeps
 // a fixed number of consecutive texels per bone.

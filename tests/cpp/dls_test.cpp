@@ -58,8 +58,8 @@ TEST(Dls, HumanoidReachesFourEffectorsWithinLimits_Seed21) {
     }
   }
   // A local method from the rest pose can meet a local minimum under limits;
-  // it must be rare.
-  EXPECT_GE(converged, 97) << "of " << trials;
+  // it must be rare (measured: 100 of 100; a miss is allowed for float noise).
+  EXPECT_GE(converged, 99) << "of " << trials;
 }
 
 TEST(Dls, ChainsConvergeOnReachableTargets_Seed5) {
@@ -157,6 +157,40 @@ TEST(Dls, EscapesAStraightKneeOnItsLimit) {
   EXPECT_EQ(report.status, kin::SolveStatus::kConverged) << kin::SolveStatusName(report.status);
   EXPECT_GT(angles[p.skeleton.FindBone("shin_l")].x, 0.5f);
   ExpectWithinLimits(p.skeleton, angles);
+}
+
+// The same trap from a cold start is avoided, not escaped: a far goal starts
+// its limb inside the limits, so E falls at every step (an escape would make
+// it jump up).
+TEST(Dls, StartsAFarSolveInsideTheLimits) {
+  Problem p = HumanoidProblem();
+  const int shin = p.skeleton.FindBone("shin_l");
+  p.goals = {p.goals[2]};
+  p.goals[0].bone = shin;
+  p.goals[0].point_bs = p.skeleton.tip_bs(shin);
+  const glm::vec3 hip_ms = glm::vec3(p.skeleton.bind_ms(p.skeleton.FindBone("thigh_l"))[3]);
+  p.goals[0].target_ms = hip_ms + glm::vec3(0, -0.7f * 0.85f, 0);
+  std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0));
+  std::vector<float> energy(200);
+  const kin::SolveReport report = Solve(p, angles, &energy);
+  ASSERT_EQ(report.status, kin::SolveStatus::kConverged) << kin::SolveStatusName(report.status);
+  for (int i = 1; i < report.energy_count; ++i) EXPECT_LE(energy[i], energy[i - 1]) << "iteration " << i;
+}
+
+// A near goal (a drag frame) never moves an angle off its limit to start:
+// a straight leg whose foot target moves 1 cm sideways keeps its knee on the
+// limit, bit for bit, since the hip alone follows the target.
+TEST(Dls, KeepsLimitAnglesForANearGoal) {
+  Problem p = HumanoidProblem();
+  const int shin = p.skeleton.FindBone("shin_l");
+  p.goals = {p.goals[2]};
+  p.goals[0].bone = shin;
+  p.goals[0].point_bs = p.skeleton.tip_bs(shin);
+  std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0));
+  p.goals[0].target_ms = PointMs(Forward(p.skeleton, angles), p.goals[0]) + glm::vec3(0.01f, 0, 0);
+  const kin::SolveReport report = Solve(p, angles);
+  ASSERT_EQ(report.status, kin::SolveStatus::kConverged) << kin::SolveStatusName(report.status);
+  EXPECT_EQ(angles[shin].x, p.skeleton.min_angle(shin).x);
 }
 
 struct BadSolve {

@@ -136,6 +136,64 @@ TEST(Dqs, AntipodalQuaternionsBlendTheShortWay) {
   }
 }
 
+// glTF's second joint set: the same three influences weigh the same whether
+// they sit in slots 0–2 of four or spread over slots 1, 3 and 6 of eight.
+TEST(Dqs, EightInfluencesBlendLikeTheSameInfluencesInFour) {
+  const std::vector<glm::mat4> palette = Palette(true);
+  Mesh four = SingleInfluenceMesh();
+  Mesh eight;
+  eight.influences = 8;
+  eight.positions = four.positions;
+  eight.normals = four.normals;
+  const int slots[3] = {1, 3, 6};
+  for (std::size_t v = 0; v < four.positions.size(); ++v) {
+    const float w0 = 0.2f + 0.03f * static_cast<float>(v);
+    const std::uint16_t joints[3] = {static_cast<std::uint16_t>(v % 3), static_cast<std::uint16_t>((v + 1) % 3),
+                                     static_cast<std::uint16_t>((v + 2) % 3)};
+    const float weights[3] = {w0, 0.25f, 0.75f - w0};
+    for (int k = 0; k < 4; ++k) {
+      four.joints[4 * v + k] = k < 3 ? joints[k] : 0;
+      four.weights[4 * v + k] = k < 3 ? weights[k] : 0.0f;
+    }
+    // Unused slots point at a bone with weight 0: they must not count.
+    for (int k = 0; k < 8; ++k) {
+      eight.joints.push_back(2);
+      eight.weights.push_back(0.0f);
+    }
+    for (int i = 0; i < 3; ++i) {
+      eight.joints[8 * v + slots[i]] = joints[i];
+      eight.weights[8 * v + slots[i]] = weights[i];
+    }
+  }
+  ExpectNear(RunDqs(palette, eight).positions, RunDqs(palette, four).positions, 1e-6f);
+  ExpectNear(RunDqs(palette, eight).normals, RunDqs(palette, four).normals, 1e-6f);
+  ExpectNear(RunLbs(palette, eight).positions, RunLbs(palette, four).positions, 1e-6f);
+}
+
+// Eight bones posed by one rotation about one pivot: every blend is that
+// rotation, so each vertex lands at m · p.
+TEST(Dqs, EightInfluencesWithOneRotationMoveLikeIt) {
+  const glm::vec3 pivot(-0.4f, 0.7f, 0.2f);
+  const glm::mat4 m = glm::translate(glm::mat4(1.0f), pivot) *
+                      glm::rotate(glm::mat4(1.0f), 2.6f, glm::normalize(glm::vec3(1, -1, 2))) *
+                      glm::translate(glm::mat4(1.0f), -pivot);
+  const std::vector<glm::mat4> palette(8, m);
+  Mesh mesh;
+  mesh.influences = 8;
+  std::vector<glm::vec3> expected;
+  for (int v = 0; v < 5; ++v) {
+    const glm::vec3 p(0.3f * static_cast<float>(v), 1.0f - 0.2f * static_cast<float>(v), 0.5f);
+    mesh.positions.push_back(p);
+    expected.push_back(glm::vec3(m * glm::vec4(p, 1.0f)));
+    for (int k = 0; k < 8; ++k) {
+      mesh.joints.push_back(static_cast<std::uint16_t>(k));
+      mesh.weights.push_back(static_cast<float>(k + v + 1) / static_cast<float>(8 * v + 36));
+    }
+  }
+  ExpectNear(RunDqs(palette, mesh).positions, expected, 1e-5f);
+  ExpectNear(RunLbs(palette, mesh).positions, expected, 1e-5f);
+}
+
 // A capped cylinder along +X (radius 0.1, length 1); bone 1's weight ramps
 // linearly from 0 to 1 over the middle third.
 Mesh CandyWrapper() {

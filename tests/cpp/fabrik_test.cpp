@@ -26,7 +26,7 @@ constexpr kin::SolverKind kFabrik = kin::SolverKind::kFabrik;
 // chest) move short, tightly limited bones a lot, hinge knees and elbows
 // bend only one way, and the limited iteration can circle; it escapes and
 // keeps the best pose, but half the cold solves from the rest pose end a
-// few centimetres short (DLS: 97, CCD: 72 of the same 100). A few misses
+// few centimetres short (DLS: 100, CCD: 72 of the same 100). A few misses
 // are allowed for float and platform noise.
 TEST(Fabrik, ChainsConvergeOnReachableTargets_Seed5) {
   std::mt19937 rng(5);

@@ -171,7 +171,7 @@ TEST_P(LineSearchSolver, HumanoidReachesFourEffectors_Seed21) {
   Problem p = HumanoidProblem();
   std::mt19937 rng(21);
   const Tally tally = SolveReachableTargets(p, MethodOptions(GetParam()), GetParam().kind, rng, 50);
-  EXPECT_GE(tally.converged(), 45) << "of 50";
+  EXPECT_GE(tally.converged(), 48) << "of 50";  // measured: 49 or 50 per method
   std::printf("[ %s ] humanoid: %d/50 converged, iterations median %d, max %d\n", GetParam().name,
               tally.converged(), tally.Median(), tally.Max());
 }

@@ -8,6 +8,7 @@
 
 #include "kin/dqs.h"
 #include "kin/forward.h"
+#include "ik_fixtures.h"
 #include "test_rigs.h"
 
 namespace {
@@ -60,6 +61,36 @@ TEST(Rig, BuffersFollowThePoseAndTheSolve) {
   EXPECT_FALSE(rig.SetGoalTarget(0, glm::vec3(INFINITY, 0, 0)).ok());
 }
 
+// The rig takes the solved pose's model matrices from the solver instead of
+// a second forward pass: for every solver they must be exactly FK's.
+TEST(Rig, SolvedBuffersAreThoseOfTheSolvedPose) {
+  for (int k = 0; k < static_cast<int>(kin::SolverKind::kCount); ++k) {
+    const auto kind = static_cast<kin::SolverKind>(k);
+    kin::Rig rig;
+    ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
+    std::vector<kin::Goal> goals(2);
+    const char* bones[] = {"forearm_r", "shin_l"};
+    for (int g = 0; g < 2; ++g) {
+      goals[g].bone = rig.skeleton().FindBone(bones[g]);
+      goals[g].point_bs = rig.skeleton().tip_bs(goals[g].bone);
+      goals[g].target_ms = glm::vec3(glm::vec3(rig.skeleton().bind_ms(goals[g].bone)[3]) + glm::vec3(0.1f, 0.05f, 0.2f));
+    }
+    ASSERT_TRUE(rig.SetGoals(goals).ok());
+    kin::IkOptions options = kin::DefaultIkOptions();
+    options.max_iterations = 7;  // stop mid-solve too, where a trial may have been rejected
+    ASSERT_TRUE(rig.SetSolver(kind, options).ok());
+    ASSERT_TRUE(rig.SetAngles(rig.skeleton().FindBone("upper_arm_r"), glm::vec3(0.2f, -0.3f, 0.1f)).ok());
+    const kin::SolveReport report = rig.Solve();
+    ASSERT_NE(report.status, kin::SolveStatus::kInvalidInput) << kin::SolverKindName(kind) << ": " << report.input.message;
+    const std::vector<glm::vec3> pose(rig.pose().begin(), rig.pose().end());
+    const std::vector<glm::mat4> expected = kin_test::Forward(rig.skeleton(), pose);
+    for (int j = 0; j < rig.bone_count(); ++j) {
+      EXPECT_EQ(rig.model_ms()[j], expected[j]) << kin::SolverKindName(kind) << " bone " << j;
+      EXPECT_EQ(rig.palette()[j], expected[j] * rig.skeleton().inverse_bind(j)) << kin::SolverKindName(kind);
+    }
+  }
+}
+
 TEST(Rig, RejectsBadSolverSettingsAndKeepsTheOldOnes) {
   kin::Rig rig;
   ASSERT_TRUE(rig.Load(kin_test::Chain(4, 1.0f)).ok());
@@ -81,6 +112,67 @@ TEST(Rig, SolveWithoutALoadOrGoalsIsInvalidInput) {
   const kin::SolveReport report = rig.Solve();
   EXPECT_EQ(report.status, kin::SolveStatus::kInvalidInput);
   EXPECT_NE(std::string(report.input.message).find("no goals"), std::string::npos);
+}
+
+// The rotation part of a bone-to-model matrix (uniform scale divided out).
+glm::quat ModelRotation(const glm::mat4& model) {
+  const glm::mat3 m(model);
+  return glm::quat_cast(glm::mat3(glm::normalize(m[0]), glm::normalize(m[1]), glm::normalize(m[2])));
+}
+
+// Seed 7: random trees with rest rotations, joint frames and all twelve Euler
+// orders, every bone posed inside its limits. Reading each bone's model
+// rotation off the forward pass and asking for its angles gives the pose's
+// angles back, and setting them reproduces that rotation.
+TEST(Rig, AnglesForModelRotationInvertsTheForwardPassSeed7) {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 20; ++trial) {
+    const std::vector<kin::BoneDef> bones = kin_test::RandomRig(rng, 6, false);
+    const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, 6, 1.8f);  // limits are ±2
+    std::vector<float> flat;
+    for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
+    kin::Rig rig;
+    ASSERT_TRUE(rig.Load(bones).ok());
+    ASSERT_TRUE(rig.SetPose(flat, glm::vec3(0.3f, -0.2f, 0.1f)).ok());
+    for (int b = 0; b < 6; ++b) {
+      const glm::quat rotation_ms = ModelRotation(rig.model_ms()[b]);
+      glm::vec3 found;
+      ASSERT_TRUE(rig.AnglesForModelRotation(b, rotation_ms, &found).ok());
+      for (int k = 0; k < 3; ++k) EXPECT_NEAR(found[k], angles[b][k], 1e-3f) << "trial " << trial << " bone " << b << " slot " << k;
+      EXPECT_EQ(rig.angles(b), angles[b]);  // asking changes nothing
+      kin::Rig again;
+      ASSERT_TRUE(again.Load(bones).ok());
+      ASSERT_TRUE(again.SetPose(flat, glm::vec3(0.3f, -0.2f, 0.1f)).ok());
+      ASSERT_TRUE(again.SetAngles(b, found).ok());
+      EXPECT_GT(std::fabs(glm::dot(ModelRotation(again.model_ms()[b]), rotation_ms)), 1.0f - 1e-6f) << "trial " << trial << " bone " << b;
+    }
+  }
+}
+
+TEST(Rig, AnglesForModelRotationClampsAndRejectsBadInput) {
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
+  const int knee = rig.skeleton().FindBone("shin_l");
+  ASSERT_TRUE(rig.SetAngles(knee, glm::vec3(0.3f, 0.0f, 0.0f)).ok());
+  // The thigh's model rotation times a turn about the knee's hinge axis: the
+  // knee's rest frame is the thigh's (no rest rotation, identity frame).
+  const glm::quat thigh_ms = ModelRotation(rig.model_ms()[rig.skeleton().parent(knee)]);
+  glm::vec3 found;
+  ASSERT_TRUE(rig.AnglesForModelRotation(knee, thigh_ms * glm::angleAxis(1.1f, glm::vec3(1, 0, 0)), &found).ok());
+  EXPECT_NEAR(found.x, 1.1f, 1e-5f);
+  // Bent backwards past the hinge's range [0, 2.4]: the nearest limit.
+  ASSERT_TRUE(rig.AnglesForModelRotation(knee, thigh_ms * glm::angleAxis(-0.5f, glm::vec3(1, 0, 0)), &found).ok());
+  EXPECT_EQ(found, glm::vec3(0.0f));
+  // Twisted about a locked axis: the locked slots stay at 0.
+  ASSERT_TRUE(rig.AnglesForModelRotation(knee, thigh_ms * glm::angleAxis(0.4f, glm::vec3(0, 1, 0)), &found).ok());
+  EXPECT_EQ(found.y, 0.0f);
+  EXPECT_EQ(found.z, 0.0f);
+
+  EXPECT_FALSE(rig.AnglesForModelRotation(99, glm::quat(1, 0, 0, 0), &found).ok());
+  const kin::Status nan = rig.AnglesForModelRotation(knee, glm::quat(std::nanf(""), 0, 0, 0), &found);
+  EXPECT_NE(std::string(nan.message).find("'shin_l'"), std::string::npos) << nan.message;
+  EXPECT_FALSE(rig.AnglesForModelRotation(knee, glm::quat(0, 0, 0, 0), &found).ok());
+  EXPECT_EQ(rig.angles(knee), glm::vec3(0.3f, 0.0f, 0.0f));
 }
 
 // A random rig (non-uniform rest scales, so the palette holds scale and shear)
@@ -133,6 +225,48 @@ TEST(Rig, DqsEqualsLbsWhenEachVertexHasOneInfluence) {
   }
 }
 
+// Loads a random rig (non-uniform rest scales) of `bones` bones and poses it at
+// random angles within its limits, the roots moved by `root_offset`.
+void LoadRandomPosedRig(std::mt19937& rng, int bones, glm::vec3 root_offset, kin::Rig* rig) {
+  ASSERT_TRUE(rig->Load(kin_test::RandomRig(rng, bones, true)).ok());
+  const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, rig->bone_count(), 1.9f);
+  std::vector<float> flat;
+  for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
+  ASSERT_TRUE(rig->SetPose(flat, root_offset).ok());
+}
+
+// Eight joints per vertex (glTF's JOINTS_0 and JOINTS_1): the rig tells the
+// count from the number of joints, and each vertex moves by its weighted
+// palette blend, computed here from the palette the rig reports.
+TEST(Rig, SkinTakesEightInfluencesPerVertex) {
+  std::mt19937 rng(31);
+  kin::Rig rig;
+  LoadRandomPosedRig(rng, 9, glm::vec3(0.1f, 0.2f, -0.3f), &rig);
+  const std::vector<float> positions = {0.2f, -0.5f, 0.9f, 1.0f, 0.0f, -1.0f};
+  std::vector<std::uint16_t> joints;
+  std::vector<float> weights;
+  for (int v = 0; v < 2; ++v)
+    for (int k = 0; k < 8; ++k) {
+      joints.push_back(static_cast<std::uint16_t>((k + v) % rig.bone_count()));
+      weights.push_back(static_cast<float>(k + 1) / 36.0f);
+    }
+  ASSERT_TRUE(rig.SetSkin(positions, {}, joints, weights).ok());
+  ASSERT_EQ(rig.vertex_count(), 2);
+  ASSERT_TRUE(rig.Skin(kin::SkinningMethod::kLinear).ok());
+  const kin::Span<const glm::mat4> palette = rig.palette();
+  for (int v = 0; v < 2; ++v) {
+    glm::vec3 expected(0.0f);
+    const glm::vec4 p(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2], 1.0f);
+    for (int k = 0; k < 8; ++k) expected += weights[8 * v + k] * glm::vec3(palette[joints[8 * v + k]] * p);
+    for (int c = 0; c < 3; ++c) EXPECT_NEAR(rig.skinned_positions_data()[3 * v + c], expected[c], 1e-5f) << "vertex " << v;
+  }
+  const std::vector<std::uint16_t> five(10, 0);
+  const kin::Status status = rig.SetSkin(positions, {}, five, std::vector<float>(10, 0.2f));
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(std::string(status.message).find("10 joint indices for 2 vertices (need 4 each)"), std::string::npos)
+      << status.message;
+}
+
 TEST(Rig, SkinRejectsAnUnknownMethod) {
   kin::Rig rig;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
@@ -144,11 +278,7 @@ TEST(Rig, SkinRejectsAnUnknownMethod) {
 TEST(Rig, PackedDqsPaletteFollowsPackDqsPalettesLayout) {
   std::mt19937 rng(23);
   kin::Rig rig;
-  ASSERT_TRUE(rig.Load(kin_test::RandomRig(rng, 7, true)).ok());
-  const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, rig.bone_count(), 1.9f);
-  std::vector<float> flat;
-  for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
-  ASSERT_TRUE(rig.SetPose(flat, glm::vec3(0.5f, 0.0f, -1.0f)).ok());
+  LoadRandomPosedRig(rng, 7, glm::vec3(0.5f, 0.0f, -1.0f), &rig);
   ASSERT_TRUE(rig.PackDqsPalette().ok());
 
   const int n = rig.bone_count();

@@ -47,21 +47,22 @@ std::vector<glm::mat4> RandomPalette(std::mt19937& rng, int bones, bool with_sca
   return palette;
 }
 
-// Vertices in a unit-ish box, unit normals, 4 influences each: mostly
-// distinct bones, some repeated, some zero weights; weights sum to 1.
-SkinMesh RandomMesh(std::mt19937& rng, int vertices, int bones) {
+// Vertices in a unit-ish box, unit normals, `influences` (4 or 8) each:
+// mostly distinct bones, some repeated, some zero weights; weights sum to 1.
+SkinMesh RandomMesh(std::mt19937& rng, int vertices, int bones, int influences = 4) {
   std::uniform_int_distribution<int> bone(0, bones - 1);
   std::uniform_real_distribution<float> u(0.0f, 1.0f);
   SkinMesh mesh;
+  mesh.influences = influences;
   for (int v = 0; v < vertices; ++v) {
     mesh.positions.push_back(RandomVec3(rng, -1, 1));
     mesh.normals.push_back(glm::normalize(RandomVec3(rng, -1, 1)));
-    float w[4], sum = 0.0f;
-    for (int k = 0; k < 4; ++k) {
+    float w[8], sum = 0.0f;
+    for (int k = 0; k < influences; ++k) {
       w[k] = (v % 5 == 0 && k >= 2) ? 0.0f : u(rng);
       sum += w[k];
     }
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < influences; ++k) {
       mesh.joints.push_back(static_cast<std::uint16_t>(bone(rng)));
       mesh.weights.push_back(w[k] / sum);
     }
@@ -74,12 +75,16 @@ constexpr kin::SkinningKernel kKernels[] = {kin::SkinningKernel::kSimd, kin::Ski
 // GCC and Clang have vector extensions; a native x86-64 build always has SSE2.
 TEST(SkinningKernels, NativeBuildHasTheSimdKernel) { EXPECT_TRUE(kin::HasSimdSkinning()); }
 
+// Trials alternate without and with scale; from trial 2 on, 8 influences
+// per vertex on every other pair (glTF's JOINTS_0 and JOINTS_1).
+int TrialInfluences(int trial) { return trial / 2 % 2 == 1 ? 8 : 4; }
+
 TEST(SkinningKernels, SimdAndPortableAgreeWithin1e6Seed41) {
   std::mt19937 rng(41);
-  for (int trial = 0; trial < 6; ++trial) {
+  for (int trial = 0; trial < 8; ++trial) {
     const bool with_scale = trial % 2 == 1;
     const std::vector<glm::mat4> palette = RandomPalette(rng, 12, with_scale);
-    const SkinMesh mesh = RandomMesh(rng, 1001, 12);
+    const SkinMesh mesh = RandomMesh(rng, 1001, 12, TrialInfluences(trial));
     const SkinResult lbs_simd = RunLbs(palette, mesh, kin::SkinningKernel::kSimd);
     const SkinResult lbs_portable = RunLbs(palette, mesh, kin::SkinningKernel::kPortable);
     EXPECT_LE(MaxDifference(lbs_simd.positions, lbs_portable.positions), 1e-6f) << "lbs trial " << trial;
@@ -97,12 +102,13 @@ using Skinner = SkinResult (*)(const std::vector<glm::mat4>&, const SkinMesh&, k
 using Reference = SkinResult (*)(const std::vector<glm::mat4>&, const SkinMesh&);
 
 // Both kernel builds against the double-precision reference, on meshes that
-// end in a partial 4-vertex block (503 vertices), with and without scale.
+// end in a partial 4-vertex block (503 vertices), with and without scale,
+// with 4 and 8 influences.
 void ExpectMatchesTheReference(unsigned seed, Skinner skin, Reference reference) {
   std::mt19937 rng(seed);
-  for (int trial = 0; trial < 6; ++trial) {
+  for (int trial = 0; trial < 8; ++trial) {
     const std::vector<glm::mat4> palette = RandomPalette(rng, 9, trial % 2 == 1);
-    const SkinMesh mesh = RandomMesh(rng, 503, 9);
+    const SkinMesh mesh = RandomMesh(rng, 503, 9, TrialInfluences(trial));
     const SkinResult expected = reference(palette, mesh);
     for (kin::SkinningKernel kernel : kKernels) {
       const SkinResult out = skin(palette, mesh, kernel);

@@ -18,8 +18,9 @@ namespace kin_test {
 inline SkinResult ReferenceLbs(const std::vector<glm::mat4>& palette, const SkinMesh& mesh) {
   SkinResult out;
   for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+    const std::size_t n = static_cast<std::size_t>(mesh.influences);
     glm::dmat4 blend(0.0);
-    for (int k = 0; k < 4; ++k) blend += double(mesh.weights[4 * v + k]) * glm::dmat4(palette[mesh.joints[4 * v + k]]);
+    for (std::size_t k = n * v; k < n * (v + 1); ++k) blend += double(mesh.weights[k]) * glm::dmat4(palette[mesh.joints[k]]);
     out.positions.push_back(glm::vec3(blend * glm::dvec4(glm::dvec3(mesh.positions[v]), 1.0)));
     if (!mesh.normals.empty())
       out.normals.push_back(glm::vec3(glm::normalize(glm::transpose(glm::inverse(glm::dmat3(blend))) *
@@ -35,15 +36,17 @@ inline SkinResult ReferenceDqs(const std::vector<glm::mat4>& palette, const Skin
   for (std::size_t j = 0; j < palette.size(); ++j) kin::DecomposePaletteMatrix(palette[j], &bones[j]);
   SkinResult out;
   for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
-    const float* w = &mesh.weights[4 * v];
+    const int n = mesh.influences;
+    const float* w = &mesh.weights[n * v];
+    const std::uint16_t* joints = &mesh.joints[n * v];
     int pivot = 0;
-    for (int k = 1; k < 4; ++k)
+    for (int k = 1; k < n; ++k)
       if (w[k] > w[pivot]) pivot = k;
-    const glm::dquat pivot_real(bones[mesh.joints[4 * v + pivot]].rigid.real);
+    const glm::dquat pivot_real(bones[joints[pivot]].rigid.real);
     glm::dquat real(0, 0, 0, 0), dual(0, 0, 0, 0);
     glm::dmat3 scale(0.0);
-    for (int k = 0; k < 4; ++k) {
-      const kin::DqsBone& bone = bones[mesh.joints[4 * v + k]];
+    for (int k = 0; k < n; ++k) {
+      const kin::DqsBone& bone = bones[joints[k]];
       const glm::dquat r(bone.rigid.real), d(bone.rigid.dual);
       const double signed_w = glm::dot(r, pivot_real) < 0.0 ? -double(w[k]) : double(w[k]);
       real = real + signed_w * r;

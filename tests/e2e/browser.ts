@@ -1,8 +1,12 @@
 // Shared e2e plumbing: build the site once, serve it with `vite preview` on a
 // free port, and launch Debian's Chromium (never a downloaded browser) with
-// the flags that give WebGL2 through SwiftShader on these machines.
+// the flags that give WebGL2 through SwiftShader on these machines; then
+// open the demo (once per describe block: demoPage()), and drag its handles
+// with the real mouse.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import { mkdirSync } from 'node:fs';
 import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
@@ -21,8 +25,13 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export async function buildAndServe(): Promise<Site> {
+/** `npm run build`'s static site, in dist/. */
+export async function buildSite(): Promise<void> {
   await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+}
+
+export async function buildAndServe(): Promise<Site> {
+  await buildSite();
   const server: PreviewServer = await preview({
     configFile: 'vite.config.ts',
     logLevel: 'warn',
@@ -55,4 +64,75 @@ export async function openDemo(browser: Browser, url: string): Promise<{ page: P
   await page.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
   await page.evaluate(() => window.kin.ready);
   return { page, problems };
+}
+
+/** Where the page tests write their screenshots. */
+export const ARTIFACTS = 'tests/e2e/artifacts';
+
+export interface DemoPage {
+  site: Site;
+  browser: Browser;
+  /** The demo, loaded and drawn. */
+  page: Page;
+  /** Its console errors and warnings so far. */
+  problems: string[];
+}
+
+/**
+ * For a describe block: builds and serves the site, launches Chromium and
+ * opens the demo before its tests, closes them after. The fields are set
+ * once the block's tests run.
+ */
+export function demoPage(): DemoPage {
+  const demo = {} as DemoPage;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    demo.site = await buildAndServe();
+    demo.browser = await launchChromium();
+    Object.assign(demo, await openDemo(demo.browser, demo.site.url));
+  });
+  afterAll(async () => {
+    await demo.browser?.close();
+    await demo.site?.close();
+  });
+  return demo;
+}
+
+/** Waits until the page has drawn two more frames. */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** A real mouse drag of a goal's handle by (dx, dy) CSS pixels over `steps` moves. */
+export async function dragHandle(page: Page, goal: string, dx: number, dy: number, steps = 10): Promise<void> {
+  const handle = await page.evaluate((g) => window.kin.handleScreenPosition(g), goal);
+  await page.mouse.click(handle.x, handle.y); // attaches the gizmo to this handle
+  await page.mouse.move(handle.x, handle.y);
+  await page.mouse.down();
+  for (let step = 1; step <= steps; step++) await page.mouse.move(handle.x + (dx * step) / steps, handle.y + (dy * step) / steps);
+  await page.mouse.up();
+  await nextFrame(page);
+}
+
+/** One suite's demo: the built site served, Chromium, and the page opened on it. */
+export interface DemoSession {
+  site: Site;
+  browser: Browser;
+  page: Page;
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** Builds and serves the site, launches Chromium and opens the demo (for a suite's beforeAll). */
+export async function startDemo(): Promise<DemoSession> {
+  const site = await buildAndServe();
+  const browser = await launchChromium();
+  const { page, problems } = await openDemo(browser, site.url);
+  return {
+    site, browser, page, problems,
+    close: async () => {
+      await browser.close();
+      await site.close();
+    },
+  };
 }

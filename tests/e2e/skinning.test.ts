@@ -4,18 +4,19 @@
 //   our LBS and DQS shaders against the WASM core's CPU skinning of the same
 //   pose (positions and normals), which the C++ and Node tests check against
 //   double-precision references and three.js;
-//   LBS against DQS: the same in the rest pose, different under twist.
+//   LBS against DQS: the same in the rest pose, different under twist;
+//   a loaded glTF with 8 influences per vertex keeps the method chosen
+//   before and skins on the GPU as on the CPU with either method.
 // Flat debug colours (world position or normal, no lighting) make equal
 // surfaces give equal pixels. Overlays (HUD, panels) are hidden for the shots.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eightInfluenceChain } from '../web/gltf-fixtures.js';
 import { seededRandom, uniform } from '../web/seeded-random.js';
-import { type Site, buildAndServe, launchChromium, openDemo } from './browser.js';
-
-const ARTIFACTS = 'tests/e2e/artifacts';
+import { ARTIFACTS, type DemoSession, startDemo } from './browser.js';
 /** A pixel differs when one of its channels differs by more than this (of 255). */
 const CHANNEL_TOLERANCE = 8;
 /** Renders count as the same when at most this share of their pixels differ (0.05 %: about 390 of 1024 × 768). */
@@ -58,25 +59,22 @@ async function twistedArms(page: Page): Promise<number[]> {
 }
 
 describe('skinning in the page', () => {
-  let site: Site;
-  let browser: Browser;
+  let suite: DemoSession;
   let page: Page;
   let problems: string[];
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
-    browser = await launchChromium();
-    ({ page, problems } = await openDemo(browser, site.url));
+    suite = await startDemo();
+    ({ page, problems } = suite);
     // Closer, so that the arms cover more pixels: the mouse wheel over the view zooms in.
     await page.mouse.move(512, 384);
     for (let notch = 0; notch < 4; notch++) await page.mouse.wheel(0, -200);
-    await page.addStyleTag({ content: '.hud, .solver-panel, .skinning-toggle, .link-banner { visibility: hidden !important; }' });
+    await page.addStyleTag({ content: '.hud, .solver-panel, .skinning-toggle, .link-banner, .model-banner, .posing-toolbar, .page-nav { visibility: hidden !important; }' });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    await suite?.close();
   });
 
   it('switches between LBS and DQS from the toggle and from window.kin', async () => {
@@ -201,6 +199,40 @@ describe('skinning in the page', () => {
     expect(messages[1]).toContain("'position' or 'normal'");
     expect(messages[2]).toContain('shaded, position, normal');
     await shot(page, 'after-bad-debug-view');
+    expect(problems).toEqual([]);
+  });
+
+  // Last: it replaces the default character.
+  it('a loaded character keeps the method; its 8 influences per vertex skin on the GPU as on the CPU', async () => {
+    await page.evaluate(() => window.kin.setSkinning('dqs'));
+    const chain = Array.from(new Uint8Array(eightInfluenceChain().glb()));
+    const outcome = await page.evaluate((bytes) => window.kin.loadModel({ name: 'tentacle.glb', bytes: Uint8Array.from(bytes) }), chain);
+    expect(outcome).toMatchObject({ ok: true, model: { name: 'tentacle.glb', influences: 8 } });
+    const state = await page.evaluate(() => ({
+      method: window.kin.skinning(),
+      checked: (document.querySelector('.skinning-toggle input:checked') as HTMLInputElement).value,
+    }));
+    expect(state).toEqual({ method: 'dqs', checked: 'dqs' });
+    await page.evaluate(() => window.kin.setDebugView('ours', 'position'));
+    const rest = await shot(page, 'eight-rest');
+    // Bend the chain: its tip towards the side, then down.
+    const tip = await page.evaluate(() => window.kin.boneTip('seg7'));
+    await page.evaluate((t) => window.kin.setGoalTarget('seg7', t), [tip[0] + 0.6, tip[1] - 0.5, tip[2] + 0.2] as [number, number, number]);
+    for (const method of ['dqs', 'lbs'] as const) {
+      await page.evaluate((m) => {
+        window.kin.setSkinning(m);
+        window.kin.setDebugView('ours', 'position');
+      }, method);
+      const gpu = await shot(page, `eight-${method}-gpu`);
+      await page.evaluate(() => window.kin.setDebugView('cpu-skinned', 'position'));
+      const cpu = await shot(page, `eight-${method}-cpu`);
+      const share = differingShare(gpu, cpu);
+      const moved = differingShare(gpu, rest);
+      console.log(`8 influences, ${method}: GPU vs CPU skinning ${(100 * share).toFixed(3)} % of pixels differ (${(100 * moved).toFixed(2)} % against the rest pose)`);
+      expect(share).toBeLessThanOrEqual(SAME_SHARE);
+      expect(moved).toBeGreaterThan(4 * SAME_SHARE);
+    }
+    await page.evaluate(() => window.kin.setDebugView('ours', 'shaded'));
     expect(problems).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
+import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
 
 export interface LoadedCharacter {
   scene: THREE.Object3D;
@@ -18,4 +20,9 @@ export async function loadDefaultCharacter(): Promise<LoadedCharacter> {
   });
   if (!mesh) throw new Error('no skinned mesh in assets/character.glb');
   return { scene: gltf.scene, mesh };
+}
+
+/** The default character's rig description, as the page builds it. */
+export async function defaultCharacterBones(): Promise<BoneDesc[]> {
+  return rigFromSkinnedMesh((await loadDefaultCharacter()).mesh).bones;
 }

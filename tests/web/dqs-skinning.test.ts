@@ -4,6 +4,8 @@
 // its packed palette holds unit rotations.
 import type * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { enclosedVolume } from '../../web/src/candy/mesh-volume.js';
+import { CYLINDER_LENGTH, CYLINDER_RADIUS, twistCylinder } from '../../web/src/candy/twist-cylinder.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
@@ -115,46 +117,6 @@ describe('DQS on the default character', () => {
   });
 });
 
-// A closed cylinder along +X from 0 to 2 with radius 0.25: `rings` rings of
-// `segments` vertices plus one centre vertex per cap, outward triangles.
-function cylinder(rings: number, segments: number): { positions: Float32Array; triangles: Uint32Array } {
-  const positions: number[] = [];
-  for (let r = 0; r < rings; r++) {
-    const x = (2 * r) / (rings - 1);
-    for (let s = 0; s < segments; s++) {
-      const a = (2 * Math.PI * s) / segments;
-      positions.push(x, 0.25 * Math.cos(a), 0.25 * Math.sin(a));
-    }
-  }
-  const start = rings * segments;
-  positions.push(0, 0, 0, 2, 0, 0);
-  const triangles: number[] = [];
-  const at = (r: number, s: number) => r * segments + (s % segments);
-  for (let r = 0; r + 1 < rings; r++) {
-    for (let s = 0; s < segments; s++) {
-      triangles.push(at(r, s), at(r, s + 1), at(r + 1, s + 1), at(r, s), at(r + 1, s + 1), at(r + 1, s));
-    }
-  }
-  for (let s = 0; s < segments; s++) {
-    triangles.push(start, at(0, s + 1), at(0, s));
-    triangles.push(start + 1, at(rings - 1, s), at(rings - 1, s + 1));
-  }
-  return { positions: Float32Array.from(positions), triangles: Uint32Array.from(triangles) };
-}
-
-/** Enclosed volume by the divergence theorem: Σ p0 · (p1 × p2) / 6. */
-function volume(p: ArrayLike<number>, triangles: Uint32Array): number {
-  let sum = 0;
-  for (let t = 0; t < triangles.length; t += 3) {
-    const [a, b, c] = [3 * triangles[t], 3 * triangles[t + 1], 3 * triangles[t + 2]];
-    const cx = p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1];
-    const cy = p[b + 2] * p[c] - p[b] * p[c + 2];
-    const cz = p[b] * p[c + 1] - p[b + 1] * p[c];
-    sum += p[a] * cx + p[a + 1] * cy + p[a + 2] * cz;
-  }
-  return sum / 6;
-}
-
 describe('candy wrapper: a cylinder with its second bone twisted 180°', () => {
   let module: KinModule;
   beforeAll(async () => {
@@ -162,30 +124,18 @@ describe('candy wrapper: a cylinder with its second bone twisted 180°', () => {
   });
 
   it('LBS loses more than 20 % of the volume, DQS less than 2 %', () => {
-    const { positions, triangles } = cylinder(61, 48);
-    const vertices = positions.length / 3;
-    // Bone 1's weight ramps 0 → 1 over the middle third, x in [2/3, 4/3].
-    const joints = new Uint16Array(4 * vertices);
-    const weights = new Float32Array(4 * vertices);
-    for (let v = 0; v < vertices; v++) {
-      const w = Math.min(1, Math.max(0, (positions[3 * v] - 2 / 3) * 1.5));
-      joints.set([0, 1, 0, 0], 4 * v);
-      weights.set([1 - w, w, 0, 0], 4 * v);
-    }
-    const rig = Rig.create(module, [
-      { name: 'upper', parent: -1, tip: [1, 0, 0] },
-      { name: 'lower', parent: 0, restT: [1, 0, 0], tip: [1, 0, 0] },
-    ]);
+    const { positions, triangles, joints, weights, bones } = twistCylinder(61, 48);
+    const rig = Rig.create(module, bones);
     try {
       rig.setSkin(positions, [], joints, weights);
-      const rest = volume(positions, triangles);
-      expect(rest).toBeGreaterThan(0.99 * Math.PI * 0.25 ** 2 * 2); // outward, closed
+      const rest = enclosedVolume(positions, triangles);
+      expect(rest).toBeGreaterThan(0.99 * Math.PI * CYLINDER_RADIUS ** 2 * CYLINDER_LENGTH); // outward, closed
 
       rig.setAngles(1, Math.PI, 0, 0); // order XYZ: slot 0 twists about the bone axis
       rig.skin('lbs');
-      const lbsLoss = 1 - volume(rig.skinnedPositions(), triangles) / rest;
+      const lbsLoss = 1 - enclosedVolume(rig.skinnedPositions(), triangles) / rest;
       rig.skin('dqs');
-      const dqsLoss = Math.abs(1 - volume(rig.skinnedPositions(), triangles) / rest);
+      const dqsLoss = Math.abs(1 - enclosedVolume(rig.skinnedPositions(), triangles) / rest);
       // Measured: LBS 22.22 % (theory 2/9: the middle third's cross-section
       // scales by (1 − 2w)², mean 1/3), DQS 0.03 % (the twisted facets).
       expect(lbsLoss).toBeGreaterThan(0.2);

@@ -1,8 +1,8 @@
 // A drag frame's JavaScript allocation, measured: the page's per-frame path
 // through the real WASM module — a handle move (the app's callback →
 // PosingSession.moveGoal → Rig.setGoalTarget + Rig.solve), then the frame's
-// bone upload (SkinnedCharacter.update → Rig.palette or Rig.dqsPalette →
-// the texture's array) — for thousands of frames under V8's sampling heap
+// bone upload (CharacterMeshes.update → Rig.palette or Rig.dqsPalette →
+// each part's texture array) — for thousands of frames under V8's sampling heap
 // profiler, which samples about every 32 bytes and here keeps the samples
 // of objects the GC already collected, so short-lived garbage counts.
 // Everything allocated under the frame function counts, Embind's glue
@@ -21,7 +21,7 @@ import { PosingSession } from '../../web/src/app/posing-session.js';
 import { applyStartPose } from '../../web/src/app/start-pose.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
-import { SkinnedCharacter } from '../../web/src/three/skinned-character.js';
+import { CharacterMeshes } from '../../web/src/three/character-meshes.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { type SamplingProfile, bytesUnder, samplingOptions } from './allocation-profile.js';
 import { loadDefaultCharacter } from './default-character.js';
@@ -37,7 +37,7 @@ describe('allocation of a drag frame', () => {
   let inspector: Session;
   let rig: Rig;
   let session: PosingSession;
-  let character: SkinnedCharacter;
+  let character: CharacterMeshes;
   let goal: number;
   let start: [number, number, number];
 
@@ -48,7 +48,7 @@ describe('allocation of a drag frame', () => {
     rig = Rig.create(module, bones);
     applyStartPose(rig);
     session = new PosingSession(rig);
-    character = new SkinnedCharacter(mesh, jointToBone);
+    character = new CharacterMeshes([mesh], jointToBone);
     goal = session.goalIndex('hand_r');
     start = session.target_ms(goal);
     // Node's performance.now() allocates an array per call (process.hrtime);

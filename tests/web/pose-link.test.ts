@@ -38,8 +38,9 @@ function randomName(random: Random): string {
 
 function randomState(random: Random): PoseLinkState {
   const kind = pick(random, ['default', 'lesson', 'gltf'] as const);
-  const character: PoseLinkCharacter = kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: randomName(random) } : { kind, name: randomName(random) };
   const boneCount = random() < 0.05 ? MAX_BONES : integer(random, 0, 64);
+  const joints = Array.from({ length: boneCount }, () => integer(random, 0, 2 ** 32 - 1));
+  const character: PoseLinkCharacter = kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: randomName(random) } : { kind, name: randomName(random), joints };
   // Positions at several scales, up to the limit itself.
   const range = pick(random, [1e-3, 1, 4, 100, MAX_COORDINATE]);
   return {
@@ -142,24 +143,40 @@ describe('pose link round trip', () => {
     }
   });
 
-  it('a default-humanoid-sized state is 390 characters, 476 with a 64-character glTF name', () => {
+  it('a default-humanoid-sized state is 390 characters, 588 as a glTF with a 64-character name', () => {
     const plain = encodePoseLink(humanoidState({ kind: 'default' }));
-    const named = encodePoseLink(humanoidState({ kind: 'gltf', name: 'x'.repeat(64) }));
-    console.log(`pose link, default humanoid (21 bones, 4 goals): ${plain.length} characters; with a 64-character glTF name: ${named.length}`);
-    // 2 header + 1 kind + 1 solver + 2 + 21·3·3 angles + 12 root + 1 + 4·15 goals + 24 camera = 292 bytes.
+    const named = encodePoseLink(humanoidState({ kind: 'gltf', name: 'x'.repeat(64), joints: Array.from({ length: 21 }, (_, k) => 1000 * k) }));
+    console.log(`pose link, default humanoid (21 bones, 4 goals): ${plain.length} characters; as a glTF with a 64-character name: ${named.length}`);
+    // 2 header + 1 kind + 1 solver + 2 + 21·3·3 angles + 12 root + 1 + 4·15 goals + 24 camera = 292 bytes;
+    // a glTF adds its name (1 + 64) and a 4-byte hash per joint (84).
     expect(plain.length).toBe(Math.ceil((292 * 4) / 3));
-    expect(named.length).toBe(Math.ceil(((292 + 65) * 4) / 3));
+    expect(named.length).toBe(Math.ceil(((292 + 65 + 84) * 4) / 3));
     expect(named.length).toBeLessThanOrEqual(1500);
+  });
+
+  it('with a target on every one of its 21 bones, some pinned, and a 64-character glTF name: 928 characters', () => {
+    const state = humanoidState({ kind: 'gltf', name: 'x'.repeat(64), joints: Array.from({ length: 21 }, (_, k) => 1000 * k) });
+    const random = seededRandom(4);
+    const everyBone = { ...state, goals: Array.from({ length: 21 }, (_, bone) => ({ bone, target: vec3(random, 1), pinned: bone % 3 === 0 })) };
+    const text = encodePoseLink(everyBone);
+    console.log(`pose link, default humanoid with 21 goals and a 64-character glTF name: ${text.length} characters`);
+    // The 4 goals of 15 bytes each above become 21.
+    expect(text.length).toBe(Math.ceil(((292 + 65 + 84 + 17 * 15) * 4) / 3));
+    expect(text.length).toBeLessThanOrEqual(1500);
+    expect(decodeOk(text).goals).toEqual(everyBone.goals.map((g) => ({ ...g, target: g.target.map(Math.fround) })));
   });
 
   it('the largest state encodes within the decoder\'s length limit', () => {
     const state: PoseLinkState = {
-      ...humanoidState({ kind: 'lesson', id: '骨'.repeat(MAX_NAME_BYTES / 4) + 'ab' }),
+      // A glTF character: the longest name and a name hash per bone.
+      ...humanoidState({ kind: 'gltf', name: 'x'.repeat(MAX_NAME_BYTES), joints: new Array<number>(MAX_BONES).fill(2 ** 32 - 1) }),
       boneCount: MAX_BONES,
       angles: new Array<number>(3 * MAX_BONES).fill(0.5),
       goals: Array.from({ length: MAX_GOALS }, (_, bone) => ({ bone, target: [1, 2, 3], pinned: true })),
     };
     const text = encodePoseLink(state);
+    // 2 + 1 + (1 + 128) name + 1 + 2 + 512 · (9 angles + 4 hash) + 12 + 1 + 32 · 15 + 24 = 7,308 bytes.
+    expect(text.length).toBe(Math.ceil((7308 * 4) / 3));
     expect(text.length).toBeLessThanOrEqual(MAX_LINK_LENGTH);
     expect(decodeOk(text).boneCount).toBe(MAX_BONES);
   });
@@ -170,7 +187,10 @@ describe('pose link round trip', () => {
     expect(() => encodePoseLink({ ...good, angles: good.angles.slice(1) })).toThrow(/62 angles for 21 bones/);
     expect(() => encodePoseLink({ ...good, goals: [{ bone: 21, target: [0, 0, 0], pinned: false }] })).toThrow(/goal bone 21 out of range \(21 bones\)/);
     expect(() => encodePoseLink({ ...good, rootOffset: [0, Infinity, 0] })).toThrow(/root offset\[1\]/);
-    expect(() => encodePoseLink({ ...good, character: { kind: 'gltf', name: 'a'.repeat(MAX_NAME_BYTES + 1) } })).toThrow(/glTF name is 129 bytes/);
+    const joints = new Array<number>(21).fill(7);
+    expect(() => encodePoseLink({ ...good, character: { kind: 'gltf', name: 'a'.repeat(MAX_NAME_BYTES + 1), joints } })).toThrow(/glTF name is 129 bytes/);
+    expect(() => encodePoseLink({ ...good, character: { kind: 'gltf', name: 'a', joints: joints.slice(1) } })).toThrow(/20 joint name hashes for 21 bones/);
+    expect(() => encodePoseLink({ ...good, character: { kind: 'gltf', name: 'a', joints: [...joints.slice(1), 2 ** 32] } })).toThrow(/joint name hash 20 is 4294967296/);
     expect(() => encodePoseLink({ ...good, character: { kind: 'lesson', id: 'a\nb' } })).toThrow(/lesson id contains a control character/);
     expect(() => encodePoseLink({ ...good, character: { kind: 'lesson', id: 'a\ud800' } })).toThrow(/lone surrogate/);
   });
@@ -274,10 +294,11 @@ describe('pose link decoding of untrusted text', () => {
       patch(bytes, new DataView(bytes.buffer));
       return encodeBase64url(bytes);
     };
-    /** A link whose character is a glTF name given as raw bytes. */
+    /** A link whose character is a glTF name given as raw bytes, with its two joints' hashes (1 and 2) after the angles. */
     const withNameBytes = (name: number[]): string => {
       const bytes = smallBytes();
-      return encodeBase64url(Uint8Array.from([...bytes.subarray(0, 2), 2, name.length, ...name, ...bytes.subarray(3)]));
+      const hashes = [1, 0, 0, 0, 2, 0, 0, 0];
+      return encodeBase64url(Uint8Array.from([...bytes.subarray(0, 2), 2, name.length, ...name, ...bytes.subarray(3, GOAL_COUNT_AT - 12), ...hashes, ...bytes.subarray(GOAL_COUNT_AT - 12)]));
     };
 
     it('the layout the cases patch', () => {
@@ -307,7 +328,7 @@ describe('pose link decoding of untrusted text', () => {
     // The camera target's z (the last float) set to the position's z.
     it('camera at its target', () => expect(errorOf(patched((_, v) => v.setFloat32(SMALL_LENGTH - 4, 3, true)))).toBe('camera position equals its target'));
     it('control characters in a name', () => {
-      expect(decodeOk(withNameBytes([0x61, 0x62])).character).toEqual({ kind: 'gltf', name: 'ab' });
+      expect(decodeOk(withNameBytes([0x61, 0x62])).character).toEqual({ kind: 'gltf', name: 'ab', joints: [1, 2] });
       expect(errorOf(withNameBytes([0x61, 0x0a, 0x62]))).toBe('glTF name contains a control character');
       expect(errorOf(withNameBytes([0x61, 0x7f]))).toBe('glTF name contains a control character');
       expect(errorOf(withNameBytes([0xc2, 0x9b]))).toBe('glTF name contains a control character'); // U+009B, C1

@@ -30,7 +30,7 @@ export function localMatrix(bone: BoneDesc, angles: ArrayLike<number>, rootOffse
 
 /** Sets three.js bones' local matrices to the model's for `angles` (3 per bone). */
 export function poseThreeBones(
-  nodes: readonly THREE.Bone[],
+  nodes: readonly THREE.Object3D[],
   bones: readonly BoneDesc[],
   angles: ArrayLike<number>,
   rootOffset: ArrayLike<number>,
@@ -40,4 +40,30 @@ export function poseThreeBones(
     node.matrix.copy(localMatrix(bones[i], [angles[3 * i], angles[3 * i + 1], angles[3 * i + 2]], rootOffset));
     node.matrixWorldNeedsUpdate = true;
   });
+}
+
+/**
+ * Poses a glTF skin's joints in three.js's own terms: each joint node keeps
+ * its TRS from the file and gains the rig bone's joint rotation F · E(θ) · F⁻¹
+ * on the right; nodes that are not joints stay as the file has them. The root
+ * offset moves the whole scene (`top`), i.e. model space. `angles` are the
+ * rig's (3 per rig bone), `jointToBone` maps skin joints to rig bones.
+ */
+export function poseGltfJoints(
+  joints: readonly THREE.Object3D[],
+  jointToBone: Int32Array,
+  bones: readonly BoneDesc[],
+  angles: ArrayLike<number>,
+  rootOffset: ArrayLike<number>,
+  top: THREE.Object3D,
+): void {
+  joints.forEach((node, j) => {
+    const b = jointToBone[j];
+    const own: BoneDesc = { ...bones[b], parent: 0, restT: node.position.toArray(), restQ: node.quaternion.toArray() as [number, number, number, number], restS: node.scale.toArray() };
+    node.matrixAutoUpdate = false;
+    node.matrix.copy(localMatrix(own, [angles[3 * b], angles[3 * b + 1], angles[3 * b + 2]], rootOffset));
+    node.matrixWorldNeedsUpdate = true;
+  });
+  top.position.set(rootOffset[0], rootOffset[1], rootOffset[2]);
+  top.updateMatrixWorld(true);
 }

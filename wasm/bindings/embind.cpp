@@ -6,6 +6,7 @@
 #include <emscripten/val.h>
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -53,13 +54,39 @@ class RigBinding {
     return out;
   }
 
+  // [x, y, z, w] of bone i's joint frame F (bone space); [] for a bad index.
+  val boneFrame(int i) const {
+    if (!InRange(i)) return val::array();
+    const glm::quat& f = rig_.skeleton().frame(i);
+    return Floats({f.x, f.y, f.z, f.w});
+  }
+
   int setAngles(int bone, float a0, float a1, float a2) { return Report(rig_.SetAngles(bone, glm::vec3(a0, a1, a2))); }
+  // [a0, a1, a2] of Rig::AnglesForModelRotation (rotation x y z w); [] with errorMessage() set on bad input.
+  val anglesForModelRotation(int bone, float x, float y, float z, float w) {
+    glm::vec3 angles;
+    if (Report(rig_.AnglesForModelRotation(bone, glm::quat(w, x, y, z), &angles)) != 0) return val::array();
+    return Floats({angles.x, angles.y, angles.z});
+  }
   int setPose(const val& angles, float rx, float ry, float rz) {
     if (!IsArrayLike(angles)) return Report(Status::Invalid("pose angles must be an array of numbers"));
     const std::vector<float> a = Numbers(angles);
     return Report(rig_.SetPose(Span<const float>(a.data(), a.size()), glm::vec3(rx, ry, rz)));
   }
   int setRootOffset(float x, float y, float z) { return Report(rig_.SetRootOffset(glm::vec3(x, y, z))); }
+  // mode: 0 left to right, 1 right to left, 2 flip (kin::MirrorMode).
+  int mirror(int mode) { return Report(rig_.Mirror(static_cast<MirrorMode>(mode))); }
+  // The partner bone of each bone, or null with errorMessage() saying why the rig does not mirror.
+  val mirrorPartners() {
+    const Status status = rig_.loaded() ? rig_.mirror_status() : Status::Invalid("no skeleton loaded");
+    if (!status.ok()) {
+      Report(status);
+      return val::null();
+    }
+    val out = val::array();
+    for (const int partner : rig_.mirror_partners()) out.call<void>("push", partner);
+    return out;
+  }
 
   int setGoals(const val& goals) {
     if (!goals.isArray()) return Report(Status::Invalid("goals must be an array"));
@@ -102,7 +129,7 @@ class RigBinding {
   int reportEnergyCount() const { return report_.energy_count; }
 
   // positions (3/vertex), normals (3/vertex or empty), joints and weights
-  // (4/vertex, joints in rig bone order).
+  // (4 or 8 per vertex, joints in rig bone order).
   int setSkin(const val& positions, const val& normals, const val& joints, const val& weights) {
     for (const val* v : {&positions, &normals, &joints, &weights})
       if (!IsArrayLike(*v)) return Report(Status::Invalid("skin positions, normals, joints and weights must be arrays of numbers"));
@@ -111,7 +138,7 @@ class RigBinding {
     std::vector<std::uint16_t> joint_indices(j.size());
     for (std::size_t i = 0; i < j.size(); ++i) {
       if (!(j[i] >= 0.0f && j[i] < 65536.0f) || j[i] != static_cast<float>(static_cast<int>(j[i])))
-        return Report(Status::Invalid("skin joint %g of vertex %zu is not an index", j[i], i / 4));
+        return Report(Status::Invalid("skin joint %g (number %zu) is not an index", j[i], i));
       joint_indices[i] = static_cast<std::uint16_t>(j[i]);
     }
     return Report(rig_.SetSkin(Span<const float>(p.data(), p.size()), Span<const float>(n.data(), n.size()),
@@ -145,6 +172,11 @@ class RigBinding {
 
  private:
   static std::uintptr_t Address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
+  static val Floats(std::initializer_list<float> values) {
+    val out = val::array();
+    for (float v : values) out.call<void>("push", v);
+    return out;
+  }
   bool InRange(int i) const { return i >= 0 && i < rig_.bone_count(); }
 
   int Report(const Status& status) {
@@ -322,9 +354,13 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("boneParent", &RigBinding::boneParent)
       .function("boneOrder", &RigBinding::boneOrder)
       .function("boneLimits", &RigBinding::boneLimits)
+      .function("boneFrame", &RigBinding::boneFrame)
       .function("setAngles", &RigBinding::setAngles)
+      .function("anglesForModelRotation", &RigBinding::anglesForModelRotation)
       .function("setPose", &RigBinding::setPose)
       .function("setRootOffset", &RigBinding::setRootOffset)
+      .function("mirror", &RigBinding::mirror)
+      .function("mirrorPartners", &RigBinding::mirrorPartners)
       .function("setGoals", &RigBinding::setGoals)
       .function("setGoalTarget", &RigBinding::setGoalTarget)
       .function("goalCount", &RigBinding::goalCount)

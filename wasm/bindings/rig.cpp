@@ -1,7 +1,9 @@
 #include "rig.h"
 
+#include <algorithm>
 #include <cmath>
 
+#include "kin/euler.h"
 #include "kin/forward.h"
 #include "kin/forward_generic.h"
 #include "kin/limits.h"
@@ -28,6 +30,8 @@ Status Rig::Load(Span<const BoneDef> bones) {
   for (std::size_t i = 0; i < n; ++i)  // zero may lie outside a limit
     angles_[i] = ProjectJointLimits(skeleton_, static_cast<int>(i), angles_[i]);
   root_offset_ms_ = glm::vec3(0.0f);
+  mirrored_angles_.assign(n, glm::vec3(0.0f));
+  mirror_status_ = BuildMirrorMap(skeleton_, &mirror_map_);
   goals_.clear();
   model_ms_.assign(n, glm::mat4(1.0f));
   palette_.assign(n, glm::mat4(1.0f));
@@ -56,6 +60,27 @@ Status Rig::SetAngles(int bone, const glm::vec3& angles) {
   return Status::Ok();
 }
 
+Status Rig::AnglesForModelRotation(int bone, const glm::quat& rotation_ms, glm::vec3* angles) const {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (bone < 0 || bone >= bone_count())
+    return Status::Invalid("bone index %d is out of range [0, %d)", bone, bone_count());
+  const float norm = glm::length(glm::vec4(rotation_ms.x, rotation_ms.y, rotation_ms.z, rotation_ms.w));
+  if (!std::isfinite(norm) || norm < 1e-6f)
+    return Status::Invalid("rotation of bone %d '%s' is not a finite, non-zero quaternion", bone, skeleton_.name(bone).c_str());
+  const int parent = skeleton_.parent(bone);
+  glm::quat parent_ms(1.0f, 0, 0, 0);
+  if (parent >= 0) {
+    const glm::mat3 m(model_ms_[parent]);
+    parent_ms = glm::quat_cast(glm::mat3(glm::normalize(m[0]), glm::normalize(m[1]), glm::normalize(m[2])));
+  }
+  const glm::quat& frame = skeleton_.frame(bone);
+  const glm::quat joint_fs = glm::inverse(parent_ms * skeleton_.rest_q(bone) * frame) * (rotation_ms / norm) * frame;
+  const glm::vec3 euler = EulerFromRotation(skeleton_.order(bone), glm::normalize(joint_fs), angles_[bone]);
+  *angles = ProjectJointLimits(skeleton_, bone, euler);
+  return Status::Ok();
+}
+
 Status Rig::SetPose(Span<const float> angles, const glm::vec3& root_offset_ms) {
   Status status = RequireLoaded();
   if (!status.ok()) return status;
@@ -80,6 +105,26 @@ Status Rig::SetRootOffset(const glm::vec3& root_offset_ms) {
   if (!status.ok()) return status;
   if (!Finite(root_offset_ms)) return Status::Invalid("root offset is not finite");
   root_offset_ms_ = root_offset_ms;
+  Refresh();
+  return Status::Ok();
+}
+
+Status Rig::Mirror(MirrorMode mode) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (!mirror_status_.ok()) return mirror_status_;
+  MirrorPoseJob job;
+  job.skeleton = &skeleton_;
+  job.map = &mirror_map_;
+  job.mode = mode;
+  job.angles = Span<const glm::vec3>(angles_.data(), angles_.size());
+  job.root_offset_ms = root_offset_ms_;
+  job.out_angles = Span<glm::vec3>(mirrored_angles_.data(), mirrored_angles_.size());
+  job.out_root_offset_ms = &root_offset_ms_;
+  status = job.Run();
+  if (!status.ok()) return status;
+  // Copied, not swapped: the page holds views over angles_ (see pose_data()).
+  std::copy(mirrored_angles_.begin(), mirrored_angles_.end(), angles_.begin());
   Refresh();
   return Status::Ok();
 }
@@ -129,7 +174,9 @@ SolveReport Rig::Solve() {
   job.energy = Span<float>(energy_.data(), energy_.size());
   job.workspace = &workspace_;
   report = job.Run();
-  if (report.status != SolveStatus::kInvalidInput) Refresh();
+  if (report.status == SolveStatus::kInvalidInput) return report;
+  std::copy(workspace_.model_ms().begin(), workspace_.model_ms().begin() + skeleton_.bone_count(), model_ms_.begin());
+  RefreshFromModel();
   return report;
 }
 
@@ -137,13 +184,14 @@ namespace {
 
 // A skinning job over one mesh's buffers.
 LbsJob MakeLbsJob(Span<const glm::mat4> palette, const std::vector<glm::vec3>& positions,
-                  const std::vector<glm::vec3>& normals, const std::vector<std::uint16_t>& joints,
+                  const std::vector<glm::vec3>& normals, int influences, const std::vector<std::uint16_t>& joints,
                   const std::vector<float>& weights, std::vector<glm::vec3>& out_positions,
                   std::vector<glm::vec3>& out_normals) {
   LbsJob job;
   job.palette = palette;
   job.positions_ms = positions;
   job.normals_ms = normals;
+  job.influences = influences;
   job.joints = joints;
   job.weights = weights;
   job.out_positions_ms = out_positions;
@@ -168,11 +216,14 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
   std::vector<glm::vec3> p(v), n(normals.size ? v : 0), out_p(v), out_n(normals.size ? v : 0);
   for (std::size_t i = 0; i < v; ++i) p[i] = glm::vec3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
   for (std::size_t i = 0; i < n.size(); ++i) n[i] = glm::vec3(normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]);
+  // 4 or 8 influences per vertex, told by the number of joints.
+  const int influences = joints.size == kMaxInfluences * v && v != 0 ? kMaxInfluences : kMinInfluences;
   std::vector<std::uint16_t> j(joints.begin(), joints.end());
   std::vector<float> w(weights.begin(), weights.end());
   // Joints and weights are checked once here, so that Skin() can run every frame.
-  status = MakeLbsJob(palette(), p, n, j, w, out_p, out_n).Validate();
+  status = MakeLbsJob(palette(), p, n, influences, j, w, out_p, out_n).Validate();
   if (!status.ok()) return status;
+  skin_influences_ = influences;
   skin_positions_ = std::move(p);
   skin_normals_ = std::move(n);
   skin_joints_ = std::move(j);
@@ -185,14 +236,15 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
 Status Rig::Skin(SkinningMethod method) {
   switch (method) {
     case SkinningMethod::kLinear:
-      return MakeLbsJob(palette(), skin_positions_, skin_normals_, skin_joints_, skin_weights_, skinned_positions_,
-                        skinned_normals_)
+      return MakeLbsJob(palette(), skin_positions_, skin_normals_, skin_influences_, skin_joints_, skin_weights_,
+                        skinned_positions_, skinned_normals_)
           .Run();
     case SkinningMethod::kDualQuaternion: {
       DqsJob job;
       job.palette = palette();
       job.positions_ms = skin_positions_;
       job.normals_ms = skin_normals_;
+      job.influences = skin_influences_;
       job.joints = skin_joints_;
       job.weights = skin_weights_;
       job.scratch_bones = dqs_palette_;
@@ -216,6 +268,10 @@ Status Rig::PackDqsPalette() {
 void Rig::Refresh() {
   // Every pose the rig holds was validated on the way in: no second check.
   ComputeModelMatricesT<float>(skeleton_, angles_, root_offset_ms_, model_ms_);
+  RefreshFromModel();
+}
+
+void Rig::RefreshFromModel() {
   BoneTips(skeleton_, model_ms_, tips_ms_);
   SkinningPalette(skeleton_, model_ms_, palette_);
 }

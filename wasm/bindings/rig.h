@@ -15,6 +15,7 @@
 #include "kin/goal.h"
 #include "kin/ik/ik_job.h"
 #include "kin/ik/solve_report.h"
+#include "kin/mirror.h"
 #include "kin/skeleton.h"
 #include "kin/span.h"
 #include "kin/status.h"
@@ -42,6 +43,24 @@ class Rig {
   const glm::vec3& root_offset() const { return root_offset_ms_; }
   Span<const glm::vec3> pose() const { return Span<const glm::vec3>(angles_.data(), angles_.size()); }
 
+  // For rotation gizmos: the angles (by slot) that give `bone` the model-space
+  // rotation `rotation_ms` (of its bone-to-model matrix), its parents posed as
+  // they are: E = (R_parent · R(rest_q) · F)⁻¹ · rotation_ms · F as Euler
+  // angles nearest the bone's current ones, projected into its limits. The
+  // pose is not changed. Scale is left out (R_parent is the parent's matrix
+  // with normalized columns), which is exact for uniform scales.
+  Status AnglesForModelRotation(int bone, const glm::quat& rotation_ms, glm::vec3* angles) const;
+
+  // Mirrors the pose across the model's X = 0 plane (kin/mirror.h). Fails,
+  // changing nothing, on a rig that is not left–right symmetric, with
+  // mirror_status()'s message.
+  Status Mirror(MirrorMode mode);
+  // Whether the rig mirrors, and if not, which bone stops it (set by Load).
+  const Status& mirror_status() const { return mirror_status_; }
+  // The bone on the other side of each bone (itself for a centre bone);
+  // empty when mirror_status() is not ok.
+  const std::vector<int>& mirror_partners() const { return mirror_map_.partner; }
+
   // Goals.
   Status SetGoals(Span<const Goal> goals);
   Status SetGoalTarget(int goal, const glm::vec3& target_ms);
@@ -56,9 +75,9 @@ class Rig {
   // Runs the solver from the current pose and refreshes the buffers.
   SolveReport Solve();
 
-  // The mesh skinned on the CPU (bind-pose positions and normals, 4 joints
-  // and weights per vertex, joints in this rig's bone order). Validated here,
-  // once, so that Skin() can run every frame.
+  // The mesh skinned on the CPU (bind-pose positions and normals, 4 or 8
+  // joints and as many weights per vertex, joints in this rig's bone order).
+  // Validated here, once, so that Skin() can run every frame.
   Status SetSkin(Span<const float> positions, Span<const float> normals, Span<const std::uint16_t> joints,
                  Span<const float> weights);
   int vertex_count() const { return static_cast<int>(skin_positions_.size()); }
@@ -89,12 +108,18 @@ class Rig {
 
  private:
   Status RequireLoaded() const;
+  // Model matrices, tips and palette of the current pose.
   void Refresh();
+  // Tips and palette from the model matrices in model_ms_.
+  void RefreshFromModel();
 
   Skeleton skeleton_;
   std::vector<glm::vec3> angles_;
+  std::vector<glm::vec3> mirrored_angles_;  // Mirror()'s output before it replaces angles_
   glm::vec3 root_offset_ms_{0.0f};
   std::vector<Goal> goals_;
+  MirrorMap mirror_map_;
+  Status mirror_status_;
   SolverKind solver_ = SolverKind::kDls;
   IkOptions options_;
   IkWorkspace workspace_;
@@ -104,6 +129,7 @@ class Rig {
   std::vector<float> energy_;
   std::vector<glm::vec3> skin_positions_;
   std::vector<glm::vec3> skin_normals_;
+  int skin_influences_ = kMinInfluences;
   std::vector<std::uint16_t> skin_joints_;
   std::vector<float> skin_weights_;
   std::vector<glm::vec3> skinned_positions_;

@@ -14,10 +14,11 @@
 namespace kin_test {
 
 struct SkinMesh {
+  int influences = 4;                 // per vertex: 4 or 8
   std::vector<glm::vec3> positions;
   std::vector<glm::vec3> normals;     // empty, or one per vertex
-  std::vector<std::uint16_t> joints;  // 4 per vertex
-  std::vector<float> weights;         // 4 per vertex
+  std::vector<std::uint16_t> joints;  // `influences` per vertex
+  std::vector<float> weights;         // `influences` per vertex
 };
 
 struct SkinResult {
@@ -38,6 +39,7 @@ Job SkinJobFor(const std::vector<glm::mat4>& palette, const SkinMesh& mesh, Skin
   job.palette = palette;
   job.positions_ms = mesh.positions;
   job.normals_ms = mesh.normals;
+  job.influences = mesh.influences;
   job.joints = mesh.joints;
   job.weights = mesh.weights;
   job.out_positions_ms = out.positions;

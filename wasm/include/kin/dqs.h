@@ -52,8 +52,9 @@ struct DqsJob {
   Span<const glm::mat4> palette;        // P_j · inverse bind, per bone
   Span<const glm::vec3> positions_ms;   // bind-pose vertices
   Span<const glm::vec3> normals_ms;     // optional (size 0 or vertex count)
-  Span<const std::uint16_t> joints;     // 4 per vertex
-  Span<const float> weights;            // 4 per vertex, expected to sum to 1
+  int influences = kMinInfluences;      // joints and weights per vertex: 4 or 8 (kin/skinning.h)
+  Span<const std::uint16_t> joints;     // `influences` per vertex
+  Span<const float> weights;            // `influences` per vertex, expected to sum to 1
   Span<float> scratch_bones;            // 20 per bone; Run packs the palette into it (PackDqsPalette)
   Span<glm::vec3> out_positions_ms;
   Span<glm::vec3> out_normals_ms;       // required when normals are given

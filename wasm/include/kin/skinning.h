@@ -12,6 +12,15 @@
 
 namespace kin {
 
+// Joints (and weights) per vertex a skinning job takes: glTF's JOINTS_0 alone,
+// or JOINTS_0 and JOINTS_1 interleaved per vertex (0–3 from the first set,
+// 4–7 from the second).
+constexpr int kMinInfluences = 4;
+constexpr int kMaxInfluences = 8;
+
+// Whether `influences` is one of the counts the jobs take (4 or 8).
+inline bool IsInfluenceCount(int influences) { return influences == kMinInfluences || influences == kMaxInfluences; }
+
 // Which build of the per-vertex loop a skinning job runs. Both perform the
 // same float operations in the same order. kSimd keeps a vertex's four
 // influences in 4-wide vector registers (SSE in a native x86-64 build,
@@ -30,8 +39,9 @@ struct LbsJob {
   Span<const glm::mat4> palette;        // P_j · inverse bind, per bone
   Span<const glm::vec3> positions_ms;   // bind-pose vertices
   Span<const glm::vec3> normals_ms;     // optional (size 0 or vertex count)
-  Span<const std::uint16_t> joints;     // 4 per vertex
-  Span<const float> weights;            // 4 per vertex
+  int influences = kMinInfluences;      // joints and weights per vertex: 4 or 8
+  Span<const std::uint16_t> joints;     // `influences` per vertex
+  Span<const float> weights;            // `influences` per vertex
   Span<glm::vec3> out_positions_ms;
   Span<glm::vec3> out_normals_ms;       // required when normals are given
   SkinningKernel kernel = SkinningKernel::kSimd;

@@ -6,7 +6,9 @@
 // IkState::ComputeDampedStep, so the step stays a descent step. A straight
 // limb on a hinge limit, or a straight chain pointing at a target nearer
 // than its reach, is a stationary point first-order methods cannot leave:
-// when stuck short of the targets the solver nudges the active angles
+// a solve that starts far from its goals (cold, from a rest pose) therefore
+// starts those limbs inside their limits (IkState::EvaluateStart), and when
+// stuck short of the targets the solver nudges the active angles
 // (deterministically, at most options.max_escapes times) and keeps the best
 // pose it saw.
 #include <algorithm>
@@ -23,13 +25,23 @@ namespace {
 // an unreachable target, converge linearly and slowly).
 constexpr int kStagnationWindow = 4;
 constexpr double kStagnationDecrease = 1e-5;
+// Damped tries in a row that all fail to lower E mark a stall: a trap that
+// more damping will not leave.
+constexpr int kMaxRejections = 4;
+// τ for a start far from the goals, relative to options.damping.
+constexpr double kFarDampingScale = 30.0;
 
 }  // namespace
 
 SolveReport SolveDls(IkState& s) {
   const IkJob& job = s.job;
   EnergyHistory history(job.energy);
-  Evaluation current = s.EvaluateCurrent();
+  bool far = false;
+  Evaluation current = s.EvaluateStart(&far);
+  // A far start (a cold solve) is also more damped: τ is meant small when the
+  // start is near a solution and large otherwise (Madsen, Nielsen & Tingleff,
+  // "Methods for non-linear least squares problems").
+  const double tau = far ? kFarDampingScale * job.options.damping : job.options.damping;
   history.Record(current.energy);
 
   BestPose best(s, current.energy);
@@ -77,11 +89,12 @@ SolveReport SolveDls(IkState& s) {
     s.BuildNormal();
     if (mu < 0.0) {
       const double diag_max = s.NormalDiagonalMax();
-      mu = diag_max > 0.0 ? job.options.damping * diag_max : job.options.damping;
+      mu = diag_max > 0.0 ? tau * diag_max : tau;
     }
 
     // Try damped steps until one lowers E (each try is one iteration).
     bool accepted = false;
+    int rejections = 0;
     while (iteration < job.options.max_iterations && !accepted && stuck == Stuck::kNo) {
       ++iteration;
       double step_max = 0.0;
@@ -111,7 +124,7 @@ SolveReport SolveDls(IkState& s) {
       } else {
         mu *= nu;
         nu *= 2.0;
-        if (factored && (step_max < 1e-9 || mu > 1e30)) stuck = Stuck::kRejected;
+        if (factored && (step_max < 1e-9 || mu > 1e30 || ++rejections >= kMaxRejections)) stuck = Stuck::kRejected;
       }
       history.Record(current.energy);
     }

@@ -71,6 +71,7 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   effector_ms_.resize(g);
   trial_effector_ms_.resize(g);
   row_offset_.resize(g);
+  far_.resize(g);
   sqrt_weight_.resize(g);
   sqrt_orientation_weight_.resize(g);
   axes_.resize(n);
@@ -80,6 +81,8 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   compliance_.resize(3 * n);
   row_begin_.resize(3 * n);
   row_end_.resize(3 * n);
+  span_goal_begin_.resize(3 * n);
+  span_goal_end_.resize(3 * n);
   free_.resize(3 * n);
   step_free_.resize(3 * n);
   jacobian_.resize(3 * n * m);

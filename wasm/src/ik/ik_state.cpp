@@ -14,6 +14,11 @@ namespace {
 
 // Passes of the active-set loop: each may move more angles onto their limits.
 constexpr int kActiveSetPasses = 4;
+// A goal is far when its target is further than this fraction of its reach.
+constexpr float kFarFraction = 0.25f;
+// An angle leaving a limit (a start inside the limits, the first escape) goes
+// this fraction of its range inward.
+constexpr float kInwardFraction = 0.2f;
 
 // log(q) as a rotation vector, taking the shorter way round.
 glm::vec3 RotationVector(glm::quat q) {
@@ -50,17 +55,21 @@ IkState::IkState(const IkJob& job_)
     for (int g = 0; g < goal_count; ++g) moves_a_goal = moves_a_goal || Moves(j, g);
     if (!moves_a_goal) continue;
     ws.moving_bones_[moving_count++] = j;
-    int row_begin = m, row_end = 0;
+    int goal_begin = goal_count, goal_end = 0;
     for (int g = 0; g < goal_count; ++g) {
       if (!Moves(j, g)) continue;
-      row_begin = std::min(row_begin, ws.row_offset_[g]);
-      row_end = std::max(row_end, ws.row_offset_[g] + GoalRows(job.goals[g]));
+      goal_begin = std::min(goal_begin, g);
+      goal_end = g + 1;
     }
+    const int row_begin = ws.row_offset_[goal_begin];
+    const int row_end = ws.row_offset_[goal_end - 1] + GoalRows(job.goals[goal_end - 1]);
     for (int k = 0; k < 3; ++k) {
       if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;  // a locked slot
       ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);
       ws.row_begin_[dof_count] = row_begin;
       ws.row_end_[dof_count] = row_end;
+      ws.span_goal_begin_[dof_count] = goal_begin;
+      ws.span_goal_end_[dof_count] = goal_end;
       ws.dofs_[dof_count++] = 3 * j + k;
     }
   }
@@ -97,6 +106,14 @@ Evaluation IkState::EvaluateCurrent() {
   return Evaluate(job.angles, ws.model_ms_, ws.effector_ms_, ws.residual_.data());
 }
 
+Evaluation IkState::EvaluateStart(bool* far) {
+  Evaluation e = EvaluateCurrent();
+  const bool any_far = e.error > job.options.tolerance && MarkFarGoals();
+  if (any_far && StartInsideLimits()) e = EvaluateCurrent();
+  if (far) *far = any_far;
+  return e;
+}
+
 Evaluation IkState::EvaluateTrial() {
   return Evaluate(ws.trial_angles_, ws.trial_model_ms_, ws.trial_effector_ms_, ws.trial_residual_.data());
 }
@@ -118,7 +135,8 @@ double IkState::BuildJacobian() {
     const JointAxes& axes = ws.axes_[j];
     double* col = Column(c);
     double norm2 = 0.0;
-    for (int g = 0; g < goal_count; ++g) {
+    // Rows outside the column's span are never read: only the goals inside it are written.
+    for (int g = ws.span_goal_begin_[c]; g < ws.span_goal_end_[c]; ++g) {
       const Goal& goal = job.goals[g];
       double* rows = col + ws.row_offset_[g];
       const int count = GoalRows(goal);
@@ -171,6 +189,20 @@ void IkState::AddOuter(double* a, int c, double sign) const {
   const double* col = Column(c);
   const double scale = sign * ws.compliance_[c];
   const int begin = RowBegin(c);
+  if (RowEnd(c) - begin == 3) {
+    // Most columns (a limb's bones) move one point goal: a 3×3 block, unrolled.
+    const double c0 = col[begin], c1 = col[begin + 1], c2 = col[begin + 2];
+    double* a0 = a + begin * m + begin;
+    double* a1 = a0 + m;
+    double* a2 = a1 + m;
+    a0[0] += scale * c0 * c0;
+    a1[0] += scale * c1 * c0;
+    a1[1] += scale * c1 * c1;
+    a2[0] += scale * c2 * c0;
+    a2[1] += scale * c2 * c1;
+    a2[2] += scale * c2 * c2;
+    return;
+  }
   for (int r1 = begin; r1 < RowEnd(c); ++r1) {
     if (col[r1] == 0.0) continue;
     const double scaled = scale * col[r1];
@@ -241,8 +273,7 @@ double IkState::MakeTrial(double scale) {
     step_max = std::max(step_max, std::fabs(static_cast<double>(to) - Angle(c)));
   }
   // Swing-twist cones are not boxes: project those joints as a whole.
-  for (int j = 0; j < n; ++j)
-    if (sk.has_swing_twist(j)) ws.trial_angles_[j] = ProjectJointLimits(sk, j, ws.trial_angles_[j]);
+  ProjectSwingTwist(ws.trial_angles_);
   return step_max;
 }
 
@@ -259,8 +290,40 @@ bool IkState::AnyOnLimit() const {
   return false;
 }
 
+bool IkState::MarkFarGoals() {
+  bool any_far = false;
+  for (int g = 0; g < goal_count; ++g) {
+    const Goal& goal = job.goals[g];
+    // The goal's reach: its point's distance from its bone, and every bone's
+    // length from there up to the root.
+    float reach = glm::length(ws.effector_ms_[g] - glm::vec3(ws.model_ms_[goal.bone][3]));
+    for (int j = goal.bone; sk.parent(j) >= 0; j = sk.parent(j))
+      reach += glm::length(glm::vec3(ws.model_ms_[j][3]) - glm::vec3(ws.model_ms_[sk.parent(j)][3]));
+    ws.far_[g] = glm::length(goal.target_ms - ws.effector_ms_[g]) > kFarFraction * reach;
+    any_far = any_far || ws.far_[g];
+  }
+  return any_far;
+}
+
+bool IkState::StartInsideLimits() {
+  bool moved = false;
+  for (int c = 0; c < dof_count; ++c) {
+    bool moves_far_goal = false;
+    for (int g = 0; g < goal_count; ++g) moves_far_goal = moves_far_goal || (ws.far_[g] && Moves(Bone(c), g));
+    if (!moves_far_goal) continue;
+    const float inward = kInwardFraction * (Max(c) - Min(c));
+    float& theta = job.angles[Bone(c)][Slot(c)];
+    if (theta <= Min(c)) theta = Min(c) + inward;
+    else if (theta >= Max(c)) theta = Max(c) - inward;
+    else continue;
+    moved = true;
+  }
+  if (moved) ProjectSwingTwist(job.angles);
+  return moved;
+}
+
 void IkState::Nudge(int escape) {
-  const float fraction = 0.2f + 0.25f * static_cast<float>(escape);
+  const float fraction = kInwardFraction + 0.25f * static_cast<float>(escape);
   const float amplitude = 0.1f * static_cast<float>(escape + 1);
   for (int c = 0; c < dof_count; ++c) {
     const float inward = fraction * (Max(c) - Min(c));
@@ -269,8 +332,12 @@ void IkState::Nudge(int escape) {
     else if (theta >= Max(c)) theta = Max(c) - inward;
     else theta = std::min(std::max(theta + ((c + escape) % 2 ? amplitude : -amplitude), Min(c)), Max(c));
   }
+  ProjectSwingTwist(job.angles);
+}
+
+void IkState::ProjectSwingTwist(Span<glm::vec3> angles) const {
   for (int j = 0; j < n; ++j)
-    if (sk.has_swing_twist(j)) job.angles[j] = ProjectJointLimits(sk, j, job.angles[j]);
+    if (sk.has_swing_twist(j)) angles[j] = ProjectJointLimits(sk, j, angles[j]);
 }
 
 }  // namespace ik_internal

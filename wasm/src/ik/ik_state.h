@@ -58,6 +58,10 @@ class IkState {
                       double* residual) const;
   // The same for the job's angles into the current buffers.
   Evaluation EvaluateCurrent();
+  // EvaluateCurrent at the start of a Jacobian-based solve: when some goal is far
+  // from its target, its limbs start inside their limits (StartInsideLimits)
+  // and `*far` (if given) tells whether any is.
+  Evaluation EvaluateStart(bool* far = nullptr);
   // The same for ws.trial_angles_ into the trial buffers.
   Evaluation EvaluateTrial();
   // Makes the trial configuration (angles, model, effectors, residual) current.
@@ -86,12 +90,24 @@ class IkState {
   double PredictedDecrease() const;
 
   bool AnyOnLimit() const;
+
   // Moves every active angle off a stuck point: an angle on a limit goes a
   // growing fraction of its range inward, any other angle by ±amplitude.
   void Nudge(int escape);
 
  private:
   void AddOuter(double* a, int c, double sign) const;
+  // Marks the goals whose targets are far (a good part of their reach) from
+  // where the current, evaluated pose puts them; returns whether any is.
+  bool MarkFarGoals();
+  // Angles on a limit that move a far goal go a fraction of their range
+  // inward, since a straight limb on its hinge limit pointing past a nearer
+  // target is a saddle that first-order steps cannot leave (a cold start from
+  // a rest pose). Near goals (a drag) keep their angles, so that a drag stays
+  // continuous. Returns whether any angle moved.
+  bool StartInsideLimits();
+  // Projects the joints with swing-twist cones (not boxes) as a whole.
+  void ProjectSwingTwist(Span<glm::vec3> angles) const;
 };
 
 }  // namespace ik_internal

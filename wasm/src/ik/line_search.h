@@ -73,7 +73,7 @@ inline bool TransposeStep(IkState& s) {
     if (ws.step_[c] == 0.0) continue;
     numerator += ws.gradient_[c] * ws.step_[c];
     const double* col = s.Column(c);
-    for (int r = 0; r < s.m; ++r) ws.predicted_[r] += col[r] * ws.step_[c];
+    for (int r = s.RowBegin(c); r < s.RowEnd(c); ++r) ws.predicted_[r] += col[r] * ws.step_[c];
   }
   double denominator = 0.0;
   for (int r = 0; r < s.m; ++r) denominator += ws.predicted_[r] * ws.predicted_[r];
@@ -175,7 +175,7 @@ SolveReport SolveByLineSearch(IkState& s, const DescentRules& rules, Direction d
   using namespace line_search_detail;
   const IkJob& job = s.job;
   EnergyHistory history(job.energy);
-  Evaluation current = s.EvaluateCurrent();
+  Evaluation current = s.EvaluateStart();
   history.Record(current.energy);
   BestPose best(s, current.energy);
 

@@ -116,7 +116,7 @@ Status DqsJob::Validate() const {
   if (scratch_bones.size != kDqsFloatsPerBone * palette.size)
     return Status::Invalid("dqs: scratch holds %zu floats for a palette of %zu bones (need %d each)",
                            scratch_bones.size, palette.size, kDqsFloatsPerBone);
-  return ValidateSkinBuffers("dqs", palette.size, positions_ms.size, normals_ms.size, joints, weights,
+  return ValidateSkinBuffers("dqs", palette.size, positions_ms.size, normals_ms.size, influences, joints, weights,
                              out_positions_ms.size, out_normals_ms.size);
 }
 
@@ -124,8 +124,8 @@ Status DqsJob::Run() const {
   const Status status = Validate();
   if (!status.ok()) return status;
   Pack(palette, scratch_bones);
-  RunDqsKernel(MakeSkinArrays(scratch_bones.data, positions_ms, normals_ms, joints, weights, out_positions_ms,
-                              out_normals_ms),
+  RunDqsKernel(MakeSkinArrays(scratch_bones.data, positions_ms, normals_ms, influences, joints, weights,
+                              out_positions_ms, out_normals_ms),
                AnyScale(scratch_bones), kernel);
   return Status::Ok();
 }

@@ -96,7 +96,8 @@ void StoreUnitNormals(const Vec3x4<F4>& m, F4 det, float* out) {
   StoreVec3x4(m * F4::Select(F4::Greater(zero, det), zero - inverse_length, inverse_length), out);
 }
 
-// One block's slices of the arrays: 4 vertices.
+// One block's slices of the arrays: 4 vertices (joints and weights: the
+// kernel's influence count per vertex).
 struct Block {
   const float* positions;
   const float* normals;
@@ -106,24 +107,26 @@ struct Block {
   float* out_normals;
 };
 
-// Calls block(b) for every 4 vertices; the last 1–3 go through a padded copy.
-template <class BlockFn>
+// Calls block(b) for every 4 vertices of kInfluences influences each; the
+// last 1–3 go through a padded copy.
+template <int kInfluences, class BlockFn>
 void ForEachBlock(const SkinArrays& a, BlockFn block) {
+  constexpr std::size_t k = kInfluences;
   const std::size_t full = a.count / 4 * 4;
   for (std::size_t v = 0; v < full; v += 4)
-    block(Block{a.positions + 3 * v, a.normals ? a.normals + 3 * v : nullptr, a.joints + 4 * v, a.weights + 4 * v,
+    block(Block{a.positions + 3 * v, a.normals ? a.normals + 3 * v : nullptr, a.joints + k * v, a.weights + k * v,
                 a.out_positions + 3 * v, a.out_normals ? a.out_normals + 3 * v : nullptr});
   const std::size_t rest = a.count - full;
   if (rest == 0) return;
-  float positions[12] = {}, normals[12] = {}, weights[16] = {}, out_positions[12], out_normals[12];
-  std::uint16_t joints[16] = {};
+  float positions[12] = {}, normals[12] = {}, weights[4 * k] = {}, out_positions[12], out_normals[12];
+  std::uint16_t joints[4 * k] = {};
   for (std::size_t i = 0; i < 3 * rest; ++i) positions[i] = a.positions[3 * full + i];
   for (std::size_t i = 0; i < 3 * rest && a.normals; ++i) normals[i] = a.normals[3 * full + i];
-  for (std::size_t i = 0; i < 4 * rest; ++i) {
-    joints[i] = a.joints[4 * full + i];
-    weights[i] = a.weights[4 * full + i];
+  for (std::size_t i = 0; i < k * rest; ++i) {
+    joints[i] = a.joints[k * full + i];
+    weights[i] = a.weights[k * full + i];
   }
-  for (std::size_t i = 4 * rest; i < 16; i += 4) weights[i] = 1.0f;  // padding: bone 0, rigidly
+  for (std::size_t i = k * rest; i < 4 * k; i += k) weights[i] = 1.0f;  // padding: bone 0, rigidly
   block(Block{positions, normals, joints, weights, out_positions, out_normals});
   for (std::size_t i = 0; i < 3 * rest; ++i) a.out_positions[3 * full + i] = out_positions[i];
   for (std::size_t i = 0; i < 3 * rest && a.normals; ++i) a.out_normals[3 * full + i] = out_normals[i];
@@ -131,39 +134,47 @@ void ForEachBlock(const SkinArrays& a, BlockFn block) {
 
 // Lanes of influence k of a block's vertices: 4 floats at `offset` of each
 // one's packed DQS bone, transposed (x, y, z, w of the four vertices).
-template <class F4>
+template <int kInfluences, class F4>
 void GatherDqs(const float* bones, const std::uint16_t* joints, int k, int offset, F4 (&out)[4]) {
-  for (int vertex = 0; vertex < 4; ++vertex) out[vertex] = F4::Load(bones + 20 * joints[4 * vertex + k] + offset);
+  for (int vertex = 0; vertex < 4; ++vertex)
+    out[vertex] = F4::Load(bones + 20 * joints[kInfluences * vertex + k] + offset);
   Transpose(out);
 }
 
 // DQS of 4 vertices, one per lane throughout: no branch depends on the data.
 // Per bone, 20 floats: real x y z w, dual x y z w, then S's columns x y z 0.
 // kScale false: every S is the identity (the rig has no scale), skipped.
-template <class F4, bool kScale, bool kNormals>
+// kInfluences: 4 or 8 joints and weights per vertex.
+template <class F4, int kInfluences, bool kScale, bool kNormals>
 void DqsBlock(const float* bones, const Block& b) {
   const F4 zero = F4::Splat(0.0f), one = F4::Splat(1.0f);
-  F4 w[4] = {F4::Load(b.weights), F4::Load(b.weights + 4), F4::Load(b.weights + 8), F4::Load(b.weights + 12)};
-  Transpose(w);  // w[k]: influence k's weight, per vertex
+  // w[k]: influence k's weight, per vertex; transposed four influences at a time.
+  F4 w[kInfluences];
+  for (int group = 0; group < kInfluences; group += 4) {
+    F4 rows[4];
+    for (int vertex = 0; vertex < 4; ++vertex) rows[vertex] = F4::Load(b.weights + kInfluences * vertex + group);
+    Transpose(rows);
+    for (int k = 0; k < 4; ++k) w[group + k] = rows[k];
+  }
   // Antipodality: every rotation joins the hemisphere of the largest weight's
   // (the first of equal ones).
   F4 pivot[4];
   for (int vertex = 0; vertex < 4; ++vertex) {
-    const float* wv = b.weights + 4 * vertex;
+    const float* wv = b.weights + kInfluences * vertex;
     int largest = 0;
-    for (int k = 1; k < 4; ++k) largest = wv[k] > wv[largest] ? k : largest;
-    pivot[vertex] = F4::Load(bones + 20 * b.joints[4 * vertex + largest]);
+    for (int k = 1; k < kInfluences; ++k) largest = wv[k] > wv[largest] ? k : largest;
+    pivot[vertex] = F4::Load(bones + 20 * b.joints[kInfluences * vertex + largest]);
   }
   Transpose(pivot);
   F4 blend_real[4] = {zero, zero, zero, zero}, blend_dual[4] = {zero, zero, zero, zero};
   Vec3x4<F4> s[3] = {{zero, zero, zero}, {zero, zero, zero}, {zero, zero, zero}};
-  for (int k = 0; k < 4; ++k) {
+  for (int k = 0; k < kInfluences; ++k) {
     F4 real[4];
-    GatherDqs(bones, b.joints, k, 0, real);
+    GatherDqs<kInfluences>(bones, b.joints, k, 0, real);
     const F4 dot = real[0] * pivot[0] + real[1] * pivot[1] + real[2] * pivot[2] + real[3] * pivot[3];
     const F4 signed_w = F4::Select(F4::Greater(zero, dot), zero - w[k], w[k]);
     F4 dual[4];
-    GatherDqs(bones, b.joints, k, 4, dual);
+    GatherDqs<kInfluences>(bones, b.joints, k, 4, dual);
     for (int c = 0; c < 4; ++c) {
       blend_real[c] = blend_real[c] + real[c] * signed_w;
       blend_dual[c] = blend_dual[c] + dual[c] * signed_w;
@@ -171,7 +182,7 @@ void DqsBlock(const float* bones, const Block& b) {
     if constexpr (kScale) {
       for (int col = 0; col < 3; ++col) {
         F4 column[4];
-        GatherDqs(bones, b.joints, k, 8 + 4 * col, column);
+        GatherDqs<kInfluences>(bones, b.joints, k, 8 + 4 * col, column);
         s[col] = s[col] + Vec3x4<F4>{column[0], column[1], column[2]} * w[k];
       }
     }

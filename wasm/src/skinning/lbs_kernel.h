@@ -29,21 +29,21 @@ float DotXyz(F4 a, F4 b) {
 
 // Positions Σ w M · p; normals along the blended 3×3's inverse transpose,
 // as its cofactor (finite where a blend is singular) negated where the
-// determinant is negative.
-template <class F4, bool kNormals>
+// determinant is negative. kInfluences (4 or 8) joints and weights per vertex.
+template <class F4, int kInfluences, bool kNormals>
 void LbsVertices(const SkinArrays& a) {
   for (std::size_t v = 0; v < a.count; ++v) {
-    const std::uint16_t* j = a.joints + 4 * v;
-    const float* w = a.weights + 4 * v;
-    const float* m0 = a.bones + 16 * j[0];
-    const float* m1 = a.bones + 16 * j[1];
-    const float* m2 = a.bones + 16 * j[2];
-    const float* m3 = a.bones + 16 * j[3];
-    const F4 w0 = F4::Splat(w[0]), w1 = F4::Splat(w[1]), w2 = F4::Splat(w[2]), w3 = F4::Splat(w[3]);
+    const std::uint16_t* j = a.joints + kInfluences * v;
+    const float* w = a.weights + kInfluences * v;
     F4 c[4];
-    for (int col = 0; col < 4; ++col)
-      c[col] = F4::Load(m0 + 4 * col) * w0 + F4::Load(m1 + 4 * col) * w1 + F4::Load(m2 + 4 * col) * w2 +
-               F4::Load(m3 + 4 * col) * w3;
+    const float* m0 = a.bones + 16 * j[0];
+    const F4 w0 = F4::Splat(w[0]);
+    for (int col = 0; col < 4; ++col) c[col] = F4::Load(m0 + 4 * col) * w0;
+    for (int k = 1; k < kInfluences; ++k) {
+      const float* m = a.bones + 16 * j[k];
+      const F4 wk = F4::Splat(w[k]);
+      for (int col = 0; col < 4; ++col) c[col] = c[col] + F4::Load(m + 4 * col) * wk;
+    }
     const float* p = a.positions + 3 * v;
     const F4 out = c[0] * F4::Splat(p[0]) + c[1] * F4::Splat(p[1]) + c[2] * F4::Splat(p[2]) + c[3];
     float* o = a.out_positions + 3 * v;

@@ -11,31 +11,45 @@
 namespace kin {
 namespace {
 
-template <class F4>
-void Lbs(const SkinArrays& a) {
+// The influence count is a template argument of the kernels, so that each
+// count's loops unroll (and the 4-influence path stays as it was).
+template <class F4, int kInfluences>
+void LbsOf(const SkinArrays& a) {
   using namespace skinning_detail;
-  if (a.normals) LbsVertices<F4, true>(a);
-  else LbsVertices<F4, false>(a);
+  if (a.normals) LbsVertices<F4, kInfluences, true>(a);
+  else LbsVertices<F4, kInfluences, false>(a);
 }
 
-template <class F4, bool kScale>
-void DqsWithScale(const SkinArrays& a) {
+template <class F4>
+void Lbs(const SkinArrays& a) {
+  if (a.influences == kMaxInfluences) LbsOf<F4, kMaxInfluences>(a);
+  else LbsOf<F4, kMinInfluences>(a);
+}
+
+template <class F4, int kInfluences, bool kScale>
+void DqsOf(const SkinArrays& a) {
   using namespace skinning_detail;
   const float* bones = a.bones;
-  if (a.normals) ForEachBlock(a, [bones](const Block& b) { DqsBlock<F4, kScale, true>(bones, b); });
-  else ForEachBlock(a, [bones](const Block& b) { DqsBlock<F4, kScale, false>(bones, b); });
+  if (a.normals) ForEachBlock<kInfluences>(a, [bones](const Block& b) { DqsBlock<F4, kInfluences, kScale, true>(bones, b); });
+  else ForEachBlock<kInfluences>(a, [bones](const Block& b) { DqsBlock<F4, kInfluences, kScale, false>(bones, b); });
+}
+
+template <class F4, int kInfluences>
+void DqsWithScale(const SkinArrays& a, bool with_scale) {
+  if (with_scale) DqsOf<F4, kInfluences, true>(a);
+  else DqsOf<F4, kInfluences, false>(a);
 }
 
 template <class F4>
 void Dqs(const SkinArrays& a, bool with_scale) {
-  if (with_scale) DqsWithScale<F4, true>(a);
-  else DqsWithScale<F4, false>(a);
+  if (a.influences == kMaxInfluences) DqsWithScale<F4, kMaxInfluences>(a, with_scale);
+  else DqsWithScale<F4, kMinInfluences>(a, with_scale);
 }
 
 }  // namespace
 
 SkinArrays MakeSkinArrays(const float* bones, Span<const glm::vec3> positions, Span<const glm::vec3> normals,
-                          Span<const std::uint16_t> joints, Span<const float> weights,
+                          int influences, Span<const std::uint16_t> joints, Span<const float> weights,
                           Span<glm::vec3> out_positions, Span<glm::vec3> out_normals) {
   // glm::vec3 is three tightly packed floats.
   static_assert(sizeof(glm::vec3) == 3 * sizeof(float), "glm::vec3 must be 3 packed floats");
@@ -43,6 +57,7 @@ SkinArrays MakeSkinArrays(const float* bones, Span<const glm::vec3> positions, S
   a.bones = bones;
   a.positions = reinterpret_cast<const float*>(positions.data);
   a.normals = normals.empty() ? nullptr : reinterpret_cast<const float*>(normals.data);
+  a.influences = influences;
   a.joints = joints.data;
   a.weights = weights.data;
   a.count = positions.size;
@@ -52,21 +67,25 @@ SkinArrays MakeSkinArrays(const float* bones, Span<const glm::vec3> positions, S
 }
 
 Status ValidateSkinBuffers(const char* job, std::size_t bone_count, std::size_t positions, std::size_t normals,
-                           Span<const std::uint16_t> joints, Span<const float> weights, std::size_t out_positions,
-                           std::size_t out_normals) {
+                           int influences, Span<const std::uint16_t> joints, Span<const float> weights,
+                           std::size_t out_positions, std::size_t out_normals) {
   const std::size_t v = positions;
-  if (joints.size != 4 * v)
-    return Status::Invalid("%s: %zu joint indices for %zu vertices (need 4 each)", job, joints.size, v);
-  if (weights.size != 4 * v) return Status::Invalid("%s: %zu weights for %zu vertices (need 4 each)", job, weights.size, v);
+  if (!IsInfluenceCount(influences))
+    return Status::Invalid("%s: %d influences per vertex (need 4 or 8)", job, influences);
+  const std::size_t k = static_cast<std::size_t>(influences);
+  if (joints.size != k * v)
+    return Status::Invalid("%s: %zu joint indices for %zu vertices (need %zu each)", job, joints.size, v, k);
+  if (weights.size != k * v)
+    return Status::Invalid("%s: %zu weights for %zu vertices (need %zu each)", job, weights.size, v, k);
   if (out_positions != v) return Status::Invalid("%s: output holds %zu positions for %zu vertices", job, out_positions, v);
   if (normals != 0 && normals != v) return Status::Invalid("%s: %zu normals for %zu vertices", job, normals, v);
   if (normals != 0 && out_normals != v)
     return Status::Invalid("%s: output holds %zu normals for %zu vertices", job, out_normals, v);
   for (std::size_t i = 0; i < joints.size; ++i)
     if (joints[i] >= bone_count)
-      return Status::Invalid("%s: vertex %zu uses joint %u, palette has %zu", job, i / 4, joints[i], bone_count);
+      return Status::Invalid("%s: vertex %zu uses joint %u, palette has %zu", job, i / k, joints[i], bone_count);
   for (std::size_t i = 0; i < weights.size; ++i)
-    if (!std::isfinite(weights[i])) return Status::Invalid("%s: weight of vertex %zu is not finite", job, i / 4);
+    if (!std::isfinite(weights[i])) return Status::Invalid("%s: weight of vertex %zu is not finite", job, i / k);
   return Status::Ok();
 }
 

@@ -1,47 +1,31 @@
 // Starts the demo: loads the module and the character (saying which while it
 // waits), builds the rig, the skinned character and the view, and runs the
 // frame loop. Any failure ends in onFailure with the step that failed.
-import * as THREE from 'three';
 import { Rig } from '../rig/rig.js';
 import { rigFromSkinnedMesh } from '../rig/skinned-mesh-rig.js';
-import { framePoints } from '../three/camera-framing.js';
+import { CharacterMeshes } from '../three/character-meshes.js';
 import { Viewport } from '../three/scene.js';
-import { SkinnedCharacter } from '../three/skinned-character.js';
 import { loadKinModuleBrowser } from '../wasm/load-browser.js';
+import { frameCharacter } from './character-framing.js';
 import { applyStartPose } from './start-pose.js';
-import { EnergyPlot } from './energy-plot.js';
+import { BonePosing } from './bone-posing.js';
+import { isEmbedMode } from './embed-mode.js';
 import { startFrameLoop } from './frame-loop.js';
-import { Hud } from './hud.js';
+import { FullViewLink } from './full-view-link.js';
 import type { KinApiControl } from './kin-api.js';
 import { loadSkinnedMesh } from './load-character.js';
 import { LoadingStatus } from './loading-status.js';
 import { PageLinks } from './page-links.js';
+import { PageModels } from './page-models.js';
+import { addPageNav } from './page-nav.js';
 import { PosingApp } from './posing-app.js';
+import { PosingControls } from './posing-controls.js';
 import { PosingSession } from './posing-session.js';
-import { SkinningToggle } from './skinning-toggle.js';
-import { SolverPanel } from './solver-panel.js';
+import { createReadouts } from './readouts.js';
+import { SaveImageButton } from './save-image-button.js';
+import { snapshotPng } from './snapshot.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
-
-// The character faces +Z with Y up: we look from its front, a little to its
-// left and from above.
-const VIEW_DIRECTION_WS = new THREE.Vector3(0.55, 0.22, 1);
-// The bone whose origin the camera orbits around.
-const PIVOT_BONE = 'chest';
-// Phones start with the solver panel folded away, leaving the view to the character.
-const NARROW_VIEWPORT = '(max-width: 640px)';
-
-/** Aims the camera at the pivot bone's origin so that the whole bind-pose mesh is in view. */
-function frameCharacter(viewport: Viewport, character: SkinnedCharacter, rig: Rig): void {
-  const model_ms = rig.modelMatrices();
-  const pivot = 16 * rig.boneIndex(PIVOT_BONE);
-  // The character mesh sits at the origin: model space is world space.
-  const pivot_ws = new THREE.Vector3(model_ms[pivot + 12], model_ms[pivot + 13], model_ms[pivot + 14]);
-  // The character is skinned in its rest pose, so its bind-pose vertices are what the first frame draws.
-  framePoints(viewport.camera, pivot_ws, character.mesh.geometry.getAttribute('position'), VIEW_DIRECTION_WS, 0.06);
-  viewport.orbit.target.copy(pivot_ws);
-  viewport.orbit.update();
-}
 
 export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: string, onFailure: FailureHandler): Promise<void> {
   const loading = new LoadingStatus(root);
@@ -61,31 +45,54 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const session = new PosingSession(rig);
 
     step = 'Could not start the 3D view';
-    const character = new SkinnedCharacter(source, jointToBone);
+    const character = new CharacterMeshes([source], jointToBone);
     const viewport = new Viewport(root);
     frameCharacter(viewport, character, rig);
-    const hud = new Hud(root);
-    // The panel applies choices through the app, which exists by the time anyone can make one.
-    const solverPanel = new SolverPanel(root, (solver, options) => app.setSolver(solver, options), !window.matchMedia(NARROW_VIEWPORT).matches);
-    const energyPlot = new EnergyPlot(solverPanel.body);
-    const skinningToggle = new SkinningToggle(root, (method) => app.setSkinning(method));
-    const app = new PosingApp(session, viewport, character, { hud, solverPanel, energyPlot, skinningToggle });
+    // Embed mode (?embed=1): the view and a link to the full page, no HUD, no panels.
+    const embedded = isEmbedMode(location.href);
+    // The solver panel and the skinning toggle apply choices through the app, which exists by the time anyone can make one.
+    const readouts = embedded
+      ? null
+      : createReadouts(
+          root,
+          (solver, options) => app.setSolver(solver, options),
+          (method) => app.setSkinning(method),
+        );
+    const app = new PosingApp(session, viewport, character, readouts);
+    const controls = embedded ? null : new PosingControls(app, root);
+    if (!embedded) addPageNav(root);
     // Before the first frame, so that a shared pose is the first thing drawn.
-    const links = new PageLinks(app, root, hud.element);
+    const links = new PageLinks(app, root, { copyButtonParent: readouts?.hud.element ?? null, pushHistory: !embedded });
+    const models = new PageModels(app, module, root, readouts?.hud ?? null, links);
+    const bonePosing = embedded ? null : new BonePosing(app, root);
+    const drawFrame = (): void => {
+      bonePosing?.update();
+      app.drawFrame();
+    };
+    const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, drawFrame);
+    if (readouts === null) new FullViewLink(root, () => links.currentUrl());
+    else new SaveImageButton(readouts.hud.element, snapshot);
     loading.remove();
 
     const stopFrames = startFrameLoop(
       () => {
-        app.drawFrame();
+        drawFrame();
+        controls?.refresh();
         links.watch();
-        if (app.renderedFrames === 1) kin.markReady(app, links);
+        if (app.renderedFrames === 1) {
+          kin.markReady(app, links, { bonePosing, snapshot }, models);
+          void models.loadFromPageUrl();
+        }
       },
       (error) => onFailure('Drawing failed', error),
     );
     // Leaving the page frees the WASM rig and the GPU resources.
     window.addEventListener('pagehide', () => {
       stopFrames();
+      controls?.dispose();
       links.dispose();
+      models.dispose();
+      bonePosing?.dispose();
       app.dispose();
     }, { once: true });
   } catch (error) {

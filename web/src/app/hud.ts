@@ -26,6 +26,7 @@ export class Hud {
   private readonly error: HTMLElement;
   private readonly time: HTMLElement;
   private readonly failure = document.createElement('div');
+  private readonly warning = document.createElement('div');
 
   constructor(parent: HTMLElement) {
     this.element.className = 'hud';
@@ -36,11 +37,19 @@ export class Hud {
     this.time = row(this.element, 'solve time', 'hud-time');
     this.failure.className = 'hud-failure';
     this.failure.hidden = true;
+    this.warning.className = 'hud-warning';
+    this.warning.hidden = true;
     const hint = document.createElement('div');
     hint.className = 'hud-hint';
     hint.textContent = 'Drag a coloured handle to pose · drag elsewhere to orbit';
-    this.element.append(this.failure, hint);
+    this.element.append(this.failure, this.warning, hint);
     parent.append(this.element);
+  }
+
+  /** A standing warning about the character on screen (a loaded model's unnormalised weights), or none. */
+  warn(text: string | null): void {
+    this.warning.hidden = text === null;
+    this.warning.textContent = text ?? '';
   }
 
   show(solve: SolveSummary): void {

@@ -2,15 +2,37 @@
 // It exists from the first line of the page on; everything except `ready`
 // and `error` throws until `ready` has resolved. Moves go through the same
 // code path as dragging a handle, solver choices the same as the panel's.
-// Results are plain copies, never views.
-import { type Rig, SKINNING_METHODS, SOLVERS, type SkinningMethod, type SolveStatus, type SolverName, type SolverOptions } from '../rig/rig.js';
+// Results are plain copies, never views. The members for the page's tools
+// (bone posing, snapshots) are declared in kin-tools-api.ts.
+import {
+  MIRROR_MODES,
+  type MirrorMode,
+  type Rig,
+  SKINNING_METHODS,
+  SOLVERS,
+  type SkinningMethod,
+  type SolveStatus,
+  type SolverName,
+  type SolverOptions,
+} from '../rig/rig.js';
 import { CHARACTER_COLORS, DEBUG_MESHES, type DebugMesh } from '../three/debug-view.js';
 import type { CharacterColors } from '../three/skinned-character.js';
+import type { CharacterSource } from './character-source.js';
+import { exportGlb, exportedPose } from './export-actions.js';
+import { addTarget, pinTarget, removeTarget } from './goal-actions.js';
+import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
+import { type KinToolsApi, type PageTools, createToolsApi } from './kin-tools-api.js';
+import type { ModelInput } from './model-input.js';
+import type { ModelLoadOutcome } from './model-loader.js';
 import type { PageLinks } from './page-links.js';
+import type { PageModels } from './page-models.js';
+import type { PoseJson } from './pose-export.js';
+import { applyPosePreset, mirrorPose } from './pose-actions.js';
+import { POSE_PRESETS, isPosePreset } from './pose-presets.js';
 import type { PosingApp } from './posing-app.js';
 import type { SolveSummary } from './posing-session.js';
 
-export type Vec3 = [number, number, number];
+export type { Vec3 };
 
 /** A solve's outcome (a copy). */
 export interface KinSolveResult {
@@ -24,7 +46,7 @@ export interface KinSolveResult {
   micros: number;
 }
 
-export interface KinApi {
+export interface KinApi extends KinToolsApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -46,11 +68,34 @@ export interface KinApi {
   setPose(angles: number[], rootOffset?: Vec3): void;
   /**
    * The goals: name (= the bone's name; the goal pulls its tip), rig bone
-   * index, and target in model space (metres). They depend on the solver:
-   * hand_l, hand_r, foot_l, foot_r for most; forearm_l, forearm_r, shin_l,
-   * shin_r (wrists and ankles) for 'two-bone'; head for 'look-at'.
+   * index, target in model space (metres), and whether it is a pin. Most
+   * solvers pose with the editable goal set (hand_l, hand_r, foot_l, foot_r
+   * at first; see addGoal); 'two-bone' with its own forearm_l, forearm_r,
+   * shin_l, shin_r (wrists and ankles), 'look-at' with head. A loaded
+   * model's (loadModel) are found from its bones: its hands and feet by
+   * name, else its deepest leaves; the bones above them for 'two-bone'
+   * (pulling the wrist); a head, neck or the highest bone for 'look-at'.
    */
-  goals(): { name: string; bone: number; target: Vec3 }[];
+  goals(): { name: string; bone: number; target: Vec3; pinned: boolean }[];
+  /**
+   * Adds a target on a bone's tip (by bone name), where the tip is now: the
+   * pose does not move until the target does. One undo step. Throws,
+   * changing nothing, for an unknown bone, a bone that has a target, more
+   * than 32 targets, or a solver with its own goals (two-bone, look-at).
+   */
+  addGoal(bone: string): void;
+  /** Removes a goal's target (index or name); one undo step; throws like addGoal. */
+  removeGoal(goal: number | string): void;
+  /**
+   * Pins a goal (index or name): its target moves to its tip and holds it
+   * there with 100 times the others' weight while they are dragged; its
+   * handle becomes a cube, which still drags (moving where it holds). A new
+   * pose (setPose, a preset, mirror) moves pins with it. One undo step;
+   * throws like addGoal.
+   */
+  pin(goal: number | string): void;
+  /** Unpins a goal (its target stays); one undo step. */
+  unpin(goal: number | string): void;
   /**
    * Moves a goal's target (index or name, e.g. 'hand_r') to a model-space
    * point in metres: places its handle there and runs the handle's drag
@@ -83,7 +128,7 @@ export interface KinApi {
   /**
    * How the page's shader skins the character: 'lbs' (linear blend) or
    * 'dqs' (dual quaternion, with scale), from the next frame on; the toggle
-   * beside the solver panel does the same and shows the choice. Throws,
+   * (bottom right) does the same and shows the choice. Throws,
    * changing nothing, on another name.
    */
   setSkinning(method: string): void;
@@ -96,8 +141,11 @@ export interface KinApi {
    * has no DQS) or 'cpu-skinned' (the vertices and normals skinned on the CPU
    * by the WASM core with the current method) — in `colors`: 'shaded' (the
    * page's look; ours only), or flat unlit colours from the world-space
-   * position ('position') or the normal ('normal'). setDebugView('ours',
-   * 'shaded') is the normal view. Throws, changing nothing, on a bad choice.
+   * position ('position') or the normal ('normal'). The references draw a
+   * character of one mesh (the default one), three.js's only with 4
+   * influences per vertex. setDebugView('ours', 'shaded') is the normal view.
+   * Throws, changing nothing, on a bad choice. A new character starts in the
+   * normal view.
    */
   setDebugView(mesh: string, colors?: string): void;
   /** A copy of the skinning palette: 16 floats per bone, column-major, model space. */
@@ -124,6 +172,67 @@ export interface KinApi {
    * solver's goals are skipped (the banner says so) and the rest applies.
    */
   applyLink(url: string): { ok: true } | { ok: false; error: string };
+  /**
+   * Loads a glTF 2.0 / GLB character in place of the one on screen, as the
+   * "Load model…" button and dropping a file do: `source` is a URL (this
+   * site's, or a data: URL), a File, or `{name, bytes}`. `options.skin` picks
+   * one of the file's skins by its index in the file (a file with several
+   * skins otherwise asks the user). Resolves with the model (as model()
+   * gives it) or with the error the page shows; on error the character on
+   * screen stays. The new character poses with goals found from its bone
+   * names (hands, feet, head) or its leaves, and a share link waiting for
+   * this file applies its pose.
+   */
+  loadModel(source: ModelInput, options?: { skin?: number }): Promise<ModelLoadOutcome>;
+  /**
+   * Which character is on screen: {kind: 'default'}, or {kind: 'gltf', name,
+   * skin, skinName, influences (4 or 8), warnings}.
+   */
+  model(): CharacterSource;
+  /**
+   * Undoes the last pose change: a whole handle drag, a setGoalTarget,
+   * solve, setPose, setSolver that switched the solver, preset, mirror or
+   * applied link is one step each (camera moves are not steps). Restores the
+   * solver, every angle, the root offset and the goal targets with their
+   * handles. Returns false, changing nothing, when there is nothing to undo
+   * or a drag is under way. The page's Ctrl+Z / ⌘Z does the same.
+   */
+  undo(): boolean;
+  /** Redoes the last undone step (Ctrl+Shift+Z / Ctrl+Y); false if there is none. A new change clears what can be redone. */
+  redo(): boolean;
+  /** How many steps undo and redo can take now (up to 200 are kept). */
+  undoDepth(): { undo: number; redo: number };
+  /**
+   * Mirrors the pose across the character's sagittal plane (model x = 0),
+   * one undo step: 'left-to-right' gives each right bone (…_r, ….R,
+   * Right…) its left partner's mirrored pose and straightens the centre bones
+   * (spine, head: lean and twist removed) so that the pose is symmetric;
+   * 'right-to-left' the other way; 'flip' mirrors the whole pose (twice gives
+   * it back). The targets move onto the new pose. Throws, changing nothing,
+   * on an unknown mode or a character that is not left–right symmetric.
+   */
+  mirror(mode: string): void;
+  /** The pose presets' names: 'relaxed' (the start pose, what Reset applies), 't-pose', 'a-pose', 'walk', 'wave', 'crouch'. */
+  presets(): string[];
+  /** Applies a preset (one undo step; targets move onto it); throws on an unknown name. */
+  applyPreset(name: string): void;
+  /** Turns symmetric dragging on or off: moving a goal's target moves its mirror partner's to the mirrored point, in the same solve. */
+  setSymmetricDrag(on: boolean): void;
+  /** Whether symmetric dragging is on. */
+  symmetricDrag(): boolean;
+  /**
+   * Builds the GLB that "Export GLB" downloads — the character's mesh with
+   * the current pose baked in (positions and normals skinned on the CPU
+   * with the method the page draws with, skinning()) — and resolves to its size in bytes,
+   * downloading nothing.
+   */
+  exportGlb(): Promise<number>;
+  /**
+   * What "Export pose JSON" downloads: {format: 'kin-pose', version: 1,
+   * character, rootOffset, bones: [{name, order, angles}]} with every
+   * bone's Euler order and angles (radians, by slot) by name.
+   */
+  poseJson(): PoseJson;
 }
 
 declare global {
@@ -136,18 +245,16 @@ declare global {
 export interface KinApiControl {
   readonly api: KinApi;
   /** The app runs and its first frame is drawn. */
-  markReady(app: PosingApp, links: PageLinks): void;
+  markReady(app: PosingApp, links: PageLinks, tools: PageTools, models: PageModels): void;
   /** Records the failure; rejects `ready` if it has not settled yet. */
   fail(message: string): void;
-}
-
-function isVec3(value: unknown): value is Vec3 {
-  return Array.isArray(value) && value.length === 3 && value.every((v) => typeof v === 'number' && Number.isFinite(v));
 }
 
 export function createKinApi(): KinApiControl {
   let app: PosingApp | null = null;
   let links: PageLinks | null = null;
+  let models: PageModels | null = null;
+  let tools: PageTools | null = null;
   let error: string | null = null;
   let resolveReady: () => void = () => {};
   let rejectReady: (reason: Error) => void = () => {};
@@ -185,20 +292,27 @@ export function createKinApi(): KinApiControl {
       return { angles: Array.from(rig.pose()), rootOffset: rig.rootOffset };
     },
     setPose: (angles, rootOffset) => {
-      if (rootOffset !== undefined && !isVec3(rootOffset)) throw new Error('kin: rootOffset must be 3 finite numbers');
+      if (rootOffset !== undefined && !isFiniteVec3(rootOffset)) throw new Error('kin: rootOffset must be 3 finite numbers');
       running().setPose(angles, rootOffset);
     },
     goals: () => {
       const { session } = running();
-      return session.goalNames.map((name, g) => ({ name, bone: session.goalBones[g], target: session.target_ms(g) }));
+      return session.goalNames.map((name, g) => ({ name, bone: session.goalBones[g], target: session.target_ms(g), pinned: session.pinned(g) }));
     },
+    addGoal: (bone) => {
+      if (typeof bone !== 'string') throw new Error('kin: addGoal takes a bone name');
+      addTarget(running(), bone);
+    },
+    removeGoal: (goal) => removeTarget(running(), goal),
+    pin: (goal) => pinTarget(running(), goal, true),
+    unpin: (goal) => pinTarget(running(), goal, false),
     setGoalTarget: (goal, target) => {
       const posing = running();
       const index = posing.session.goalIndex(goal);
-      if (!isVec3(target)) throw new Error('kin: target must be 3 finite numbers');
+      if (!isFiniteVec3(target)) throw new Error('kin: target must be 3 finite numbers');
       return result(posing.moveGoal(index, target[0], target[1], target[2]));
     },
-    solve: () => result(running().session.solve()),
+    solve: () => result(running().solve()),
     setSolver: (name, options) => {
       const posing = running();
       if (!(SOLVERS as readonly string[]).includes(name)) throw new Error(`kin: no solver ${JSON.stringify(name)}; the solvers are ${SOLVERS.join(', ')}`);
@@ -240,13 +354,51 @@ export function createKinApi(): KinApiControl {
       const outcome = linking().apply(url);
       return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
     },
+    loadModel: (source, options = {}) => {
+      running();
+      const named = typeof source === 'object' && source !== null && 'bytes' in source;
+      if (!(typeof source === 'string' || source instanceof File || (named && typeof source.name === 'string' && (source.bytes instanceof ArrayBuffer || source.bytes instanceof Uint8Array)))) {
+        throw new Error('kin: loadModel takes a URL, a File, or {name, bytes: ArrayBuffer | Uint8Array}');
+      }
+      if (options.skin !== undefined && !(Number.isInteger(options.skin) && options.skin >= 0)) throw new Error('kin: options.skin must be a skin index (a whole number ≥ 0)');
+      return (models as PageModels).loader.load(source, options);
+    },
+    model: () => structuredClone(running().source),
+    undo: () => running().history.undo(),
+    redo: () => running().history.redo(),
+    undoDepth: () => running().history.depths,
+    mirror: (mode) => {
+      const posing = running();
+      if (!(MIRROR_MODES as readonly string[]).includes(mode)) throw new Error(`kin: no mirror mode ${JSON.stringify(mode)}; the modes are ${MIRROR_MODES.join(', ')}`);
+      mirrorPose(posing, mode as MirrorMode);
+    },
+    presets: () => [...POSE_PRESETS],
+    applyPreset: (name) => {
+      const posing = running();
+      if (!isPosePreset(name)) throw new Error(`kin: no preset ${JSON.stringify(name)}; the presets are ${POSE_PRESETS.join(', ')}`);
+      applyPosePreset(posing, name);
+    },
+    setSymmetricDrag: (on) => {
+      const posing = running();
+      if (typeof on !== 'boolean') throw new Error('kin: setSymmetricDrag takes true or false');
+      posing.symmetry.enabled = on;
+    },
+    symmetricDrag: () => running().symmetry.enabled,
+    exportGlb: async () => (await exportGlb(running())).byteLength,
+    poseJson: () => exportedPose(running()),
+    ...createToolsApi(() => {
+      running();
+      return tools as PageTools;
+    }),
   };
 
   return {
     api,
-    markReady(posing, pageLinks) {
+    markReady(posing, pageLinks, pageTools, pageModels) {
       app = posing;
       links = pageLinks;
+      tools = pageTools;
+      models = pageModels;
       resolveReady();
     },
     fail(message) {

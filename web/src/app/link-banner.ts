@@ -1,27 +1,25 @@
 // A small banner at the top of the view for what happened to a share link
-// (damaged, for another character, partly applied). It never blocks the
-// page: posing goes on underneath, and × dismisses it. Text only, through
-// textContent: a link's contents come from anyone.
+// (damaged, for another character, partly applied) — or, with its own class,
+// to a model the user loaded. It never blocks the page: posing goes on
+// underneath, and × dismisses it. Text only, through textContent: a link's
+// contents and a file's names come from anyone.
+import { closeButton } from './close-button.js';
+
 export class LinkBanner {
   readonly element = document.createElement('div');
   private readonly message = document.createElement('span');
 
-  constructor(parent: HTMLElement) {
-    this.element.className = 'link-banner';
+  /** `className` tells the banners apart: 'link-banner', or 'model-banner'. */
+  constructor(parent: HTMLElement, className = 'link-banner') {
+    this.element.className = className;
     this.element.setAttribute('role', 'status');
     this.element.hidden = true;
     this.message.className = 'link-banner-message';
-    const close = document.createElement('button');
-    close.type = 'button';
-    close.className = 'link-banner-close';
-    close.setAttribute('aria-label', 'dismiss');
-    close.textContent = '×';
-    close.addEventListener('click', () => this.hide());
-    this.element.append(this.message, close);
+    this.element.append(this.message, closeButton('link-banner-close', 'dismiss', () => this.hide()));
     parent.append(this.element);
   }
 
-  /** Shows one message; 'problem' when the link was not applied, 'note' when it was, partly. */
+  /** Shows one message; 'problem' when the link (or model) was not applied, 'note' when it was. */
   show(text: string, kind: 'problem' | 'note'): void {
     this.message.textContent = text;
     this.element.dataset.kind = kind;

@@ -1,20 +1,54 @@
-// Keeps the page's URL a share link of what is on screen. Every frame it is
-// told the app's state version; once the version has stopped changing for
-// DELAY_MS it rewrites the fragment with history.replaceState: a drag costs
-// one write at its end, and neither adds a history entry (Back still leaves
-// the page) nor fires hashchange.
+// Keeps the page's URL a share link of what is on screen, and history
+// entries for the poses. Every frame it is told the app's state version;
+// once the version has stopped changing for DELAY_MS it writes the link into
+// the fragment, pushing a history entry or rewriting the current one as
+// HistoryPolicy says. Neither fires hashchange. The entry the page opened on
+// may have no link in its URL: it keeps the opening state's link in its
+// history state, so that Back can return to it.
+import { poseLinkInUrl } from '../share/link-url.js';
+import { HistoryPolicy } from './history-policy.js';
+import type { PointerGestures } from './pointer-gestures.js';
+
 const DELAY_MS = 400;
+const STATE_KEY = 'kinPoseLink';
+
+/** What the fragment's owner provides. */
+export interface LinkSource {
+  /** The page's URL with a link to the state now. */
+  currentUrl(): string;
+  /** Changes with the pose, solver and goals, not with the camera. */
+  poseVersion(): number;
+}
+
+/** The history entry's state object, or an empty one (another script may store anything there). */
+function entryState(): Record<string, unknown> {
+  const state: unknown = history.state;
+  return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+}
 
 export class LinkFragment {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly policy: HistoryPolicy;
+  private shown: string | null;
 
-  /** `seenVersion`: the state the URL already shows (written on no change until it moves). */
-  constructor(private readonly currentUrl: () => string, private seenVersion: number) {}
+  /**
+   * `seenVersion`: the state the URL already shows (nothing is written until
+   * it moves); `pushing` false: never add history entries.
+   */
+  constructor(private readonly source: LinkSource, private readonly gestures: PointerGestures, private seenVersion: number, pushing: boolean) {
+    this.policy = new HistoryPolicy(source.poseVersion(), pushing);
+    this.shown = poseLinkInUrl(location.href);
+    if (this.shown === null) {
+      this.shown = poseLinkInUrl(source.currentUrl());
+      history.replaceState({ ...entryState(), [STATE_KEY]: this.shown }, '');
+    }
+  }
 
   /** Called every frame; schedules a write if the state changed since the last call. */
   watch(version: number): void {
     if (version === this.seenVersion) return;
     this.seenVersion = version;
+    this.policy.changed(this.gestures.current);
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = setTimeout(this.write, DELAY_MS);
   }
@@ -22,6 +56,26 @@ export class LinkFragment {
   /** Writes now (before someone reads location.href), and cancels a pending write. */
   writeNow(): void {
     this.write();
+  }
+
+  /**
+   * The link of the history entry the page is on (its URL's, or the opening
+   * state's), if it is not the one on screen: after Back, Forward or an edit
+   * of the fragment.
+   */
+  entryLinkIfNew(): string | null {
+    const stored = entryState()[STATE_KEY];
+    const link = poseLinkInUrl(location.href) ?? (typeof stored === 'string' ? stored : null);
+    return link === this.shown ? null : link;
+  }
+
+  /** The page has taken the entry's `link` (applied it, or refused it and kept its state) as of state `version`. */
+  adopt(link: string, version: number): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.seenVersion = version;
+    this.shown = link;
+    this.policy.adopt(this.source.poseVersion());
   }
 
   dispose(): void {
@@ -32,6 +86,9 @@ export class LinkFragment {
   private readonly write = (): void => {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    history.replaceState(history.state, '', this.currentUrl());
+    const url = this.source.currentUrl();
+    this.shown = poseLinkInUrl(url);
+    if (this.policy.settle(this.source.poseVersion()) === 'push') history.pushState(null, '', url);
+    else history.replaceState(history.state, '', url);
   };
 }

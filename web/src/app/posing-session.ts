@@ -1,12 +1,14 @@
 // The posing state without any drawing: the rig, the chosen solver and the
-// goals it poses with, their targets, and the one solve call that every drag
+// goals it poses with (the editable goal set of goal-set.ts, or an analytic
+// solver's own), their targets, and the one solve call that every drag
 // frame and script goes through (timed for the HUD). A solve that fails (a
 // bad input, a solver not built into the module) is recorded, not thrown: it
 // leaves the pose as it was, and a drag must not take the page down.
 // Counters tell the frame loop what changed.
 import type { Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';
 import { errorMessage } from './error-overlay.js';
-import { type GoalLayout, type PlacedGoal, goalLayoutFor, goalsInPose } from './solver-goals.js';
+import { goalSetProblem, startGoalSet, takesAnyGoals } from './goal-set.js';
+import { type GoalLayout, type GoalLayouts, type PlacedGoal, type PosingGoal, goalLayoutFor, goalsInPose } from './solver-goals.js';
 
 const NO_ENERGY = new Float32Array(0);
 
@@ -30,6 +32,7 @@ export class PosingSession {
   // Kept here: asking the rig would make a string per drag frame.
   private solver: SolverName;
   private goalLayout: GoalLayout;
+  private goalSet: readonly PosingGoal[];
   private names: readonly string[] = [];
   private bones: readonly number[] = [];
   private targets_ms = new Float64Array(0);
@@ -38,11 +41,16 @@ export class PosingSession {
   private goalChanges = 0;
   private solverChanges = 0;
 
-  /** Starts with the rig's current solver and its goals, targets at the goals' current positions. */
-  constructor(readonly rig: Rig) {
+  /**
+   * Starts with the rig's current solver and its goals, targets at the goals'
+   * current positions. `layouts` gives the goals per solver (default: the
+   * default character's); the editable goal set starts as the general solvers'.
+   */
+  constructor(readonly rig: Rig, private readonly layouts: GoalLayouts = goalLayoutFor) {
+    this.goalSet = startGoalSet(layouts);
     this.solver = rig.solver;
     this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, micros: 0, failure: null };
-    this.goalLayout = goalLayoutFor(this.solver);
+    this.goalLayout = this.layoutFor(this.solver);
     this.placeGoals();
   }
 
@@ -60,6 +68,16 @@ export class PosingSession {
     return this.goalLayout;
   }
 
+  /** The editable goal set (goal-set.ts), kept while a solver with its own goals is chosen. */
+  get editableGoals(): readonly PosingGoal[] {
+    return this.goalSet;
+  }
+
+  /** Whether goal `goal` is a pin. */
+  pinned(goal: number): boolean {
+    return this.goalLayout.goals[goal].pinned === true;
+  }
+
   /** Bumped whenever the pose may have changed (solve, setPose). */
   get poseVersion(): number {
     return this.poseChanges;
@@ -70,7 +88,7 @@ export class PosingSession {
     return this.solves;
   }
 
-  /** Bumped whenever the set of goals changes (a solver with other goals). */
+  /** Bumped whenever the goals change (another solver's goals, an edited goal set, a pin). */
   get goalsVersion(): number {
     return this.goalChanges;
   }
@@ -91,15 +109,39 @@ export class PosingSession {
    * unknown solver or a bad option.
    */
   setSolver(solver: SolverName, options: SolverOptions): void {
-    const layout = goalLayoutFor(solver);
+    const keepsGoals = takesAnyGoals(solver) ? takesAnyGoals(this.solver) : this.layouts(solver) === this.goalLayout;
+    const layout = keepsGoals ? this.goalLayout : this.layoutFor(solver);
     // Placed first: a rig without the layout's bones throws before anything changed.
-    const goals = layout === this.goalLayout ? null : goalsInPose(this.rig, layout);
+    const goals = keepsGoals ? null : goalsInPose(this.rig, layout);
     this.rig.setSolver(solver, { ...layout.options, ...options });
     this.solver = solver;
     this.solverChanges++;
     if (goals === null) return;
-    this.goalLayout = layout;
-    this.useGoals(goals);
+    this.useGoals(layout, goals);
+    this.goalChanges++;
+  }
+
+  /**
+   * Replaces the editable goal set; the goals change now if the solver poses
+   * with it. Goals that stay keep their targets, except a goal pinned by
+   * this change: it and any new goal target their tips, so the pose does not
+   * move. Throws, changing nothing, on an unknown or repeated bone.
+   */
+  setEditableGoals(goals: readonly PosingGoal[]): void {
+    const problem = goalSetProblem(this.rig, goals);
+    if (problem) throw new Error(`kin: ${problem}`);
+    if (!takesAnyGoals(this.solver)) {
+      this.goalSet = goals;
+      return;
+    }
+    const layout = { ...this.goalLayout, goals };
+    const placed = goalsInPose(this.rig, layout);
+    for (const [g, goal] of goals.entries()) {
+      const before = this.names.indexOf(goal.bone);
+      if (before >= 0 && (goal.pinned !== true || this.pinned(before))) placed[g].target = this.target_ms(before);
+    }
+    this.goalSet = goals;
+    this.useGoals(layout, placed);
     this.goalChanges++;
   }
 
@@ -119,11 +161,16 @@ export class PosingSession {
 
   /** Moves one target and solves from the current pose; allocation-free. */
   moveGoal(goal: number, x_ms: number, y_ms: number, z_ms: number): SolveSummary {
+    this.placeTarget(goal, x_ms, y_ms, z_ms);
+    return this.solve();
+  }
+
+  /** Moves one target without solving; allocation-free. */
+  placeTarget(goal: number, x_ms: number, y_ms: number, z_ms: number): void {
     this.rig.setGoalTarget(goal, x_ms, y_ms, z_ms);
     this.targets_ms[3 * goal] = x_ms;
     this.targets_ms[3 * goal + 1] = y_ms;
     this.targets_ms[3 * goal + 2] = z_ms;
-    return this.solve();
   }
 
   /** Moves every target (model space, in goal order) without solving: a shared link's targets for its pose. */
@@ -167,7 +214,8 @@ export class PosingSession {
   /**
    * Sets every angle (clamped to the limits) and the root offset, then moves
    * each target to its goal's new position: the goals describe the new pose
-   * instead of pulling the next solve back to the old one.
+   * instead of pulling the next solve back to the old one. Pins move too:
+   * they hold their tips where the new pose puts them.
    */
   setPose(angles: ArrayLike<number>, rootOffset_ms?: [number, number, number]): void {
     this.rig.setPose(angles, rootOffset_ms);
@@ -175,14 +223,21 @@ export class PosingSession {
     this.poseChanges++;
   }
 
-  private placeGoals(): void {
-    this.useGoals(goalsInPose(this.rig, this.goalLayout));
+  /** The goal set for a solver that takes any goals, else the solver's own layout. */
+  private layoutFor(solver: SolverName): GoalLayout {
+    const layout = this.layouts(solver);
+    return takesAnyGoals(solver) ? { ...layout, goals: this.goalSet } : layout;
   }
 
-  /** Gives the rig the current layout's goals and copies their targets. */
-  private useGoals(goals: readonly PlacedGoal[]): void {
+  private placeGoals(): void {
+    this.useGoals(this.goalLayout, goalsInPose(this.rig, this.goalLayout));
+  }
+
+  /** Gives the rig a layout's goals (placed) and copies their targets. */
+  private useGoals(layout: GoalLayout, goals: readonly PlacedGoal[]): void {
     this.rig.setGoals(goals);
-    this.names = this.goalLayout.goals.map((goal) => goal.bone);
+    this.goalLayout = layout;
+    this.names = layout.goals.map((goal) => goal.bone);
     this.bones = goals.map((goal) => goal.bone);
     this.targets_ms = new Float64Array(goals.flatMap((goal) => goal.target));
   }

@@ -1,28 +1,41 @@
 // Share links on the running page: the posing state captured into a link,
 // and a link applied back. Applying checks everything first, so a link that
 // cannot apply changes nothing; then it goes through the same paths as the
-// panel (solver) and window.kin (pose), and the targets and camera follow.
-// Solver settings do not travel: the pose they produced does.
-import { decodePoseLink, encodePoseLink, type PoseLinkState } from '../share/pose-link.js';
+// panel (solver), the target list (goals and pins) and window.kin (pose),
+// and the targets and camera follow. For a solver that poses with the
+// editable goal set, the link's goals become the set; a solver with its own
+// goals keeps them and takes only matching targets. Solver settings do not
+// travel: the pose they produced does.
+import { jointNameHash, matchJoints } from '../share/joint-names.js';
+import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkState } from '../share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../share/link-url.js';
 import { errorMessage } from './error-overlay.js';
+import { colouredGoals, goalSetProblem, takesAnyGoals } from './goal-set.js';
 import type { PosingApp } from './posing-app.js';
 
-/** How applying a link went; `note` tells about a part that was left out. */
-export type LinkOutcome = { ok: true; note: string | null } | { ok: false; error: string };
+/**
+ * How applying a link went; `note` tells about a part that was left out.
+ * A link for a user's glTF that is not on the page `waits` for the file.
+ */
+export type LinkOutcome = { ok: true; note: string | null } | { ok: false; error: string; waits?: PoseLinkState };
 
-/** The page's posing state as a link's state. This page only ever shows the default character. */
+function linkCharacter(app: PosingApp): PoseLinkCharacter {
+  const { source } = app;
+  if (source.kind === 'default') return { kind: 'default' };
+  return { kind: 'gltf', name: source.name, joints: app.session.rig.boneNames.map(jointNameHash) };
+}
+
+/** The page's posing state as a link's state: the default character, or a user's glTF by name and joints. */
 export function captureLinkState(app: PosingApp): PoseLinkState {
   const { session, viewport } = app;
   const { rig } = session;
   return {
-    character: { kind: 'default' },
+    character: linkCharacter(app),
     solver: session.solverName,
     boneCount: rig.boneCount,
     angles: Array.from(rig.pose()),
     rootOffset: rig.rootOffset,
-    // Pinning is not a feature of the page yet: nothing is pinned.
-    goals: session.goalBones.map((bone, g) => ({ bone, target: session.target_ms(g), pinned: false })),
+    goals: session.goalBones.map((bone, g) => ({ bone, target: session.target_ms(g), pinned: session.pinned(g) })),
     camera: { position: viewport.camera.position.toArray(), target: viewport.orbit.target.toArray() },
   };
 }
@@ -41,22 +54,51 @@ export function applyLinkUrl(app: PosingApp, url: string, base?: string): LinkOu
   return applyLinkState(app, decoded.state);
 }
 
-export function applyLinkState(app: PosingApp, state: PoseLinkState): LinkOutcome {
+/**
+ * The link's state with its bones in the page's rig order (a glTF link is
+ * matched to the loaded model by joint names), or why it cannot apply here.
+ */
+function stateForPage(app: PosingApp, state: PoseLinkState): { ok: true; state: PoseLinkState; note: string | null } | Extract<LinkOutcome, { ok: false }> {
   const { character } = state;
-  if (character.kind === 'gltf') return { ok: false, error: `This link poses '${character.name}'; load that file to apply it` };
+  const { source } = app;
   if (character.kind === 'lesson') return { ok: false, error: `This link poses lesson '${character.id}', which this page does not have` };
+  if (character.kind === 'default') {
+    if (source.kind === 'gltf') return { ok: false, error: `This link poses the default character, but the page shows '${source.name}': reload the page without the model to apply it` };
+    return { ok: true, state, note: null };
+  }
+  if (source.kind !== 'gltf') return { ok: false, error: `Load '${character.name}' to apply this pose`, waits: state };
+  const match = matchJoints(character.joints, app.session.rig.boneNames);
+  if (!match.ok) return { ok: false, error: `This link poses '${character.name}', but '${source.name}' does not fit it: ${match.reason}`, waits: state };
+  const { rigBoneOf } = match;
+  const angles = new Array<number>(state.angles.length);
+  rigBoneOf.forEach((bone, k) => {
+    for (let slot = 0; slot < 3; slot++) angles[3 * bone + slot] = state.angles[3 * k + slot];
+  });
+  const goals = state.goals.map((goal) => ({ ...goal, bone: rigBoneOf[goal.bone] }));
+  const note = character.name === source.name ? null : `This link was made with '${character.name}'; '${source.name}' has the same joints, so its pose applies.`;
+  return { ok: true, state: { ...state, angles, goals }, note };
+}
+
+export function applyLinkState(app: PosingApp, linkState: PoseLinkState): LinkOutcome {
+  const fitted = stateForPage(app, linkState);
+  if (!fitted.ok) return fitted;
+  const { state } = fitted;
   const { rig } = app.session;
   if (state.boneCount !== rig.boneCount) return { ok: false, error: `This link is for ${state.boneCount} bones; the character has ${rig.boneCount}` };
 
+  const goalSet = takesAnyGoals(state.solver) ? colouredGoals(state.goals.map((goal) => ({ bone: rig.boneNames[goal.bone], pinned: goal.pinned }))) : null;
+  const problem = goalSet && goalSetProblem(rig, goalSet);
+  if (problem) return { ok: false, error: `This link's targets cannot pose this character: ${problem}` };
   try {
     app.setSolver(state.solver);
   } catch (error) {
     // Thrown before anything changed (a rig without the solver's goal bones).
     return { ok: false, error: `This link's solver cannot pose this character: ${errorMessage(error)}` };
   }
+  if (goalSet) app.setEditableGoals(goalSet);
   app.setPose(state.angles, state.rootOffset);
   app.setCamera(state.camera.position, state.camera.target);
-  // The goals come from the solver's layout; the link's can only be its targets.
+  // A solver with its own goals: the link's can only be their targets.
   const bones = app.session.goalBones;
   const matching = state.goals.length === bones.length && state.goals.every((goal, g) => goal.bone === bones[g]);
   if (!matching) {
@@ -64,5 +106,5 @@ export function applyLinkState(app: PosingApp, state: PoseLinkState): LinkOutcom
     return { ok: true, note: `The link's goals (bones ${theirs}) do not match this page's for ${state.solver} (bones ${bones.join(', ')}): its targets were ignored, the handles sit on the pose.` };
   }
   app.setTargets(state.goals.map((goal) => goal.target));
-  return { ok: true, note: null };
+  return { ok: true, note: fitted.note };
 }

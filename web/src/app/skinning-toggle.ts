@@ -1,4 +1,4 @@
-// The LBS / DQS switch beside the solver panel: two radio buttons that ask
+// The LBS / DQS switch in the solver panel's column: two radio buttons that ask
 // `choose` to apply a skinning method; show() reflects whatever was applied,
 // from here or from a script.
 import { SKINNING_METHODS, type SkinningMethod } from '../rig/rig.js';

@@ -28,6 +28,10 @@ export interface PosingGoal {
   poleOffset_ms?: Vec3Tuple;
   /** Look-at: the target starts this far along the aim axis from the bone's origin (metres). */
   aimDistance?: number;
+  /** The point the goal pulls, in the bone's space, when not its tip. */
+  point_bs?: Vec3Tuple;
+  /** A pin: the goal holds its tip with PIN_WEIGHT while the others move (goal-set.ts). */
+  pinned?: boolean;
 }
 
 export interface GoalLayout {
@@ -46,6 +50,16 @@ const FOOT_R = 0x3b7bd9;
 const POLE_DISTANCE = 0.5;
 const BEHIND: Vec3Tuple = [0, 0, -POLE_DISTANCE];
 const IN_FRONT: Vec3Tuple = [0, 0, POLE_DISTANCE];
+
+/**
+ * A pin's weight against the other goals' 1: the weighted solvers then trade
+ * little of a pin's error for another goal's. Measured on the default
+ * character with a hand dragged up to 0.8 m out of reach, a pinned foot
+ * moved at most 3 µm under DLS, 0.05 mm under CCD, 0.7 mm under FABRIK and
+ * the Jacobian transpose, 3 mm under gradient descent (1000 would gain DLS
+ * nothing visible and slow the first-order solvers' other goals).
+ */
+export const PIN_WEIGHT = 100;
 
 const HEAD_AIM_BS: Vec3Tuple = [0, 0, 1];
 const HEAD_UP_BS: Vec3Tuple = [0, 1, 0];
@@ -76,6 +90,10 @@ const HEAD_AIM: GoalLayout = {
   options: { aimAxis: HEAD_AIM_BS, upAxis: HEAD_UP_BS },
 };
 
+/** The goals a character poses with, per solver. */
+export type GoalLayouts = (solver: SolverName) => GoalLayout;
+
+/** The default character's layouts. */
 export function goalLayoutFor(solver: SolverName): GoalLayout {
   if (solver === 'two-bone') return TWO_BONE_LIMBS;
   if (solver === 'look-at') return HEAD_AIM;
@@ -94,7 +112,10 @@ export function goalsInPose(rig: Rig, layout: GoalLayout): PlacedGoal[] {
     const bone = rig.boneIndex(goal.bone);
     const m = 16 * bone;
     const origin_ms: Vec3Tuple = [model_ms[m + 12], model_ms[m + 13], model_ms[m + 14]];
-    let target: Vec3Tuple = [tips_ms[3 * bone], tips_ms[3 * bone + 1], tips_ms[3 * bone + 2]];
+    const point = goal.point_bs;
+    let target: Vec3Tuple = point
+      ? [0, 1, 2].map((row) => model_ms[m + row] * point[0] + model_ms[m + 4 + row] * point[1] + model_ms[m + 8 + row] * point[2] + model_ms[m + 12 + row]) as Vec3Tuple
+      : [tips_ms[3 * bone], tips_ms[3 * bone + 1], tips_ms[3 * bone + 2]];
     if (goal.aimDistance !== undefined) {
       // The aim axis in model space: the bone's rotation applied to it (column-major matrix).
       const direction = [0, 1, 2].map((row) => model_ms[m + row] * aim_bs[0] + model_ms[m + 4 + row] * aim_bs[1] + model_ms[m + 8 + row] * aim_bs[2]);
@@ -103,7 +124,7 @@ export function goalsInPose(rig: Rig, layout: GoalLayout): PlacedGoal[] {
     }
     const offset = goal.poleOffset_ms;
     const pole: Vec3Tuple | undefined = offset && poleBeside(rig, bone, origin_ms, target, offset);
-    return { bone, target, pole };
+    return { bone, target, pole, point, weight: goal.pinned ? PIN_WEIGHT : undefined };
   });
 }
 

@@ -4,8 +4,9 @@
 // Angles are by Euler slot (radians), for the bones of the default character;
 // a rig without these bones starts from its bind pose.
 import type { Rig } from '../rig/rig.js';
+import { type AngleTable, anglesFromTable } from './angle-table.js';
 
-const RELAXED: Readonly<Record<string, [number, number, number]>> = {
+export const START_POSE: AngleTable = {
   forearm_l: [0, -0.35, 0],
   forearm_r: [0, 0.35, 0],
   thigh_l: [-0.08, 0, 0],
@@ -17,7 +18,5 @@ const RELAXED: Readonly<Record<string, [number, number, number]>> = {
 };
 
 export function applyStartPose(rig: Rig): void {
-  for (const [name, [a0, a1, a2]] of Object.entries(RELAXED)) {
-    if (rig.boneNames.includes(name)) rig.setAngles(rig.boneIndex(name), a0, a1, a2);
-  }
+  rig.setPose(anglesFromTable(rig, START_POSE));
 }

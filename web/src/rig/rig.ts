@@ -4,7 +4,7 @@
 // per-frame calls (setGoalTarget, solve, palette) allocate nothing.
 import type { FlatGoal, FlatSolverOptions, KinModule, RigHandle } from '../wasm/generated/kin.js';
 import { HeapView } from './heap-view.js';
-import { type BoneDesc, type EulerOrder, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
+import { type BoneDesc, type EulerOrder, type QuatTuple, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
 
 /** In the order of kin::SolveStatus. */
 export const SOLVE_STATUS = ['converged', 'stalled', 'max-iterations', 'unreachable', 'invalid-input'] as const;
@@ -29,6 +29,10 @@ export type SolverName = (typeof SOLVERS)[number];
 /** Skinning methods, in the order of kin::SkinningMethod. */
 export const SKINNING_METHODS = ['lbs', 'dqs'] as const;
 export type SkinningMethod = (typeof SKINNING_METHODS)[number];
+
+/** Mirror modes, in the order of kin::MirrorMode: copy the left side onto the right, the right onto the left, or flip the whole pose. */
+export const MIRROR_MODES = ['left-to-right', 'right-to-left', 'flip'] as const;
+export type MirrorMode = (typeof MIRROR_MODES)[number];
 
 /** Solver settings; any field left out keeps the core's default. */
 export type SolverOptions = FlatSolverOptions;
@@ -124,6 +128,24 @@ export class Rig {
     return { min: [l[0], l[1], l[2]], max: [l[3], l[4], l[5]] };
   }
 
+  /** The bone's joint frame F (bone space): its columns are the axes the Euler slots turn about. */
+  frame(bone: number): QuatTuple {
+    this.checkBone(bone);
+    const f = this.live().boneFrame(bone);
+    return [f[0], f[1], f[2], f[3]];
+  }
+
+  /**
+   * For rotation gizmos: the angles (by slot, clamped to the limits) that
+   * give the bone the model-space rotation `rotation_ms` (x y z w), its
+   * parents as posed now; nearest to its current angles. Does not change the pose.
+   */
+  anglesForModelRotation(bone: number, rotation_ms: QuatTuple): Vec3Tuple {
+    const a = this.live().anglesForModelRotation(bone, rotation_ms[0], rotation_ms[1], rotation_ms[2], rotation_ms[3]);
+    if (a.length !== 3) throw new Error(`Rig: ${this.live().errorMessage()}`);
+    return [a[0], a[1], a[2]];
+  }
+
   /** Angles of one bone by Euler slot (radians). */
   getAngles(bone: number): Vec3Tuple {
     this.checkBone(bone);
@@ -143,6 +165,28 @@ export class Rig {
 
   setRootOffset(x: number, y: number, z: number): void {
     this.check(this.live().setRootOffset(x, y, z));
+  }
+
+  /**
+   * Mirrors the pose across the model's x = 0 plane (wasm/include/kin/mirror.h):
+   * 'left-to-right' gives each right bone its left partner's mirrored pose and
+   * makes the centre bones and root offset symmetric, 'right-to-left' the
+   * other way, 'flip' mirrors every bone and the root offset. Bones pair by
+   * name (hand_l / hand_r, Hand.L / Hand.R, LeftHand / RightHand, …). Throws,
+   * changing nothing, naming the bone that keeps the rig from mirroring.
+   */
+  mirror(mode: MirrorMode): void {
+    const code = MIRROR_MODES.indexOf(mode);
+    if (code < 0) throw new Error(`Rig: unknown mirror mode '${String(mode)}'; the modes are ${MIRROR_MODES.join(', ')}`);
+    this.check(this.live().mirror(code));
+  }
+
+  /** The bone on the other side of each bone (itself for a centre bone); throws like mirror() for a rig that does not mirror. */
+  mirrorPartners(): Int32Array {
+    const h = this.live();
+    const partners = h.mirrorPartners();
+    if (partners === null) throw new Error(`Rig: ${h.errorMessage()}`);
+    return Int32Array.from(partners);
   }
 
   get rootOffset(): Vec3Tuple {
@@ -226,7 +270,8 @@ export class Rig {
   /**
    * The mesh to skin on the CPU: bind-pose positions (3 per vertex), normals
    * (3 per vertex, or empty), joints in this rig's bone order and weights
-   * (4 per vertex). Validated once here.
+   * (4 or 8 per vertex: glTF's JOINTS_0, or JOINTS_0 then JOINTS_1 for each
+   * vertex). Validated once here.
    */
   setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): void {
     this.check(this.live().setSkin(positions, normals, joints, weights));

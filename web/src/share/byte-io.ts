@@ -30,6 +30,10 @@ export class ByteWriter {
     span[2] = (value >> 16) & 255;
   }
 
+  u32(value: number): void {
+    viewOf(this.reserve(4)).setUint32(0, value, true);
+  }
+
   /** Rounds to the nearest float32. */
   f32(value: number): void {
     viewOf(this.reserve(4)).setFloat32(0, value, true);
@@ -85,6 +89,10 @@ export class ByteReader {
   u24(): number {
     const start = this.advance(3);
     return this.bytes[start] | (this.bytes[start + 1] << 8) | (this.bytes[start + 2] << 16);
+  }
+
+  u32(): number {
+    return this.view.getUint32(this.advance(4), true);
   }
 
   f32(): number {

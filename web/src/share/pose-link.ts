@@ -13,8 +13,13 @@
 //   u8 solver, its index in SOLVERS (so that order is part of the format: new
 //      solvers go at the end, and a reorder needs a new version)
 //   u16 bone count (0..MAX_BONES), then per bone three u24 angles (slot order)
+//   for a glTF character only: per bone a u32 hash of its name (joint-names.ts),
+//      so that the file, loaded again, is matched to the link by joint names
+//      (this field came with the first page that writes glTF links)
 //   3 x f32 root offset (metres)
 //   u8 goal count (0..MAX_GOALS), per goal: u16 bone, 3 x f32 target, u8 flags (bit 0 pinned)
+//      (the page's goals in order; for most solvers the user's goal set: any
+//      bones, pins included — goal-set.ts)
 //   3 x f32 camera position, 3 x f32 camera target
 // and nothing after.
 //
@@ -36,8 +41,12 @@ import { ByteReader, ByteWriter, TruncatedInput } from './byte-io.js';
 export type PoseLinkCharacter =
   | { kind: 'default' }
   | { kind: 'lesson'; id: string }
-  /** A user's file cannot travel in a link: only its name, to ask for it again. */
-  | { kind: 'gltf'; name: string };
+  /**
+   * A user's file cannot travel in a link: only its name, to ask for it
+   * again, and a hash of each bone's name (in the link's bone order), to
+   * match the file's joints when it is loaded.
+   */
+  | { kind: 'gltf'; name: string; joints: number[] };
 
 export interface PoseLinkGoal {
   /** Bone index. */
@@ -71,8 +80,9 @@ export const MAX_BONES = 512;
 export const MAX_GOALS = 32;
 /** UTF-8 bytes of a lesson id or glTF name. */
 export const MAX_NAME_BYTES = 128;
-/** Characters; longer text is refused before decoding. A full-size state stays well below. */
-export const MAX_LINK_LENGTH = 8000;
+/** Characters; longer text is refused before decoding. The largest state (a glTF with
+ *  MAX_BONES bones, MAX_GOALS goals and the longest name) takes 9,744. */
+export const MAX_LINK_LENGTH = 10_000;
 /** Metres from the origin for any position: far beyond any scene we frame, and it keeps
  *  derived values (distances, matrices) far from float overflow. */
 export const MAX_COORDINATE = 1e5;
@@ -96,6 +106,7 @@ export function encodePoseLink(state: PoseLinkState): string {
   out.u8(SOLVERS.indexOf(state.solver));
   out.u16(state.boneCount);
   for (const angle of state.angles) out.u24(quantizeAngle(angle));
+  if (character.kind === 'gltf') for (const hash of character.joints) out.u32(hash);
   writeVec3(out, state.rootOffset);
   out.u8(state.goals.length);
   for (const goal of state.goals) {
@@ -135,7 +146,7 @@ function readState(input: ByteReader): PoseLinkState {
   const kind = CHARACTER_KINDS[kindId];
   if (kind === undefined) throw new MalformedLink(`unknown character kind ${kindId}`);
   const character: PoseLinkCharacter =
-    kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: readString(input, 'lesson id') } : { kind, name: readString(input, 'glTF name') };
+    kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: readString(input, 'lesson id') } : { kind, name: readString(input, 'glTF name'), joints: [] };
   const solverId = input.u8();
   const solver = SOLVERS[solverId];
   if (solver === undefined) throw new MalformedLink(`unknown solver id ${solverId}`);
@@ -143,6 +154,7 @@ function readState(input: ByteReader): PoseLinkState {
   // Checked before the angles are read so that a forged count allocates nothing.
   if (boneCount > MAX_BONES) throw new MalformedLink(`bone count ${boneCount} exceeds ${MAX_BONES}`);
   const angles = Array.from({ length: 3 * boneCount }, () => input.u24() * ANGLE_STEP - Math.PI);
+  if (character.kind === 'gltf') character.joints = Array.from({ length: boneCount }, () => input.u32());
   const rootOffset = readVec3(input);
   const goalCount = input.u8();
   if (goalCount > MAX_GOALS) throw new MalformedLink(`goal count ${goalCount} exceeds ${MAX_GOALS}`);
@@ -169,6 +181,9 @@ function stateProblem(state: PoseLinkState): string | null {
   if (character.kind === 'gltf') {
     const problem = nameProblem(character.name, 'glTF name');
     if (problem) return problem;
+    if (!Array.isArray(character.joints) || character.joints.length !== state.boneCount) return `${character.joints?.length} joint name hashes for ${state.boneCount} bones`;
+    const bad = character.joints.findIndex((h) => !Number.isInteger(h) || h < 0 || h >= 2 ** 32);
+    if (bad >= 0) return `joint name hash ${bad} is ${character.joints[bad]}, not a 32-bit unsigned integer`;
   }
   if (!CHARACTER_KINDS.includes(character.kind)) return `unknown character kind ${String(character.kind)}`;
   if (!SOLVERS.includes(state.solver)) return `unknown solver ${String(state.solver)}`;

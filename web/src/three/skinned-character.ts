@@ -45,6 +45,11 @@ function remappedSkinIndex(joints: THREE.BufferAttribute | THREE.InterleavedBuff
   return new THREE.BufferAttribute(bones, 4);
 }
 
+/** What `method` reads per bone for the rig's pose: the palette, or the packed DQS palette (views into WASM memory). */
+export function boneData(rig: Rig, method: SkinningMethod): Float32Array {
+  return method === 'lbs' ? rig.palette() : rig.dqsPalette();
+}
+
 /** Lit (the page's look), or flat colours from the world position or the normal (debug-colors.frag.glsl), for comparing renders. */
 export type CharacterColors = 'shaded' | 'position' | 'normal';
 
@@ -76,10 +81,18 @@ export class SkinnedCharacter {
     geometry.setAttribute('normal', from.getAttribute('normal'));
     geometry.setAttribute('skinIndex', remappedSkinIndex(from.getAttribute('skinIndex'), jointToBone));
     geometry.setAttribute('skinWeight', from.getAttribute('skinWeight'));
+    // Eight influences per vertex: glTF's second joint set (rig/gltf-skin-influences.ts).
+    const eightInfluences = from.getAttribute('skinIndex1') !== undefined;
+    if (eightInfluences) {
+      geometry.setAttribute('skinIndex1', remappedSkinIndex(from.getAttribute('skinIndex1'), jointToBone));
+      geometry.setAttribute('skinWeight1', from.getAttribute('skinWeight1'));
+    }
     geometry.setIndex(from.getIndex());
 
-    // rigFromSkinnedMesh makes one rig bone per skin joint.
-    const boneCount = jointToBone.length;
+    // The rig may hold nodes above joints too, but its last bone is always a
+    // joint (rig/skinned-mesh-rig.ts orders parents first).
+    const boneCount = Math.max(...jointToBone) + 1;
+    const defines: Record<string, string> = eightInfluences ? { EIGHT_INFLUENCES: '' } : {};
     const lookUniforms = {
       baseColor: { value: new THREE.Color(look.baseColor) },
       skyColor: { value: new THREE.Color(look.skyColor) },
@@ -96,8 +109,11 @@ export class SkinnedCharacter {
       const bones = { boneTexture: { value: texture.texture }, boneTextureSize: { value: texture.size } };
       const vertexShader = skinningVertexShader(method);
       textures[method] = texture;
-      shaded[method] = skinningMaterial(`kin-${method}`, vertexShader, fragmentShader, { ...bones, ...lookUniforms });
-      debug[method] = skinningMaterial(`kin-${method}-debug`, vertexShader, debugColorsShader, { ...bones, colorMode: this.colorMode });
+      shaded[method] = skinningMaterial(`kin-${method}`, vertexShader, fragmentShader, defines, { ...bones, ...lookUniforms });
+      debug[method] = skinningMaterial(`kin-${method}-debug`, vertexShader, debugColorsShader, defines, {
+        ...bones,
+        colorMode: this.colorMode,
+      });
     }
     this.textures = textures;
     this.shaded = shaded;
@@ -127,8 +143,12 @@ export class SkinnedCharacter {
 
   /** Uploads the current method's bone data for the rig's pose; allocation-free. */
   update(rig: Rig): void {
-    const method = this.skinningMethod;
-    this.textures[method].upload(method === 'lbs' ? rig.palette() : rig.dqsPalette());
+    this.upload(boneData(rig, this.skinningMethod));
+  }
+
+  /** Uploads bone data of the current method (boneData()), e.g. one packing shared by several meshes. */
+  upload(bones: Float32Array): void {
+    this.textures[this.skinningMethod].upload(bones);
   }
 
   dispose(): void {
@@ -145,6 +165,13 @@ export class SkinnedCharacter {
   }
 }
 
-function skinningMaterial(name: string, vertexShader: string, fragment: string, uniforms: Record<string, THREE.IUniform>): THREE.RawShaderMaterial {
-  return new THREE.RawShaderMaterial({ name, glslVersion: THREE.GLSL3, vertexShader, fragmentShader: fragment, uniforms });
+/** `defines`: EIGHT_INFLUENCES for meshes with a second joint set (shaders/skin-inputs.glsl). */
+function skinningMaterial(
+  name: string,
+  vertexShader: string,
+  fragment: string,
+  defines: Record<string, string>,
+  uniforms: Record<string, THREE.IUniform>,
+): THREE.RawShaderMaterial {
+  return new THREE.RawShaderMaterial({ name, glslVersion: THREE.GLSL3, vertexShader, fragmentShader: fragment, defines, uniforms });
 }

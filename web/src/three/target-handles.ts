@@ -1,5 +1,6 @@
-// Draggable IK target handles: one small sphere per goal, drawn on top of the
-// character. Pressing a handle attaches three.js's TransformControls to it and
+// Draggable IK target handles: one small sphere per goal (a small cube for a
+// pin, which drags the same way: moving a pin moves where it holds), drawn
+// on top of the character. Pressing a handle attaches three.js's TransformControls to it and
 // starts the drag in the same gesture; every move of a handle — from the
 // gizmo or from moveTo() — goes through one callback, so scripted moves
 // exercise exactly what a drag does.
@@ -12,13 +13,20 @@ import { TransformControls } from 'three/addons/controls/TransformControls.js';
 export interface HandleStyle {
   name: string;
   color: THREE.ColorRepresentation;
+  /** Drawn as a cube instead of a sphere. */
+  pinned?: boolean;
 }
 
 /** Called after a handle moved; `target_ms` is the handle's position (read it, do not keep it). */
 export type HandleMovedCallback = (goal: number, target_ms: THREE.Vector3) => void;
 
+/** Called when a drag of a handle starts (true) and when it ends (false), also when the handles go away mid-drag. */
+export type HandleDraggingCallback = (dragging: boolean) => void;
+
 const HANDLE_RADIUS = 0.035;
 const OUTLINE_RADIUS = 0.043;
+/** A pin's cube side, in handle radii: about a sphere's area on screen. */
+const PIN_SIDE = 1.6;
 // Drawn without depth test, and late: `transparent` puts them in three.js's
 // last render list (after the see-through grid) and the render order sorts
 // them to its end.
@@ -29,6 +37,7 @@ export class TargetHandles {
   private readonly handles: THREE.Mesh[];
   private readonly controls: TransformControls;
   private readonly geometry = new THREE.SphereGeometry(1, 24, 16);
+  private readonly pinGeometry = new THREE.BoxGeometry(PIN_SIDE, PIN_SIDE, PIN_SIDE);
   private readonly outlineMaterial = new THREE.MeshBasicMaterial({
     color: 0x111318,
     side: THREE.BackSide,
@@ -49,6 +58,7 @@ export class TargetHandles {
     /** Camera controls to pause while a handle is dragged. */
     private readonly orbit: { enabled: boolean },
     private readonly onMoved: HandleMovedCallback,
+    private readonly onDragging: HandleDraggingCallback = () => {},
   ) {
     this.group.name = 'target-handles';
     this.handles = styles.map((style) => this.createHandle(style));
@@ -96,6 +106,7 @@ export class TargetHandles {
   }
 
   dispose(): void {
+    if (this.controls.dragging) this.onDragging(false);
     this.canvas.removeEventListener('pointerdown', this.onPointerDown, { capture: true });
     this.canvas.removeEventListener('pointermove', this.onPointerHover);
     this.controls.detach();
@@ -105,16 +116,18 @@ export class TargetHandles {
     for (const handle of this.handles) (handle.material as THREE.Material).dispose();
     this.outlineMaterial.dispose();
     this.geometry.dispose();
+    this.pinGeometry.dispose();
   }
 
   private createHandle(style: HandleStyle): THREE.Mesh {
     const fill = new THREE.MeshBasicMaterial({ color: style.color, transparent: true, depthTest: false, depthWrite: false });
-    const handle = new THREE.Mesh(this.geometry, fill);
+    const geometry = style.pinned ? this.pinGeometry : this.geometry;
+    const handle = new THREE.Mesh(geometry, fill);
     handle.name = `target:${style.name}`;
     handle.scale.setScalar(HANDLE_RADIUS);
     handle.renderOrder = HANDLE_RENDER_ORDER + 1;
     // A dark back-face shell reads as an outline against both skin and floor.
-    const outline = new THREE.Mesh(this.geometry, this.outlineMaterial);
+    const outline = new THREE.Mesh(geometry, this.outlineMaterial);
     outline.scale.setScalar(OUTLINE_RADIUS / HANDLE_RADIUS);
     outline.renderOrder = HANDLE_RENDER_ORDER;
     handle.add(outline);
@@ -132,10 +145,10 @@ export class TargetHandles {
     this.onMoved(goal, this.handles[goal].position);
   }
 
-  /** Index of the handle under a pointer event, or -1. */
-  private pick(event: PointerEvent): number {
+  /** Index of the handle drawn at a page point (CSS px, e.g. a pointer event's clientX/Y), or -1. */
+  goalAt(x: number, y: number): number {
     const rect = this.canvas.getBoundingClientRect();
-    this.pointer_ndc.set(((event.clientX - rect.left) / rect.width) * 2 - 1, 1 - ((event.clientY - rect.top) / rect.height) * 2);
+    this.pointer_ndc.set(((x - rect.left) / rect.width) * 2 - 1, 1 - ((y - rect.top) / rect.height) * 2);
     this.raycaster.setFromCamera(this.pointer_ndc, this.camera);
     this.hits.length = 0;
     this.raycaster.intersectObjects(this.handles, false, this.hits);
@@ -144,7 +157,7 @@ export class TargetHandles {
 
   private readonly onPointerDown = (event: PointerEvent): void => {
     if (!event.isPrimary || event.button !== 0) return;
-    const goal = this.pick(event);
+    const goal = this.goalAt(event.clientX, event.clientY);
     if (goal < 0 || this.controls.object === this.handles[goal]) return;
     this.controls.attach(this.handles[goal]);
     // TransformControls finds the gizmo part under the pointer by ray casting
@@ -155,7 +168,7 @@ export class TargetHandles {
 
   private readonly onPointerHover = (event: PointerEvent): void => {
     if (this.controls.dragging) return;
-    this.canvas.style.cursor = this.pick(event) >= 0 ? 'pointer' : '';
+    this.canvas.style.cursor = this.goalAt(event.clientX, event.clientY) >= 0 ? 'pointer' : '';
   };
 
   private readonly onObjectChange = (): void => {
@@ -164,6 +177,8 @@ export class TargetHandles {
   };
 
   private readonly onDraggingChanged = (event: { value: unknown }): void => {
-    this.orbit.enabled = event.value !== true;
+    const dragging = event.value === true;
+    this.orbit.enabled = !dragging;
+    this.onDragging(dragging);
   };
 }

@@ -12,9 +12,17 @@ export interface RigHandle {
   boneOrder(index: number): string;
   /** [min0, min1, min2, max0, max1, max2] in radians, by Euler slot. */
   boneLimits(index: number): number[];
+  /** [x, y, z, w] of the bone's joint frame F (bone space); [] for a bad index. */
+  boneFrame(index: number): number[];
   setAngles(bone: number, a0: number, a1: number, a2: number): number;
+  /** [a0, a1, a2]: the clamped angles giving the bone this model-space rotation (x y z w); [] with errorMessage() set on bad input. */
+  anglesForModelRotation(bone: number, x: number, y: number, z: number, w: number): number[];
   setPose(angles: ArrayLike<number>, rootX: number, rootY: number, rootZ: number): number;
   setRootOffset(x: number, y: number, z: number): number;
+  /** Mirrors the pose across model x = 0: mode 0 left to right, 1 right to left, 2 flip (kin::MirrorMode). */
+  mirror(mode: number): number;
+  /** The partner bone of each bone (itself for a centre bone), or null when the rig is not mirror-symmetric (see errorMessage()). */
+  mirrorPartners(): number[] | null;
   setGoals(goals: FlatGoal[]): number;
   setGoalTarget(goal: number, x: number, y: number, z: number): number;
   goalCount(): number;
@@ -28,7 +36,7 @@ export interface RigHandle {
   reportErrorPtr(): number;
   reportEnergyCount(): number;
   errorMessage(): string;
-  /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 joints (rig order) and weights per vertex. */
+  /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 or 8 joints (rig order) and as many weights per vertex. */
   setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): number;
   /** Skins with the current palette: method 0 linear blend, 1 dual quaternion (with scale). */
   skin(method: number): number;

@@ -54,10 +54,14 @@ IkOptions DefaultIkOptions();
 Status ValidateIkOptions(const IkOptions& options);
 
 // Scratch memory for every solver, sized once for a skeleton and goal count.
-// Owned by the job while it runs; callers never read it.
+// Owned by the job while it runs; callers read only model_ms().
 class IkWorkspace {
  public:
   void Reserve(int bone_count, int goal_count);
+  // Bone-to-model matrices of the pose the last Run left in its angles (after
+  // a Run that did not report invalid input): every solver ends with its
+  // pose evaluated, so the caller needs no second forward pass.
+  Span<const glm::mat4> model_ms() const { return Span<const glm::mat4>(model_ms_.data(), model_ms_.size()); }
   int bone_capacity() const { return bone_capacity_; }
   int goal_capacity() const { return goal_capacity_; }
 
@@ -70,6 +74,7 @@ class IkWorkspace {
   std::vector<glm::vec3> effector_ms_;     // goal points, current configuration
   std::vector<glm::vec3> trial_effector_ms_;
   std::vector<int> row_offset_;            // first residual row of each goal
+  std::vector<char> far_;                  // per goal: far from its target at the start
   std::vector<double> sqrt_weight_;        // per goal: √weight, √orientation_weight
   std::vector<double> sqrt_orientation_weight_;
   std::vector<JointAxes> axes_;
@@ -79,6 +84,8 @@ class IkWorkspace {
   std::vector<double> compliance_; // per active dof: 1 / stiffness
   std::vector<int> row_begin_;     // per active dof: its column is zero outside
   std::vector<int> row_end_;       //   rows [row_begin_, row_end_)
+  std::vector<int> span_goal_begin_;  // per active dof: the goals of those rows,
+  std::vector<int> span_goal_end_;    //   [span_goal_begin_, span_goal_end_)
   std::vector<char> free_;         // per active dof: may move this step
   std::vector<char> step_free_;    // per active dof: solved for in this pass
   std::vector<double> jacobian_;   // active dofs × rows, column-major, rows weighted

@@ -1,0 +1,228 @@
+// A user's glTF in Debian's Chromium: a GLB built by the test
+// (tests/web/gltf-fixtures.ts) dropped on the page replaces the default
+// character, poses by dragging a target handle, and draws; a broken file
+// says what is wrong and keeps the character that was there; a file with two
+// skins asks which; ?model= loads same-site and data: URLs only; a share link
+// of the model waits for the file, then applies its pose.
+import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import { mkdirSync } from 'node:fs';
+import { PNG } from 'pngjs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
+import { type DemoSession, openDemo, startDemo } from './browser.js';
+
+const ARTIFACTS = 'tests/e2e/artifacts';
+
+type Vec3 = [number, number, number];
+const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+function maxDifference(a: number[], b: number[]): number {
+  expect(a.length).toBe(b.length);
+  return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
+}
+
+/** Drops a file with these bytes on the page, as a user dragging it from their desktop. */
+async function dropFile(page: Page, name: string, bytes: ArrayBuffer): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'model/gltf-binary' }));
+      return transfer;
+    },
+    { name, bytes: Array.from(new Uint8Array(bytes)) },
+  );
+  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('#app', type, { dataTransfer });
+}
+
+async function bannerText(page: Page, selector: '.model-banner' | '.link-banner'): Promise<string | null> {
+  return page.evaluate((s) => {
+    const banner = document.querySelector<HTMLElement>(s);
+    return banner && !banner.hidden ? banner.querySelector('.link-banner-message')!.textContent : null;
+  }, selector);
+}
+
+/** Waits until the model banner tells how a load ended (a message other than `before`, past "Loading …"), and returns it. */
+async function loadReported(page: Page, before: string | null): Promise<string> {
+  await page.waitForFunction(
+    (previous) => {
+      const banner = document.querySelector<HTMLElement>('.model-banner');
+      const text = banner === null || banner.hidden ? null : banner.querySelector('.link-banner-message')!.textContent!;
+      return text !== null && text !== previous && !text.startsWith('Loading ');
+    },
+    before,
+    { timeout: 30_000 },
+  );
+  return (await bannerText(page, '.model-banner'))!;
+}
+
+/** The name of the model on screen ('' for the default character). */
+function modelName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const model = window.kin.model();
+    return model.kind === 'gltf' ? model.name : '';
+  });
+}
+
+/** Pixels whose colour differs clearly between two screenshots of the same size. */
+function changedPixels(a: Buffer, b: Buffer): number {
+  const [pa, pb] = [PNG.sync.read(a), PNG.sync.read(b)];
+  let changed = 0;
+  for (let i = 0; i < pa.data.length; i += 4) {
+    if (Math.abs(pa.data[i] - pb.data[i]) + Math.abs(pa.data[i + 1] - pb.data[i + 1]) + Math.abs(pa.data[i + 2] - pb.data[i + 2]) > 30) changed++;
+  }
+  return changed;
+}
+
+describe('glTF import in the page', () => {
+  let suite: DemoSession;
+  const armature = armatureRig().glb();
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    suite = await startDemo();
+  });
+
+  afterAll(async () => {
+    await suite?.close();
+  });
+
+  it('a dropped GLB replaces the default character and poses by dragging a target', async () => {
+    const { page, problems } = suite;
+    await dropFile(page, 'armature.glb', armature);
+    expect(await loadReported(page, null)).toBe("Loaded 'armature.glb': skin 'Armature', 9 joints, 4 influences per vertex.");
+    const model = await page.evaluate(() => window.kin.model());
+    expect(model).toMatchObject({ kind: 'gltf', name: 'armature.glb', skin: 0, skinName: 'Armature', influences: 4, warnings: [] });
+    expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Hips', 'Spine', 'Head', 'UpperArmL', 'ForeArmL', 'HandL', 'ThighR', 'ShinR', 'FootR']);
+    // Hands and feet found by name: the goals of every solver but two-bone and look-at.
+    expect(await page.evaluate(() => window.kin.goals().map((g) => g.name))).toEqual(['HandL', 'FootR']);
+    const still = await page.screenshot({ path: `${ARTIFACTS}/gltf-loaded.png` });
+
+    // A real pointer drag on the hand's handle.
+    const before = await page.evaluate(() => window.kin.boneTip('HandL'));
+    const handle = await page.evaluate(() => window.kin.handleScreenPosition('HandL'));
+    await page.mouse.click(handle.x, handle.y);
+    await page.mouse.move(handle.x, handle.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) await page.mouse.move(handle.x - 6 * step, handle.y + 5 * step);
+    await page.mouse.up();
+    const after = await page.evaluate(() => ({ tip: window.kin.boneTip('HandL'), target: window.kin.goals()[0].target }));
+    expect(distance(after.tip, before)).toBeGreaterThan(0.02);
+    expect(distance(after.tip, after.target)).toBeLessThan(0.01);
+    // The skin drawn on the GPU followed.
+    await page.waitForFunction((n) => window.kin.renderedFrames() > n, await page.evaluate(() => window.kin.renderedFrames()));
+    const posed = await page.screenshot({ path: `${ARTIFACTS}/gltf-dragged.png` });
+    expect(changedPixels(still, posed)).toBeGreaterThan(200);
+
+    // Two-bone sits on the forearm and pulls the wrist; look-at on the head.
+    await page.evaluate(() => window.kin.setSolver('two-bone'));
+    expect(await page.evaluate(() => window.kin.goals().map((g) => g.name))).toEqual(['ForeArmL', 'ShinR']);
+    // A target 80 % of the way from the shoulder (the upper arm's origin) to the wrist (the goal's point), a little forward.
+    const { shoulder, wrist } = await page.evaluate(() => {
+      const rig = window.kin.rig!;
+      const m = 16 * rig.boneIndex('UpperArmL');
+      const model = rig.modelMatrices();
+      return { shoulder: [model[m + 12], model[m + 13], model[m + 14]], wrist: window.kin.goals()[0].target };
+    });
+    const target = [0, 1, 2].map((k) => shoulder[k] + 0.8 * (wrist[k] - shoulder[k]) + (k === 2 ? 0.08 : 0)) as Vec3;
+    const report = await page.evaluate((t) => window.kin.setGoalTarget('ForeArmL', t), target);
+    expect(report.status).toBe('converged');
+    expect(report.error).toBeLessThan(1e-4);
+    await page.evaluate(() => window.kin.setSolver('look-at'));
+    expect(await page.evaluate(() => window.kin.goals().map((g) => g.name))).toEqual(['Head']);
+    await page.evaluate(() => window.kin.setSolver('dls'));
+    expect(problems).toEqual([]);
+  });
+
+  it('a broken file says what is wrong and keeps the character, still posable', async () => {
+    const { page, problems } = suite;
+    const palette = await page.evaluate(() => window.kin.palette());
+    const previous = await bannerText(page, '.model-banner');
+    await dropFile(page, 'broken.glb', armature.slice(0, armature.byteLength - 64));
+    expect(await loadReported(page, previous)).toBe(`Could not load 'broken.glb': truncated GLB: its header says ${armature.byteLength} bytes, the file has ${armature.byteLength - 64}`);
+    expect(await page.evaluate(() => document.querySelector('.error-overlay'))).toBeNull();
+    expect(await modelName(page)).toBe('armature.glb');
+    expect(maxDifference(await page.evaluate(() => window.kin.palette()), palette)).toBe(0);
+    const target = await page.evaluate(() => {
+      const tip = window.kin.boneTip('HandL');
+      return [tip[0], tip[1] + 0.05, tip[2]] as Vec3;
+    });
+    const report = await page.evaluate((t) => window.kin.setGoalTarget('HandL', t), target);
+    expect(report.status).toBe('converged');
+
+    const notGltf = await page.evaluate(() => window.kin.loadModel({ name: 'notes.txt', bytes: new TextEncoder().encode('hello') }));
+    expect(notGltf).toEqual({ ok: false, error: "Could not load 'notes.txt': not a glTF file: neither a GLB (which starts with \"glTF\") nor glTF JSON text" });
+    expect(problems).toEqual([]);
+  });
+
+  it('eight influences per vertex draw through the second joint set; unnormalised weights are flagged in the HUD', async () => {
+    const { page, problems } = suite;
+    const chain = Array.from(new Uint8Array(eightInfluenceChain({ unnormalizedEvery: 3 }).glb()));
+    const outcome = await page.evaluate((bytes) => window.kin.loadModel({ name: 'tentacle.glb', bytes: Uint8Array.from(bytes) }), chain);
+    const warning = 'The weights of 8 vertices did not sum to 1; they were normalised.';
+    expect(outcome).toMatchObject({ ok: true, model: { name: 'tentacle.glb', influences: 8, warnings: [warning] } });
+    expect(await page.$eval('.hud-warning', (e) => (e as HTMLElement).hidden ? null : e.textContent)).toBe(warning);
+    // No hands or feet by name: the goal is the deepest leaf.
+    expect(await page.evaluate(() => window.kin.goals().map((g) => g.name))).toEqual(['seg7']);
+    const still = await page.screenshot();
+    const tip = await page.evaluate(() => window.kin.boneTip('seg7'));
+    await page.evaluate((t) => window.kin.setGoalTarget('seg7', t), [tip[0] + 0.5, tip[1] - 0.4, tip[2]] as Vec3);
+    await page.waitForFunction((n) => window.kin.renderedFrames() > n, await page.evaluate(() => window.kin.renderedFrames()));
+    const bent = await page.screenshot({ path: `${ARTIFACTS}/gltf-eight-influences.png` });
+    expect(changedPixels(still, bent)).toBeGreaterThan(200);
+    expect(problems).toEqual([]); // the 8-influence shader compiled
+  });
+
+  it('a file with two skins asks which one to pose', async () => {
+    const { page } = suite;
+    const bytes = twoSkins().glb();
+    const before = await bannerText(page, '.model-banner');
+    await dropFile(page, 'two-skins.glb', bytes);
+    await page.waitForSelector('.skin-chooser');
+    const options = await page.$$eval('.skin-chooser-option', (buttons) => buttons.map((b) => b.textContent));
+    expect(options).toEqual(['Tail — 2 joints, 1 mesh', 'Arm — 3 joints, 1 mesh']);
+    await page.click('.skin-chooser-option[data-skin="1"]');
+    expect(await loadReported(page, before)).toMatch(/^Loaded 'two-skins.glb': skin 'Arm', 3 joints/);
+    expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Shoulder', 'Elbow', 'Wrist']);
+  });
+
+  it('?model= loads this site\'s and data: URLs only', async () => {
+    const { browser, site } = suite;
+    const dataUrl = `data:model/gltf-binary;base64,${Buffer.from(armature).toString('base64')}`;
+    const fromData = await openDemo(browser, `${site.url}?model=${encodeURIComponent(dataUrl)}`);
+    await fromData.page.waitForFunction(() => window.kin.model().kind === 'gltf', undefined, { timeout: 30_000 });
+    expect(await modelName(fromData.page)).toBe('model.glb');
+    expect(fromData.problems).toEqual([]);
+    await fromData.page.close();
+
+    const elsewhere = await openDemo(browser, `${site.url}?model=${encodeURIComponent('https://example.com/robot.glb')}`);
+    expect(await loadReported(elsewhere.page, null)).toBe('Could not load the model: only models from this site or data: URLs can be loaded, not from https://example.com');
+    expect(await elsewhere.page.evaluate(() => window.kin.model().kind)).toBe('default');
+    expect(elsewhere.problems).toEqual([]);
+    await elsewhere.page.close();
+  });
+
+  it('a share link of a glTF waits for the file, then applies its pose by joint names', async () => {
+    const { browser, page } = suite;
+    await dropFile(page, 'armature.glb', armature);
+    await page.waitForFunction(() => (window.kin.model() as { name?: string }).name === 'armature.glb');
+    const hand = await page.evaluate(() => window.kin.boneTip('HandL'));
+    await page.evaluate((t) => window.kin.setGoalTarget('HandL', t), [hand[0] - 0.15, hand[1] + 0.2, hand[2] + 0.1] as Vec3);
+    const posed = await page.evaluate(() => ({ link: window.kin.shareLink(), palette: window.kin.palette() }));
+
+    const fresh = await openDemo(browser, posed.link);
+    expect(await bannerText(fresh.page, '.link-banner')).toBe("Load 'armature.glb' to apply this pose");
+    // Another model does not fit: the page says why and keeps waiting.
+    await fresh.page.evaluate((bytes) => window.kin.loadModel({ name: 'tentacle.glb', bytes: Uint8Array.from(bytes) }), Array.from(new Uint8Array(eightInfluenceChain().glb())));
+    expect(await bannerText(fresh.page, '.link-banner')).toBe(
+      "This link poses 'armature.glb', but 'tentacle.glb' does not fit it: the link poses 9 joints, this model has 8, and 9 of the link's joint names are not among this model's",
+    );
+    await dropFile(fresh.page, 'armature.glb', armature);
+    await fresh.page.waitForFunction(() => (window.kin.model() as { name?: string }).name === 'armature.glb');
+    expect(await bannerText(fresh.page, '.link-banner')).toBeNull();
+    expect(await fresh.page.$eval('.hud-warning', (e) => (e as HTMLElement).hidden)).toBe(true);
+    expect(maxDifference(await fresh.page.evaluate(() => window.kin.palette()), posed.palette)).toBeLessThan(1e-4);
+    expect(fresh.problems).toEqual([]);
+    await fresh.page.close();
+  });
+});

@@ -1,0 +1,192 @@
+// The undo stack's semantics (UndoHistory) and the steps built on it
+// (EditHistory) over a small live state: changes go back and forth in
+// order, a new change clears redo, no-op changes are not steps, the history
+// is bounded, nested steps and a whole drag are one step, undo waits for a
+// step under way, and restoring records nothing.
+import { describe, expect, it } from 'vitest';
+import { EditHistory } from '../../web/src/app/edit-history.js';
+import { UndoHistory } from '../../web/src/app/undo-history.js';
+
+const sameValue = (a: number, b: number) => a === b;
+
+/** Applies `changes` to a state through `history`, recording each; returns the state. */
+function changeThrough(history: UndoHistory<number>, start: number, changes: number[]): number {
+  let state = start;
+  for (const next of changes) {
+    history.record(state, next);
+    state = next;
+  }
+  return state;
+}
+
+describe('UndoHistory', () => {
+  it('undoes and redoes changes in order', () => {
+    const history = new UndoHistory(10, sameValue);
+    let state = changeThrough(history, 0, [1, 2, 3]);
+    expect(history.undoDepth).toBe(3);
+    state = history.undo(state)!;
+    expect(state).toBe(2);
+    state = history.undo(state)!;
+    expect(state).toBe(1);
+    expect(history.redoDepth).toBe(2);
+    state = history.redo(state)!;
+    expect(state).toBe(2);
+    state = history.redo(state)!;
+    expect(state).toBe(3);
+    expect(history.canRedo).toBe(false);
+    expect(history.redo(state)).toBeNull();
+  });
+
+  it('returns null with nothing to undo', () => {
+    const history = new UndoHistory(10, sameValue);
+    expect(history.canUndo).toBe(false);
+    expect(history.undo(5)).toBeNull();
+    expect(history.redoDepth).toBe(0); // the failed undo kept nothing for redo
+  });
+
+  it('does not record a change that leaves the state as it was', () => {
+    const history = new UndoHistory(10, sameValue);
+    expect(history.record(4, 4)).toBe(false);
+    expect(history.canUndo).toBe(false);
+    expect(history.record(4, 5)).toBe(true);
+    expect(history.undoDepth).toBe(1);
+  });
+
+  it('clears redo on a new change, but not on a no-op', () => {
+    const history = new UndoHistory(10, sameValue);
+    let state = changeThrough(history, 0, [1, 2]);
+    state = history.undo(state)!;
+    expect(history.canRedo).toBe(true);
+    history.record(state, state);
+    expect(history.canRedo).toBe(true);
+    history.record(state, 7);
+    expect(history.canRedo).toBe(false);
+    expect(history.undo(7)).toBe(1);
+  });
+
+  it('forgets the oldest steps past its limit', () => {
+    const history = new UndoHistory(3, sameValue);
+    let state = changeThrough(history, 0, [1, 2, 3, 4, 5]);
+    expect(history.undoDepth).toBe(3);
+    const visited: number[] = [];
+    for (let next = history.undo(state); next !== null; next = history.undo(state)) visited.push((state = next));
+    expect(visited).toEqual([4, 3, 2]);
+    // Redo keeps every undone step; redoing them refills the bounded past.
+    expect(history.redoDepth).toBe(3);
+    while (history.canRedo) state = history.redo(state)!;
+    expect(state).toBe(5);
+    expect(history.undoDepth).toBe(3);
+  });
+
+  it('can be cleared', () => {
+    const history = new UndoHistory(3, sameValue);
+    const state = changeThrough(history, 0, [1, 2]);
+    history.undo(state);
+    history.clear();
+    expect([history.canUndo, history.canRedo]).toEqual([false, false]);
+  });
+
+  it('rejects a limit that is not a positive integer', () => {
+    for (const limit of [0, -1, 2.5, Number.NaN]) expect(() => new UndoHistory(limit, sameValue)).toThrow(`UndoHistory: limit ${limit} must be an integer ≥ 1`);
+  });
+});
+
+/** A live state of numbers with an EditHistory over it, whose restore goes through a recorded path as the page's does. */
+function editable(limit = 50): { state: number[]; history: EditHistory<number[]>; set: (values: number[]) => void } {
+  const live = { state: [0, 0] };
+  const sameArray = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  const set = (values: number[]) => history.step(() => (live.state = [...values]));
+  const history: EditHistory<number[]> = new EditHistory(() => [...live.state], (values) => set(values), limit, sameArray);
+  return {
+    get state() {
+      return live.state;
+    },
+    history,
+    set,
+  };
+}
+
+describe('EditHistory', () => {
+  it('makes each change a step and restores through undo and redo without recording', () => {
+    const page = editable();
+    page.set([1, 0]);
+    page.set([1, 2]);
+    expect(page.history.depths).toEqual({ undo: 2, redo: 0 });
+    expect(page.history.undo()).toBe(true);
+    expect(page.state).toEqual([1, 0]);
+    // The restore went through set(), a step of its own: it recorded nothing.
+    expect(page.history.depths).toEqual({ undo: 1, redo: 1 });
+    expect(page.history.redo()).toBe(true);
+    expect(page.state).toEqual([1, 2]);
+    expect(page.history.depths).toEqual({ undo: 2, redo: 0 });
+  });
+
+  it('makes a whole drag one step, and a drag that moves nothing no step', () => {
+    const page = editable();
+    page.history.begin();
+    for (let frame = 1; frame <= 30; frame++) page.set([frame, -frame]);
+    page.history.end();
+    expect(page.history.depths.undo).toBe(1);
+    page.history.begin();
+    page.history.end();
+    expect(page.history.depths.undo).toBe(1);
+    page.history.undo();
+    expect(page.state).toEqual([0, 0]);
+    page.history.redo();
+    expect(page.state).toEqual([30, -30]);
+  });
+
+  it('nests steps into the outermost one', () => {
+    const page = editable();
+    page.history.step(() => {
+      page.set([5, 0]);
+      page.history.step(() => page.set([5, 6]));
+    });
+    expect(page.history.depths.undo).toBe(1);
+    page.history.undo();
+    expect(page.state).toEqual([0, 0]);
+  });
+
+  it('waits for a step under way before undoing', () => {
+    const page = editable();
+    page.set([1, 1]);
+    page.history.begin();
+    page.set([2, 2]);
+    expect(page.history.canUndo).toBe(false);
+    expect(page.history.undo()).toBe(false);
+    expect(page.state).toEqual([2, 2]);
+    page.history.end();
+    expect(page.history.undo()).toBe(true);
+    expect(page.state).toEqual([1, 1]);
+  });
+
+  it('ends a step whose change throws, keeping what it changed as a step', () => {
+    const page = editable();
+    expect(() =>
+      page.history.step(() => {
+        page.set([3, 3]);
+        throw new Error('half done');
+      }),
+    ).toThrow('half done');
+    expect(page.history.inStep).toBe(false);
+    expect(page.history.undo()).toBe(true);
+    expect(page.state).toEqual([0, 0]);
+  });
+
+  it('ignores an end without a begin', () => {
+    const page = editable();
+    page.history.end();
+    page.set([1, 0]);
+    expect(page.history.depths.undo).toBe(1);
+  });
+
+  it('counts a version whenever undo or redo availability may change', () => {
+    const page = editable();
+    const seen = [page.history.version];
+    page.set([1, 0]);
+    seen.push(page.history.version);
+    page.history.undo();
+    seen.push(page.history.version);
+    expect(new Set(seen).size).toBe(3);
+  });
+});

@@ -1,0 +1,105 @@
+// The panel of the selected bone: its name and one slider per Euler slot,
+// labelled with the joint-frame axis the slot turns about, ranging over the
+// slot's limits (shown beside it; a locked slot's slider is disabled). It
+// reports what the user sets and shows what it is told: the rig clamps and
+// owns the angles. Text through textContent only.
+import type { EulerOrder } from '../rig/rig-desc.js';
+import { closeButton } from './close-button.js';
+
+/** The user moved slot `slot`'s slider to `angle` (radians). */
+export type AngleInput = (slot: number, angle: number) => void;
+
+export interface BoneJoint {
+  name: string;
+  order: EulerOrder;
+  /** Per-slot limits, radians. */
+  min: readonly number[];
+  max: readonly number[];
+}
+
+const DEGREES = 180 / Math.PI;
+
+function degrees(angle: number): string {
+  return `${(angle * DEGREES).toFixed(1)}°`;
+}
+
+/** Slot labels: the axis each slot turns about; a proper Euler order's repeated axis gets a prime. */
+function slotAxes(order: EulerOrder): string[] {
+  return [0, 1, 2].map((slot) => order[slot].toLowerCase() + (order.indexOf(order[slot]) < slot ? '′' : ''));
+}
+
+interface SlotRow {
+  axis: HTMLElement;
+  slider: HTMLInputElement;
+  value: HTMLElement;
+  range: HTMLElement;
+}
+
+export class BonePanel {
+  readonly element = document.createElement('section');
+  private readonly title = document.createElement('span');
+  private readonly rows: SlotRow[] = [];
+
+  constructor(parent: HTMLElement, onInput: AngleInput, onClose: () => void) {
+    this.element.className = 'bone-panel';
+    this.element.hidden = true;
+    this.element.setAttribute('aria-label', 'selected bone');
+
+    const heading = document.createElement('div');
+    heading.className = 'bone-panel-heading';
+    this.title.className = 'bone-panel-name';
+    heading.append(this.title, closeButton('bone-panel-close', 'deselect bone', onClose));
+    this.element.append(heading);
+
+    for (let slot = 0; slot < 3; slot++) {
+      const row = document.createElement('label');
+      row.className = 'bone-slot';
+      row.dataset.slot = String(slot);
+      const axis = document.createElement('span');
+      axis.className = 'bone-slot-axis';
+      const slider = document.createElement('input');
+      slider.type = 'range';
+      // Any angle within the limits; the keyboard steps by a hundredth of the range.
+      slider.step = 'any';
+      slider.addEventListener('input', () => onInput(slot, slider.valueAsNumber));
+      const value = document.createElement('span');
+      value.className = 'bone-slot-value';
+      const range = document.createElement('span');
+      range.className = 'bone-slot-range';
+      row.append(axis, slider, value, range);
+      this.element.append(row);
+      this.rows.push({ axis, slider, value, range });
+    }
+    parent.append(this.element);
+  }
+
+  /** Shows the panel for a bone: name, axes, limits. */
+  showJoint(joint: BoneJoint): void {
+    this.title.textContent = joint.name;
+    const axes = slotAxes(joint.order);
+    this.rows.forEach((row, slot) => {
+      const [min, max] = [joint.min[slot], joint.max[slot]];
+      const locked = !(max > min);
+      row.axis.textContent = axes[slot];
+      row.slider.min = String(min);
+      row.slider.max = String(max);
+      row.slider.disabled = locked;
+      row.slider.setAttribute('aria-label', `${joint.name} about ${axes[slot]}`);
+      row.range.textContent = locked ? 'locked' : `${degrees(min)} … ${degrees(max)}`;
+    });
+    this.element.hidden = false;
+  }
+
+  /** Shows the bone's angles (3 by slot from `angles[at]`, radians). */
+  showAngles(angles: ArrayLike<number>, at: number): void {
+    this.rows.forEach((row, slot) => {
+      const angle = angles[at + slot];
+      row.slider.valueAsNumber = angle;
+      row.value.textContent = degrees(angle);
+    });
+  }
+
+  hide(): void {
+    this.element.hidden = true;
+  }
+}

@@ -1,0 +1,60 @@
+// Drag a .glb / .gltf file onto the page to load it. While a file is dragged
+// over the page a hint covers the view; the drop hands the first file to the
+// loader. Drags that carry no files (text, links) are left alone.
+export class DropZone {
+  private readonly hint = document.createElement('div');
+  // dragenter/dragleave fire for every child crossed: count them.
+  private depth = 0;
+
+  constructor(private readonly target: HTMLElement, private readonly load: (file: File) => void) {
+    this.hint.className = 'drop-hint';
+    this.hint.textContent = 'Drop a .glb or .gltf file to pose it';
+    this.hint.hidden = true;
+    target.append(this.hint);
+    target.addEventListener('dragenter', this.onDragEnter);
+    target.addEventListener('dragover', this.onDragOver);
+    target.addEventListener('dragleave', this.onDragLeave);
+    target.addEventListener('drop', this.onDrop);
+  }
+
+  dispose(): void {
+    this.target.removeEventListener('dragenter', this.onDragEnter);
+    this.target.removeEventListener('dragover', this.onDragOver);
+    this.target.removeEventListener('dragleave', this.onDragLeave);
+    this.target.removeEventListener('drop', this.onDrop);
+    this.hint.remove();
+  }
+
+  private readonly onDragEnter = (event: DragEvent): void => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    this.depth++;
+    this.hint.hidden = false;
+  };
+
+  private readonly onDragOver = (event: DragEvent): void => {
+    if (!carriesFiles(event)) return;
+    // Without this the browser would open the file in place of the page.
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+  };
+
+  private readonly onDragLeave = (event: DragEvent): void => {
+    if (!carriesFiles(event)) return;
+    this.depth = Math.max(0, this.depth - 1);
+    if (this.depth === 0) this.hint.hidden = true;
+  };
+
+  private readonly onDrop = (event: DragEvent): void => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    this.depth = 0;
+    this.hint.hidden = true;
+    const file = event.dataTransfer?.files[0];
+    if (file) this.load(file);
+  };
+}
+
+function carriesFiles(event: DragEvent): boolean {
+  return event.dataTransfer?.types.includes('Files') ?? false;
+}

@@ -1,0 +1,81 @@
+// The toolbar's target list: one row per goal the solver poses with (its
+// handle's colour and shape, its bone, a Pin toggle and × to remove it) and
+// an "Add target…" picker of the bones without one. refresh() runs every
+// frame and rebuilds the rows only when the goals changed. For a solver with
+// its own goals (two-bone, look-at) the rows show those, and the edit
+// controls are disabled with the reason as their tooltip. Bone names are
+// written with textContent only (a user's model names its bones).
+import { Color } from 'three';
+import { addTarget, pinTarget, removeTarget } from './goal-actions.js';
+import { takesAnyGoals } from './goal-set.js';
+import type { PosingApp } from './posing-app.js';
+import { toolButton, toolOption, toolSelect } from './tool-controls.js';
+
+/** Runs an edit, showing its failure instead of throwing (the toolbar's). */
+export type RunAction = (action: () => void) => void;
+
+export class GoalList {
+  readonly element = document.createElement('details');
+  private readonly rows = document.createElement('ul');
+  private readonly picker = toolSelect('add-goal', 'Add an IK target on a bone’s tip', 'Add target…');
+  private shownGoals = -1;
+
+  constructor(private readonly app: PosingApp, private readonly run: RunAction, open: boolean) {
+    this.element.className = 'goal-list';
+    this.element.open = open;
+    const heading = document.createElement('summary');
+    heading.textContent = 'Targets';
+    this.rows.className = 'goal-rows';
+    this.element.append(heading, this.rows, this.picker);
+    this.picker.addEventListener('change', this.onBonePicked);
+    this.refresh();
+  }
+
+  /** Called every frame: rebuilds the rows and the picker when the goals changed. */
+  refresh(): void {
+    const { session } = this.app;
+    if (session.goalsVersion === this.shownGoals) return;
+    this.shownGoals = session.goalsVersion;
+    const editable = takesAnyGoals(session.solverName);
+    const fixed = editable ? null : `The ${session.solverName} solver poses with its own targets; choose another solver to edit them`;
+    this.rows.replaceChildren(...session.layout.goals.map((goal, g) => this.row(goal.bone, new Color(goal.color), session.pinned(g), fixed)));
+
+    this.picker.replaceChildren(this.picker.options[0]);
+    for (const bone of session.rig.boneNames) {
+      if (!session.goalNames.includes(bone)) this.picker.append(toolOption(bone, bone));
+    }
+    this.picker.disabled = !editable;
+    this.picker.title = fixed ?? 'Add an IK target on a bone’s tip';
+  }
+
+  /** One goal's row; `fixed`: why it cannot be edited, or null. */
+  private row(bone: string, color: Color, pinned: boolean, fixed: string | null): HTMLLIElement {
+    const row = document.createElement('li');
+    row.className = 'goal-row';
+    row.dataset.goal = bone;
+    const swatch = document.createElement('span');
+    swatch.className = pinned ? 'goal-swatch goal-swatch-pin' : 'goal-swatch';
+    swatch.style.backgroundColor = `#${color.getHexString()}`;
+    const name = document.createElement('span');
+    name.className = 'goal-name';
+    name.textContent = bone;
+    name.title = bone;
+    const pin = toolButton('pin', pinned ? `Unpin ${bone}` : `Pin ${bone}: hold its tip where it is while other targets move`, 'Pin');
+    pin.setAttribute('aria-pressed', String(pinned));
+    pin.addEventListener('click', () => this.run(() => pinTarget(this.app, bone, !pinned)));
+    const remove = toolButton('remove-goal', `Remove the target on ${bone}`, '×');
+    remove.addEventListener('click', () => this.run(() => removeTarget(this.app, bone)));
+    for (const button of [pin, remove]) {
+      button.disabled = fixed !== null;
+      if (fixed !== null) button.title = fixed;
+    }
+    row.append(swatch, name, pin, remove);
+    return row;
+  }
+
+  private readonly onBonePicked = (): void => {
+    const bone = this.picker.value;
+    this.picker.value = '';
+    if (bone !== '') this.run(() => addTarget(this.app, bone));
+  };
+}

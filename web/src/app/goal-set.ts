@@ -1,0 +1,81 @@
+// The goal set that the general solvers pose with, as the user edits it: a
+// target on any bone's tip (added where the tip is, so nothing moves),
+// targets removed, and pins — a pinned goal holds its tip where it was when
+// pinned, with PIN_WEIGHT, while the other targets are dragged. The analytic
+// solvers (two-bone, look-at) solve their own goals their own way
+// (solver-goals.ts) and keep them. Lists are never changed in place: each
+// edit returns a new one, so undo snapshots can keep a list as it is.
+import type { ColorRepresentation } from 'three';
+import type { Rig, SolverName } from '../rig/rig.js';
+import { MAX_GOALS } from '../share/pose-link.js';
+import { type GoalLayouts, type PosingGoal, goalLayoutFor } from './solver-goals.js';
+
+/** One goal per limb, each with its own solve: what they pose with is part of how they solve. */
+const OWN_GOAL_SOLVERS: readonly SolverName[] = ['two-bone', 'look-at'];
+
+/** Whether the solver poses with the editable goal set (false: it keeps its own goals). */
+export function takesAnyGoals(solver: SolverName): boolean {
+  return !OWN_GOAL_SOLVERS.includes(solver);
+}
+
+/** The goal set a character starts with: its general solvers' layout. */
+export function startGoalSet(layouts: GoalLayouts = goalLayoutFor): readonly PosingGoal[] {
+  return layouts('dls').goals;
+}
+
+// For bones the start set does not colour, clear of the limbs' oranges and blues.
+const EXTRA_COLORS: readonly ColorRepresentation[] = [0x9be564, 0xe564c8, 0xf2d14b, 0x64e5d2, 0xb58cff, 0xff6f91];
+
+/**
+ * The colour of a goal added to `goals`: the start set's for its bone, else
+ * the first extra colour no goal has (they repeat past six). It depends on
+ * the goals before it only, so a set rebuilt in order (from a share link)
+ * gets the same colours.
+ */
+function goalColor(goals: readonly PosingGoal[], bone: string): ColorRepresentation {
+  const known = startGoalSet().find((goal) => goal.bone === bone);
+  if (known) return known.color;
+  const unused = EXTRA_COLORS.find((color) => !goals.some((goal) => goal.color === color));
+  return unused ?? EXTRA_COLORS[goals.length % EXTRA_COLORS.length];
+}
+
+/** A goal set of these bones and pins, coloured in order. */
+export function colouredGoals(entries: readonly { bone: string; pinned: boolean }[]): PosingGoal[] {
+  return entries.reduce<PosingGoal[]>((goals, { bone, pinned }) => [...goals, { bone, pinned, color: goalColor(goals, bone) }], []);
+}
+
+/** Why `goals` cannot be a goal set of `rig`, or null. */
+export function goalSetProblem(rig: Rig, goals: readonly PosingGoal[]): string | null {
+  // A share link holds at most MAX_GOALS goals.
+  if (goals.length > MAX_GOALS) return `${goals.length} targets are more than the ${MAX_GOALS} a share link holds`;
+  const seen = new Set<string>();
+  for (const { bone } of goals) {
+    if (!rig.boneNames.includes(bone)) return `the character has no bone named '${bone}'`;
+    if (seen.has(bone)) return `bone '${bone}' has two targets`;
+    seen.add(bone);
+  }
+  return null;
+}
+
+/** The set with a target added on `bone`'s tip; throws naming the problem (an unknown bone, one that has a target, too many). */
+export function withGoal(rig: Rig, goals: readonly PosingGoal[], bone: string): PosingGoal[] {
+  if (goals.some((goal) => goal.bone === bone)) throw new Error(`kin: bone '${bone}' already has a target`);
+  const problem = goalSetProblem(rig, [...goals, { bone, color: 0 }]);
+  if (problem) throw new Error(`kin: cannot add a target: ${problem}`);
+  return [...goals, { bone, color: goalColor(goals, bone) }];
+}
+
+/** The set without goal `index` (an index into `goals`). */
+export function withoutGoal(goals: readonly PosingGoal[], index: number): PosingGoal[] {
+  return goals.filter((_, g) => g !== index);
+}
+
+/** The set with goal `index` pinned or not. */
+export function withPin(goals: readonly PosingGoal[], index: number, pinned: boolean): PosingGoal[] {
+  return goals.map((goal, g) => (g === index ? { ...goal, pinned } : goal));
+}
+
+/** Same bones in the same order, pinned alike (colours follow the bones). */
+export function sameGoalSet(a: readonly PosingGoal[], b: readonly PosingGoal[]): boolean {
+  return a.length === b.length && a.every((goal, g) => goal.bone === b[g].bone && (goal.pinned === true) === (b[g].pinned === true));
+}

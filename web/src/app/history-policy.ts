@@ -1,0 +1,48 @@
+// When the page's URL gets a new history entry and when it only rewrites the
+// current one, so that Back and Forward walk through completed poses
+// without a flood of entries:
+// - a settled change of the pose, solver or goals pushes an entry;
+// - changes made while one pointer gesture goes on (a drag that pauses long
+//   enough for the URL to catch up, then goes on) extend the entry that
+//   gesture pushed, so a whole drag is one entry;
+// - a settled change of the camera alone rewrites the current entry.
+// So the history grows by at most one entry per gesture or per settled
+// scripted change (and browsers cap a tab's history themselves: Chromium
+// keeps 50 entries). No DOM here: the page feeds it versions and gestures.
+import { NO_GESTURE } from './pointer-gestures.js';
+
+export type HistoryWrite = 'push' | 'replace';
+
+export class HistoryPolicy {
+  private lastChangeGesture = NO_GESTURE;
+  private entryGesture = NO_GESTURE;
+
+  /**
+   * `writtenPose`: the pose version the current entry shows. `pushing`
+   * false: every write replaces (an embedded page must not fill the
+   * history of the page around it).
+   */
+  constructor(private writtenPose: number, private readonly pushing: boolean) {}
+
+  /** The state changed during pointer gesture `gesture` (NO_GESTURE: outside any). */
+  changed(gesture: number): void {
+    this.lastChangeGesture = gesture;
+  }
+
+  /** The state has settled with pose version `pose`: how to write it. */
+  settle(pose: number): HistoryWrite {
+    const poseChanged = pose !== this.writtenPose;
+    const sameGesture = this.lastChangeGesture !== NO_GESTURE && this.lastChangeGesture === this.entryGesture;
+    this.writtenPose = pose;
+    if (!this.pushing || !poseChanged || sameGesture) return 'replace';
+    this.entryGesture = this.lastChangeGesture;
+    return 'push';
+  }
+
+  /** The URL shows pose version `pose` that it did not get from a write (Back, Forward, a pasted link). */
+  adopt(pose: number): void {
+    this.writtenPose = pose;
+    this.entryGesture = NO_GESTURE;
+    this.lastChangeGesture = NO_GESTURE;
+  }
+}

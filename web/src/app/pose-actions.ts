@@ -1,0 +1,22 @@
+// The page's whole-pose actions, each one undo step and each a plain pose
+// change afterwards (the targets and handles move onto the new pose): apply a
+// preset, mirror the pose. The toolbar, the keyboard and window.kin all come
+// here.
+import type { MirrorMode } from '../rig/rig.js';
+import { type PosePresetName, presetPose } from './pose-presets.js';
+import type { PosingApp } from './posing-app.js';
+
+export function applyPosePreset(app: PosingApp, name: PosePresetName): void {
+  const { angles, rootOffset_ms } = presetPose(app.session.rig, name);
+  app.setPose(angles, rootOffset_ms);
+}
+
+/** Mirrors the pose (see Rig.mirror); throws, changing nothing, for a rig that does not mirror. */
+export function mirrorPose(app: PosingApp, mode: MirrorMode): void {
+  const { rig } = app.session;
+  app.history.step(() => {
+    rig.mirror(mode);
+    // The rig holds the mirrored pose; setting it again moves the goals and handles onto it.
+    app.setPose(Array.from(rig.pose()), rig.rootOffset);
+  });
+}

@@ -1,0 +1,119 @@
+// Pose presets for the default character, written by hand within its joint
+// limits (scripts/character/skeleton.mjs). Its bones have no rest rotation
+// and XYZ Euler angles about the model axes (Y up, facing +Z, left on +X):
+// - arms (along ±X at bind): x twists the arm about itself; for the left
+//   arm +y swings it back and −z lowers it; the right arm mirrors (y, z
+//   change sign). The elbow hinge is y: −y (left) / +y (right) bends the
+//   forearm forward.
+// - legs (along −Y): −x swings the thigh forward, +x bends the knee; the
+//   foot's +x points the toes down; −x on the toes lifts them.
+// - trunk and head: +x leans forward (nods), +y turns toward the left.
+// The root offset moves the whole body (crouching lowers the hips).
+import type { Rig } from '../rig/rig.js';
+import type { Vec3Tuple } from '../rig/rig-desc.js';
+import { type AngleTable, anglesFromTable } from './angle-table.js';
+import { START_POSE } from './start-pose.js';
+
+export const POSE_PRESETS = ['relaxed', 't-pose', 'a-pose', 'walk', 'wave', 'crouch'] as const;
+export type PosePresetName = (typeof POSE_PRESETS)[number];
+
+interface PosePreset {
+  label: string;
+  angles: AngleTable;
+  rootOffset_ms: Vec3Tuple;
+}
+
+const STANDING: Vec3Tuple = [0, 0, 0];
+
+const PRESETS: Readonly<Record<PosePresetName, PosePreset>> = {
+  // The page's start pose: what Reset returns to.
+  relaxed: { label: 'Relaxed (start)', angles: START_POSE, rootOffset_ms: STANDING },
+  // The bind pose: every angle zero.
+  't-pose': { label: 'T-pose', angles: {}, rootOffset_ms: STANDING },
+  'a-pose': {
+    label: 'A-pose',
+    angles: {
+      upper_arm_l: [0, 0, -0.7],
+      upper_arm_r: [0, 0, 0.7],
+      forearm_l: [0, -0.1, 0],
+      forearm_r: [0, 0.1, 0],
+    },
+    rootOffset_ms: STANDING,
+  },
+  // Mid-stride: left heel down in front, right foot pushing off behind, the
+  // arms swinging against the legs and the chest turning with the arms.
+  walk: {
+    label: 'Walk',
+    angles: {
+      hips: [0, -0.08, 0],
+      spine: [0.05, 0, 0],
+      chest: [0, 0.1, 0],
+      upper_arm_l: [0, 0.35, -1.3],
+      forearm_l: [0, -0.25, 0],
+      upper_arm_r: [0, 0.35, 1.3],
+      forearm_r: [0, 0.6, 0],
+      thigh_l: [-0.45, 0, 0],
+      shin_l: [0.15, 0, 0],
+      foot_l: [0.2, 0, 0],
+      thigh_r: [0.35, 0, 0],
+      shin_r: [0.35, 0, 0],
+      foot_r: [-0.3, 0, 0],
+      toes_r: [-0.4, 0, 0],
+    },
+    rootOffset_ms: [0, -0.07, 0],
+  },
+  // The right hand raised beside the head: the upper arm twisted so that the
+  // elbow hinge bends upward, the head turned toward the hand.
+  wave: {
+    label: 'Wave',
+    angles: {
+      ...START_POSE,
+      neck: [0, -0.1, 0],
+      head: [0, -0.2, 0],
+      clavicle_r: [0, 0, -0.15],
+      upper_arm_r: [-1.35, 0, -0.35],
+      forearm_r: [0, 1.3, 0],
+      hand_r: [0, 0, -0.2],
+      upper_arm_l: [0, 0, -1.3],
+      forearm_l: [0, -0.25, 0],
+    },
+    rootOffset_ms: STANDING,
+  },
+  // Knees deep, feet flat (thigh + shin + foot = 0 about x), hips lowered
+  // and moved back over the feet, the trunk leaning forward, arms reaching.
+  crouch: {
+    label: 'Crouch',
+    angles: {
+      spine: [0.3, 0, 0],
+      chest: [0.25, 0, 0],
+      neck: [-0.25, 0, 0],
+      head: [-0.2, 0, 0],
+      upper_arm_l: [0, -0.9, -0.6],
+      forearm_l: [0, -0.8, 0],
+      upper_arm_r: [0, 0.9, 0.6],
+      forearm_r: [0, 0.8, 0],
+      thigh_l: [-1.2, 0, 0],
+      shin_l: [1.9, 0, 0],
+      foot_l: [-0.7, 0, 0],
+      thigh_r: [-1.2, 0, 0],
+      shin_r: [1.9, 0, 0],
+      foot_r: [-0.7, 0, 0],
+    },
+    rootOffset_ms: [0, -0.36, -0.12],
+  },
+};
+
+export function isPosePreset(name: string): name is PosePresetName {
+  return (POSE_PRESETS as readonly string[]).includes(name);
+}
+
+export function presetLabel(name: PosePresetName): string {
+  return PRESETS[name].label;
+}
+
+/** The preset's angles for every bone of `rig` (3 per bone) and its root offset. */
+export function presetPose(rig: Rig, name: PosePresetName): { angles: number[]; rootOffset_ms: Vec3Tuple } {
+  const preset = PRESETS[name];
+  return { angles: anglesFromTable(rig, preset.angles), rootOffset_ms: [...preset.rootOffset_ms] };
+}
+

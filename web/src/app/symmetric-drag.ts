@@ -1,0 +1,42 @@
+// Symmetric dragging: while it is on, moving a goal's target also moves the
+// target of its partner goal (the goal on the other side's bone, e.g. hand_l
+// and hand_r) to the mirror image of the point across the model's x = 0
+// plane, before the one solve. Goals pair by their bones' mirror partners
+// (Rig.mirrorPartners); a rig that does not mirror pairs none, and says why.
+// A pin is nobody's partner: it holds its tip while its mirror image moves.
+import { errorMessage } from './error-overlay.js';
+import type { PosingSession } from './posing-session.js';
+
+export class SymmetricDrag {
+  /** Whether moving a goal moves its partner too. */
+  enabled = false;
+  private partnerGoals = new Int32Array(0);
+  private unavailableBecause: string | null = null;
+
+  /** Why no goal has a partner (the rig does not mirror), or null. */
+  get unavailable(): string | null {
+    return this.unavailableBecause;
+  }
+
+  /** Pairs the session's goals; call whenever the goals change. */
+  pairGoals(session: PosingSession): void {
+    const goalBones = session.goalBones;
+    let partners: Int32Array | null = null;
+    try {
+      partners = session.rig.mirrorPartners();
+      this.unavailableBecause = null;
+    } catch (error) {
+      this.unavailableBecause = errorMessage(error);
+    }
+    this.partnerGoals = Int32Array.from(goalBones, (bone) => {
+      const partner = partners === null ? bone : partners[bone];
+      const goal = partner === bone ? -1 : goalBones.indexOf(partner);
+      return goal >= 0 && session.pinned(goal) ? -1 : goal;
+    });
+  }
+
+  /** The goal that mirrors `goal` while symmetric dragging is on, else -1. */
+  partnerOf(goal: number): number {
+    return this.enabled && goal < this.partnerGoals.length ? this.partnerGoals[goal] : -1;
+  }
+}

@@ -1,0 +1,97 @@
+// A user's glTF/GLB file, checked (glb-container.ts, gltf-json-check.ts) and
+// then parsed with three.js's GLTFLoader, with its skins listed: each skin
+// that skins at least one triangle mesh, with the meshes it skins (a mesh
+// with several primitives, or several meshes, may share one skin).
+//
+// GLTFLoader normalises WEIGHTS_0 in place (SkinnedMesh.normalizeSkinWeights,
+// over the first four weights only), which would hide unnormalised weights
+// and break vertices whose weights go on in WEIGHTS_1. A small loader plugin
+// copies each skinned primitive's WEIGHTS_0 as the file has it, before any
+// mesh is built; gltf-skin-influences.ts reads the weights from there.
+import type * as THREE from 'three';
+import { type GLTF, GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { GltfFileError, readGltfContainer } from './glb-container.js';
+import { type GltfJson, type UriPolicy, checkGltfJson } from './gltf-json-check.js';
+import { copyVec4 } from './gltf-skin-influences.js';
+
+export interface GltfSkinEntry {
+  /** Index in the file's skins. */
+  index: number;
+  /** The skin's name, or "skin <index>". */
+  name: string;
+  skeleton: THREE.Skeleton;
+  /** The triangle meshes this skin deforms (one per primitive). */
+  meshes: THREE.SkinnedMesh[];
+}
+
+export interface GltfModel {
+  gltf: GLTF;
+  json: GltfJson;
+  /** The skins that deform at least one mesh, in file order. */
+  skins: GltfSkinEntry[];
+  /** Each skinned geometry's skinWeight attribute → WEIGHTS_0 as the file holds it (4 per vertex). */
+  fileWeights: Map<THREE.BufferAttribute | THREE.InterleavedBufferAttribute, Float32Array>;
+}
+
+export interface GltfParseOptions {
+  /** Base URL for the file's relative URIs ('' for a dropped file). */
+  resourcePath: string;
+  allowUri: UriPolicy;
+}
+
+/**
+ * A plugin that copies each skinned primitive's WEIGHTS_0 into `snapshots`
+ * (keyed by the attribute GLTFLoader later puts in the geometry) before any
+ * mesh is built, so before GLTFLoader normalises it.
+ */
+function weightCapture(json: GltfJson, snapshots: GltfModel['fileWeights']): (parser: GLTFParser) => GLTFLoaderPlugin {
+  const accessors = new Set<number>();
+  for (const node of json.nodes ?? []) {
+    if (node.skin === undefined || node.mesh === undefined) continue;
+    for (const primitive of json.meshes![node.mesh].primitives) accessors.add(primitive.attributes.WEIGHTS_0);
+  }
+  return (parser) => ({
+    name: 'KIN_weights_as_in_the_file',
+    beforeRoot: async () => {
+      for (const index of accessors) {
+        const attribute = (await parser.getDependency('accessor', index)) as THREE.BufferAttribute;
+        snapshots.set(attribute, copyVec4(attribute));
+      }
+    },
+  });
+}
+
+function parseWithThree(bytes: ArrayBuffer, resourcePath: string, plugin: (parser: GLTFParser) => GLTFLoaderPlugin): Promise<GLTF> {
+  return new GLTFLoader().register(plugin).parseAsync(bytes, resourcePath).catch((error: unknown) => {
+    throw new GltfFileError(`three.js's GLTFLoader could not read it (${error instanceof Error ? error.message : String(error)})`);
+  });
+}
+
+/** Checks and parses a glTF/GLB file; throws GltfFileError naming the problem. */
+export async function parseGltfModel(bytes: ArrayBuffer, options: GltfParseOptions): Promise<GltfModel> {
+  const container = readGltfContainer(bytes);
+  const json = checkGltfJson(container.json, container.binLength, options.allowUri);
+  const fileWeights: GltfModel['fileWeights'] = new Map();
+  const gltf = await parseWithThree(bytes, options.resourcePath, weightCapture(json, fileWeights));
+
+  const meshesBySkeleton = new Map<THREE.Skeleton, THREE.SkinnedMesh[]>();
+  for (const scene of gltf.scenes) {
+    scene.traverse((object) => {
+      const mesh = object as THREE.SkinnedMesh;
+      if (!mesh.isSkinnedMesh) return;
+      const meshes = meshesBySkeleton.get(mesh.skeleton) ?? [];
+      if (!meshes.includes(mesh)) meshes.push(mesh);
+      meshesBySkeleton.set(mesh.skeleton, meshes);
+    });
+  }
+  const skins: GltfSkinEntry[] = [];
+  for (const [index, skin] of (json.skins ?? []).entries()) {
+    const skeleton = (await gltf.parser.getDependency('skin', index)) as THREE.Skeleton;
+    const meshes = meshesBySkeleton.get(skeleton);
+    if (meshes) skins.push({ index, name: skin.name || `skin ${index}`, skeleton, meshes });
+  }
+  if (skins.length === 0) {
+    throw new GltfFileError((json.skins ?? []).length === 0 ? 'it has no skin: nothing to pose' : 'none of its skins deforms a triangle mesh in its scenes: nothing to pose');
+  }
+  return { gltf, json, skins, fileWeights };
+}

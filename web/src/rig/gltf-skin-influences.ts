@@ -1,0 +1,112 @@
+// The joints and weights of one skinned glTF primitive, up to 8 per vertex
+// (JOINTS_0/WEIGHTS_0, then JOINTS_1/WEIGHTS_1, which GLTFLoader leaves in
+// the geometry as `joints_1` / `weights_1`), checked and normalised:
+// - a joint index out of the skin's range on a weighted influence is an
+//   error naming the vertex (an unweighted slot's index is never read, and
+//   is set to 0);
+// - weights that do not sum to 1 are divided by their sum, and counted so
+//   the page can warn; a vertex with no weight at all is bound to its first
+//   joint (as three.js's normalizeSkinWeights does), and counted too;
+// - negative or non-finite weights are errors.
+// WEIGHTS_0 comes from the copy taken before GLTFLoader normalised it
+// (gltf-model.ts): GLTFLoader normalises only the first four weights, which
+// is wrong once WEIGHTS_1 holds the rest.
+import * as THREE from 'three';
+
+export interface SkinInfluences {
+  /** Joints (and weights) per vertex. */
+  influences: 4 | 8;
+  /** Skin joint indices, `influences` per vertex. */
+  joints: Uint16Array;
+  /** Weights summing to 1 per vertex, `influences` per vertex. */
+  weights: Float32Array;
+  /** Vertices whose weights did not sum to 1 (now normalised). */
+  unnormalized: number;
+  /** Vertices with no weight (now bound to their first joint). */
+  unweighted: number;
+}
+
+type Attribute = THREE.BufferAttribute | THREE.InterleavedBufferAttribute;
+
+// How far from 1 a sum of weights may be before it counts as unnormalised:
+// floats round, and 8-bit weights are multiples of 1/255.
+const FLOAT_SUM_TOLERANCE = 1e-3;
+const INTEGER_SUM_TOLERANCE = 1e-2;
+
+function sumTolerance(attribute: Attribute): number {
+  return attribute.array instanceof Float32Array ? FLOAT_SUM_TOLERANCE : INTEGER_SUM_TOLERANCE;
+}
+
+/**
+ * Reads, checks and normalises a skinned mesh's influences. `fileWeights0`
+ * is WEIGHTS_0 as the file has it; `where` names the mesh in errors.
+ */
+export function skinInfluences(geometry: THREE.BufferGeometry, fileWeights0: Float32Array, jointCount: number, where: string): SkinInfluences {
+  const sets: { joints: Attribute; weights: ArrayLike<number> }[] = [{ joints: geometry.getAttribute('skinIndex'), weights: fileWeights0 }];
+  const joints1 = geometry.getAttribute('joints_1');
+  const weights1 = geometry.getAttribute('weights_1');
+  if (joints1 && weights1) sets.push({ joints: joints1, weights: copyVec4(weights1) });
+  const influences = sets.length === 2 ? 8 : 4;
+  const tolerance = Math.max(...[geometry.getAttribute('skinWeight'), weights1].filter(Boolean).map((a) => sumTolerance(a)));
+  const count = sets[0].joints.count;
+  const joints = new Uint16Array(influences * count);
+  const weights = new Float32Array(influences * count);
+  let unnormalized = 0;
+  let unweighted = 0;
+  for (let v = 0; v < count; v++) {
+    let sum = 0;
+    sets.forEach((set, s) => {
+      for (let k = 0; k < 4; k++) {
+        const weight = set.weights[4 * v + k];
+        const joint = set.joints.getComponent(v, k);
+        if (!Number.isFinite(weight) || weight < 0) throw new Error(`${where}: vertex ${v} has weight ${weight} (WEIGHTS_${s}); weights must be finite and ≥ 0`);
+        if (weight > 0 && !(joint < jointCount)) throw new Error(`${where}: vertex ${v} uses joint ${joint} (JOINTS_${s}), but the skin has ${jointCount} joints`);
+        const slot = influences * v + 4 * s + k;
+        joints[slot] = weight > 0 ? joint : 0;
+        weights[slot] = weight;
+        sum += weight;
+      }
+    });
+    const first = influences * v;
+    if (sum === 0) {
+      unweighted++;
+      const joint = sets[0].joints.getComponent(v, 0);
+      if (!(joint < jointCount)) throw new Error(`${where}: vertex ${v} has no weight and its first joint ${joint} is out of range (${jointCount} joints)`);
+      joints[first] = joint;
+      weights[first] = 1;
+    } else if (Math.abs(sum - 1) > tolerance) {
+      unnormalized++;
+    }
+    if (sum > 0) for (let k = 0; k < influences; k++) weights[first + k] /= sum;
+  }
+  return { influences, joints, weights, unnormalized, unweighted };
+}
+
+/** The values of a 4-component attribute as floats (integers denormalised when marked normalized). */
+export function copyVec4(attribute: Attribute): Float32Array {
+  const out = new Float32Array(4 * attribute.count);
+  for (let v = 0; v < attribute.count; v++) for (let k = 0; k < 4; k++) out[4 * v + k] = attribute.getComponent(v, k);
+  return out;
+}
+
+/**
+ * Puts the influences into the geometry as three.js and our shader read
+ * them: skinIndex/skinWeight hold the first four, skinIndex1/skinWeight1 the
+ * other four when there are eight.
+ */
+export function setSkinAttributes(geometry: THREE.BufferGeometry, skin: SkinInfluences): void {
+  const count = skin.joints.length / skin.influences;
+  const names = [['skinIndex', 'skinWeight'], ['skinIndex1', 'skinWeight1']];
+  for (let s = 0; s < skin.influences / 4; s++) {
+    const joints = new Uint16Array(4 * count);
+    const weights = new Float32Array(4 * count);
+    for (let v = 0; v < count; v++) {
+      for (let k = 0; k < 4; k++) {
+        joints[4 * v + k] = skin.joints[skin.influences * v + 4 * s + k];
+        weights[4 * v + k] = skin.weights[skin.influences * v + 4 * s + k];
+      }
+    }
+    geometry.setAttribute(names[s][0], new THREE.BufferAttribute(joints, 4));
+    geometry.setAttribute(names[s][1], new THREE.BufferAttribute(weights, 4));
+  }
+}

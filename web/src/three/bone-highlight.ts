@@ -1,0 +1,57 @@
+// The selected bone, drawn over the character: a tapered shaft from the
+// joint to the tip and a ball on the joint, visible through the skin (no
+// depth test) but under the target handles. It lives in the rig's model
+// space, like the handles. show() allocates nothing: it runs whenever the
+// selected bone moves.
+import * as THREE from 'three';
+
+const COLOR = 0xffd84d;
+const SHAFT_RADIUS = 0.016;
+const JOINT_RADIUS = 0.026;
+// Under the handles (10 and 11), after the character and the grid.
+const RENDER_ORDER = 9;
+const UP = new THREE.Vector3(0, 1, 0);
+
+export class BoneHighlight {
+  readonly group = new THREE.Group();
+  private readonly shaftGeometry = new THREE.CylinderGeometry(0.35, 1, 1, 12).translate(0, 0.5, 0);
+  private readonly jointGeometry = new THREE.SphereGeometry(1, 16, 12);
+  private readonly material = new THREE.MeshBasicMaterial({ color: COLOR, transparent: true, opacity: 0.9, depthTest: false, depthWrite: false });
+  private readonly shaft = new THREE.Mesh(this.shaftGeometry, this.material);
+  private readonly joint = new THREE.Mesh(this.jointGeometry, this.material);
+  private readonly direction = new THREE.Vector3();
+
+  constructor(scene: THREE.Scene) {
+    this.group.name = 'bone-highlight';
+    this.group.visible = false;
+    this.shaft.renderOrder = RENDER_ORDER;
+    this.joint.renderOrder = RENDER_ORDER;
+    this.joint.scale.setScalar(JOINT_RADIUS);
+    this.group.add(this.shaft, this.joint);
+    scene.add(this.group);
+  }
+
+  /** Draws the bone from its joint to its tip (model space). */
+  show(originX: number, originY: number, originZ: number, tipX: number, tipY: number, tipZ: number): void {
+    this.group.visible = true;
+    this.joint.position.set(originX, originY, originZ);
+    this.shaft.position.set(originX, originY, originZ);
+    const length = this.direction.set(tipX - originX, tipY - originY, tipZ - originZ).length();
+    // A bone without length is only its joint.
+    this.shaft.visible = length > 1e-6;
+    if (!this.shaft.visible) return;
+    this.shaft.quaternion.setFromUnitVectors(UP, this.direction.divideScalar(length));
+    this.shaft.scale.set(SHAFT_RADIUS, length, SHAFT_RADIUS);
+  }
+
+  hide(): void {
+    this.group.visible = false;
+  }
+
+  dispose(): void {
+    this.group.removeFromParent();
+    this.shaftGeometry.dispose();
+    this.jointGeometry.dispose();
+    this.material.dispose();
+  }
+}
