@@ -2,15 +2,15 @@
 // Adapter over the Rig façade) and the native build (bench/native/ik_bench,
 // fed the same workload over stdin; it times each Rig::Solve itself and prints
 // the pose every solve left behind, which the bench's FK judges).
-import { execFileSync } from 'node:child_process';
 import { EULER_ORDERS, type BoneDesc } from '../web/src/rig/rig-desc.js';
 import { Rig, type SolverName, type SolverOptions } from '../web/src/rig/rig.js';
 import type { KinModule } from '../web/src/wasm/generated/kin.js';
 import { BenchFk, type GoalPoint, type Vec3, maxDistance } from './fk.js';
+import { nativeTool, runNativeTool } from './native-tool.js';
 import type { Adapter, Outcome, RoundPolicy, Sequence } from './run.js';
 
 /** The native tool; KIN_NATIVE_BUILD picks another CMake build folder than build/native. */
-export const NATIVE_TOOL = `${process.env.KIN_NATIVE_BUILD ?? 'build/native'}/bench/native/ik_bench`;
+export const NATIVE_TOOL = nativeTool('ik_bench');
 
 export class WasmAdapter implements Adapter {
   private readonly rig: Rig;
@@ -100,13 +100,7 @@ export function runNative(
     input.push(`${s.warm ? 'warm' : 'cold'} ${s.frames.length}`, Array.from(s.start).join(' '));
     for (const targets of s.frames) input.push(targets.flat().join(' '));
   }
-  let output: string;
-  try {
-    output = execFileSync(NATIVE_TOOL, { input: input.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
-  } catch (e) {
-    const stderr = String((e as { stderr?: unknown }).stderr ?? '');
-    throw new Error(`${NATIVE_TOOL} failed: ${stderr.trim() || (e as Error).message}`);
-  }
+  const output = runNativeTool(NATIVE_TOOL, input.join('\n') + '\n');
   const lines = output.trim().split('\n');
   const fk = new BenchFk(bones, goals);
   let line = 0;

@@ -6,3 +6,5 @@ bash scripts/setup.sh
 bash scripts/build-native.sh
 bash scripts/build-wasm.sh
 npx tsx bench/ik.ts
+npx tsx bench/skinning.ts
+npx tsx bench/drag-allocation.ts

@@ -10,58 +10,17 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "kin/dual_quaternion.h"
 #include "kin/skinning.h"
+#include "skinning_fixtures.h"
 
 namespace {
 
 constexpr float kPi = 3.14159265358979f;
 
-struct Mesh {
-  int influences = 4;
-  std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> normals;
-  std::vector<std::uint16_t> joints;
-  std::vector<float> weights;
-};
-
-struct Skinned {
-  std::vector<glm::vec3> positions;
-  std::vector<glm::vec3> normals;
-};
-
-Skinned RunLbs(const std::vector<glm::mat4>& palette, const Mesh& mesh) {
-  Skinned out{std::vector<glm::vec3>(mesh.positions.size()), std::vector<glm::vec3>(mesh.normals.size())};
-  kin::LbsJob job;
-  job.palette = palette;
-  job.positions_ms = mesh.positions;
-  job.normals_ms = mesh.normals;
-  job.influences = mesh.influences;
-  job.joints = mesh.joints;
-  job.weights = mesh.weights;
-  job.out_positions_ms = out.positions;
-  job.out_normals_ms = out.normals;
-  EXPECT_TRUE(job.Run().ok());
-  return out;
-}
-
-Skinned RunDqs(const std::vector<glm::mat4>& palette, const Mesh& mesh) {
-  Skinned out{std::vector<glm::vec3>(mesh.positions.size()), std::vector<glm::vec3>(mesh.normals.size())};
-  std::vector<kin::DqsBone> scratch(palette.size());
-  kin::DqsJob job;
-  job.palette = palette;
-  job.positions_ms = mesh.positions;
-  job.normals_ms = mesh.normals;
-  job.influences = mesh.influences;
-  job.joints = mesh.joints;
-  job.weights = mesh.weights;
-  job.scratch_bones = scratch;
-  job.out_positions_ms = out.positions;
-  job.out_normals_ms = out.normals;
-  const kin::Status status = job.Run();
-  EXPECT_TRUE(status.ok()) << status.message;
-  return out;
-}
+using kin_test::RunDqs;
+using kin_test::RunLbs;
+using Mesh = kin_test::SkinMesh;
+using Skinned = kin_test::SkinResult;
 
 void ExpectNear(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b, float tolerance) {
   ASSERT_EQ(a.size(), b.size());
@@ -149,6 +108,34 @@ TEST(Dqs, EqualsLbsForTwoInfluencesWithTheSameRotation) {
   ExpectNear(dqs.normals, lbs.normals, 1e-6f);
 }
 
+// q and −q are one rotation: the blend takes the short way round. Bone 1
+// turns by −170° about z, which the polar split stores with w < 0 (checked),
+// in the other hemisphere from bone 0's identity; 0.3 of 0° and 0.7 of −170°
+// must give 2·atan2(−0.7 sin 85°, 0.3 + 0.7 cos 85°) ≈ −125°, not the
+// long way round (≈ +142° without the flip).
+TEST(Dqs, AntipodalQuaternionsBlendTheShortWay) {
+  const std::vector<glm::mat4> palette = {
+      glm::mat4(1.0f), glm::rotate(glm::mat4(1.0f), -170.0f * kPi / 180.0f, glm::vec3(0, 0, 1))};
+  std::vector<float> packed(kin::kDqsFloatsPerBone * 2);
+  ASSERT_TRUE(kin::PackDqsPalette(palette, packed).ok());
+  ASSERT_LT(packed[kin::kDqsFloatsPerBone + 3] * packed[3], 0.0f) << "the two rotations are stored antipodal";
+  Mesh mesh;
+  mesh.positions = {glm::vec3(1, 0, 0)};
+  mesh.joints = {1, 0, 0, 0};  // the larger weight first or second: the flip is relative to it either way
+  mesh.weights = {0.7f, 0.3f, 0, 0};
+  for (int order = 0; order < 2; ++order) {
+    if (order == 1) {
+      mesh.joints = {0, 1, 0, 0};
+      mesh.weights = {0.3f, 0.7f, 0, 0};
+    }
+    const glm::vec3 x = RunDqs(palette, mesh).positions[0];
+    const float half = 85.0f * kPi / 180.0f;
+    EXPECT_NEAR(std::atan2(x.y, x.x), 2 * std::atan2(-0.7f * std::sin(half), 0.3f + 0.7f * std::cos(half)), 1e-5f)
+        << "order " << order;
+    EXPECT_NEAR(glm::length(x), 1.0f, 1e-5f) << "order " << order;
+  }
+}
+
 // glTF's second joint set: the same three influences weigh the same whether
 // they sit in slots 0–2 of four or spread over slots 1, 3 and 6 of eight.
 TEST(Dqs, EightInfluencesBlendLikeTheSameInfluencesInFour) {
@@ -205,27 +192,6 @@ TEST(Dqs, EightInfluencesWithOneRotationMoveLikeIt) {
   }
   ExpectNear(RunDqs(palette, mesh).positions, expected, 1e-5f);
   ExpectNear(RunLbs(palette, mesh).positions, expected, 1e-5f);
-}
-
-// q and −q are one rotation: blending with either gives the short way round.
-// 0.3 of 0° and 0.7 of 170° about z sum to the real part
-// (w, z) = (0.3 + 0.7 cos 85°, 0.7 sin 85°), a rotation by 2·atan2(z, w) ≈ 125°;
-// without the flip, −q0 would give 2·atan2(z, −0.3 + …) ≈ 218°, the long way.
-TEST(Dqs, AntipodalQuaternionsBlendAlike) {
-  const glm::quat q0(1, 0, 0, 0);
-  const glm::quat q1 = glm::angleAxis(170.0f * kPi / 180.0f, glm::vec3(0, 0, 1));
-  const glm::vec3 t0(1, 0, 0), t1(0, 2, 0);
-  const std::vector<float> weights = {0.3f, 0.7f};
-  const std::vector<kin::DualQuat> same = {kin::DualQuat::FromRigid(q0, t0), kin::DualQuat::FromRigid(q1, t1)};
-  const std::vector<kin::DualQuat> flipped = {kin::DualQuat::FromRigid(-q0, t0), kin::DualQuat::FromRigid(q1, t1)};
-  const glm::mat4 a = kin::BlendDualQuats(same, weights).ToMat4();
-  const glm::mat4 b = kin::BlendDualQuats(flipped, weights).ToMat4();
-  for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r) EXPECT_NEAR(a[c][r], b[c][r], 1e-6f) << c << "," << r;
-  const glm::vec3 x = glm::vec3(a * glm::vec4(1, 0, 0, 0));
-  const float angle = std::atan2(x.y, x.x);
-  const float half = 85.0f * kPi / 180.0f;
-  EXPECT_NEAR(angle, 2 * std::atan2(0.7f * std::sin(half), 0.3f + 0.7f * std::cos(half)), 1e-5f);
 }
 
 // A capped cylinder along +X (radius 0.1, length 1); bone 1's weight ramps
@@ -313,41 +279,36 @@ TEST(Dqs, CandyWrapperKeepsItsVolume) {
 
 struct InvalidCase {
   const char* name;
-  void (*Break)(Mesh* mesh, std::vector<glm::vec3>* out);
+  void (*Break)(Mesh* mesh, Skinned* out);
   const char* message;
 };
 
+// Outputs filled with 9s, to see that a rejected job leaves them alone.
+Skinned Nines(const Mesh& mesh) {
+  return {std::vector<glm::vec3>(mesh.positions.size(), glm::vec3(9)),
+          std::vector<glm::vec3>(mesh.normals.size(), glm::vec3(9))};
+}
+
 TEST(Dqs, RejectsInvalidInputAndLeavesOutputsUntouched) {
   const InvalidCase cases[] = {
-      {"joint out of range", [](Mesh* m, std::vector<glm::vec3>*) { m->joints[4 * 2 + 1] = 7; },
-       "vertex 2 uses joint 7"},
-      {"NaN weight", [](Mesh* m, std::vector<glm::vec3>*) { m->weights[4 * 3 + 2] = std::nanf(""); },
+      {"joint out of range", [](Mesh* m, Skinned*) { m->joints[4 * 2 + 1] = 7; }, "vertex 2 uses joint 7"},
+      {"NaN weight", [](Mesh* m, Skinned*) { m->weights[4 * 3 + 2] = std::nanf(""); },
        "weight of vertex 3 is not finite"},
-      {"size mismatch", [](Mesh* m, std::vector<glm::vec3>*) { m->weights.pop_back(); },
-       "47 weights for 12 vertices"},
-      {"output size", [](Mesh*, std::vector<glm::vec3>* out) { out->pop_back(); },
+      {"size mismatch", [](Mesh* m, Skinned*) { m->weights.pop_back(); }, "47 weights for 12 vertices"},
+      {"output size", [](Mesh*, Skinned* out) { out->positions.pop_back(); },
        "output holds 11 positions for 12 vertices"},
   };
   const std::vector<glm::mat4> palette = Palette(true);
   for (const InvalidCase& c : cases) {
     Mesh mesh = SingleInfluenceMesh();
-    std::vector<glm::vec3> out(mesh.positions.size(), glm::vec3(9)), out_n(mesh.normals.size(), glm::vec3(9));
+    Skinned out = Nines(mesh);
     c.Break(&mesh, &out);
-    std::vector<kin::DqsBone> scratch(palette.size());
-    kin::DqsJob job;
-    job.palette = palette;
-    job.positions_ms = mesh.positions;
-    job.normals_ms = mesh.normals;
-    job.joints = mesh.joints;
-    job.weights = mesh.weights;
-    job.scratch_bones = scratch;
-    job.out_positions_ms = out;
-    job.out_normals_ms = out_n;
-    const kin::Status status = job.Run();
+    std::vector<float> scratch;
+    const kin::Status status = kin_test::DqsJobFor(palette, mesh, scratch, out).Run();
     EXPECT_FALSE(status.ok()) << c.name;
     EXPECT_NE(std::string(status.message).find(c.message), std::string::npos) << c.name << ": " << status.message;
-    for (const glm::vec3& p : out) EXPECT_EQ(p, glm::vec3(9)) << c.name;
-    for (const glm::vec3& n : out_n) EXPECT_EQ(n, glm::vec3(9)) << c.name;
+    for (const glm::vec3& p : out.positions) EXPECT_EQ(p, glm::vec3(9)) << c.name;
+    for (const glm::vec3& n : out.normals) EXPECT_EQ(n, glm::vec3(9)) << c.name;
   }
 }
 
@@ -355,39 +316,56 @@ TEST(Dqs, RejectsASingularPaletteMatrix) {
   std::vector<glm::mat4> palette = Palette(false);
   palette[1][2] = glm::vec4(0.0f);
   const Mesh mesh = SingleInfluenceMesh();
-  std::vector<glm::vec3> out(mesh.positions.size(), glm::vec3(9));
-  std::vector<kin::DqsBone> scratch(palette.size());
-  kin::DqsJob job;
-  job.palette = palette;
-  job.positions_ms = mesh.positions;
-  job.joints = mesh.joints;
-  job.weights = mesh.weights;
-  job.scratch_bones = scratch;
-  job.out_positions_ms = out;
-  const kin::Status status = job.Run();
+  Skinned out = Nines(mesh);
+  std::vector<float> scratch;
+  const kin::Status status = kin_test::DqsJobFor(palette, mesh, scratch, out).Run();
   EXPECT_FALSE(status.ok());
   EXPECT_NE(std::string(status.message).find("bone 1"), std::string::npos) << status.message;
-  EXPECT_EQ(out[0], glm::vec3(9));
+  EXPECT_EQ(out.positions[0], glm::vec3(9));
 }
 
-// The GPU layout: real xyzw, dual xyzw; then S's columns padded to four floats.
+// The GPU layout, per bone: real xyzw, dual xyzw, then S's columns padded to four floats.
 TEST(Dqs, PacksThePaletteForTheGpu) {
   const glm::mat4 m = glm::translate(glm::mat4(1.0f), glm::vec3(2, 0, 0)) *
                       glm::rotate(glm::mat4(1.0f), kPi / 2, glm::vec3(0, 0, 1)) *
                       glm::scale(glm::mat4(1.0f), glm::vec3(3, 1, 1));
   const std::vector<glm::mat4> palette = {glm::mat4(1.0f), m};
-  std::vector<float> dqs(16), scales(24);
-  ASSERT_TRUE(kin::PackDqsPalette(palette, dqs, scales).ok());
+  std::vector<float> packed(40);
+  ASSERT_TRUE(kin::PackDqsPalette(palette, packed).ok());
   const float h = std::sqrt(0.5f);
   // Rotation 90° about z: q = (0, 0, h, h). Dual = ½ · (0; 2, 0, 0) · (h; 0, 0, h)
   // = ½ · (0; 2h, −2h, 0), i.e. xyzw (h, −h, 0, 0).
-  const float expected_dq[8] = {0, 0, h, h, h, -h, 0, 0};
-  for (int k = 0; k < 8; ++k) EXPECT_NEAR(dqs[8 + k], expected_dq[k], 1e-6f) << k;
-  const float expected_scale[12] = {3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
-  for (int k = 0; k < 12; ++k) EXPECT_NEAR(scales[12 + k], expected_scale[k], 1e-6f) << k;
-  std::vector<float> short_scales(23, 9.0f);
-  EXPECT_FALSE(kin::PackDqsPalette(palette, dqs, short_scales).ok());
-  EXPECT_EQ(short_scales[0], 9.0f);
+  const float expected[20] = {0, 0, h, h, h, -h, 0, 0, 3, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+  for (int k = 0; k < 20; ++k) EXPECT_NEAR(packed[20 + k], expected[k], 1e-6f) << k;
+  const float identity[20] = {0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+  for (int k = 0; k < 20; ++k) EXPECT_NEAR(packed[k], identity[k], 1e-6f) << k;
+  std::vector<float> short_buffer(39, 9.0f);
+  const kin::Status status = kin::PackDqsPalette(palette, short_buffer);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(std::string(status.message).find("39 floats"), std::string::npos) << status.message;
+  EXPECT_EQ(short_buffer[0], 9.0f);
+}
+
+// A rotation's polar split leaves S within float rounding of I; it is packed
+// as exactly I, which is what sends a rig without scale down the kernel's
+// rigid path. A real scale of 1 + 1e-4 is kept.
+TEST(Dqs, RigidBonesPackAnExactIdentityScale) {
+  std::vector<glm::mat4> palette;
+  for (int j = 0; j < 20; ++j)
+    palette.push_back(glm::translate(glm::mat4(1.0f), glm::vec3(0.1f * j, -1, 2)) *
+                      glm::rotate(glm::mat4(1.0f), 0.37f * j - 3, glm::normalize(glm::vec3(1, 0.3f * j, -2))));
+  palette.push_back(glm::scale(glm::mat4(1.0f), glm::vec3(1.0001f, 1, 1)));
+  std::vector<float> packed(kin::kDqsFloatsPerBone * palette.size());
+  ASSERT_TRUE(kin::PackDqsPalette(palette, packed).ok());
+  for (std::size_t j = 0; j < palette.size(); ++j)
+    for (int c = 0; c < 3; ++c)
+      for (int row = 0; row < 3; ++row) {
+        const float s = packed[kin::kDqsFloatsPerBone * j + 8 + 4 * c + row];
+        const float identity = c == row ? 1.0f : 0.0f;
+        if (j + 1 < palette.size()) EXPECT_EQ(s, identity) << "bone " << j << " S[" << c << "][" << row << "]";
+        else EXPECT_NEAR(s, c == 0 && row == 0 ? 1.0001f : identity, 1e-7f);
+      }
+  EXPECT_NE(packed[kin::kDqsFloatsPerBone * 20 + 8], 1.0f);
 }
 
 }  // namespace

@@ -283,17 +283,15 @@ TEST(Rig, PackedDqsPaletteFollowsPackDqsPalettesLayout) {
 
   const int n = rig.bone_count();
   ASSERT_EQ(rig.dqs_palette_size(), 20 * n);
-  const float* dq = rig.dqs_palette_data();
-  const float* scales = dq + 8 * n;
   for (int j = 0; j < n; ++j) {
     // The layout, read back into the matrix it encodes: M = [R·S | t].
-    const kin::DualQuat rigid{glm::quat(dq[8 * j + 3], dq[8 * j + 0], dq[8 * j + 1], dq[8 * j + 2]),
-                              glm::quat(dq[8 * j + 7], dq[8 * j + 4], dq[8 * j + 5], dq[8 * j + 6])};
+    const float* b = rig.dqs_palette_data() + kin::kDqsFloatsPerBone * j;
+    const kin::DualQuat rigid{glm::quat(b[3], b[0], b[1], b[2]), glm::quat(b[7], b[4], b[5], b[6])};
     EXPECT_NEAR(glm::length(rigid.real), 1.0f, 1e-5f) << "bone " << j;
     glm::mat3 s;
     for (int c = 0; c < 3; ++c) {
-      s[c] = glm::vec3(scales[12 * j + 4 * c], scales[12 * j + 4 * c + 1], scales[12 * j + 4 * c + 2]);
-      EXPECT_EQ(scales[12 * j + 4 * c + 3], 0.0f) << "bone " << j << " column " << c;
+      s[c] = glm::vec3(b[8 + 4 * c], b[8 + 4 * c + 1], b[8 + 4 * c + 2]);
+      EXPECT_EQ(b[8 + 4 * c + 3], 0.0f) << "bone " << j << " column " << c;
     }
     const glm::mat3 a = glm::mat3_cast(rigid.real) * s;
     const glm::mat4& m = rig.palette()[j];

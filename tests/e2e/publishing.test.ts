@@ -19,7 +19,7 @@ const ARTIFACTS = 'tests/e2e/artifacts';
 const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 const MOUNT = '/some/deep/path/';
 // Everything a page draws or reacts to besides the canvas, in full view.
-const PANEL_SELECTORS = ['.hud', '.solver-panel', '.energy-plot', '.bone-panel', '.copy-link-button', '.save-image-button', '.page-nav'];
+const PANEL_SELECTORS = ['.hud', '.solver-panel', '.energy-plot', '.bone-panel', '.copy-link-button', '.save-image-button', '.page-nav', '.skinning-toggle'];
 
 type Vec3 = [number, number, number];
 // In front of the right side of the chest: reachable by the whole body.

@@ -103,11 +103,11 @@ describe('DQS on the default character', () => {
       const n = rig.boneCount;
       expect(palette.length).toBe(20 * n);
       for (let j = 0; j < n; j++) {
-        const real = palette.subarray(8 * j, 8 * j + 4);
+        const real = palette.subarray(20 * j, 20 * j + 4);
         expect(Math.hypot(...real), `bone ${j}`).toBeCloseTo(1, 5);
-        // The scale block: each column's fourth float is 0; the character has no scale, so S = I.
+        // The scale columns: each column's fourth float is 0; the character has no scale, so S = I.
         for (let c = 0; c < 3; c++) {
-          const column = palette.subarray(8 * n + 12 * j + 4 * c, 8 * n + 12 * j + 4 * c + 4);
+          const column = palette.subarray(20 * j + 8 + 4 * c, 20 * j + 12 + 4 * c);
           for (let row = 0; row < 4; row++) expect(column[row], `bone ${j} S[${c}][${row}]`).toBeCloseTo(row === c ? 1 : 0, 4);
         }
       }

@@ -12,6 +12,7 @@
 
 #include "kin/euler.h"
 #include "kin/ik/ik_job.h"
+#include "kin/skinning.h"
 #include "rig.h"
 
 namespace kin {
@@ -122,7 +123,9 @@ class RigBinding {
     return static_cast<int>(report_.status);
   }
   int reportIterations() const { return report_.iterations; }
-  float reportError() const { return report_.error; }
+  // The error is read from WASM memory: a float returned to JavaScript
+  // would be boxed into a new heap number on every drag frame.
+  std::uintptr_t reportErrorPtr() const { return Address(&report_.error); }
   int reportEnergyCount() const { return report_.energy_count; }
 
   // positions (3/vertex), normals (3/vertex or empty), joints and weights
@@ -341,6 +344,8 @@ class RigBinding {
 EMSCRIPTEN_BINDINGS(kin_module) {
   using kin::RigBinding;
   emscripten::function("liveRigs", &kin::LiveRigs);
+  // Whether the skinning kernels run on WASM SIMD (the module was built with -msimd128).
+  emscripten::function("hasSimdSkinning", &kin::HasSimdSkinning);
   emscripten::class_<RigBinding>("Rig")
       .constructor<>()
       .function("load", &RigBinding::load)
@@ -363,7 +368,7 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("solverName", &RigBinding::solverName)
       .function("solve", &RigBinding::solve)
       .function("reportIterations", &RigBinding::reportIterations)
-      .function("reportError", &RigBinding::reportError)
+      .function("reportErrorPtr", &RigBinding::reportErrorPtr)
       .function("reportEnergyCount", &RigBinding::reportEnergyCount)
       .function("errorMessage", &RigBinding::errorMessage)
       .function("setSkin", &RigBinding::setSkin)

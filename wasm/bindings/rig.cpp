@@ -38,8 +38,7 @@ Status Rig::Load(Span<const BoneDef> bones) {
   tips_ms_.assign(n, glm::vec3(0.0f));
   energy_.assign(kMaxSolveIterations + 1, 0.0f);
   workspace_.Reserve(static_cast<int>(n), 0);
-  dqs_bones_.assign(n, DqsBone());
-  dqs_palette_.assign(20 * n, 0.0f);
+  dqs_palette_.assign(kDqsFloatsPerBone * n, 0.0f);
   skin_positions_.clear();
   skin_normals_.clear();
   skin_joints_.clear();
@@ -248,7 +247,7 @@ Status Rig::Skin(SkinningMethod method) {
       job.influences = skin_influences_;
       job.joints = skin_joints_;
       job.weights = skin_weights_;
-      job.scratch_bones = dqs_bones_;
+      job.scratch_bones = dqs_palette_;
       job.out_positions_ms = skinned_positions_;
       job.out_normals_ms = skinned_normals_;
       return job.Run();
@@ -263,9 +262,7 @@ Status Rig::Skin(SkinningMethod method) {
 Status Rig::PackDqsPalette() {
   Status status = RequireLoaded();
   if (!status.ok()) return status;
-  const std::size_t n = palette_.size();
-  return kin::PackDqsPalette(palette(), Span<float>(dqs_palette_.data(), 8 * n),
-                             Span<float>(dqs_palette_.data() + 8 * n, 12 * n));
+  return kin::PackDqsPalette(palette(), dqs_palette_);
 }
 
 void Rig::Refresh() {

@@ -98,11 +98,10 @@ class Rig {
   Span<const glm::mat4> palette() const { return Span<const glm::mat4>(palette_.data(), palette_.size()); }
 
   // The palette packed for a DQS shader, on demand (the IK frame does not pay
-  // for polar decompositions it may never use). Layout, 20 floats per bone in
-  // two blocks: first 8 per bone (PackDqsPalette's dual quaternions: real
-  // x y z w, dual x y z w), then 12 per bone (the columns of S, x y z 0).
-  // Errors name a bone whose palette matrix is singular; the buffer is then
-  // left as it was.
+  // for polar decompositions it may never use): PackDqsPalette's layout, 20
+  // floats per bone (real x y z w, dual x y z w, the columns of S as x y z 0).
+  // Skin(kDualQuaternion) packs it too. Errors name a bone whose palette
+  // matrix is singular; the buffer is then left as it was.
   Status PackDqsPalette();
   const float* dqs_palette_data() const { return dqs_palette_.data(); }
   int dqs_palette_size() const { return static_cast<int>(dqs_palette_.size()); }
@@ -135,8 +134,7 @@ class Rig {
   std::vector<float> skin_weights_;
   std::vector<glm::vec3> skinned_positions_;
   std::vector<glm::vec3> skinned_normals_;
-  std::vector<DqsBone> dqs_bones_;   // DqsJob's scratch, one per bone
-  std::vector<float> dqs_palette_;   // 20 floats per bone, see PackDqsPalette()
+  std::vector<float> dqs_palette_;   // 20 floats per bone, see PackDqsPalette(); DqsJob's scratch
 };
 
 // The energy history holds this many iterations (+1 for the start).

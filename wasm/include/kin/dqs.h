@@ -7,8 +7,10 @@
 // w_j is then skinned as
 //   v' = DLB(w, (R_j, t_j)) applied to (Σ_j w_j · S_j) · v,
 // i.e. the scale parts blend linearly and go first, the rigid parts blend as
-// dual quaternions (DLB: weighted sum, antipodality-corrected, normalised)
-// and go second. With one influence this is R·S·v + t = M·v: exactly LBS.
+// dual quaternions (DLB: weighted sum, each rotation flipped into the
+// hemisphere of the largest weight's, normalised by the real part's length;
+// identity if that is zero) and go second. With one influence this is
+// R·S·v + t = M·v: exactly LBS.
 // Normals: n' = normalize(R_blend · (Σ w_j S_j)⁻ᵀ · n), which for one
 // influence is LBS's (R·S)⁻ᵀ · n.
 //
@@ -37,13 +39,14 @@ struct DqsBone {
 // False when the matrix is not finite or its 3×3 part is singular.
 bool DecomposePaletteMatrix(const glm::mat4& palette_matrix, DqsBone* out);
 
-// Per-bone DQS data for a GPU upload, from a palette (size n):
-//   out_dual_quats: 8 floats per bone, real x y z w then dual x y z w
-//                   (two RGBA texels per bone);
-//   out_scales:     12 floats per bone, the three columns of S, each as
-//                   x y z 0 (three RGBA texels per bone, column-major).
-// Errors name the bone; outputs are untouched on error.
-Status PackDqsPalette(Span<const glm::mat4> palette, Span<float> out_dual_quats, Span<float> out_scales);
+// Floats per bone of a packed DQS palette.
+constexpr int kDqsFloatsPerBone = 20;
+
+// Per-bone DQS data, as the GPU reads it and the CPU kernel too: per bone
+// 20 floats, five RGBA texels: the real part x y z w, the dual part x y z w,
+// then the three columns of S, each as x y z 0. `out` holds 20 per bone of
+// `palette`. Errors name the bone; `out` is untouched on error.
+Status PackDqsPalette(Span<const glm::mat4> palette, Span<float> out);
 
 struct DqsJob {
   Span<const glm::mat4> palette;        // P_j · inverse bind, per bone
@@ -52,9 +55,10 @@ struct DqsJob {
   int influences = kMinInfluences;      // joints and weights per vertex: 4 or 8 (kin/skinning.h)
   Span<const std::uint16_t> joints;     // `influences` per vertex
   Span<const float> weights;            // `influences` per vertex, expected to sum to 1
-  Span<DqsBone> scratch_bones;          // palette size; Run overwrites it with each bone's split
+  Span<float> scratch_bones;            // 20 per bone; Run packs the palette into it (PackDqsPalette)
   Span<glm::vec3> out_positions_ms;
   Span<glm::vec3> out_normals_ms;       // required when normals are given
+  SkinningKernel kernel = SkinningKernel::kSimd;
 
   Status Validate() const;
   Status Run() const;

@@ -1,5 +1,6 @@
-// CPU linear blend skinning: the reference the shaders are checked against
-// and the path for picking and bounds.
+// CPU skinning: linear blend here, dual quaternion in kin/dqs.h. The
+// reference the shaders are checked against and the path for picking,
+// bounds and export.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,20 @@ constexpr int kMaxInfluences = 8;
 // Whether `influences` is one of the counts the jobs take (4 or 8).
 inline bool IsInfluenceCount(int influences) { return influences == kMinInfluences || influences == kMaxInfluences; }
 
+// Which build of the per-vertex loop a skinning job runs. Both perform the
+// same float operations in the same order. kSimd keeps a vertex's four
+// influences in 4-wide vector registers (SSE in a native x86-64 build,
+// simd128 in WASM built with -msimd128) where the compiler has GCC/Clang
+// vector extensions, and is kPortable elsewhere; kPortable is plain C++.
+enum class SkinningKernel { kSimd, kPortable };
+
+// True when kSimd runs on vector registers in this build.
+bool HasSimdSkinning();
+
+// Positions: Σ w_k M_k · p. Normals: the inverse transpose of the blended
+// 3×3, applied and normalised (computed as its cofactor with the sign of the
+// determinant: the same direction, and finite where a blend is singular).
+// The bottom row of each palette matrix is taken as (0, 0, 0, 1).
 struct LbsJob {
   Span<const glm::mat4> palette;        // P_j · inverse bind, per bone
   Span<const glm::vec3> positions_ms;   // bind-pose vertices
@@ -29,6 +44,7 @@ struct LbsJob {
   Span<const float> weights;            // `influences` per vertex
   Span<glm::vec3> out_positions_ms;
   Span<glm::vec3> out_normals_ms;       // required when normals are given
+  SkinningKernel kernel = SkinningKernel::kSimd;
 
   Status Validate() const;
   Status Run() const;

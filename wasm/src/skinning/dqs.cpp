@@ -5,6 +5,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "../math_checks.h"
+#include "skinning_kernels.h"
 
 namespace kin {
 namespace {
@@ -32,6 +33,53 @@ bool IsSingular(const glm::mat4& m) {
   return !(std::fabs(glm::determinant(glm::dmat3(glm::mat3(m)))) > 0.0);
 }
 
+// A rigid bone's polar split leaves S within float rounding of the identity;
+// within this it is stored as exactly the identity, so that a rig without
+// scale takes the kernel's rigid path (and the GPU reads the same S).
+constexpr float kIdentityScaleTolerance = 1e-6f;
+
+void PackBone(const DqsBone& bone, float* out) {
+  const glm::quat& r = bone.rigid.real;
+  const glm::quat& d = bone.rigid.dual;
+  const float dq[8] = {r.x, r.y, r.z, r.w, d.x, d.y, d.z, d.w};
+  for (int k = 0; k < 8; ++k) out[k] = dq[k];
+  float off_identity = 0.0f;
+  for (int c = 0; c < 3; ++c)
+    for (int row = 0; row < 3; ++row)
+      off_identity = std::fmax(off_identity, std::fabs(bone.scale[c][row] - (c == row ? 1.0f : 0.0f)));
+  const glm::mat3 scale = off_identity <= kIdentityScaleTolerance ? glm::mat3(1.0f) : bone.scale;
+  for (int c = 0; c < 3; ++c) {
+    for (int row = 0; row < 3; ++row) out[8 + 4 * c + row] = scale[c][row];
+    out[8 + 4 * c + 3] = 0.0f;
+  }
+}
+
+// True when some bone's packed S is not exactly the identity.
+bool AnyScale(Span<const float> packed) {
+  for (std::size_t j = 0; j < packed.size; j += kDqsFloatsPerBone)
+    for (int c = 0; c < 3; ++c)
+      for (int row = 0; row < 3; ++row)
+        if (packed[j + 8 + 4 * c + row] != (c == row ? 1.0f : 0.0f)) return true;
+  return false;
+}
+
+Status ValidatePalette(Span<const glm::mat4> palette) {
+  if (palette.size == 0) return Status::Invalid("dqs: empty palette");
+  for (std::size_t j = 0; j < palette.size; ++j)
+    if (!IsFinite(palette[j]) || IsSingular(palette[j]))
+      return Status::Invalid("dqs: palette matrix of bone %zu is not finite or singular", j);
+  return Status::Ok();
+}
+
+// Packs a validated palette.
+void Pack(Span<const glm::mat4> palette, Span<float> out) {
+  for (std::size_t j = 0; j < palette.size; ++j) {
+    DqsBone bone;
+    DecomposePaletteMatrix(palette[j], &bone);
+    PackBone(bone, &out[kDqsFloatsPerBone * j]);
+  }
+}
+
 }  // namespace
 
 bool DecomposePaletteMatrix(const glm::mat4& palette_matrix, DqsBone* out) {
@@ -51,79 +99,34 @@ bool DecomposePaletteMatrix(const glm::mat4& palette_matrix, DqsBone* out) {
   return true;
 }
 
-Status PackDqsPalette(Span<const glm::mat4> palette, Span<float> out_dual_quats, Span<float> out_scales) {
+Status PackDqsPalette(Span<const glm::mat4> palette, Span<float> out) {
   const std::size_t n = palette.size;
-  if (out_dual_quats.size != 8 * n)
-    return Status::Invalid("dqs: %zu dual quaternion floats for %zu bones (need 8 each)", out_dual_quats.size, n);
-  if (out_scales.size != 12 * n)
-    return Status::Invalid("dqs: %zu scale floats for %zu bones (need 12 each)", out_scales.size, n);
-  for (std::size_t j = 0; j < n; ++j)
-    if (!IsFinite(palette[j]) || IsSingular(palette[j]))
-      return Status::Invalid("dqs: palette matrix of bone %zu is not finite or singular", j);
-  for (std::size_t j = 0; j < n; ++j) {
-    DqsBone bone;
-    DecomposePaletteMatrix(palette[j], &bone);
-    const glm::quat& r = bone.rigid.real;
-    const glm::quat& d = bone.rigid.dual;
-    const float dq[8] = {r.x, r.y, r.z, r.w, d.x, d.y, d.z, d.w};
-    for (int k = 0; k < 8; ++k) out_dual_quats[8 * j + k] = dq[k];
-    for (int c = 0; c < 3; ++c) {
-      for (int row = 0; row < 3; ++row) out_scales[12 * j + 4 * c + row] = bone.scale[c][row];
-      out_scales[12 * j + 4 * c + 3] = 0.0f;
-    }
-  }
+  if (out.size != kDqsFloatsPerBone * n)
+    return Status::Invalid("dqs: %zu floats for a packed palette of %zu bones (need %d each)", out.size, n,
+                           kDqsFloatsPerBone);
+  const Status status = ValidatePalette(palette);
+  if (!status.ok()) return status;
+  Pack(palette, out);
   return Status::Ok();
 }
 
 Status DqsJob::Validate() const {
-  const std::size_t v = positions_ms.size;
-  if (palette.size == 0) return Status::Invalid("dqs: empty palette");
-  if (scratch_bones.size != palette.size)
-    return Status::Invalid("dqs: scratch holds %zu bones for a palette of %zu", scratch_bones.size, palette.size);
-  const std::size_t k = static_cast<std::size_t>(influences);
-  if (!IsInfluenceCount(influences)) return Status::Invalid("dqs: %d influences per vertex (need 4 or 8)", influences);
-  if (joints.size != k * v) return Status::Invalid("dqs: %zu joint indices for %zu vertices (need %zu each)", joints.size, v, k);
-  if (weights.size != k * v) return Status::Invalid("dqs: %zu weights for %zu vertices (need %zu each)", weights.size, v, k);
-  if (out_positions_ms.size != v) return Status::Invalid("dqs: output holds %zu positions for %zu vertices", out_positions_ms.size, v);
-  if (normals_ms.size != 0 && normals_ms.size != v)
-    return Status::Invalid("dqs: %zu normals for %zu vertices", normals_ms.size, v);
-  if (normals_ms.size != 0 && out_normals_ms.size != v)
-    return Status::Invalid("dqs: output holds %zu normals for %zu vertices", out_normals_ms.size, v);
-  for (std::size_t j = 0; j < palette.size; ++j)
-    if (!IsFinite(palette[j]) || IsSingular(palette[j]))
-      return Status::Invalid("dqs: palette matrix of bone %zu is not finite or singular", j);
-  for (std::size_t i = 0; i < joints.size; ++i)
-    if (joints[i] >= palette.size)
-      return Status::Invalid("dqs: vertex %zu uses joint %u, palette has %zu", i / k, joints[i], palette.size);
-  for (std::size_t i = 0; i < weights.size; ++i)
-    if (!std::isfinite(weights[i])) return Status::Invalid("dqs: weight of vertex %zu is not finite", i / k);
-  return Status::Ok();
+  Status status = ValidatePalette(palette);
+  if (!status.ok()) return status;
+  if (scratch_bones.size != kDqsFloatsPerBone * palette.size)
+    return Status::Invalid("dqs: scratch holds %zu floats for a palette of %zu bones (need %d each)",
+                           scratch_bones.size, palette.size, kDqsFloatsPerBone);
+  return ValidateSkinBuffers("dqs", palette.size, positions_ms.size, normals_ms.size, influences, joints, weights,
+                             out_positions_ms.size, out_normals_ms.size);
 }
 
 Status DqsJob::Run() const {
   const Status status = Validate();
   if (!status.ok()) return status;
-  for (std::size_t j = 0; j < palette.size; ++j) DecomposePaletteMatrix(palette[j], &scratch_bones[j]);
-  const bool with_normals = normals_ms.size != 0;
-  const std::size_t count = static_cast<std::size_t>(influences);
-  for (std::size_t v = 0; v < positions_ms.size; ++v) {
-    DualQuat rigid[kMaxInfluences];
-    glm::mat3 scale(0.0f);
-    for (std::size_t k = 0; k < count; ++k) {
-      const DqsBone& bone = scratch_bones[joints[count * v + k]];
-      rigid[k] = bone.rigid;
-      scale += weights[count * v + k] * bone.scale;
-    }
-    const DualQuat blended = BlendDualQuats(Span<const DualQuat>(rigid, count), Span<const float>(&weights[count * v], count));
-    const glm::mat3 rotation = glm::mat3_cast(blended.real);
-    out_positions_ms[v] = rotation * (scale * positions_ms[v]) + blended.Translation();
-    if (with_normals) {
-      // S is symmetric, so its inverse transpose is its inverse.
-      const glm::vec3 n = rotation * (glm::inverse(scale) * normals_ms[v]);
-      const float len = glm::length(n);
-      out_normals_ms[v] = len > 0.0f ? n / len : n;
-    }
-  }
+  Pack(palette, scratch_bones);
+  RunDqsKernel(MakeSkinArrays(scratch_bones.data, positions_ms, normals_ms, influences, joints, weights,
+                              out_positions_ms, out_normals_ms),
+               AnyScale(scratch_bones), kernel);
   return Status::Ok();
 }
 

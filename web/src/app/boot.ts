@@ -52,8 +52,14 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     frameCharacter(viewport, character, rig);
     // Embed mode (?embed=1): the view and a link to the full page, no HUD, no panels.
     const embedded = isEmbedMode(location.href);
-    // The solver panel applies choices through the app, which exists by the time anyone can make one.
-    const readouts = embedded ? null : createReadouts(root, (solver, options) => app.setSolver(solver, options));
+    // The solver panel and the skinning toggle apply choices through the app, which exists by the time anyone can make one.
+    const readouts = embedded
+      ? null
+      : createReadouts(
+          root,
+          (solver, options) => app.setSolver(solver, options),
+          (method) => app.setSkinning(method),
+        );
     const app = new PosingApp(session, viewport, character, readouts);
     const controls = embedded ? null : new PosingControls(app, root);
     if (!embedded) addPageNav(root);

@@ -2,24 +2,24 @@
 // GLB with the pose baked in, and the pose as JSON by bone name. The toolbar
 // buttons download them; window.kin reads them without downloading.
 import { Group, type Material, type Mesh } from 'three';
-import type { SkinningMethod } from '../rig/rig.js';
 import type { PosingApp } from './posing-app.js';
 import { type PoseJson, bakedMesh, download, glbOf, poseJson } from './pose-export.js';
 
-/** The page draws with linear blend skinning; the export bakes what is drawn. */
-const PAGE_SKINNING: SkinningMethod = 'lbs';
 /** 'default', 'lesson:<id>', or the file name of the user's model on screen. */
 function characterName(app: PosingApp): string {
   const { source } = app;
   return source.kind === 'gltf' ? source.name : source.kind === 'lesson' ? `lesson:${source.id}` : 'default';
 }
 
-/** The posed character's meshes (every part its rig deforms), skinned on the CPU, as one GLB. */
+/**
+ * The posed character's meshes (every part its rig deforms), skinned on the
+ * CPU with the method the page draws with (the export bakes what is drawn), as one GLB.
+ */
 export async function exportGlb(app: PosingApp): Promise<ArrayBuffer> {
   const group = new Group();
   group.name = `${characterName(app)} (posed)`;
   for (const part of app.character.parts) {
-    group.add(bakedMesh(app.session.rig, part.mesh.geometry, PAGE_SKINNING, part.mesh.name || group.name));
+    group.add(bakedMesh(app.session.rig, part.mesh.geometry, app.skinning, part.mesh.name || group.name));
   }
   try {
     return await glbOf(group);

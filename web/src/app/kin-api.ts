@@ -4,7 +4,19 @@
 // code path as dragging a handle, solver choices the same as the panel's.
 // Results are plain copies, never views. The members for the page's tools
 // (bone posing, snapshots) are declared in kin-tools-api.ts.
-import { MIRROR_MODES, type MirrorMode, type Rig, SOLVERS, type SolveStatus, type SolverName, type SolverOptions } from '../rig/rig.js';
+import {
+  MIRROR_MODES,
+  type MirrorMode,
+  type Rig,
+  SKINNING_METHODS,
+  SOLVERS,
+  type SkinningMethod,
+  type SolveStatus,
+  type SolverName,
+  type SolverOptions,
+} from '../rig/rig.js';
+import { CHARACTER_COLORS, DEBUG_MESHES, type DebugMesh } from '../three/debug-view.js';
+import type { CharacterColors } from '../three/skinned-character.js';
 import type { CharacterSource } from './character-source.js';
 import { exportGlb, exportedPose } from './export-actions.js';
 import { addTarget, pinTarget, removeTarget } from './goal-actions.js';
@@ -113,6 +125,29 @@ export interface KinApi extends KinToolsApi {
    * failed one.
    */
   energyHistory(): number[];
+  /**
+   * How the page's shader skins the character: 'lbs' (linear blend) or
+   * 'dqs' (dual quaternion, with scale), from the next frame on; the toggle
+   * (bottom right) does the same and shows the choice. Throws,
+   * changing nothing, on another name.
+   */
+  setSkinning(method: string): void;
+  /** The skinning method the page draws with. */
+  skinning(): SkinningMethod;
+  /**
+   * For tests that compare renders: draw the character with `mesh` — 'ours'
+   * (the page's skinning shader, the current method), 'three-skinned-mesh'
+   * (three.js's own SkinnedMesh and skinning shader, linear blend: three.js
+   * has no DQS) or 'cpu-skinned' (the vertices and normals skinned on the CPU
+   * by the WASM core with the current method) — in `colors`: 'shaded' (the
+   * page's look; ours only), or flat unlit colours from the world-space
+   * position ('position') or the normal ('normal'). The references draw a
+   * character of one mesh (the default one), three.js's only with 4
+   * influences per vertex. setDebugView('ours', 'shaded') is the normal view.
+   * Throws, changing nothing, on a bad choice. A new character starts in the
+   * normal view.
+   */
+  setDebugView(mesh: string, colors?: string): void;
   /** A copy of the skinning palette: 16 floats per bone, column-major, model space. */
   palette(): number[];
   /** A copy of every bone's tip in model space: 3 floats per bone. */
@@ -190,8 +225,8 @@ export interface KinApi extends KinToolsApi {
   symmetricDrag(): boolean;
   /**
    * Builds the GLB that "Export GLB" downloads — the character's mesh with
-   * the current pose baked in (positions and normals skinned on the CPU,
-   * linear blend as the page draws) — and resolves to its size in bytes,
+   * the current pose baked in (positions and normals skinned on the CPU
+   * with the method the page draws with, skinning()) — and resolves to its size in bytes,
    * downloading nothing.
    */
   exportGlb(): Promise<number>;
@@ -288,6 +323,20 @@ export function createKinApi(): KinApiControl {
       posing.setSolver(name as SolverName, options);
     },
     solver: () => running().session.rig.solver,
+    setSkinning: (method) => {
+      const posing = running();
+      if (!(SKINNING_METHODS as readonly string[]).includes(method)) {
+        throw new Error(`kin: no skinning method ${JSON.stringify(method)}; the methods are ${SKINNING_METHODS.join(', ')}`);
+      }
+      posing.setSkinning(method as SkinningMethod);
+    },
+    skinning: () => running().skinning,
+    setDebugView: (mesh, colors = 'shaded') => {
+      const posing = running();
+      if (!(DEBUG_MESHES as readonly string[]).includes(mesh)) throw new Error(`kin: no debug mesh ${JSON.stringify(mesh)}; the meshes are ${DEBUG_MESHES.join(', ')}`);
+      if (!(CHARACTER_COLORS as readonly string[]).includes(colors)) throw new Error(`kin: no debug colours ${JSON.stringify(colors)}; the colours are ${CHARACTER_COLORS.join(', ')}`);
+      posing.setDebugView(mesh as DebugMesh, colors as CharacterColors);
+    },
     energyHistory: () => Array.from(running().session.energyHistory()),
     palette: () => Array.from(running().session.rig.palette()),
     boneTips: () => Array.from(running().session.rig.boneTips()),

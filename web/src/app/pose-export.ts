@@ -6,6 +6,7 @@ import * as THREE from 'three';
 import { GLTFExporter } from 'three/addons/exporters/GLTFExporter.js';
 import type { Rig, SkinningMethod } from '../rig/rig.js';
 import type { EulerOrder, Vec3Tuple } from '../rig/rig-desc.js';
+import { requiredAttribute, skinInfluences } from '../three/skin-influences.js';
 
 export interface PoseJson {
   format: 'kin-pose';
@@ -30,43 +31,12 @@ export function poseJson(rig: Rig, character: string): PoseJson {
 }
 
 /**
- * Joints and weights of `geometry` as the rig's skin takes them: skinIndex
- * (rig bone indices) and skinWeight, four per vertex, or eight per vertex
- * when the geometry carries a second set (skinIndex1, skinWeight1).
- */
-function skinInfluences(geometry: THREE.BufferGeometry): { joints: ArrayLike<number>; weights: ArrayLike<number> } {
-  const joints = requiredAttribute(geometry, 'skinIndex');
-  const weights = requiredAttribute(geometry, 'skinWeight');
-  const joints1 = geometry.getAttribute('skinIndex1');
-  const weights1 = geometry.getAttribute('skinWeight1');
-  if (!joints1 || !weights1) return { joints: joints.array, weights: weights.array };
-  const count = joints.count;
-  const joints8 = new Uint16Array(8 * count);
-  const weights8 = new Float32Array(8 * count);
-  for (let v = 0; v < count; v++) {
-    for (let k = 0; k < 4; k++) {
-      joints8[8 * v + k] = joints.getComponent(v, k);
-      joints8[8 * v + 4 + k] = joints1.getComponent(v, k);
-      weights8[8 * v + k] = weights.getComponent(v, k);
-      weights8[8 * v + 4 + k] = weights1.getComponent(v, k);
-    }
-  }
-  return { joints: joints8, weights: weights8 };
-}
-
-function requiredAttribute(geometry: THREE.BufferGeometry, key: string): THREE.BufferAttribute | THREE.InterleavedBufferAttribute {
-  const attribute = geometry.getAttribute(key);
-  if (!attribute) throw new Error(`Export: the mesh has no ${key} attribute`);
-  return attribute;
-}
-
-/**
  * A plain mesh of `geometry` (position, normal, skinIndex holding rig bone
  * indices, skinWeight, index) in the rig's current pose, skinned by `method`.
  */
 export function bakedMesh(rig: Rig, geometry: THREE.BufferGeometry, method: SkinningMethod, name: string): THREE.Mesh {
-  const { joints, weights } = skinInfluences(geometry);
-  rig.setSkin(requiredAttribute(geometry, 'position').array, requiredAttribute(geometry, 'normal').array, joints, weights);
+  const { joints, weights } = skinInfluences(geometry, 'Export');
+  rig.setSkin(requiredAttribute(geometry, 'position', 'Export').array, requiredAttribute(geometry, 'normal', 'Export').array, joints, weights);
   rig.skin(method);
   const baked = new THREE.BufferGeometry();
   baked.setAttribute('position', new THREE.BufferAttribute(Float32Array.from(rig.skinnedPositions()), 3));

@@ -6,10 +6,13 @@
 // editing the goal set does (setEditableGoals: targets added, removed,
 // pinned). Every change of the pose or the goals is one undoable step of
 // `history` (a whole drag included); with `symmetry` on, a moved target
-// drags its mirror partner.
-import type { SolverName, SolverOptions } from '../rig/rig.js';
+// drags its mirror partner. The skinning method (toggle or script) switches
+// the character's shader, and a new character takes the current one.
+import type { SkinningMethod, SolverName, SolverOptions } from '../rig/rig.js';
 import type { CharacterMeshes } from '../three/character-meshes.js';
+import { DebugView, type DebugMesh } from '../three/debug-view.js';
 import type { Viewport } from '../three/scene.js';
+import type { CharacterColors } from '../three/skinned-character.js';
 import { TargetHandles } from '../three/target-handles.js';
 import type { CharacterSource } from './character-source.js';
 import { EditHistory } from './edit-history.js';
@@ -17,6 +20,7 @@ import type { EnergyPlot } from './energy-plot.js';
 import type { Hud } from './hud.js';
 import { type PoseSnapshot, capturePose, restorePose, samePoseSnapshot } from './pose-snapshot.js';
 import type { PosingSession, SolveSummary } from './posing-session.js';
+import type { SkinningToggle } from './skinning-toggle.js';
 import type { PosingGoal } from './solver-goals.js';
 import type { SolverPanel } from './solver-panel.js';
 import { SymmetricDrag } from './symmetric-drag.js';
@@ -29,6 +33,7 @@ export interface PosingReadouts {
   hud: Hud;
   solverPanel: SolverPanel;
   energyPlot: EnergyPlot;
+  skinningToggle: SkinningToggle;
 }
 
 export class PosingApp {
@@ -49,6 +54,7 @@ export class PosingApp {
   private shownSolveCount = 0;
   private frames = 0;
   private cameraMoves = 0;
+  private debugView: DebugView | null = null;
 
   constructor(
     session: PosingSession,
@@ -63,6 +69,7 @@ export class PosingApp {
     this.handlesGoalsVersion = session.goalsVersion;
     this.symmetry.pairGoals(session);
     readouts?.solverPanel.show(session.rig.solver, {});
+    readouts?.skinningToggle.show(character.method);
     // Orbiting, zooming and their damping all end in this event.
     viewport.orbit.addEventListener('change', () => this.cameraMoves++);
   }
@@ -119,6 +126,24 @@ export class PosingApp {
     });
   }
 
+  get skinning(): SkinningMethod {
+    return this.character.method;
+  }
+
+  /** Skins the character with `method` from the next frame on, and shows it in the toggle. */
+  setSkinning(method: SkinningMethod): void {
+    this.character.setMethod(method);
+    this.uploadedPoseVersion = -1;
+    this.readouts?.skinningToggle.show(method);
+  }
+
+  /** For tests: draws the character with another mesh or in flat colours (see DebugView). */
+  setDebugView(mesh: DebugMesh, colors: CharacterColors): void {
+    this.debugView ??= new DebugView(this.viewport.scene, this.character, this.session.rig);
+    this.debugView.set(mesh, colors);
+    this.uploadedPoseVersion = -1;
+  }
+
   /**
    * Replaces the editable goal set (see PosingSession.setEditableGoals; one
    * undo step); the handles follow if the solver poses with it. Throws,
@@ -170,7 +195,8 @@ export class PosingApp {
   drawFrame(): void {
     const session = this.session;
     if (session.poseVersion !== this.uploadedPoseVersion) {
-      this.character.update(session.rig.palette());
+      this.character.update(session.rig);
+      this.debugView?.update();
       this.uploadedPoseVersion = session.poseVersion;
     }
     const { readouts } = this;
@@ -191,6 +217,10 @@ export class PosingApp {
    * freed. The camera stays where it is.
    */
   replaceCharacter(session: PosingSession, character: CharacterMeshes, source: CharacterSource): void {
+    // The new character skins as the old one did; the debug view belonged to the old one.
+    character.setMethod(this.skinning);
+    this.debugView?.dispose();
+    this.debugView = null;
     this.targetHandles.dispose();
     this.currentCharacter.dispose();
     this.currentSession.rig.dispose();
@@ -215,6 +245,7 @@ export class PosingApp {
   dispose(): void {
     this.targetHandles.dispose();
     this.readouts?.energyPlot.dispose();
+    this.debugView?.dispose();
     this.character.dispose();
     this.viewport.dispose();
     this.session.rig.dispose();

@@ -67,6 +67,7 @@ export class Rig {
   private readonly skinnedPositionsView: HeapView;
   private readonly skinnedNormalsView: HeapView;
   private readonly dqsPaletteView: HeapView;
+  private readonly reportErrorView: HeapView;
   private skinHasNormals = false;
   private readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
 
@@ -97,6 +98,7 @@ export class Rig {
     this.skinnedPositionsView = new HeapView(module);
     this.skinnedNormalsView = new HeapView(module);
     this.dqsPaletteView = new HeapView(module);
+    this.reportErrorView = new HeapView(module);
   }
 
   get boneCount(): number {
@@ -230,7 +232,7 @@ export class Rig {
     if (code === 4) throw new Error(`Rig: ${h.errorMessage()}`);
     this.report.status = SOLVE_STATUS[code];
     this.report.iterations = h.reportIterations();
-    this.report.error = h.reportError();
+    this.report.error = this.reportErrorView.get(h.reportErrorPtr(), 1)[0];
     this.report.energyCount = h.reportEnergyCount();
     return this.report;
   }
@@ -288,10 +290,10 @@ export class Rig {
 
   /**
    * The current palette packed for a DQS shader (packed by this call; view,
-   * no copy). 20 floats per bone in two blocks: first 8 per bone, the dual
-   * quaternion (real x y z w, dual x y z w; two RGBA texels), then 12 per
-   * bone, the columns of the scale/shear S (x y z 0 each; three texels).
-   * Throws naming a bone whose palette matrix is singular.
+   * no copy). 20 floats per bone, five RGBA texels: the dual quaternion's
+   * real part x y z w, its dual part x y z w, then the three columns of the
+   * scale/shear S (x y z 0 each). Throws naming a bone whose palette matrix
+   * is singular.
    */
   dqsPalette(): Float32Array {
     const h = this.live();

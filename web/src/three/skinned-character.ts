@@ -1,10 +1,14 @@
-// The character drawn with our skinning shader. It is a plain THREE.Mesh, not
-// a SkinnedMesh, so three.js never recomputes bone matrices over the palette
-// that the WASM core produced.
+// The character drawn with our skinning shaders, linear blend or dual
+// quaternion, chosen at run time. It is a plain THREE.Mesh, not a
+// SkinnedMesh, so three.js never recomputes bone matrices over the data that
+// the WASM core produced; each frame uploads only the current method's bone
+// data (the palette, or the packed DQS palette) to that method's texture.
 import * as THREE from 'three';
+import debugColorsShader from '../../../shaders/debug-colors.frag.glsl?raw';
 import fragmentShader from '../../../shaders/skinning.frag.glsl?raw';
-import vertexShader from '../../../shaders/skinning.vert.glsl?raw';
+import { type Rig, SKINNING_METHODS, type SkinningMethod } from '../rig/rig.js';
 import { BoneTexture } from './bone-texture.js';
+import { TEXELS_PER_BONE, skinningVertexShader } from './skinning-shaders.js';
 
 /** Colours reach the shader in three.js's linear working space; the fragment shader outputs sRGB. */
 export interface CharacterLook {
@@ -41,16 +45,33 @@ function remappedSkinIndex(joints: THREE.BufferAttribute | THREE.InterleavedBuff
   return new THREE.BufferAttribute(bones, 4);
 }
 
+/** What `method` reads per bone for the rig's pose: the palette, or the packed DQS palette (views into WASM memory). */
+export function boneData(rig: Rig, method: SkinningMethod): Float32Array {
+  return method === 'lbs' ? rig.palette() : rig.dqsPalette();
+}
+
+/** Lit (the page's look), or flat colours from the world position or the normal (debug-colors.frag.glsl), for comparing renders. */
+export type CharacterColors = 'shaded' | 'position' | 'normal';
+
+/** debug-colors.frag.glsl's colorMode. */
+export const DEBUG_COLOR_MODES: Readonly<Record<Exclude<CharacterColors, 'shaded'>, number>> = { position: 0, normal: 1 };
+
 export class SkinnedCharacter {
   readonly mesh: THREE.Mesh<THREE.BufferGeometry, THREE.RawShaderMaterial>;
-  private readonly boneTexture: BoneTexture;
+  private readonly textures: Record<SkinningMethod, BoneTexture>;
+  private readonly shaded: Record<SkinningMethod, THREE.RawShaderMaterial>;
+  private readonly debug: Record<SkinningMethod, THREE.RawShaderMaterial>;
+  private readonly colorMode = { value: 0 };
+  private skinningMethod: SkinningMethod = 'lbs';
+  private colorChoice: CharacterColors = 'shaded';
 
   /**
    * Takes the geometry of a GLTFLoader SkinnedMesh whose skin joints map to
-   * rig bones through `jointToBone`. The mesh is placed at the origin: the
-   * palette already maps bind-space vertices into the rig's model space.
+   * rig bones through `jointToBone` (kept, with the source, for the reference
+   * renders). The mesh is placed at the origin: the bone data maps bind-space
+   * vertices into the rig's model space.
    */
-  constructor(source: THREE.SkinnedMesh, jointToBone: Int32Array, look: CharacterLook = DEFAULT_LOOK) {
+  constructor(readonly source: THREE.SkinnedMesh, readonly jointToBone: Int32Array, look: CharacterLook = DEFAULT_LOOK) {
     const from = source.geometry;
     for (const name of ['position', 'normal', 'skinIndex', 'skinWeight']) {
       if (!from.getAttribute(name)) throw new Error(`SkinnedCharacter: mesh '${source.name}' has no ${name} attribute`);
@@ -70,38 +91,87 @@ export class SkinnedCharacter {
 
     // The rig may hold nodes above joints too, but its last bone is always a
     // joint (rig/skinned-mesh-rig.ts orders parents first).
-    this.boneTexture = new BoneTexture(Math.max(...jointToBone) + 1);
-    const material = new THREE.RawShaderMaterial({
-      name: 'kin-skinning',
-      glslVersion: THREE.GLSL3,
-      vertexShader,
-      fragmentShader,
-      defines: eightInfluences ? { EIGHT_INFLUENCES: '' } : {},
-      uniforms: {
-        boneTexture: { value: this.boneTexture.texture },
-        boneTextureSize: { value: this.boneTexture.size },
-        baseColor: { value: new THREE.Color(look.baseColor) },
-        skyColor: { value: new THREE.Color(look.skyColor) },
-        groundColor: { value: new THREE.Color(look.groundColor) },
-        keyColor: { value: new THREE.Color(look.keyColor) },
-        rimColor: { value: new THREE.Color(look.rimColor) },
-        keyDirection_ws: { value: look.keyDirection_ws.clone().normalize() },
-      },
-    });
-    this.mesh = new THREE.Mesh(geometry, material);
+    const boneCount = Math.max(...jointToBone) + 1;
+    const defines: Record<string, string> = eightInfluences ? { EIGHT_INFLUENCES: '' } : {};
+    const lookUniforms = {
+      baseColor: { value: new THREE.Color(look.baseColor) },
+      skyColor: { value: new THREE.Color(look.skyColor) },
+      groundColor: { value: new THREE.Color(look.groundColor) },
+      keyColor: { value: new THREE.Color(look.keyColor) },
+      rimColor: { value: new THREE.Color(look.rimColor) },
+      keyDirection_ws: { value: look.keyDirection_ws.clone().normalize() },
+    };
+    const textures = {} as Record<SkinningMethod, BoneTexture>;
+    const shaded = {} as Record<SkinningMethod, THREE.RawShaderMaterial>;
+    const debug = {} as Record<SkinningMethod, THREE.RawShaderMaterial>;
+    for (const method of SKINNING_METHODS) {
+      const texture = new BoneTexture(boneCount, TEXELS_PER_BONE[method]);
+      const bones = { boneTexture: { value: texture.texture }, boneTextureSize: { value: texture.size } };
+      const vertexShader = skinningVertexShader(method);
+      textures[method] = texture;
+      shaded[method] = skinningMaterial(`kin-${method}`, vertexShader, fragmentShader, defines, { ...bones, ...lookUniforms });
+      debug[method] = skinningMaterial(`kin-${method}-debug`, vertexShader, debugColorsShader, defines, {
+        ...bones,
+        colorMode: this.colorMode,
+      });
+    }
+    this.textures = textures;
+    this.shaded = shaded;
+    this.debug = debug;
+    this.mesh = new THREE.Mesh(geometry, shaded.lbs);
     this.mesh.name = source.name;
     // The bounding volume is the bind pose's; the skin moves out of it.
     this.mesh.frustumCulled = false;
   }
 
-  /** Uploads a palette (16 floats per rig bone, model space). */
-  update(palette: Float32Array): void {
-    this.boneTexture.upload(palette);
+  get method(): SkinningMethod {
+    return this.skinningMethod;
+  }
+
+  /** Skins with `method` from the next update() on. */
+  setMethod(method: SkinningMethod): void {
+    this.skinningMethod = method;
+    this.mesh.material = this.materialFor(method, this.colorChoice);
+  }
+
+  /** The page's look, or the flat debug colours (for comparing renders). */
+  setColors(colors: CharacterColors): void {
+    this.colorChoice = colors;
+    if (colors !== 'shaded') this.colorMode.value = DEBUG_COLOR_MODES[colors];
+    this.mesh.material = this.materialFor(this.skinningMethod, colors);
+  }
+
+  /** Uploads the current method's bone data for the rig's pose; allocation-free. */
+  update(rig: Rig): void {
+    this.upload(boneData(rig, this.skinningMethod));
+  }
+
+  /** Uploads bone data of the current method (boneData()), e.g. one packing shared by several meshes. */
+  upload(bones: Float32Array): void {
+    this.textures[this.skinningMethod].upload(bones);
   }
 
   dispose(): void {
     this.mesh.geometry.dispose();
-    this.mesh.material.dispose();
-    this.boneTexture.dispose();
+    for (const method of SKINNING_METHODS) {
+      this.shaded[method].dispose();
+      this.debug[method].dispose();
+      this.textures[method].dispose();
+    }
   }
+
+  private materialFor(method: SkinningMethod, colors: CharacterColors): THREE.RawShaderMaterial {
+    return colors === 'shaded' ? this.shaded[method] : this.debug[method];
+  }
+}
+
+/** `defines`: EIGHT_INFLUENCES for meshes with a second joint set (shaders/skin-inputs.glsl). */
+function skinningMaterial(
+  name: string,
+  vertexShader: string,
+  fragment: string,
+  defines: Record<string, string>,
+  uniforms: Record<string, THREE.IUniform>,
+): THREE.RawShaderMaterial {
+  return new THREE.RawShaderMaterial({ name, glslVersion: THREE.GLSL3, vertexShader, fragmentShader: fragment, defines, uniforms });
 }

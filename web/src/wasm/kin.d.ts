@@ -32,7 +32,8 @@ export interface RigHandle {
   /** Runs the chosen solver from the current pose; returns the status code (see SOLVE_STATUS). */
   solve(): number;
   reportIterations(): number;
-  reportError(): number;
+  /** Byte offset of the last solve's error (one float32). */
+  reportErrorPtr(): number;
   reportEnergyCount(): number;
   errorMessage(): string;
   /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 or 8 joints (rig order) and as many weights per vertex. */
@@ -44,7 +45,7 @@ export interface RigHandle {
   skinnedNormalsPtr(): number;
   /** Packs the current palette for a DQS shader into the buffer at dqsPalettePtr(). */
   packDqsPalette(): number;
-  /** 20 floats per bone: 8·n dual quaternions (real xyzw, dual xyzw), then 12·n scale columns (xyz0). */
+  /** 20 floats per bone: real xyzw, dual xyzw, then the 3 scale columns (xyz0 each). */
   dqsPalettePtr(): number;
   dqsPaletteSize(): number;
   /** Byte offsets into the module's memory, valid until the next load(). */
@@ -113,6 +114,8 @@ export interface KinModule {
   Rig: { new (): RigHandle };
   /** Rig handles alive (constructed and not yet deleted). */
   liveRigs(): number;
+  /** True when the skinning kernels run on WASM SIMD (built with -msimd128). */
+  hasSimdSkinning(): boolean;
   HEAPF32: Float32Array;
   HEAPU8: Uint8Array;
 }

@@ -1,0 +1,48 @@
+// Reading V8's sampling heap profile (HeapProfiler.stopSampling, from Node's
+// inspector or Chromium's DevTools protocol): the bytes allocated under a
+// function, and the bytes charged to the nearest frame with a source file.
+// Node self sizes are V8's scaled estimates of all bytes allocated there.
+
+export interface ProfileCallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+
+export interface ProfileNode {
+  callFrame: ProfileCallFrame;
+  selfSize: number;
+  children: ProfileNode[];
+}
+
+export interface SamplingProfile {
+  head: ProfileNode;
+}
+
+/** Options for HeapProfiler.startSampling: a sample about every `interval` bytes, garbage included. */
+export function samplingOptions(interval: number) {
+  return { samplingInterval: interval, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true };
+}
+
+/** Bytes allocated by `functionName` and everything it called. */
+export function bytesUnder(profile: SamplingProfile, functionName: string): number {
+  const total = (node: ProfileNode): number => node.selfSize + node.children.reduce((sum, child) => sum + total(child), 0);
+  const find = (node: ProfileNode): number =>
+    node.callFrame.functionName === functionName ? total(node) : node.children.reduce((sum, child) => sum + find(child), 0);
+  return find(profile.head);
+}
+
+/**
+ * Bytes per charge key: each call path's bytes go to the nearest frame with
+ * a source URL (builtins and generated code have none), keyed by `key`.
+ */
+export function chargeToSource(profile: SamplingProfile, key: (frame: ProfileCallFrame | null) => string): Map<string, number> {
+  const charged = new Map<string, number>();
+  const walk = (node: ProfileNode, nearest: ProfileCallFrame | null): void => {
+    const frame = node.callFrame.url !== '' ? node.callFrame : nearest;
+    if (node.selfSize > 0) charged.set(key(frame), (charged.get(key(frame)) ?? 0) + node.selfSize);
+    for (const child of node.children) walk(child, frame);
+  };
+  walk(profile.head, null);
+  return charged;
+}
