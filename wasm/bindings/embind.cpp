@@ -116,17 +116,19 @@ class RigBinding {
   }
   std::string solverName() const { return SolverKindName(rig_.solver()); }
 
-  // Returns the SolveStatus code; details via the report* getters.
+  // Returns the SolveStatus code; the numbers go to reportPtr().
   int solve() {
     report_ = rig_.Solve();
     if (report_.status == SolveStatus::kInvalidInput) error_ = report_.input.message;
+    report_record_[0] = static_cast<float>(report_.iterations);
+    report_record_[1] = report_.error;
+    report_record_[2] = static_cast<float>(report_.energy_count);
     return static_cast<int>(report_.status);
   }
-  int reportIterations() const { return report_.iterations; }
-  // The error is read from WASM memory: a float returned to JavaScript
-  // would be boxed into a new heap number on every drag frame.
-  std::uintptr_t reportErrorPtr() const { return Address(&report_.error); }
-  int reportEnergyCount() const { return report_.energy_count; }
+  // The last solve's iterations, error and energy count as three floats
+  // (counts are far below 2^24, exact), read from WASM memory: one call per
+  // drag frame instead of a getter each, and no float boxed into a heap number.
+  std::uintptr_t reportPtr() const { return Address(report_record_); }
 
   // positions (3/vertex), normals (3/vertex or empty), joints and weights
   // (4 or 8 per vertex, joints in rig bone order).
@@ -335,6 +337,7 @@ class RigBinding {
 
   Rig rig_;
   SolveReport report_;
+  float report_record_[3] = {0.0f, 0.0f, 0.0f};
   std::string error_;
 };
 
@@ -367,9 +370,7 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("setSolver", &RigBinding::setSolver)
       .function("solverName", &RigBinding::solverName)
       .function("solve", &RigBinding::solve)
-      .function("reportIterations", &RigBinding::reportIterations)
-      .function("reportErrorPtr", &RigBinding::reportErrorPtr)
-      .function("reportEnergyCount", &RigBinding::reportEnergyCount)
+      .function("reportPtr", &RigBinding::reportPtr)
       .function("errorMessage", &RigBinding::errorMessage)
       .function("setSkin", &RigBinding::setSkin)
       .function("skin", &RigBinding::skin)

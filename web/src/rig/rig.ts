@@ -67,7 +67,9 @@ export class Rig {
   private readonly skinnedPositionsView: HeapView;
   private readonly skinnedNormalsView: HeapView;
   private readonly dqsPaletteView: HeapView;
-  private readonly reportErrorView: HeapView;
+  private readonly reportView: HeapView;
+  // The report record's address: a member of the handle, fixed for its life.
+  private readonly reportPtr: number;
   private skinHasNormals = false;
   private readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
 
@@ -98,7 +100,8 @@ export class Rig {
     this.skinnedPositionsView = new HeapView(module);
     this.skinnedNormalsView = new HeapView(module);
     this.dqsPaletteView = new HeapView(module);
-    this.reportErrorView = new HeapView(module);
+    this.reportView = new HeapView(module);
+    this.reportPtr = handle.reportPtr();
   }
 
   get boneCount(): number {
@@ -231,9 +234,10 @@ export class Rig {
     const code = h.solve();
     if (code === 4) throw new Error(`Rig: ${h.errorMessage()}`);
     this.report.status = SOLVE_STATUS[code];
-    this.report.iterations = h.reportIterations();
-    this.report.error = this.reportErrorView.get(h.reportErrorPtr(), 1)[0];
-    this.report.energyCount = h.reportEnergyCount();
+    const record = this.reportView.get(this.reportPtr, 3);
+    this.report.iterations = record[0];
+    this.report.error = record[1];
+    this.report.energyCount = record[2];
     return this.report;
   }
 

@@ -31,10 +31,8 @@ export interface RigHandle {
   solverName(): string;
   /** Runs the chosen solver from the current pose; returns the status code (see SOLVE_STATUS). */
   solve(): number;
-  reportIterations(): number;
-  /** Byte offset of the last solve's error (one float32). */
-  reportErrorPtr(): number;
-  reportEnergyCount(): number;
+  /** Byte offset of the last solve's iterations, error and energy count (three float32s). */
+  reportPtr(): number;
   errorMessage(): string;
   /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 or 8 joints (rig order) and as many weights per vertex. */
   setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): number;
