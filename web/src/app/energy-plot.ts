@@ -3,6 +3,8 @@
 // only after a solve (at most once per frame, however many solves a drag
 // frame ran); the values are copied into a buffer kept across draws, so that
 // a resize (or opening a collapsed panel) can redraw them.
+import { NumberLabels } from './number-labels.js';
+
 const CSS_HEIGHT = 110;
 // E below this is float noise (goal distances under ~10 nm).
 const ENERGY_FLOOR = 1e-16;
@@ -18,6 +20,9 @@ const LINE_COLOR = '#6cc4ff';
 const GRID_COLOR = 'rgba(143, 152, 166, 0.25)';
 const TEXT_COLOR = '#8f98a6';
 const FONT = '10px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+// Axis labels, made once each: the plot is redrawn after every drag frame's solve.
+const DECADE_LABELS = new NumberLabels((decade) => `1e${decade}`);
+const ITERATION_LABELS = new NumberLabels((last) => `${last} it.`);
 
 export class EnergyPlot {
   readonly element = document.createElement('figure');
@@ -117,14 +122,14 @@ export class EnergyPlot {
       const y = Math.round(PAD_TOP + (top - decade) * yPerDecade) + 0.5;
       g.moveTo(PAD_LEFT, y);
       g.lineTo(PAD_LEFT + plotWidth, y);
-      g.fillText(`1e${decade}`, PAD_LEFT - 4, y);
+      g.fillText(DECADE_LABELS.get(decade), PAD_LEFT - 4, y);
     }
     g.stroke();
     g.textAlign = 'left';
     g.textBaseline = 'bottom';
     g.fillText('0', PAD_LEFT, height);
     g.textAlign = 'right';
-    g.fillText(`${this.count - 1} it.`, PAD_LEFT + plotWidth, height);
+    g.fillText(ITERATION_LABELS.get(this.count - 1), PAD_LEFT + plotWidth, height);
 
     g.strokeStyle = LINE_COLOR;
     g.fillStyle = LINE_COLOR;

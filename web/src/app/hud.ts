@@ -1,30 +1,49 @@
 // The top-left readout of the latest solve, plus a one-line hint on how to
 // pose. A failed solve shows its message in place of the numbers. Values are
-// written with textContent only.
+// text nodes (never HTML), their strings made once per shown value.
+import { NumberLabels } from './number-labels.js';
 import type { SolveSummary } from './posing-session.js';
 
 const NO_VALUE = '–';
 
-function row(parent: HTMLElement, label: string, valueClass: string): HTMLElement {
+// Shown rounded: iterations as they are, the error in 0.01 mm steps, the time in µs.
+const ITERATIONS = new NumberLabels((n) => String(n));
+const ERROR_HUNDREDTHS_MM = new NumberLabels((hundredths) => `${(hundredths / 100).toFixed(2)} mm`);
+const MICROS = new NumberLabels((micros) => `${micros} µs`);
+
+/** A value's text node: rewritten only when the text changes, never replaced. */
+class ValueText {
+  readonly element = document.createElement('span');
+  private readonly text = document.createTextNode(NO_VALUE);
+
+  constructor(valueClass: string) {
+    this.element.className = `hud-value ${valueClass}`;
+    this.element.append(this.text);
+  }
+
+  set(text: string): void {
+    if (this.text.data !== text) this.text.data = text;
+  }
+}
+
+function row(parent: HTMLElement, label: string, valueClass: string): ValueText {
   const line = document.createElement('div');
   const name = document.createElement('span');
   name.className = 'hud-label';
   name.textContent = label;
-  const value = document.createElement('span');
-  value.className = `hud-value ${valueClass}`;
-  value.textContent = NO_VALUE;
-  line.append(name, value);
+  const value = new ValueText(valueClass);
+  line.append(name, value.element);
   parent.append(line);
   return value;
 }
 
 export class Hud {
   readonly element = document.createElement('div');
-  private readonly solver: HTMLElement;
-  private readonly status: HTMLElement;
-  private readonly iterations: HTMLElement;
-  private readonly error: HTMLElement;
-  private readonly time: HTMLElement;
+  private readonly solver: ValueText;
+  private readonly status: ValueText;
+  private readonly iterations: ValueText;
+  private readonly error: ValueText;
+  private readonly time: ValueText;
   private readonly failure = document.createElement('div');
   private readonly warning = document.createElement('div');
 
@@ -52,15 +71,17 @@ export class Hud {
     this.warning.textContent = text ?? '';
   }
 
+  /** Allocation-free for a successful solve (a drag frame). */
   show(solve: SolveSummary): void {
     const failed = solve.failure !== null;
-    this.solver.textContent = solve.solver;
-    this.status.textContent = failed ? 'failed' : solve.status;
-    this.status.dataset.status = failed ? 'failed' : solve.status;
-    this.iterations.textContent = failed ? NO_VALUE : String(solve.iterations);
-    this.error.textContent = failed ? NO_VALUE : `${(solve.error * 1000).toFixed(2)} mm`;
-    this.time.textContent = `${Math.round(solve.micros)} µs`;
-    this.failure.hidden = !failed;
-    this.failure.textContent = solve.failure ?? '';
+    const status = failed ? 'failed' : solve.status;
+    this.solver.set(solve.solver);
+    this.status.set(status);
+    if (this.status.element.dataset.status !== status) this.status.element.dataset.status = status;
+    this.iterations.set(failed ? NO_VALUE : ITERATIONS.get(solve.iterations));
+    this.error.set(failed ? NO_VALUE : ERROR_HUNDREDTHS_MM.get(Math.round(solve.error * 1e5)));
+    this.time.set(MICROS.get(Math.round(solve.micros)));
+    if (this.failure.hidden !== !failed) this.failure.hidden = !failed;
+    if (failed) this.failure.textContent = solve.failure;
   }
 }
