@@ -48,7 +48,8 @@ SolveReport SolveDls(IkState& s) {
 
   double mu = -1.0;  // set from the first Jacobian: τ · max diag(J K⁻¹ Jᵀ)
   double nu = 2.0;
-  int iteration = 0, escapes = 0;
+  Escapes escapes(s, current.energy);
+  int iteration = 0;
   SolveStatus status = SolveStatus::kMaxIterations;
   // Why the last round of damped steps ended without real progress.
   enum class Stuck { kNo, kStagnated, kRejected } stuck = Stuck::kNo;
@@ -67,18 +68,13 @@ SolveReport SolveDls(IkState& s) {
     const double gradient_max = s.GradientAndFreeSet();
     const bool stationary = s.Stationary(gradient_max, column_max);
     if (stationary || stuck != Stuck::kNo) {
-      // A stuck point away from the targets is a limit trap, a saddle or the
-      // best reachable pose. Nudging escapes the first two; once a nudge
-      // fails to improve on the best pose, away from limits, stop. E that no
-      // longer decreases marks a stationary point; steps that all fail, a stall.
-      const bool improved = current.energy < best.energy() * (1.0 - 1e-6);
+      // E that no longer decreases marks a stationary point; steps that all
+      // fail, a stall.
       best.Offer(current.energy);
-      const bool worth_escaping = escapes == 0 || improved || s.AnyOnLimit();
-      if (escapes >= job.options.max_escapes || !worth_escaping) {
+      if (!escapes.TryFrom(current.energy)) {
         status = stuck == Stuck::kRejected ? SolveStatus::kStalled : SolveStatus::kUnreachable;
         break;
       }
-      s.Nudge(escapes++);
       current = s.EvaluateCurrent();
       mu = -1.0;
       nu = 2.0;

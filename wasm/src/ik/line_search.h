@@ -179,10 +179,10 @@ SolveReport SolveByLineSearch(IkState& s, const DescentRules& rules, Direction d
   history.Record(current.energy);
   BestPose best(s, current.energy);
 
-  double stuck_energy = current.energy;  // the lowest E of the start and the stuck points so far
+  Escapes escapes(s, current.energy);
   Stagnation stagnation(rules.stagnation_window, rules.stagnation_decrease);
   double last_scale = 0.0;
-  int iteration = 0, escapes = 0;
+  int iteration = 0;
   SolveStatus status = SolveStatus::kMaxIterations;
   while (iteration < job.options.max_iterations) {
     if (current.error <= job.options.tolerance) {
@@ -214,18 +214,12 @@ SolveReport SolveByLineSearch(IkState& s, const DescentRules& rules, Direction d
         stuck = float_stationary ? SolveStatus::kUnreachable : SolveStatus::kStalled;
       }
     }
-    // Stuck away from the targets: a limit trap, a saddle, a local minimum or
-    // the best reachable pose. Nudging escapes the first three; once a nudge
-    // fails to improve on the best pose, away from limits, stop (as DLS does).
-    const bool improved = current.energy < stuck_energy * (1.0 - 1e-6);
-    stuck_energy = std::min(stuck_energy, current.energy);
+    // Stuck away from the targets (see Escapes).
     best.Offer(current.energy);
-    const bool worth_escaping = escapes == 0 || improved || s.AnyOnLimit();
-    if (escapes >= job.options.max_escapes || !worth_escaping) {
+    if (!escapes.TryFrom(current.energy)) {
       status = stuck;
       break;
     }
-    s.Nudge(escapes++);
     current = s.EvaluateCurrent();
     last_scale = 0.0;
     stagnation.Restart();

@@ -44,6 +44,34 @@ class BestPose {
   double energy_;
 };
 
+// Escapes from stuck points, one rule for every iterative solver. A stuck
+// point away from the targets is a limit trap, a saddle, a local minimum or
+// the best reachable pose; nudging the angles (IkState::Nudge) leaves the
+// first three. Once a nudge has not lowered E below the lowest stuck E (the
+// start counts as one), with no angle on a limit, or options.max_escapes
+// nudges are used, the solve stops where it is.
+class Escapes {
+ public:
+  Escapes(IkState& state, double start_energy) : state_(state), lowest_(start_energy) {}
+  // At a stuck point of energy `energy`: nudges the pose (the caller
+  // evaluates it) and returns true, or returns false: stop.
+  bool TryFrom(double energy) {
+    const bool improved = energy < lowest_ * (1.0 - kImprovement);
+    lowest_ = std::min(lowest_, energy);
+    const bool worth_escaping = used_ == 0 || improved || state_.AnyOnLimit();
+    if (used_ >= state_.job.options.max_escapes || !worth_escaping) return false;
+    state_.Nudge(used_++);
+    return true;
+  }
+
+ private:
+  // A relative fall of E below float noise is no improvement.
+  static constexpr double kImprovement = 1e-6;
+  IkState& state_;
+  double lowest_;
+  int used_ = 0;
+};
+
 // Ends an iterative solve. After escapes the best pose seen (kept in
 // ws.best_angles_ with its energy `best_energy`) may lie behind the current
 // one and comes back, but a converged pose stays: with several goals a lower

@@ -45,10 +45,10 @@ SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
   history.Record(current.energy);
   BestPose best(s, current.energy);
 
-  double stuck_energy = current.energy;  // the lowest E of the start and the stuck points so far
+  Escapes escapes(s, current.energy);
   // What stopped the sweeps at the best pose: the status the returned pose has.
   SolveStatus best_stuck = SolveStatus::kStalled;
-  int iteration = 0, escapes = 0, stale = 0;
+  int iteration = 0, stale = 0;
   SolveStatus status = SolveStatus::kMaxIterations;
   while (iteration < job.options.max_iterations) {
     if (current.error <= job.options.tolerance) {
@@ -76,16 +76,11 @@ SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
       continue;
     }
     if (current.energy <= best.energy() * (1.0 + kFixedPoint)) best_stuck = stuck;  // stuck at the best pose
-    // A limit trap or a local minimum: nudging escapes them; once a nudge
-    // fails to improve on the best pose, away from limits, stop (as DLS does).
-    const bool improved = current.energy < stuck_energy * (1.0 - kFixedPoint);
-    stuck_energy = std::min(stuck_energy, current.energy);
-    const bool worth_escaping = escapes == 0 || improved || s.AnyOnLimit();
-    if (escapes >= job.options.max_escapes || !worth_escaping) {
+    // A limit trap or a local minimum (see Escapes).
+    if (!escapes.TryFrom(current.energy)) {
       status = best_stuck;
       break;
     }
-    s.Nudge(escapes++);
     current = s.EvaluateCurrent();
     stale = 0;
   }
