@@ -30,7 +30,7 @@ export class WasmAdapter implements Adapter {
   }
 
   setTargets(targets: readonly Vec3[]): void {
-    targets.forEach((t, g) => this.rig.setGoalTarget(g, t[0], t[1], t[2]));
+    targets.forEach((t, g) => this.rig.setGoalTarget(g, t));
   }
 
   solve(): void {

@@ -46,3 +46,20 @@ export function chargeToSource(profile: SamplingProfile, key: (frame: ProfileCal
   walk(profile.head, null);
   return charged;
 }
+
+/**
+ * Who a call path's bytes belong to, from the nearest frame with a source:
+ * our modules by file as Vite's dev server names them (src/…), three.js by
+ * part, and the browser's own (event objects, API results) when no script
+ * is on the stack.
+ */
+export function allocationOwner(frame: ProfileCallFrame | null): string {
+  if (frame === null) return 'browser (event objects, API results)';
+  const path = new URL(frame.url).pathname;
+  if (path.startsWith('/src/')) return path.slice(1);
+  const dependency = /\/\.vite\/deps\/([^/?]+)\.js$/.exec(path)?.[1];
+  if (dependency === undefined) return path;
+  if (dependency.startsWith('three_addons_')) return `three.js ${dependency.replace(/^three_addons_(\w+?)_+(\w+)_+js$/, '$2')}`;
+  if (dependency.startsWith('three')) return 'three.js renderer and math';
+  return dependency;
+}

@@ -1,23 +1,23 @@
 // A drag frame's JavaScript allocation, measured: the page's per-frame path
-// through the real WASM module — a handle move (the app's callback →
-// PosingSession.moveGoal → Rig.setGoalTarget + Rig.solve), then the frame's
-// bone upload (CharacterMeshes.update → Rig.palette or Rig.dqsPalette →
-// each part's texture array) — for thousands of frames under V8's sampling heap
+// through the real WASM module — a handle move (the app's callback,
+// handleMoves → PosingSession.moveGoal → Rig.setGoalTarget + Rig.solve,
+// with symmetric dragging off and on), then the frame's bone upload
+// (CharacterMeshes.update → Rig.palette or Rig.dqsPalette → each part's
+// texture array) — for thousands of frames under V8's sampling heap
 // profiler, which samples about every 32 bytes and here keeps the samples
 // of objects the GC already collected, so short-lived garbage counts.
-// Everything allocated under the frame function counts, Embind's glue
+// Everything allocated under the frame function counts, the module's glue
 // included, after a warm-up (V8 optimises the path, as during a long drag).
-//   The bone upload must allocate nothing: under 4 bytes per frame on
-//   average, which leaves room for a one-off allocation of a few kB (V8
-//   re-optimising) but not for one 16-byte heap number per frame.
-//   The whole frame may allocate only V8's boxes for the target's three
-//   coordinates (3 × 16 bytes) where they cross into a call that V8 did not
-//   inline; no object, array, string or closure.
+// A whole frame must allocate nothing: under 4 bytes per frame on average,
+// which leaves room for a one-off allocation of a few kB (V8 re-optimising)
+// but not for one 16-byte heap number per frame.
 // The page's whole drag in Chromium, with the HUD, the energy plot and
-// three.js, is measured by bench/drag-allocation.ts.
+// three.js, is tests/e2e/drag-allocation.test.ts and bench/drag-allocation.ts.
 import { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleMoves } from '../../web/src/app/handle-moves.js';
 import { PosingSession } from '../../web/src/app/posing-session.js';
+import { SymmetricDrag } from '../../web/src/app/symmetric-drag.js';
 import { applyStartPose } from '../../web/src/app/start-pose.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
@@ -28,8 +28,6 @@ import { loadDefaultCharacter } from './default-character.js';
 
 const FRAMES = 4000;
 const SAMPLING_INTERVAL = 32;
-/** Three coordinates boxed as 16-byte heap numbers (Node's V8 has no pointer compression). */
-const BOXED_TARGET_BYTES = 3 * 16;
 /** Room for one-off allocations, per frame on average (see above). */
 const ONE_OFF = 4;
 
@@ -51,6 +49,10 @@ describe('allocation of a drag frame', () => {
     character = new CharacterMeshes([mesh], jointToBone);
     goal = session.goalIndex('hand_r');
     start = session.target_ms(goal);
+    symmetry.pairGoals(session);
+    onHandleMoved = handleMoves(session, symmetry, (partner) => {
+      placedPartner = partner;
+    });
     // Node's performance.now() allocates an array per call (process.hrtime);
     // the browser's does not. PosingSession times each solve with it, so a
     // counter stands in for the clock here.
@@ -67,14 +69,14 @@ describe('allocation of a drag frame', () => {
     rig?.dispose();
   });
 
-  // TransformControls moves the handle and calls the app's callback (the
-  // same one line as PosingApp's); the next frame uploads the bone data. The
-  // hand's target circles 5 cm around where it started. The handle's
-  // coordinates start as non-integers, so V8 stores them as doubles throughout.
+  // The handle's drag moves the handle and calls the app's callback; the
+  // next frame uploads the bone data. The hand's target circles 5 cm around
+  // where it started. The handle's coordinates start as non-integers, so V8
+  // stores them as doubles throughout, as in a three.js Vector3.
   const handle_ms = { x: 0.5, y: 0.5, z: 0.5 };
-  const onHandleMoved = (g: number, target_ms: { x: number; y: number; z: number }): void => {
-    session.moveGoal(g, target_ms.x, target_ms.y, target_ms.z);
-  };
+  const symmetry = new SymmetricDrag();
+  let placedPartner = -1;
+  let onHandleMoved: ReturnType<typeof handleMoves>;
   function dragFrame(frame: number): void {
     const angle = (2 * Math.PI * frame) / 240;
     handle_ms.x = start[0] + 0.05 * Math.sin(angle);
@@ -97,17 +99,28 @@ describe('allocation of a drag frame', () => {
     return bytesUnder(profile, frameFunction.name) / FRAMES;
   }
 
-  for (const method of ['lbs', 'dqs'] as const) {
-    it(`${method}: the bone upload allocates nothing; a whole drag frame at most the boxed target`, async () => {
+  for (const [method, symmetric] of [['lbs', false], ['dqs', false], ['lbs', true]] as const) {
+    it(`${method}${symmetric ? ', symmetric drag' : ''}: a whole drag frame allocates nothing`, async () => {
       character.setMethod(method);
+      symmetry.enabled = symmetric;
       const upload = await bytesPerFrame(uploadFrame);
       const whole = await bytesPerFrame(dragFrame);
-      console.log(`${method}: bone upload ${upload.toFixed(2)} B/frame, whole drag frame ${whole.toFixed(1)} B/frame (${FRAMES} frames, sampled about every ${SAMPLING_INTERVAL} B)`);
-      // The drag really solved: the hand follows its target.
+      console.log(`${method}${symmetric ? ' symmetric' : ''}: bone upload ${upload.toFixed(2)} B/frame, whole drag frame ${whole.toFixed(2)} B/frame (${FRAMES} frames, sampled about every ${SAMPLING_INTERVAL} B)`);
+      // The drag really solved: the hand follows its target (both hands
+      // within 5 cm when symmetric: the mirrored circle is not all in reach
+      // of the left hand from this pose), and the other hand's target is
+      // the mirror image when symmetric.
       expect(session.lastSolve.failure).toBeNull();
-      expect(session.lastSolve.error).toBeLessThan(1e-3);
+      expect(session.lastSolve.error).toBeLessThan(symmetric ? 0.05 : 1e-3);
+      if (symmetric) {
+        const partner = session.goalIndex('hand_l');
+        const mirrored = session.target_ms(partner);
+        expect(placedPartner).toBe(partner);
+        expect(mirrored[0]).toBeCloseTo(-handle_ms.x, 12);
+        expect(mirrored[1]).toBeCloseTo(handle_ms.y, 12);
+      }
       expect(upload).toBeLessThan(ONE_OFF);
-      expect(whole).toBeLessThan(BOXED_TARGET_BYTES + ONE_OFF);
+      expect(whole).toBeLessThan(ONE_OFF);
     });
   }
 

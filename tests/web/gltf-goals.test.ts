@@ -90,7 +90,7 @@ describe('goals for a glTF rig', () => {
       const shoulder = origin(rig, 'UpperArmL');
       const wrist = origin(rig, 'HandL');
       const target = [0, 1, 2].map((k) => shoulder[k] + 0.7 * (wrist[k] - shoulder[k]) + (k === 1 ? 0.1 : 0)) as [number, number, number];
-      const solve = session.moveGoal(0, ...target);
+      const solve = session.moveGoal(0, target);
       expect(solve.status).toBe('converged');
       origin(rig, 'HandL').forEach((x, c) => expect(x).toBeCloseTo(target[c], 5));
     });

@@ -74,7 +74,7 @@ function posing(module: KinModule, bones: BoneDesc[]): Posing {
       history.step(() => {
         for (let frame = 1; frame <= frames; frame++) {
           const f = frame / frames;
-          session.moveGoal(goal, start[0] + f * offset[0], start[1] + f * offset[1], start[2] + f * offset[2]);
+          session.moveGoal(goal, [start[0] + f * offset[0], start[1] + f * offset[1], start[2] + f * offset[2]]);
         }
       });
     },

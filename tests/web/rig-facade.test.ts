@@ -51,8 +51,8 @@ describe('Rig façade', () => {
       expect(() => rig.setGoals([{ bone: 7, target: [0, 0, 0] }])).toThrow('Rig: goal 0: bone index 7 is out of range [0, 3)');
       expect(() => rig.setGoals([{ bone: 0, target: [0, NaN, 0] }])).toThrow('Rig: goal 0: target is not finite');
       expect(() => rig.setGoals([{ bone: 0, target: [0, 0, 0], weight: -1 }])).toThrow('Rig: goal 0: weight -1 must be finite and > 0');
-      expect(() => rig.setGoalTarget(0, Infinity, 0, 0)).toThrow('Rig: target of goal 0 is not finite');
-      expect(() => rig.setGoalTarget(3, 0, 0, 0)).toThrow('Rig: goal index 3 is out of range [0, 1)');
+      expect(() => rig.setGoalTarget(0, [Infinity, 0, 0])).toThrow('Rig: target of goal 0 is not finite');
+      expect(() => rig.setGoalTarget(3, [0, 0, 0])).toThrow('Rig: goal index 3 is out of range [0, 1)');
       expect(() => rig.setPose([0, 0, 0])).toThrow('Rig: pose has 3 angles, expected 9 (3 per bone)');
       expect(() => rig.setPose(new Array(9).fill(0).map((_, i) => (i === 4 ? NaN : 0)))).toThrow("Rig: pose angle 4 (bone 1 'elbow') is not finite");
       expect(() => rig.setAngles(5, 0, 0, 0)).toThrow('Rig: bone index 5 is out of range [0, 3)');

@@ -57,7 +57,7 @@ describe('every solver through the WASM module', () => {
           const tips = rig.boneTips();
           const target: Vec3Tuple = [tips[12], tips[13], tips[14]];
           rig.setPose(new Array(15).fill(0));
-          rig.setGoalTarget(0, ...target);
+          rig.setGoalTarget(0, target);
           const report = rig.solve();
           const after = rig.boneTips();
           const distance = Math.hypot(after[12] - target[0], after[13] - target[1], after[14] - target[2]);

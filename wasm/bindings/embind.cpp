@@ -1,8 +1,13 @@
 // The only Embind code: converts JavaScript values into the Rig façade's
-// plain C++ calls. Mutators return 0 on success or 1 with errorMessage() set,
-// so that a frame's calls allocate nothing on the JavaScript side; bulk data
-// is read through byte offsets into WASM memory (see web/src/rig/).
+// plain C++ calls. Mutators return 0 on success or 1 with errorMessage() set.
+// A drag frame's calls (move a target, solve, pack the DQS palette) are
+// plain WASM exports at the end of this file, and every number they take or
+// give goes through the rig's exchange record in WASM memory, as do the
+// buffers' byte offsets (see web/src/rig/): Embind's generated glue boxes a
+// float argument or result and, until V8 has optimised it, allocates an
+// arguments object per call, so going through it would allocate every frame.
 #include <emscripten/bind.h>
+#include <emscripten/em_macros.h>
 #include <emscripten/val.h>
 
 #include <cstdint>
@@ -101,7 +106,11 @@ class RigBinding {
     }
     return Report(rig_.SetGoals(Span<const Goal>(parsed.data(), parsed.size())));
   }
-  int setGoalTarget(int goal, float x, float y, float z) { return Report(rig_.SetGoalTarget(goal, glm::vec3(x, y, z))); }
+  // Moves goal's target to the point in the exchange record's target slots.
+  int setGoalTarget(int goal) {
+    const float* t = exchange_.floats + kTargetSlot;
+    return Report(rig_.SetGoalTarget(goal, glm::vec3(t[0], t[1], t[2])));
+  }
   int goalCount() const { return rig_.goal_count(); }
 
   // kind: a solver name ("dls", "ccd", ...); options: a plain object with any
@@ -116,19 +125,22 @@ class RigBinding {
   }
   std::string solverName() const { return SolverKindName(rig_.solver()); }
 
-  // Returns the SolveStatus code; the numbers go to reportPtr().
+  // Returns the SolveStatus code; the numbers go to the exchange record.
   int solve() {
     report_ = rig_.Solve();
     if (report_.status == SolveStatus::kInvalidInput) error_ = report_.input.message;
-    report_record_[0] = static_cast<float>(report_.iterations);
-    report_record_[1] = report_.error;
-    report_record_[2] = static_cast<float>(report_.energy_count);
+    // Counts are far below 2^24: exact as floats.
+    float* r = exchange_.floats + kReportSlot;
+    r[0] = static_cast<float>(report_.iterations);
+    r[1] = report_.error;
+    r[2] = static_cast<float>(report_.energy_count);
+    RefreshBufferSlots();
     return static_cast<int>(report_.status);
   }
-  // The last solve's iterations, error and energy count as three floats
-  // (counts are far below 2^24, exact), read from WASM memory: one call per
-  // drag frame instead of a getter each, and no float boxed into a heap number.
-  std::uintptr_t reportPtr() const { return Address(report_record_); }
+  // Byte offset of the exchange record (fixed for the binding's life).
+  std::uintptr_t exchangePtr() const { return Address(&exchange_); }
+  // Byte offset of this binding: the argument of the frame exports below.
+  std::uintptr_t address() const { return Address(this); }
 
   // positions (3/vertex), normals (3/vertex or empty), joints and weights
   // (4 or 8 per vertex, joints in rig bone order).
@@ -150,23 +162,11 @@ class RigBinding {
   // method: 0 linear blend, 1 dual quaternion (kin::SkinningMethod); an int,
   // not a name, so that a frame's call converts no string.
   int skin(int method) { return Report(rig_.Skin(static_cast<SkinningMethod>(method))); }
-  // Packs the current palette for a DQS shader; read it through dqsPalettePtr().
+  // Packs the current palette for a DQS shader (buffer slot kDqsPalette).
   int packDqsPalette() { return Report(rig_.PackDqsPalette()); }
-  std::uintptr_t dqsPalettePtr() const { return Address(rig_.dqs_palette_data()); }
-  int dqsPaletteSize() const { return rig_.dqs_palette_size(); }
-  int vertexCount() const { return rig_.vertex_count(); }
-  std::uintptr_t skinnedPositionsPtr() const { return Address(rig_.skinned_positions_data()); }
-  std::uintptr_t skinnedNormalsPtr() const { return Address(rig_.skinned_normals_data()); }
 
   std::string errorMessage() const { return error_; }
 
-  // Byte offsets of the buffers in WASM memory (valid until the next load).
-  std::uintptr_t modelPtr() const { return Address(rig_.model_data()); }
-  std::uintptr_t palettePtr() const { return Address(rig_.palette_data()); }
-  std::uintptr_t tipsPtr() const { return Address(rig_.tips_data()); }
-  std::uintptr_t posePtr() const { return Address(rig_.pose_data()); }
-  std::uintptr_t energyPtr() const { return Address(rig_.energy_data()); }
-  std::uintptr_t bindPtr() const { return Address(rig_.skeleton().bind_pose().data); }
   int energyCapacity() const { return rig_.energy_capacity(); }
   float rootOffsetX() const { return rig_.root_offset().x; }
   float rootOffsetY() const { return rig_.root_offset().y; }
@@ -181,7 +181,10 @@ class RigBinding {
   }
   bool InRange(int i) const { return i >= 0 && i < rig_.bone_count(); }
 
+  // Every mutator returns through here: the buffer slots follow any buffer
+  // the call moved.
   int Report(const Status& status) {
+    RefreshBufferSlots();
     if (status.ok()) return 0;
     error_ = status.message;
     return 1;
@@ -337,12 +340,45 @@ class RigBinding {
 
   Rig rig_;
   SolveReport report_;
-  float report_record_[3] = {0.0f, 0.0f, 0.0f};
+  void RefreshBufferSlots() {
+    std::uint32_t* b = exchange_.buffers;
+    b[kModel] = Address(rig_.model_data());
+    b[kPalette] = Address(rig_.palette_data());
+    b[kTips] = Address(rig_.tips_data());
+    b[kPose] = Address(rig_.pose_data());
+    b[kEnergy] = Address(rig_.energy_data());
+    b[kBind] = Address(rig_.skeleton().bind_pose().data);
+    b[kDqsPalette] = Address(rig_.dqs_palette_data());
+    b[kDqsPaletteSize] = static_cast<std::uint32_t>(rig_.dqs_palette_size());
+    b[kSkinnedPositions] = Address(rig_.skinned_positions_data());
+    b[kSkinnedNormals] = Address(rig_.skinned_normals_data());
+    b[kVertexCount] = static_cast<std::uint32_t>(rig_.vertex_count());
+  }
+
+  // The exchange record's layout; web/src/rig/exchange-record.ts mirrors it.
+  static constexpr int kTargetSlot = 0;  // floats 0-2: in, the point setGoalTarget() moves to
+  static constexpr int kReportSlot = 3;  // floats 3-5: out, iterations, error, energy count
+  enum BufferSlot { kModel, kPalette, kTips, kPose, kEnergy, kBind, kDqsPalette, kDqsPaletteSize,
+                    kSkinnedPositions, kSkinnedNormals, kVertexCount, kBufferSlotCount };
+  struct ExchangeRecord {
+    float floats[6] = {};
+    // Byte offsets of the buffers and their sizes, refreshed after every call.
+    std::uint32_t buffers[kBufferSlotCount] = {};
+  };
+  ExchangeRecord exchange_;
   std::string error_;
 };
 
 }  // namespace
 }  // namespace kin
+
+// A drag frame's calls, as plain exports (see the top of this file). `rig`
+// is a binding's address().
+extern "C" {
+EMSCRIPTEN_KEEPALIVE int kin_rig_set_goal_target(kin::RigBinding* rig, int goal) { return rig->setGoalTarget(goal); }
+EMSCRIPTEN_KEEPALIVE int kin_rig_solve(kin::RigBinding* rig) { return rig->solve(); }
+EMSCRIPTEN_KEEPALIVE int kin_rig_pack_dqs_palette(kin::RigBinding* rig) { return rig->packDqsPalette(); }
+}
 
 EMSCRIPTEN_BINDINGS(kin_module) {
   using kin::RigBinding;
@@ -365,27 +401,14 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("mirror", &RigBinding::mirror)
       .function("mirrorPartners", &RigBinding::mirrorPartners)
       .function("setGoals", &RigBinding::setGoals)
-      .function("setGoalTarget", &RigBinding::setGoalTarget)
       .function("goalCount", &RigBinding::goalCount)
       .function("setSolver", &RigBinding::setSolver)
       .function("solverName", &RigBinding::solverName)
-      .function("solve", &RigBinding::solve)
-      .function("reportPtr", &RigBinding::reportPtr)
+      .function("exchangePtr", &RigBinding::exchangePtr)
+      .function("address", &RigBinding::address)
       .function("errorMessage", &RigBinding::errorMessage)
       .function("setSkin", &RigBinding::setSkin)
       .function("skin", &RigBinding::skin)
-      .function("vertexCount", &RigBinding::vertexCount)
-      .function("skinnedPositionsPtr", &RigBinding::skinnedPositionsPtr)
-      .function("skinnedNormalsPtr", &RigBinding::skinnedNormalsPtr)
-      .function("packDqsPalette", &RigBinding::packDqsPalette)
-      .function("dqsPalettePtr", &RigBinding::dqsPalettePtr)
-      .function("dqsPaletteSize", &RigBinding::dqsPaletteSize)
-      .function("modelPtr", &RigBinding::modelPtr)
-      .function("palettePtr", &RigBinding::palettePtr)
-      .function("tipsPtr", &RigBinding::tipsPtr)
-      .function("posePtr", &RigBinding::posePtr)
-      .function("energyPtr", &RigBinding::energyPtr)
-      .function("bindPtr", &RigBinding::bindPtr)
       .function("energyCapacity", &RigBinding::energyCapacity)
       .function("rootOffsetX", &RigBinding::rootOffsetX)
       .function("rootOffsetY", &RigBinding::rootOffsetY)

@@ -2,10 +2,14 @@
 // on a log scale (decades), as a small canvas 2D chart. The app redraws it
 // only after a solve (at most once per frame, however many solves a drag
 // frame ran); the values are copied into a buffer kept across draws, so that
-// a resize (or opening a collapsed panel) can redraw them.
+// a resize (or opening a collapsed panel) can redraw them. It draws in
+// whole device pixels: every coordinate passed to the canvas is an integer,
+// which V8 passes as a small integer, where a fractional one would be boxed
+// into a heap number per call until V8 has fully optimised draw().
 import { NumberLabels } from './number-labels.js';
 
 const CSS_HEIGHT = 110;
+const FONT_CSS_PX = 10;
 // E below this is float noise (goal distances under ~10 nm).
 const ENERGY_FLOOR = 1e-16;
 const PAD_LEFT = 38;
@@ -19,7 +23,7 @@ const MAX_DOTTED_POINTS = 40;
 const LINE_COLOR = '#6cc4ff';
 const GRID_COLOR = 'rgba(143, 152, 166, 0.25)';
 const TEXT_COLOR = '#8f98a6';
-const FONT = '10px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 // Axis labels, made once each: the plot is redrawn after every drag frame's solve.
 const DECADE_LABELS = new NumberLabels((decade) => `1e${decade}`);
 const ITERATION_LABELS = new NumberLabels((last) => `${last} it.`);
@@ -37,6 +41,11 @@ export class EnergyPlot {
   private cssWidth = 0;
   private cssHeight = 0;
   private pixelRatio = 1;
+  // Set on resize, in device pixels (integers) for the ratio then.
+  private font = '';
+  private gridWidth = 1;
+  private lineWidth = 2;
+  private dotSize = 3;
   private message = 'No solve yet: drag a handle.';
 
   constructor(parent: HTMLElement) {
@@ -81,20 +90,30 @@ export class EnergyPlot {
     this.pixelRatio = Math.min(window.devicePixelRatio || 1, 2);
     this.canvas.width = Math.round(this.cssWidth * this.pixelRatio);
     this.canvas.height = Math.round(this.cssHeight * this.pixelRatio);
+    this.font = `${this.px(FONT_CSS_PX)}px ${FONT_FAMILY}`;
+    this.gridWidth = Math.max(1, this.px(1));
+    this.lineWidth = Math.max(1, this.px(1.5));
+    this.dotSize = Math.max(2, this.px(3));
     this.draw();
   }
 
+  /** CSS pixels to whole device pixels. */
+  private px(css: number): number {
+    return (css * this.pixelRatio + 0.5) | 0;
+  }
+
   private draw(): void {
-    const { context: g, cssWidth: width, cssHeight: height } = this;
-    if (width === 0 || height === 0) return;
-    g.setTransform(this.pixelRatio, 0, 0, this.pixelRatio, 0, 0);
+    const { context: g, canvas } = this;
+    const width = canvas.width;
+    const height = canvas.height;
+    if (this.cssWidth === 0 || this.cssHeight === 0) return;
     g.clearRect(0, 0, width, height);
-    g.font = FONT;
+    g.font = this.font;
     g.fillStyle = TEXT_COLOR;
     if (this.count === 0) {
       g.textAlign = 'center';
       g.textBaseline = 'middle';
-      g.fillText(this.message, width / 2, height / 2, width - 8);
+      g.fillText(this.message, width >> 1, height >> 1, width - this.px(8));
       return;
     }
 
@@ -105,47 +124,53 @@ export class EnergyPlot {
       high = Math.max(high, this.logEnergy[i]);
     }
     // Whole decades, at least one, so that the grid lines are powers of ten.
-    const bottom = Math.floor(low);
-    const top = Math.max(Math.ceil(high), bottom + 1);
-    const plotWidth = width - PAD_LEFT - PAD_RIGHT;
-    const plotHeight = height - PAD_TOP - PAD_BOTTOM;
+    const bottom = Math.floor(low) | 0;
+    const top = Math.max(Math.ceil(high) | 0, bottom + 1);
+    const left = this.px(PAD_LEFT);
+    const plotTop = this.px(PAD_TOP);
+    const plotWidth = width - left - this.px(PAD_RIGHT);
+    const plotHeight = height - plotTop - this.px(PAD_BOTTOM);
     const yPerDecade = plotHeight / (top - bottom);
     const xPerIteration = plotWidth / Math.max(this.count - 1, 1);
+    const labelGap = this.px(4);
 
-    const decadeStep = Math.ceil((top - bottom) / MAX_GRID_LINES);
-    g.strokeStyle = GRID_COLOR;
-    g.lineWidth = 1;
+    // Grid lines as filled rows of whole pixels: sharp at any ratio.
+    const decadeStep = Math.ceil((top - bottom) / MAX_GRID_LINES) | 0;
+    g.fillStyle = GRID_COLOR;
+    for (let decade = top; decade >= bottom; decade -= decadeStep) {
+      g.fillRect(left, (plotTop + (top - decade) * yPerDecade) | 0, plotWidth, this.gridWidth);
+    }
+    g.fillStyle = TEXT_COLOR;
     g.textAlign = 'right';
     g.textBaseline = 'middle';
-    g.beginPath();
     for (let decade = top; decade >= bottom; decade -= decadeStep) {
-      const y = Math.round(PAD_TOP + (top - decade) * yPerDecade) + 0.5;
-      g.moveTo(PAD_LEFT, y);
-      g.lineTo(PAD_LEFT + plotWidth, y);
-      g.fillText(DECADE_LABELS.get(decade), PAD_LEFT - 4, y);
+      g.fillText(DECADE_LABELS.get(decade), left - labelGap, (plotTop + (top - decade) * yPerDecade) | 0);
     }
-    g.stroke();
     g.textAlign = 'left';
     g.textBaseline = 'bottom';
-    g.fillText('0', PAD_LEFT, height);
+    g.fillText('0', left, height);
     g.textAlign = 'right';
-    g.fillText(ITERATION_LABELS.get(this.count - 1), PAD_LEFT + plotWidth, height);
+    g.fillText(ITERATION_LABELS.get(this.count - 1), left + plotWidth, height);
 
     g.strokeStyle = LINE_COLOR;
     g.fillStyle = LINE_COLOR;
-    g.lineWidth = 1.5;
+    g.lineWidth = this.lineWidth;
     g.lineJoin = 'round';
     g.beginPath();
     for (let i = 0; i < this.count; i++) {
-      const x = PAD_LEFT + i * xPerIteration;
-      const y = PAD_TOP + (top - this.logEnergy[i]) * yPerDecade;
+      const x = (left + i * xPerIteration + 0.5) | 0;
+      const y = (plotTop + (top - this.logEnergy[i]) * yPerDecade + 0.5) | 0;
       if (i === 0) g.moveTo(x, y);
       else g.lineTo(x, y);
     }
     g.stroke();
     if (this.count <= MAX_DOTTED_POINTS) {
+      const { dotSize } = this;
+      const half = dotSize >> 1;
       for (let i = 0; i < this.count; i++) {
-        g.fillRect(PAD_LEFT + i * xPerIteration - 1.5, PAD_TOP + (top - this.logEnergy[i]) * yPerDecade - 1.5, 3, 3);
+        const x = (left + i * xPerIteration + 0.5) | 0;
+        const y = (plotTop + (top - this.logEnergy[i]) * yPerDecade + 0.5) | 0;
+        g.fillRect(x - half, y - half, dotSize, dotSize);
       }
     }
   }

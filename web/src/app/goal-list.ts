@@ -1,7 +1,7 @@
 // The toolbar's target list: one row per goal the solver poses with (its
 // handle's colour and shape, its bone, a Pin toggle and × to remove it) and
-// an "Add target…" picker of the bones without one. refresh() runs every
-// frame and rebuilds the rows only when the goals changed. For a solver with
+// an "Add target…" picker of the bones without one. The toolbar calls
+// show() when the goals changed. For a solver with
 // its own goals (two-bone, look-at) the rows show those, and the edit
 // controls are disabled with the reason as their tooltip. Bone names are
 // written with textContent only (a user's model names its bones).
@@ -18,9 +18,6 @@ export class GoalList {
   readonly element = document.createElement('details');
   private readonly rows = document.createElement('ul');
   private readonly picker = toolSelect('add-goal', 'Add an IK target on a bone’s tip', 'Add target…');
-  private shownGoals = -1;
-  // A new character brings a new session, whose goal versions count afresh.
-  private shownSession: PosingApp['session'] | null = null;
 
   constructor(private readonly app: PosingApp, private readonly run: RunAction, open: boolean) {
     this.element.className = 'goal-list';
@@ -30,15 +27,10 @@ export class GoalList {
     this.rows.className = 'goal-rows';
     this.element.append(heading, this.rows, this.picker);
     this.picker.addEventListener('change', this.onBonePicked);
-    this.refresh();
   }
 
-  /** Called every frame: rebuilds the rows and the picker when the goals changed. */
-  refresh(): void {
-    const { session } = this.app;
-    if (session === this.shownSession && session.goalsVersion === this.shownGoals) return;
-    this.shownSession = session;
-    this.shownGoals = session.goalsVersion;
+  /** Rebuilds the rows and the picker for the session's goals. */
+  show(session: PosingApp['session']): void {
     const editable = takesAnyGoals(session.solverName);
     const fixed = editable ? null : `The ${session.solverName} solver poses with its own targets; choose another solver to edit them`;
     this.rows.replaceChildren(...session.layout.goals.map((goal, g) => this.row(goal.bone, new Color(goal.color), session.pinned(g), fixed)));

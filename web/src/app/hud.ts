@@ -11,10 +11,15 @@ const ITERATIONS = new NumberLabels((n) => String(n));
 const ERROR_HUNDREDTHS_MM = new NumberLabels((hundredths) => `${(hundredths / 100).toFixed(2)} mm`);
 const MICROS = new NumberLabels((micros) => `${micros} µs`);
 
-/** A value's text node: rewritten only when the text changes, never replaced. */
+/**
+ * A value's text node: rewritten only when the text changes, never
+ * replaced. The shown text is compared with the one kept here: reading the
+ * node's data back would make the browser allocate a new string each time.
+ */
 class ValueText {
   readonly element = document.createElement('span');
   private readonly text = document.createTextNode(NO_VALUE);
+  private shown = NO_VALUE;
 
   constructor(valueClass: string) {
     this.element.className = `hud-value ${valueClass}`;
@@ -22,7 +27,9 @@ class ValueText {
   }
 
   set(text: string): void {
-    if (this.text.data !== text) this.text.data = text;
+    if (text === this.shown) return;
+    this.shown = text;
+    this.text.data = text;
   }
 }
 
@@ -46,6 +53,7 @@ export class Hud {
   private readonly time: ValueText;
   private readonly failure = document.createElement('div');
   private readonly warning = document.createElement('div');
+  private shownStatus = '';
 
   constructor(parent: HTMLElement) {
     this.element.className = 'hud';
@@ -77,7 +85,11 @@ export class Hud {
     const status = failed ? 'failed' : solve.status;
     this.solver.set(solve.solver);
     this.status.set(status);
-    if (this.status.element.dataset.status !== status) this.status.element.dataset.status = status;
+    // Styled by status; kept here for the same reason as ValueText's text.
+    if (status !== this.shownStatus) {
+      this.shownStatus = status;
+      this.status.element.dataset.status = status;
+    }
     this.iterations.set(failed ? NO_VALUE : ITERATIONS.get(solve.iterations));
     this.error.set(failed ? NO_VALUE : ERROR_HUNDREDTHS_MM.get(Math.round(solve.error * 1e5)));
     this.time.set(MICROS.get(Math.round(solve.micros)));

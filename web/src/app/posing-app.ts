@@ -17,6 +17,7 @@ import { TargetHandles } from '../three/target-handles.js';
 import type { CharacterSource } from './character-source.js';
 import { EditHistory } from './edit-history.js';
 import type { EnergyPlot } from './energy-plot.js';
+import { handleMoves } from './handle-moves.js';
 import type { Hud } from './hud.js';
 import { type PoseSnapshot, capturePose, restorePose, samePoseSnapshot } from './pose-snapshot.js';
 import type { PosingSession, SolveSummary } from './posing-session.js';
@@ -276,15 +277,7 @@ export class PosingApp {
       viewport.canvas,
       viewport.scene,
       viewport.orbit,
-      (goal, target_ms) => {
-        const partner = this.symmetry.partnerOf(goal);
-        if (partner >= 0) {
-          // The mirror image across x = 0, solved with the moved goal in one solve.
-          session.placeTarget(partner, -target_ms.x, target_ms.y, target_ms.z);
-          handles.place(partner, -target_ms.x, target_ms.y, target_ms.z);
-        }
-        session.moveGoal(goal, target_ms.x, target_ms.y, target_ms.z);
-      },
+      handleMoves(session, this.symmetry, (partner, position_ms) => handles.place(partner, position_ms[0], position_ms[1], position_ms[2])),
       (dragging) => (dragging ? this.history.begin() : this.history.end()),
     );
     this.placeOnTargets(handles);

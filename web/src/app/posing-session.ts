@@ -159,27 +159,24 @@ export class PosingSession {
     return [t[3 * goal], t[3 * goal + 1], t[3 * goal + 2]];
   }
 
-  /** Moves one target and solves from the current pose; allocation-free. */
-  moveGoal(goal: number, x_ms: number, y_ms: number, z_ms: number): SolveSummary {
-    this.placeTarget(goal, x_ms, y_ms, z_ms);
-    return this.solve();
+  /** Moves one target to `target_ms` (x, y, z) and solves from the current pose (see solve()); allocation-free. */
+  moveGoal(goal: number, target_ms: ArrayLike<number>, timed = true): SolveSummary {
+    this.placeTarget(goal, target_ms);
+    return this.solve(timed);
   }
 
-  /** Moves one target without solving; allocation-free. */
-  placeTarget(goal: number, x_ms: number, y_ms: number, z_ms: number): void {
-    this.rig.setGoalTarget(goal, x_ms, y_ms, z_ms);
-    this.targets_ms[3 * goal] = x_ms;
-    this.targets_ms[3 * goal + 1] = y_ms;
-    this.targets_ms[3 * goal + 2] = z_ms;
+  /** Moves one target to `target_ms` (x, y, z) without solving; allocation-free. */
+  placeTarget(goal: number, target_ms: ArrayLike<number>): void {
+    this.rig.setGoalTarget(goal, target_ms);
+    this.targets_ms[3 * goal] = target_ms[0];
+    this.targets_ms[3 * goal + 1] = target_ms[1];
+    this.targets_ms[3 * goal + 2] = target_ms[2];
   }
 
   /** Moves every target (model space, in goal order) without solving: a shared link's targets for its pose. */
   setTargets(targets_ms: readonly [number, number, number][]): void {
     if (targets_ms.length !== this.names.length) throw new Error(`kin: ${targets_ms.length} targets for ${this.names.length} goals`);
-    for (const [goal, [x, y, z]] of targets_ms.entries()) {
-      this.rig.setGoalTarget(goal, x, y, z);
-      this.targets_ms.set([x, y, z], 3 * goal);
-    }
+    for (const [goal, target_ms] of targets_ms.entries()) this.placeTarget(goal, target_ms);
   }
 
   /** E per iteration of the last solve (a view; empty before the first solve and after a failed one). */
@@ -187,21 +184,27 @@ export class PosingSession {
     return this.lastSolve.failure === null ? this.rig.energyHistory() : NO_ENERGY;
   }
 
-  /** Solves from the current pose towards the current targets; a failure is recorded in the summary. */
-  solve(): SolveSummary {
+  /**
+   * Solves from the current pose towards the current targets; a failure is
+   * recorded in the summary. An untimed solve keeps the summary's time of
+   * the last timed one: a drag times only some of its solves, because until
+   * V8 has fully optimised the caller, each clock reading allocates its
+   * number.
+   */
+  solve(timed = true): SolveSummary {
     const summary = this.lastSolve;
     summary.solver = this.solver;
-    const start = performance.now();
+    const start = timed ? performance.now() : 0;
     try {
       const report = this.rig.solve();
-      summary.micros = (performance.now() - start) * 1000;
+      if (timed) summary.micros = (performance.now() - start) * 1000;
       summary.status = report.status;
       summary.iterations = report.iterations;
       summary.error = report.error;
       summary.failure = null;
       this.poseChanges++;
     } catch (error) {
-      summary.micros = (performance.now() - start) * 1000;
+      if (timed) summary.micros = (performance.now() - start) * 1000;
       summary.status = 'invalid-input';
       summary.iterations = 0;
       summary.error = Number.NaN;

@@ -1,8 +1,11 @@
 // The TypeScript façade over the module's Rig: owns exactly one WASM handle
 // (dispose() deletes it), turns error codes into Error('Rig: …') naming the
 // bad input, and exposes the bone buffers as views over WASM memory. The
-// per-frame calls (setGoalTarget, solve, palette) allocate nothing.
+// per-frame calls (setGoalTarget, solve, palette, dqsPalette) allocate
+// nothing: they call the module's plain exports with integers and pass
+// numbers through the exchange record (exchange-record.ts).
 import type { FlatGoal, FlatSolverOptions, KinModule, RigHandle } from '../wasm/generated/kin.js';
+import { BufferSlot, ExchangeRecord } from './exchange-record.js';
 import { HeapView } from './heap-view.js';
 import { type BoneDesc, type EulerOrder, type QuatTuple, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
 
@@ -67,9 +70,13 @@ export class Rig {
   private readonly skinnedPositionsView: HeapView;
   private readonly skinnedNormalsView: HeapView;
   private readonly dqsPaletteView: HeapView;
-  private readonly reportView: HeapView;
-  // The report record's address: a member of the handle, fixed for its life.
-  private readonly reportPtr: number;
+  private readonly energyCapacity: number;
+  private energyWhole: Float32Array | null = null;
+  private readonly energyPrefixes: Float32Array[] = [];
+  private readonly exchange: ExchangeRecord;
+  private readonly module: KinModule;
+  // The binding's address, for the module's frame exports: fixed for its life.
+  private readonly address: number;
   private skinHasNormals = false;
   private readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
 
@@ -100,8 +107,10 @@ export class Rig {
     this.skinnedPositionsView = new HeapView(module);
     this.skinnedNormalsView = new HeapView(module);
     this.dqsPaletteView = new HeapView(module);
-    this.reportView = new HeapView(module);
-    this.reportPtr = handle.reportPtr();
+    this.energyCapacity = handle.energyCapacity();
+    this.exchange = new ExchangeRecord(module, handle.exchangePtr());
+    this.module = module;
+    this.address = handle.address();
   }
 
   get boneCount(): number {
@@ -210,9 +219,11 @@ export class Rig {
     return this.live().goalCount();
   }
 
-  /** Moves one goal's target (model space). Allocation-free. */
-  setGoalTarget(goal: number, x: number, y: number, z: number): void {
-    this.check(this.live().setGoalTarget(goal, x, y, z));
+  /** Moves one goal's target to `target_ms` (x, y, z, model space). Allocation-free. */
+  setGoalTarget(goal: number, target_ms: ArrayLike<number>): void {
+    this.live();
+    this.exchange.setTarget(target_ms);
+    this.check(this.module._kin_rig_set_goal_target(this.address, goal));
   }
 
   /** Chooses the solver and its settings for solve(); throws naming a bad option. */
@@ -231,44 +242,52 @@ export class Rig {
    */
   solve(): SolveReport {
     const h = this.live();
-    const code = h.solve();
+    const code = this.module._kin_rig_solve(this.address);
     if (code === 4) throw new Error(`Rig: ${h.errorMessage()}`);
-    this.report.status = SOLVE_STATUS[code];
-    const record = this.reportView.get(this.reportPtr, 3);
-    this.report.iterations = record[0];
-    this.report.error = record[1];
-    this.report.energyCount = record[2];
-    return this.report;
+    const { report, exchange } = this;
+    report.status = SOLVE_STATUS[code];
+    report.iterations = exchange.iterations;
+    report.error = exchange.error;
+    report.energyCount = exchange.energyCount;
+    return report;
   }
 
   /** Skinning palette P_j · inverse bind_j, 16 floats per bone (view, no copy). */
   palette(): Float32Array {
-    return this.paletteView.get(this.live().palettePtr(), 16 * this.boneCount);
+    return this.paletteView.get(this.buffer(BufferSlot.palette), 16 * this.boneCount);
   }
 
   /** Bone-to-model matrices P_j, 16 floats per bone (view). */
   modelMatrices(): Float32Array {
-    return this.modelView.get(this.live().modelPtr(), 16 * this.boneCount);
+    return this.modelView.get(this.buffer(BufferSlot.model), 16 * this.boneCount);
   }
 
   /** Bind-pose bone-to-model matrices B_j, 16 floats per bone (view). */
   bindMatrices(): Float32Array {
-    return this.bindView.get(this.live().bindPtr(), 16 * this.boneCount);
+    return this.bindView.get(this.buffer(BufferSlot.bind), 16 * this.boneCount);
   }
 
   /** Bone tips in model space, 3 floats per bone (view). */
   boneTips(): Float32Array {
-    return this.tipsView.get(this.live().tipsPtr(), 3 * this.boneCount);
+    return this.tipsView.get(this.buffer(BufferSlot.tips), 3 * this.boneCount);
   }
 
   /** The pose: 3 angles per bone by slot (view). */
   pose(): Float32Array {
-    return this.poseView.get(this.live().posePtr(), 3 * this.boneCount);
+    return this.poseView.get(this.buffer(BufferSlot.pose), 3 * this.boneCount);
   }
 
   /** E per iteration of the last solve (view). */
   energyHistory(): Float32Array {
-    return this.energyView.get(this.live().energyPtr(), this.report.energyCount);
+    const whole = this.energyView.get(this.buffer(BufferSlot.energy), this.energyCapacity);
+    if (whole !== this.energyWhole) {
+      this.energyWhole = whole;
+      this.energyPrefixes.length = 0;
+    }
+    // One view per history length, made once: solves of a drag stop after
+    // different iteration counts, and a new view each would allocate.
+    const count = this.report.energyCount;
+    return (this.energyPrefixes[count] ??= whole.subarray(0, count));
   }
 
   /**
@@ -300,21 +319,26 @@ export class Rig {
    * is singular.
    */
   dqsPalette(): Float32Array {
-    const h = this.live();
-    this.check(h.packDqsPalette());
-    return this.dqsPaletteView.get(h.dqsPalettePtr(), h.dqsPaletteSize());
+    this.live();
+    this.check(this.module._kin_rig_pack_dqs_palette(this.address));
+    return this.dqsPaletteView.get(this.buffer(BufferSlot.dqsPalette), this.exchange.slot(BufferSlot.dqsPaletteSize));
   }
 
   /** Skinned positions, 3 floats per vertex, model space (view). */
   skinnedPositions(): Float32Array {
-    const h = this.live();
-    return this.skinnedPositionsView.get(h.skinnedPositionsPtr(), 3 * h.vertexCount());
+    return this.skinnedPositionsView.get(this.buffer(BufferSlot.skinnedPositions), 3 * this.exchange.slot(BufferSlot.vertexCount));
   }
 
   /** Skinned unit normals, 3 floats per vertex (view; empty without normals). */
   skinnedNormals(): Float32Array {
-    const h = this.live();
-    return this.skinnedNormalsView.get(h.skinnedNormalsPtr(), this.skinHasNormals ? 3 * h.vertexCount() : 0);
+    const floats = this.skinHasNormals ? 3 * this.exchange.slot(BufferSlot.vertexCount) : 0;
+    return this.skinnedNormalsView.get(this.buffer(BufferSlot.skinnedNormals), floats);
+  }
+
+  /** A buffer's byte offset (checks that the rig is alive). */
+  private buffer(slot: BufferSlot): number {
+    this.live();
+    return this.exchange.slot(slot);
   }
 
   private live(): RigHandle {

@@ -36,9 +36,13 @@ export class Viewport {
     return this.renderer.domElement;
   }
 
-  /** Draws one frame (after letting the orbit controls' damping move the camera). */
+  /**
+   * Draws one frame (after letting the orbit controls' damping move the
+   * camera). While a drag has the orbit controls off, the camera holds
+   * still and is not updated: their update allocates a little every frame.
+   */
   render(): void {
-    this.orbit.update();
+    if (this.orbit.enabled) this.orbit.update();
     this.renderer.render(this.scene, this.camera);
   }
 

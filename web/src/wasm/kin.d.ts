@@ -24,35 +24,19 @@ export interface RigHandle {
   /** The partner bone of each bone (itself for a centre bone), or null when the rig is not mirror-symmetric (see errorMessage()). */
   mirrorPartners(): number[] | null;
   setGoals(goals: FlatGoal[]): number;
-  setGoalTarget(goal: number, x: number, y: number, z: number): number;
   goalCount(): number;
   /** Chooses the solver by name ("dls", "ccd", …) and its options for solve(). */
   setSolver(kind: string, options?: FlatSolverOptions): number;
   solverName(): string;
-  /** Runs the chosen solver from the current pose; returns the status code (see SOLVE_STATUS). */
-  solve(): number;
-  /** Byte offset of the last solve's iterations, error and energy count (three float32s). */
-  reportPtr(): number;
+  /** Byte offset of the exchange record (web/src/rig/exchange-record.ts), fixed for the handle's life. */
+  exchangePtr(): number;
+  /** Byte offset of the binding: the first argument of the module's _kin_rig_* exports. */
+  address(): number;
   errorMessage(): string;
   /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 or 8 joints (rig order) and as many weights per vertex. */
   setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): number;
   /** Skins with the current palette: method 0 linear blend, 1 dual quaternion (with scale). */
   skin(method: number): number;
-  vertexCount(): number;
-  skinnedPositionsPtr(): number;
-  skinnedNormalsPtr(): number;
-  /** Packs the current palette for a DQS shader into the buffer at dqsPalettePtr(). */
-  packDqsPalette(): number;
-  /** 20 floats per bone: real xyzw, dual xyzw, then the 3 scale columns (xyz0 each). */
-  dqsPalettePtr(): number;
-  dqsPaletteSize(): number;
-  /** Byte offsets into the module's memory, valid until the next load(). */
-  modelPtr(): number;
-  palettePtr(): number;
-  tipsPtr(): number;
-  posePtr(): number;
-  energyPtr(): number;
-  bindPtr(): number;
   energyCapacity(): number;
   rootOffsetX(): number;
   rootOffsetY(): number;
@@ -116,6 +100,14 @@ export interface KinModule {
   hasSimdSkinning(): boolean;
   HEAPF32: Float32Array;
   HEAPU8: Uint8Array;
+  // A drag frame's calls, plain WASM exports taking a handle's address():
+  // they return 0 or 1 with errorMessage() set (solve: the status code).
+  /** Moves `goal`'s target to the exchange record's target point. */
+  _kin_rig_set_goal_target(rig: number, goal: number): number;
+  /** Runs the chosen solver from the current pose; the report goes to the exchange record. */
+  _kin_rig_solve(rig: number): number;
+  /** Packs the palette for a DQS shader: 20 floats per bone, real xyzw, dual xyzw, then the 3 scale columns (xyz0 each). */
+  _kin_rig_pack_dqs_palette(rig: number): number;
 }
 
 export interface KinModuleOptions {

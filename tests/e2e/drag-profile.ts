@@ -1,0 +1,50 @@
+// The page's JavaScript allocation during a real mouse drag of a target
+// handle in Chromium, by owner (our modules by file, three.js by part, the
+// browser's own): V8's sampling heap profiler (a sample about every 32
+// bytes, collected garbage included) over the moves of one held drag after
+// a warm-up in the same drag, so that V8 has optimised the frame's code and
+// the press and release (one-off work: an undo step, a share link) stay out.
+// The page must come from Vite's dev server, which serves our modules
+// unbundled under their own names. Used by tests/e2e/drag-allocation.test.ts
+// and bench/drag-allocation.ts.
+import type { Page } from 'playwright-core';
+import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import { type SamplingProfile, allocationOwner, chargeToSource, samplingOptions } from '../web/allocation-profile.js';
+import { CdpDrag } from './cdp-drag.js';
+
+export const SAMPLING_INTERVAL = 32;
+
+export interface DragProfile {
+  frames: number;
+  /** Bytes per rendered frame, by owner, largest first. */
+  bytesPerFrame: Map<string, number>;
+}
+
+/** Drags goal's handle: `warmUpMoves`, then `moves` sampled, in one held drag. */
+export async function profileDrag(page: Page, goal: string, warmUpMoves: number, moves: number): Promise<DragProfile> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.enable');
+    const start = await page.evaluate((g) => window.kin.handleScreenPosition(g), goal);
+    const drag = new CdpDrag(cdp, start);
+    await drag.press();
+    await drag.move(warmUpMoves);
+    const framesBefore = await page.evaluate(() => window.kin.renderedFrames());
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.startSampling', samplingOptions(SAMPLING_INTERVAL));
+    await drag.move(moves);
+    const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: SamplingProfile };
+    const frames = (await page.evaluate(() => window.kin.renderedFrames())) - framesBefore;
+    await drag.release();
+    const charged = chargeToSource(profile, allocationOwner);
+    const bytesPerFrame = new Map([...charged].sort((a, b) => b[1] - a[1]).map(([who, bytes]) => [who, bytes / frames]));
+    return { frames, bytesPerFrame };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Our modules' bytes per frame (owners under src/). */
+export function ourBytesPerFrame(profile: DragProfile): number {
+  return [...profile.bytesPerFrame].filter(([who]) => who.startsWith('src/')).reduce((sum, [, bytes]) => sum + bytes, 0);
+}
