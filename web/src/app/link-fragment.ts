@@ -1,14 +1,13 @@
 // Keeps the page's URL a share link of what is on screen, and history
 // entries for the poses. Every frame it is told the app's state version;
-// once the version has stopped changing for DELAY_MS (and no pointer is
-// held) it writes the link into
+// once the version has stopped changing for DELAY_MS it writes the link into
 // the fragment, pushing a history entry or rewriting the current one as
 // HistoryPolicy says. Neither fires hashchange. The entry the page opened on
 // may have no link in its URL: it keeps the opening state's link in its
 // history state, so that Back can return to it.
 import { poseLinkInUrl } from '../share/link-url.js';
 import { HistoryPolicy } from './history-policy.js';
-import { NO_GESTURE, type PointerGestures } from './pointer-gestures.js';
+import type { PointerGestures } from './pointer-gestures.js';
 
 const DELAY_MS = 400;
 const STATE_KEY = 'kinPoseLink';
@@ -51,7 +50,7 @@ export class LinkFragment {
     this.seenVersion = version;
     this.policy.changed(this.gestures.current);
     if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = setTimeout(this.onPause, DELAY_MS);
+    this.timer = setTimeout(this.write, DELAY_MS);
   }
 
   /** Writes now (before someone reads location.href), and cancels a pending write. */
@@ -83,14 +82,6 @@ export class LinkFragment {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
   }
-
-  // A pause while a pointer is still held (a drag held still, or a slow
-  // frame mid-drag) waits for the release: encoding the link is work for
-  // after a gesture, not for the middle of a drag's frames.
-  private readonly onPause = (): void => {
-    if (this.gestures.current === NO_GESTURE) this.write();
-    else this.timer = setTimeout(this.onPause, DELAY_MS);
-  };
 
   private readonly write = (): void => {
     if (this.timer !== null) clearTimeout(this.timer);
