@@ -59,7 +59,7 @@ export function allocationOwner(frame: ProfileCallFrame | null): string {
   if (path.startsWith('/src/')) return path.slice(1);
   const dependency = /\/\.vite\/deps\/([^/?]+)\.js$/.exec(path)?.[1];
   if (dependency === undefined) return path;
-  if (dependency.startsWith('three_addons_')) return `three.js ${dependency.replace(/^three_addons_(\w+?)_+(\w+)_+js$/, '$2')}`;
+  if (dependency.startsWith('three_addons_')) return `three.js ${dependency.replace(/^three_addons_(\w+?)_+(\w+?)_+js$/, '$2')}`;
   if (dependency.startsWith('three')) return 'three.js renderer and math';
   return dependency;
 }

@@ -26,10 +26,12 @@ class ValueText {
     this.element.append(this.text);
   }
 
-  set(text: string): void {
-    if (text === this.shown) return;
+  /** Shows `text`; returns whether it differs from what was shown. */
+  set(text: string): boolean {
+    if (text === this.shown) return false;
     this.shown = text;
     this.text.data = text;
+    return true;
   }
 }
 
@@ -53,7 +55,6 @@ export class Hud {
   private readonly time: ValueText;
   private readonly failure = document.createElement('div');
   private readonly warning = document.createElement('div');
-  private shownStatus = '';
 
   constructor(parent: HTMLElement) {
     this.element.className = 'hud';
@@ -84,12 +85,8 @@ export class Hud {
     const failed = solve.failure !== null;
     const status = failed ? 'failed' : solve.status;
     this.solver.set(solve.solver);
-    this.status.set(status);
-    // Styled by status; kept here for the same reason as ValueText's text.
-    if (status !== this.shownStatus) {
-      this.shownStatus = status;
-      this.status.element.dataset.status = status;
-    }
+    // Styled by status: written only when it changed, as the text is.
+    if (this.status.set(status)) this.status.element.dataset.status = status;
     this.iterations.set(failed ? NO_VALUE : ITERATIONS.get(solve.iterations));
     this.error.set(failed ? NO_VALUE : ERROR_HUNDREDTHS_MM.get(Math.round(solve.error * 1e5)));
     this.time.set(MICROS.get(Math.round(solve.micros)));
