@@ -13,7 +13,7 @@
 // but not for one 16-byte heap number per frame.
 // The page's whole drag in Chromium, with the HUD, the energy plot and
 // three.js, is tests/e2e/drag-allocation.test.ts and bench/drag-allocation.ts.
-import { Session } from 'node:inspector/promises';
+import type { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleMoves } from '../../web/src/app/handle-moves.js';
 import { PosingSession } from '../../web/src/app/posing-session.js';
@@ -23,7 +23,7 @@ import { Rig } from '../../web/src/rig/rig.js';
 import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
 import { CharacterMeshes } from '../../web/src/three/character-meshes.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { type SamplingProfile, bytesUnder, samplingOptions } from './allocation-profile.js';
+import { bytesPerCall, heapProfiler } from './allocation-profile.js';
 import { loadDefaultCharacter } from './default-character.js';
 
 const FRAMES = 4000;
@@ -58,9 +58,7 @@ describe('allocation of a drag frame', () => {
     // counter stands in for the clock here.
     let tick = 0;
     Object.defineProperty(performance, 'now', { value: () => ++tick, configurable: true, writable: true });
-    inspector = new Session();
-    inspector.connect();
-    await inspector.post('HeapProfiler.enable');
+    inspector = await heapProfiler();
   });
 
   afterAll(() => {
@@ -89,15 +87,7 @@ describe('allocation of a drag frame', () => {
     character.update(rig);
   }
 
-  /** Bytes per frame allocated under `frameFunction`, measured over FRAMES frames after twice as many for warm-up. */
-  async function bytesPerFrame(frameFunction: (frame: number) => void): Promise<number> {
-    for (let frame = 0; frame < 2 * FRAMES; frame++) frameFunction(frame);
-    await inspector.post('HeapProfiler.collectGarbage');
-    await inspector.post('HeapProfiler.startSampling', samplingOptions(SAMPLING_INTERVAL));
-    for (let frame = 0; frame < FRAMES; frame++) frameFunction(frame);
-    const { profile } = (await inspector.post('HeapProfiler.stopSampling')) as { profile: SamplingProfile };
-    return bytesUnder(profile, frameFunction.name) / FRAMES;
-  }
+  const bytesPerFrame = (frameFunction: (frame: number) => void): Promise<number> => bytesPerCall(inspector, frameFunction, FRAMES, SAMPLING_INTERVAL);
 
   for (const [method, symmetric] of [['lbs', false], ['dqs', false], ['lbs', true]] as const) {
     it(`${method}${symmetric ? ', symmetric drag' : ''}: a whole drag frame allocates nothing`, async () => {

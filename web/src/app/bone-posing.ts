@@ -1,7 +1,7 @@
 // Forward-kinematics posing: click a bone to select it (nearest bone segment
-// on screen; a click on a target handle or on empty space does not select
-// one, the latter deselects), see it highlighted, and turn it with the
-// panel's per-slot sliders or the rotation gizmo at its joint (whose
+// on screen; a click on a target handle, on its gizmo's arrows or on empty
+// space does not select one, the latter deselects), see it highlighted, and
+// turn it with the panel's per-slot sliders or the rotation gizmo at its joint (whose
 // rotation the rig turns into Euler angles nearest the current ones). Angles
 // go through the app's pose path (PosingApp.setPose, clamped to the limits
 // by the rig), so the IK targets and handles follow the new pose as they do
@@ -156,7 +156,7 @@ export class BonePosing {
     const { clientX: x, clientY: y } = event;
     // NaN (no primary press) fails the comparison.
     if (!(Math.hypot(x - this.pressX, y - this.pressY) <= CLICK_SLOP_PX)) return;
-    if (this.gizmo.engaged || this.app.handles.goalAt(x, y) >= 0) return;
+    if (this.gizmo.engaged || this.app.handles.hitAt(x, y)) return;
     this.select(this.boneAt(x, y));
   };
 }

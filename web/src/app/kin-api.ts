@@ -34,6 +34,9 @@ import type { SolveSummary } from './posing-session.js';
 
 export type { Vec3 };
 
+/** The translate gizmo's axes by name, in its axis order. */
+const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
+
 /** A solve's outcome (a copy). */
 export interface KinSolveResult {
   /** The solver that ran. */
@@ -156,6 +159,14 @@ export interface KinApi extends KinToolsApi {
   boneTip(name: string): Vec3;
   /** Where a goal's handle centre is drawn, in CSS pixels of the page (for real pointer events). */
   handleScreenPosition(goal: number | string): { x: number; y: number };
+  /**
+   * Where the translate gizmo's arrow along model `axis` ('x', 'y' or 'z')
+   * is drawn — a point on its shaft — in CSS pixels of the page: pressing
+   * there and dragging moves the goal's target along that axis only. The
+   * arrows show on the selected handle (the last one pressed); throws for
+   * any other goal's, and for another axis name.
+   */
+  gizmoArrowScreenPosition(goal: number | string, axis: string): { x: number; y: number };
   /** How many frames have been drawn so far. */
   renderedFrames(): number;
   /**
@@ -349,6 +360,12 @@ export function createKinApi(): KinApiControl {
     handleScreenPosition: (goal) => {
       const posing = running();
       return posing.handles.screenPosition(posing.session.goalIndex(goal));
+    },
+    gizmoArrowScreenPosition: (goal, axis) => {
+      const posing = running();
+      const index = GIZMO_AXES.indexOf(axis);
+      if (index < 0) throw new Error(`kin: no gizmo axis ${JSON.stringify(axis)}; the axes are x, y, z`);
+      return posing.handles.arrowScreenPosition(posing.session.goalIndex(goal), index);
     },
     renderedFrames: () => app?.renderedFrames ?? 0,
     shareLink: () => linking().currentUrl(),

@@ -1,14 +1,22 @@
 // Draggable IK target handles: one small sphere per goal (a small cube for a
 // pin, which drags the same way: moving a pin moves where it holds), drawn
-// on top of the character. Pressing a handle attaches three.js's TransformControls to it and
-// starts the drag in the same gesture; every move of a handle — from the
-// gizmo or from moveTo() — goes through one callback, so scripted moves
-// exercise exactly what a drag does.
+// on top of the character. Pressing a handle selects it and starts a drag in
+// the same gesture, in the view plane through the press point; the selected
+// handle shows a translate gizmo (translate-gizmo.ts), whose arrows drag it
+// along one model axis. Escape during a drag puts the handle back where the
+// drag began. Every move of a handle — a drag's or moveTo()'s — goes through
+// one callback, so scripted moves exercise exactly what a drag does.
+//
+// A drag allocates nothing per pointer move: the pointer ray comes from the
+// canvas rectangle read at the press and a kept ray caster, and the drag's
+// geometry (drag-constraint.ts) writes into the handle's position. Ray casts
+// against meshes, which allocate, happen on a press and on hovering only.
 //
 // Handles live in the rig's model space: the handle group and the character
 // mesh both sit untransformed at the scene's origin.
 import * as THREE from 'three';
-import { TransformControls } from 'three/addons/controls/TransformControls.js';
+import { DragConstraint, pointerRay } from './drag-constraint.js';
+import { NO_AXIS, TranslateGizmo } from './translate-gizmo.js';
 
 export interface HandleStyle {
   name: string;
@@ -31,11 +39,19 @@ const PIN_SIDE = 1.6;
 // last render list (after the see-through grid) and the render order sorts
 // them to its end.
 const HANDLE_RENDER_ORDER = 10;
+/** The gizmo's shortest arrows, model units: seen from close by, they still stick out of the handle. */
+const GIZMO_MIN_LENGTH = 5 * OUTLINE_RADIUS;
+/** How much a hovered handle's colour moves towards white. */
+const HOVER_LIGHTEN = 0.45;
+const WHITE = new THREE.Color(0xffffff);
+const NONE = -1;
 
 export class TargetHandles {
   private readonly group = new THREE.Group();
   private readonly handles: THREE.Mesh[];
-  private readonly controls: TransformControls;
+  private readonly colors: THREE.Color[] = [];
+  private readonly gizmo: TranslateGizmo;
+  private readonly constraint = new DragConstraint();
   private readonly geometry = new THREE.SphereGeometry(1, 24, 16);
   private readonly pinGeometry = new THREE.BoxGeometry(PIN_SIDE, PIN_SIDE, PIN_SIDE);
   private readonly outlineMaterial = new THREE.MeshBasicMaterial({
@@ -46,9 +62,23 @@ export class TargetHandles {
     depthWrite: false,
   });
   private readonly raycaster = new THREE.Raycaster();
+  /** The pointer on the page (CSS px) and in normalised device coordinates. */
+  private readonly pointer_px = new THREE.Vector2();
   private readonly pointer_ndc = new THREE.Vector2();
   private readonly hits: THREE.Intersection[] = [];
   private readonly scratch_ws = new THREE.Vector3();
+  private readonly press_ws = new THREE.Vector3();
+  // The canvas's page rectangle (CSS px), read at a press and kept through its drag.
+  private canvasLeft = 0;
+  private canvasTop = 0;
+  private canvasWidth = 1;
+  private canvasHeight = 1;
+  /** The handle being dragged, or NONE. */
+  private dragged = NONE;
+  /** The pointer captured by a press on a handle or an arrow (until it is released, even after Escape), or NONE. */
+  private capturedPointer = NONE;
+  private hoveredGoal = NONE;
+  private hoveredAxis = NO_AXIS;
 
   constructor(
     styles: readonly HandleStyle[],
@@ -63,18 +93,15 @@ export class TargetHandles {
     this.group.name = 'target-handles';
     this.handles = styles.map((style) => this.createHandle(style));
     scene.add(this.group);
+    this.gizmo = new TranslateGizmo(camera, GIZMO_MIN_LENGTH);
+    scene.add(this.gizmo);
 
-    this.controls = new TransformControls(camera, canvas);
-    this.controls.setMode('translate');
-    this.controls.setSize(0.8);
-    this.controls.addEventListener('objectChange', this.onObjectChange);
-    this.controls.addEventListener('dragging-changed', this.onDraggingChanged);
-    scene.add(this.controls.getHelper());
-
-    // Capture phase: this must run before TransformControls' own pointerdown
-    // listener, which looks for its gizmo under the pointer.
-    canvas.addEventListener('pointerdown', this.onPointerDown, { capture: true });
-    canvas.addEventListener('pointermove', this.onPointerHover);
+    canvas.addEventListener('pointerdown', this.onPointerDown);
+    canvas.addEventListener('pointermove', this.onPointerMove);
+    canvas.addEventListener('pointerup', this.onPointerUp);
+    canvas.addEventListener('pointercancel', this.onPointerUp);
+    canvas.addEventListener('lostpointercapture', this.onPointerUp);
+    window.addEventListener('keydown', this.onKeyDown);
   }
 
   get count(): number {
@@ -99,19 +126,43 @@ export class TargetHandles {
 
   /** Where the handle's centre is drawn, in CSS pixels of the page. */
   screenPosition(goal: number): { x: number; y: number } {
-    this.camera.updateMatrixWorld();
-    const ndc = this.handle(goal).getWorldPosition(this.scratch_ws).project(this.camera);
-    const rect = this.canvas.getBoundingClientRect();
-    return { x: rect.left + ((ndc.x + 1) / 2) * rect.width, y: rect.top + ((1 - ndc.y) / 2) * rect.height };
+    return this.toPage(this.scratch_ws.copy(this.handle(goal).position));
+  }
+
+  /**
+   * Where the selected handle's arrow along `axis` (0 x, 1 y, 2 z) is drawn
+   * (a point on its shaft), in CSS pixels of the page; throws unless `goal`'s
+   * handle is the selected one (the last pressed), the only one with arrows.
+   */
+  arrowScreenPosition(goal: number, axis: number): { x: number; y: number } {
+    const handle = this.handle(goal);
+    if (this.gizmo.handle !== handle) throw new Error(`TargetHandles: ${handle.name} is not the selected handle (press it first)`);
+    if (!(axis === 0 || axis === 1 || axis === 2)) throw new Error(`TargetHandles: axis ${axis} is not 0, 1 or 2`);
+    return this.toPage(this.gizmo.arrowPoint(axis, this.scratch_ws));
+  }
+
+  /** Index of the handle drawn at a page point (CSS px, e.g. a pointer event's clientX/Y), or -1. */
+  goalAt(x: number, y: number): number {
+    this.aimAtPage(x, y);
+    return this.handleUnderRay();
+  }
+
+  /** Whether a press at a page point (CSS px) lands on a handle or on an arrow of the selected one's gizmo. */
+  hitAt(x: number, y: number): boolean {
+    this.aimAtPage(x, y);
+    return this.handleUnderRay() !== NONE || this.gizmo.arrowAt(this.raycaster) !== NO_AXIS;
   }
 
   dispose(): void {
-    if (this.controls.dragging) this.onDragging(false);
-    this.canvas.removeEventListener('pointerdown', this.onPointerDown, { capture: true });
-    this.canvas.removeEventListener('pointermove', this.onPointerHover);
-    this.controls.detach();
-    this.controls.getHelper().removeFromParent();
-    this.controls.dispose();
+    this.release();
+    this.canvas.removeEventListener('pointerdown', this.onPointerDown);
+    this.canvas.removeEventListener('pointermove', this.onPointerMove);
+    this.canvas.removeEventListener('pointerup', this.onPointerUp);
+    this.canvas.removeEventListener('pointercancel', this.onPointerUp);
+    this.canvas.removeEventListener('lostpointercapture', this.onPointerUp);
+    window.removeEventListener('keydown', this.onKeyDown);
+    if (this.hoveredGoal !== NONE || this.hoveredAxis !== NO_AXIS) this.canvas.style.cursor = '';
+    this.gizmo.dispose();
     this.group.removeFromParent();
     for (const handle of this.handles) (handle.material as THREE.Material).dispose();
     this.outlineMaterial.dispose();
@@ -121,6 +172,7 @@ export class TargetHandles {
 
   private createHandle(style: HandleStyle): THREE.Mesh {
     const fill = new THREE.MeshBasicMaterial({ color: style.color, transparent: true, depthTest: false, depthWrite: false });
+    this.colors.push(fill.color.clone());
     const geometry = style.pinned ? this.pinGeometry : this.geometry;
     const handle = new THREE.Mesh(geometry, fill);
     handle.name = `target:${style.name}`;
@@ -145,40 +197,137 @@ export class TargetHandles {
     this.onMoved(goal, this.handles[goal].position);
   }
 
-  /** Index of the handle drawn at a page point (CSS px, e.g. a pointer event's clientX/Y), or -1. */
-  goalAt(x: number, y: number): number {
+  /** A model-space point's place on the page (CSS px). */
+  private toPage(point_ws: THREE.Vector3): { x: number; y: number } {
+    this.camera.updateMatrixWorld();
+    const ndc = point_ws.project(this.camera);
     const rect = this.canvas.getBoundingClientRect();
-    this.pointer_ndc.set(((x - rect.left) / rect.width) * 2 - 1, 1 - ((y - rect.top) / rect.height) * 2);
-    this.raycaster.setFromCamera(this.pointer_ndc, this.camera);
+    return { x: rect.left + ((ndc.x + 1) / 2) * rect.width, y: rect.top + ((1 - ndc.y) / 2) * rect.height };
+  }
+
+  /** Reads the canvas's rectangle and casts the pointer ray through a page point. */
+  private aimAtPage(x: number, y: number): void {
+    const rect = this.canvas.getBoundingClientRect();
+    this.canvasLeft = rect.left;
+    this.canvasTop = rect.top;
+    this.canvasWidth = rect.width;
+    this.canvasHeight = rect.height;
+    this.pointer_px.set(x, y);
+    this.aim();
+  }
+
+  /**
+   * Casts the pointer ray through pointer_px with the rectangle last read;
+   * allocates nothing (the point comes in a field: no number crosses a call).
+   */
+  private aim(): void {
+    this.pointer_ndc.x = ((this.pointer_px.x - this.canvasLeft) / this.canvasWidth) * 2 - 1;
+    this.pointer_ndc.y = 1 - ((this.pointer_px.y - this.canvasTop) / this.canvasHeight) * 2;
+    pointerRay(this.camera, this.pointer_ndc, this.raycaster.ray);
+  }
+
+  /** The handle the pointer ray hits first, or NONE; its hit point goes to press_ws. */
+  private handleUnderRay(): number {
+    // Where the handles are now, not where the last frame drew them.
+    this.group.updateMatrixWorld();
     this.hits.length = 0;
     this.raycaster.intersectObjects(this.handles, false, this.hits);
-    return this.hits.length > 0 ? this.handles.indexOf(this.hits[0].object as THREE.Mesh) : -1;
+    const goal = this.hits.length > 0 ? this.handles.indexOf(this.hits[0].object as THREE.Mesh) : NONE;
+    if (goal !== NONE) this.press_ws.copy(this.hits[0].point);
+    this.hits.length = 0;
+    return goal;
+  }
+
+  /** Lightens the hovered handle, highlights the hovered arrow, and shows a pointer cursor over either. */
+  private hover(goal: number, axis: number): void {
+    if (goal === this.hoveredGoal && axis === this.hoveredAxis) return;
+    if (this.hoveredGoal !== NONE) (this.handles[this.hoveredGoal].material as THREE.MeshBasicMaterial).color.copy(this.colors[this.hoveredGoal]);
+    if (goal !== NONE) (this.handles[goal].material as THREE.MeshBasicMaterial).color.copy(this.colors[goal]).lerp(WHITE, HOVER_LIGHTEN);
+    this.gizmo.highlight(axis);
+    this.canvas.style.cursor = goal !== NONE || axis !== NO_AXIS ? 'pointer' : '';
+    this.hoveredGoal = goal;
+    this.hoveredAxis = axis;
+  }
+
+  private startDrag(goal: number, axis: number, pointerId: number): void {
+    const handle = this.handles[goal];
+    this.gizmo.showOn(handle);
+    if (axis === NO_AXIS) {
+      this.constraint.beginViewPlane(this.camera.getWorldDirection(this.scratch_ws), this.press_ws, handle.position);
+    } else {
+      this.constraint.beginAxis(this.raycaster.ray, this.gizmo.axisDirection(axis), handle.position);
+    }
+    this.hover(goal, axis);
+    this.canvas.setPointerCapture(pointerId);
+    this.capturedPointer = pointerId;
+    this.dragged = goal;
+    this.orbit.enabled = false;
+    this.onDragging(true);
+  }
+
+  /** Ends the drag (if one is under way), keeping the pointer until it is released. */
+  private endDrag(): void {
+    if (this.dragged === NONE) return;
+    this.dragged = NONE;
+    this.onDragging(false);
+  }
+
+  /** Lets go of the pointer: orbiting resumes. */
+  private release(): void {
+    this.endDrag();
+    if (this.capturedPointer === NONE) return;
+    const pointerId = this.capturedPointer;
+    this.capturedPointer = NONE;
+    if (this.canvas.hasPointerCapture(pointerId)) this.canvas.releasePointerCapture(pointerId);
+    this.orbit.enabled = true;
   }
 
   private readonly onPointerDown = (event: PointerEvent): void => {
-    if (!event.isPrimary || event.button !== 0) return;
-    const goal = this.goalAt(event.clientX, event.clientY);
-    if (goal < 0 || this.controls.object === this.handles[goal]) return;
-    this.controls.attach(this.handles[goal]);
-    // TransformControls finds the gizmo part under the pointer by ray casting
-    // against the gizmo's world matrices, which otherwise only follow the new
-    // handle at the next render.
-    this.controls.getHelper().updateMatrixWorld(true);
+    if (!event.isPrimary || event.button !== 0 || this.capturedPointer !== NONE) return;
+    this.aimAtPage(event.clientX, event.clientY);
+    const goal = this.handleUnderRay();
+    if (goal !== NONE) {
+      this.startDrag(goal, NO_AXIS, event.pointerId);
+      return;
+    }
+    const axis = this.gizmo.arrowAt(this.raycaster);
+    if (axis !== NO_AXIS) this.startDrag(this.handles.indexOf(this.gizmo.handle as THREE.Mesh), axis, event.pointerId);
   };
 
-  private readonly onPointerHover = (event: PointerEvent): void => {
-    if (this.controls.dragging) return;
-    this.canvas.style.cursor = this.goalAt(event.clientX, event.clientY) >= 0 ? 'pointer' : '';
+  private readonly onPointerMove = (event: PointerEvent): void => {
+    if (this.capturedPointer === NONE) {
+      // Hover only with no button held: no ray casts while the camera orbits.
+      if (event.buttons === 0) this.onHover(event);
+      return;
+    }
+    if (event.pointerId !== this.capturedPointer || this.dragged === NONE) return;
+    const goal = this.dragged;
+    this.pointer_px.x = event.clientX;
+    this.pointer_px.y = event.clientY;
+    this.aim();
+    if (this.constraint.move(this.raycaster.ray, this.handles[goal].position)) this.reportMove(goal);
   };
 
-  private readonly onObjectChange = (): void => {
-    const goal = this.handles.indexOf(this.controls.object as THREE.Mesh);
-    if (goal >= 0) this.reportMove(goal);
+  private onHover(event: PointerEvent): void {
+    this.aimAtPage(event.clientX, event.clientY);
+    const goal = this.handleUnderRay();
+    this.hover(goal, goal === NONE ? this.gizmo.arrowAt(this.raycaster) : NO_AXIS);
+  }
+
+  private readonly onPointerUp = (event: PointerEvent): void => {
+    if (event.pointerId !== this.capturedPointer) return;
+    this.release();
+    // A finger lifted hovers over nothing; a mouse still hovers where it is.
+    if (event.pointerType !== 'mouse') this.hover(NONE, NO_AXIS);
   };
 
-  private readonly onDraggingChanged = (event: { value: unknown }): void => {
-    const dragging = event.value === true;
-    this.orbit.enabled = !dragging;
-    this.onDragging(dragging);
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || this.dragged === NONE) return;
+    // Cancelled: the handle goes back and the pose follows, as for any move.
+    const goal = this.dragged;
+    this.constraint.restart(this.handles[goal].position);
+    this.reportMove(goal);
+    this.endDrag();
+    event.preventDefault();
   };
 }

@@ -1,0 +1,206 @@
+// The target handles' pointer handling (web/src/three/target-handles.ts),
+// run in Node on a stand-in canvas (tests/web/fake-pointer-target.ts) with
+// three.js's real camera, ray caster and scene: a press on a handle drags it
+// in the view plane, a press on an arrow of the selected handle along that
+// axis; each drag reports dragging true and false once and pauses the orbit
+// controls; Escape puts the handle back; disposing mid-drag ends the drag;
+// hovering sets the cursor. The browser tests drive the same with real input.
+import * as THREE from 'three';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TargetHandles } from '../../web/src/three/target-handles.js';
+import { FakeCanvas, FakeEventTarget, pointerEvent } from './fake-pointer-target.js';
+
+const WIDTH = 1024;
+const HEIGHT = 768;
+const HAND = 0;
+const FOOT = 1;
+
+describe('target handles', () => {
+  let canvas: FakeCanvas;
+  let keys: FakeEventTarget;
+  let camera: THREE.PerspectiveCamera;
+  let handles: TargetHandles;
+  const orbit = { enabled: true };
+  let moves: { goal: number; target: number[] }[];
+  let dragging: boolean[];
+
+  beforeEach(() => {
+    canvas = new FakeCanvas(WIDTH, HEIGHT);
+    keys = new FakeEventTarget();
+    vi.stubGlobal('window', keys);
+    camera = new THREE.PerspectiveCamera(35, WIDTH / HEIGHT, 0.05, 100);
+    camera.position.set(0.5, 1.6, 3.5);
+    camera.lookAt(0, 1, 0);
+    camera.updateMatrixWorld();
+    moves = [];
+    dragging = [];
+    orbit.enabled = true;
+    const styles = [{ name: 'hand_r', color: 0xff8800 }, { name: 'foot_r', color: 0x0088ff, pinned: true }];
+    handles = new TargetHandles(styles, camera, canvas as unknown as HTMLCanvasElement, new THREE.Scene(), orbit,
+      (goal, target_ms) => moves.push({ goal, target: target_ms.toArray() }),
+      (on) => dragging.push(on));
+    handles.place(HAND, -0.6, 1.05, 0.1);
+    handles.place(FOOT, -0.1, 0.05, 0.05);
+  });
+
+  afterEach(() => {
+    handles.dispose();
+    vi.unstubAllGlobals();
+  });
+
+  /** A press at a page point, moves by (dx, dy) px in `steps`, and the release. */
+  function drag(at: { x: number; y: number }, dx: number, dy: number, steps = 4): void {
+    canvas.dispatch('pointerdown', pointerEvent(at.x, at.y));
+    for (let step = 1; step <= steps; step++) canvas.dispatch('pointermove', pointerEvent(at.x + (dx * step) / steps, at.y + (dy * step) / steps));
+    canvas.dispatch('pointerup', pointerEvent(at.x + dx, at.y + dy));
+  }
+
+  /** The distance of a point in front of the camera's plane. */
+  const depth = (point: number[]): number => new THREE.Vector3(...point).sub(camera.position).dot(camera.getWorldDirection(new THREE.Vector3()));
+
+  it('drags a pressed handle in the view plane, its centre under the pointer, in one reported drag', () => {
+    const start = handles.position_ms(HAND).toArray();
+    const at = handles.screenPosition(HAND);
+    canvas.dispatch('pointerdown', pointerEvent(at.x, at.y));
+    expect(dragging).toEqual([true]);
+    expect(orbit.enabled).toBe(false);
+    expect(canvas.captured).toBe(1);
+    for (let step = 1; step <= 5; step++) canvas.dispatch('pointermove', pointerEvent(at.x + 12 * step, at.y - 9 * step));
+    canvas.dispatch('pointerup', pointerEvent(at.x + 60, at.y - 45));
+    expect(dragging).toEqual([true, false]);
+    expect(orbit.enabled).toBe(true);
+    expect(canvas.captured).toBe(-1);
+    expect(moves).toHaveLength(5);
+    const end = moves[4].target;
+    expect(moves.every((move) => move.goal === HAND)).toBe(true);
+    expect(end).toEqual(handles.position_ms(HAND).toArray());
+    expect(depth(end)).toBeCloseTo(depth(start), 9);
+    // The point pressed — where the ray through the handle's centre meets
+    // its sphere, 0.035 m in front — stayed under the pointer.
+    const raycaster = new THREE.Raycaster();
+    raycaster.setFromCamera(new THREE.Vector2((at.x / WIDTH) * 2 - 1, 1 - (at.y / HEIGHT) * 2), camera);
+    const pressed = raycaster.ray.intersectSphere(new THREE.Sphere(new THREE.Vector3(...start), 0.035), new THREE.Vector3())!;
+    const grabbed = pressed.add(new THREE.Vector3(...end)).sub(new THREE.Vector3(...start)).project(camera);
+    const page = { x: ((grabbed.x + 1) / 2) * WIDTH, y: ((1 - grabbed.y) / 2) * HEIGHT };
+    // Within the sphere mesh's facets (24 × 16) against the ideal sphere.
+    expect(Math.hypot(page.x - (at.x + 60), page.y - (at.y - 45))).toBeLessThan(0.05);
+    expect(handles.position_ms(FOOT).toArray()).toEqual([-0.1, 0.05, 0.05]);
+  });
+
+  it('drags the selected handle along the arrow pressed, keeping the other coordinates exactly', () => {
+    expect(() => handles.arrowScreenPosition(HAND, 1)).toThrow(/target:hand_r is not the selected handle/);
+    drag(handles.screenPosition(HAND), 0, 0);
+    expect(() => handles.arrowScreenPosition(FOOT, 1)).toThrow(/target:foot_r is not the selected handle/);
+    const start = handles.position_ms(HAND).toArray();
+    moves = [];
+    dragging = [];
+    const arrow = handles.arrowScreenPosition(HAND, 1);
+    expect(handles.goalAt(arrow.x, arrow.y)).toBe(-1);
+    expect(handles.hitAt(arrow.x, arrow.y)).toBe(true);
+    drag(arrow, 10, -50);
+    expect(dragging).toEqual([true, false]);
+    const end = handles.position_ms(HAND).toArray();
+    expect(end[0]).toBe(start[0]);
+    expect(end[2]).toBe(start[2]);
+    // Up on screen is up in the model: 50 px at 3.6 m with a 35° view 768 px high is about 15 cm.
+    expect(end[1] - start[1]).toBeGreaterThan(0.1);
+    expect(end[1] - start[1]).toBeLessThan(0.2);
+    for (const axis of [0, 2]) {
+      const other = handles.arrowScreenPosition(HAND, axis);
+      drag(other, 30, 20);
+    }
+    const moved = handles.position_ms(HAND).toArray();
+    expect(moved[1]).toBe(end[1]);
+    expect(moved[0]).not.toBe(end[0]);
+    expect(moved[2]).not.toBe(end[2]);
+  });
+
+  it('tells presses on handles and arrows from presses elsewhere', () => {
+    const hand = handles.screenPosition(HAND);
+    const foot = handles.screenPosition(FOOT);
+    expect(handles.goalAt(hand.x, hand.y)).toBe(HAND);
+    expect(handles.goalAt(foot.x, foot.y)).toBe(FOOT);
+    expect(handles.hitAt(foot.x, foot.y)).toBe(true);
+    expect(handles.hitAt(5, 5)).toBe(false);
+    expect(handles.goalAt(5, 5)).toBe(-1);
+    // Elsewhere a press does nothing: no drag, the orbit controls stay on.
+    drag({ x: 5, y: 5 }, 40, 40);
+    expect(dragging).toEqual([]);
+    expect(moves).toEqual([]);
+    expect(orbit.enabled).toBe(true);
+  });
+
+  it('ignores presses of other buttons and other pointers, and a second press during a drag', () => {
+    const at = handles.screenPosition(HAND);
+    canvas.dispatch('pointerdown', { ...pointerEvent(at.x, at.y), button: 2 });
+    canvas.dispatch('pointerdown', { ...pointerEvent(at.x, at.y), isPrimary: false, pointerId: 2 });
+    expect(dragging).toEqual([]);
+    canvas.dispatch('pointerdown', pointerEvent(at.x, at.y));
+    const foot = handles.screenPosition(FOOT);
+    canvas.dispatch('pointerdown', { ...pointerEvent(foot.x, foot.y), pointerId: 3 });
+    canvas.dispatch('pointermove', { ...pointerEvent(foot.x + 30, foot.y), pointerId: 3 });
+    expect(moves).toEqual([]);
+    canvas.dispatch('pointercancel', pointerEvent(at.x, at.y));
+    expect(dragging).toEqual([true, false]);
+    expect(orbit.enabled).toBe(true);
+  });
+
+  it('Escape puts the handle back through the move callback and ends the drag; the camera stays until release', () => {
+    const start = handles.position_ms(HAND).toArray();
+    const at = handles.screenPosition(HAND);
+    canvas.dispatch('pointerdown', pointerEvent(at.x, at.y));
+    canvas.dispatch('pointermove', pointerEvent(at.x + 40, at.y + 10));
+    expect(handles.position_ms(HAND).toArray()).not.toEqual(start);
+    let prevented = false;
+    keys.dispatch('keydown', { key: 'Escape', preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(true);
+    expect(handles.position_ms(HAND).toArray()).toEqual(start);
+    expect(moves.at(-1)).toEqual({ goal: HAND, target: start });
+    expect(dragging).toEqual([true, false]);
+    canvas.dispatch('pointermove', pointerEvent(at.x + 80, at.y + 20));
+    expect(handles.position_ms(HAND).toArray()).toEqual(start);
+    expect(orbit.enabled).toBe(false);
+    canvas.dispatch('pointerup', pointerEvent(at.x + 80, at.y + 20));
+    expect(orbit.enabled).toBe(true);
+    expect(dragging).toEqual([true, false]);
+    // Escape without a drag is left alone.
+    prevented = false;
+    keys.dispatch('keydown', { key: 'Escape', preventDefault: () => (prevented = true) });
+    expect(prevented).toBe(false);
+  });
+
+  it('disposing mid-drag ends the drag and lets go of the pointer and every listener', () => {
+    const at = handles.screenPosition(FOOT);
+    canvas.dispatch('pointerdown', pointerEvent(at.x, at.y));
+    canvas.dispatch('pointermove', pointerEvent(at.x + 5, at.y + 5));
+    handles.dispose();
+    expect(dragging).toEqual([true, false]);
+    expect(orbit.enabled).toBe(true);
+    expect(canvas.captured).toBe(-1);
+    expect(canvas.listenerCount).toBe(0);
+    expect(keys.listenerCount).toBe(0);
+  });
+
+  it('shows a pointer cursor over handles and arrows when no button is held, not after a finger lifts', () => {
+    const hover = (x: number, y: number, buttons = 0): string => {
+      canvas.dispatch('pointermove', { ...pointerEvent(x, y), buttons });
+      return canvas.style.cursor;
+    };
+    const hand = handles.screenPosition(HAND);
+    expect(hover(hand.x, hand.y)).toBe('pointer');
+    expect(hover(5, 5)).toBe('');
+    // Held buttons (an orbit) cast no rays: the cursor stays as it was.
+    expect(hover(hand.x, hand.y, 1)).toBe('');
+    drag(hand, 0, 0);
+    const arrow = handles.arrowScreenPosition(HAND, 0);
+    expect(hover(arrow.x, arrow.y)).toBe('pointer');
+    expect(hover(5, 5)).toBe('');
+    // A mouse released over a handle still hovers it; a finger lifted does not.
+    canvas.dispatch('pointerdown', pointerEvent(hand.x, hand.y));
+    canvas.dispatch('pointerup', pointerEvent(hand.x, hand.y));
+    expect(canvas.style.cursor).toBe('pointer');
+    canvas.dispatch('pointerdown', { ...pointerEvent(hand.x, hand.y), pointerType: 'touch' });
+    canvas.dispatch('pointerup', { ...pointerEvent(hand.x, hand.y), pointerType: 'touch' });
+    expect(canvas.style.cursor).toBe('');
+  });
+});
