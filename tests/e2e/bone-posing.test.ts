@@ -214,6 +214,11 @@ describe('bone posing', () => {
     await page.mouse.up();
     expect(await page.evaluate(() => window.kin.selectedBone())).toBeNull();
     expect(await page.evaluate(() => window.kin.shareLink())).not.toBe(camera);
+    // Nor does one that comes back to where it was pressed (and the camera to where it was): a drag, not a click.
+    await page.mouse.down();
+    for (let step = 4; step >= 0; step--) await page.mouse.move(at.x + 10 * step, at.y);
+    await page.mouse.up();
+    expect(await page.evaluate(() => window.kin.selectedBone())).toBeNull();
     // The script path selects as a click does.
     await page.evaluate(() => window.kin.selectBone('upper_arm_l'));
     expect((await panel(page)).name).toBe('upper_arm_l');

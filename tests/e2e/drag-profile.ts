@@ -4,6 +4,11 @@
 // bytes, collected garbage included) over the moves of one held drag after
 // a warm-up in the same drag, so that V8 has optimised the frame's code and
 // the press and release (one-off work: an undo step, a share link) stay out.
+// Each pointer event's JavaScript object is made by the browser just before
+// the first listener that hears it runs, and the profiler charges it to
+// that listener: an empty listener on the window's capture phase (which
+// hears every event first) takes that charge, so the object counts as the
+// browser's and not as our handles' (~300 B an event).
 // The page must come from Vite's dev server, which serves our modules
 // unbundled under their own names. Used by tests/e2e/drag-allocation.test.ts
 // and bench/drag-allocation.ts.
@@ -18,13 +23,22 @@ export interface DragProfile {
   frames: number;
   /** Bytes per rendered frame, by owner, largest first. */
   bytesPerFrame: Map<string, number>;
+  /** How far the handle was from where it started (CSS px) after the sampled moves, before the release took it back. */
+  handleOffset_px: number;
 }
+
+// A script without a source URL, so its bytes go to the browser's owner; added once per page.
+const EVENT_OBJECT_LISTENER = `if (!window.eventObjectListener) {
+  window.eventObjectListener = function eventObjectListener() {};
+  window.addEventListener('pointermove', window.eventObjectListener, { capture: true });
+}`;
 
 /** Drags goal's handle: `warmUpMoves`, then `moves` sampled, in one held drag. */
 export async function profileDrag(page: Page, goal: string, warmUpMoves: number, moves: number): Promise<DragProfile> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('HeapProfiler.enable');
+    await page.evaluate(EVENT_OBJECT_LISTENER);
     const start = await page.evaluate((g) => window.kin.handleScreenPosition(g), goal);
     const drag = new CdpDrag(cdp, start);
     await drag.press();
@@ -35,10 +49,11 @@ export async function profileDrag(page: Page, goal: string, warmUpMoves: number,
     await drag.move(moves);
     const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: SamplingProfile };
     const frames = (await page.evaluate(() => window.kin.renderedFrames())) - framesBefore;
+    const end = await page.evaluate((g) => window.kin.handleScreenPosition(g), goal);
     await drag.release();
     const charged = chargeToSource(profile, allocationOwner);
     const bytesPerFrame = new Map([...charged].sort((a, b) => b[1] - a[1]).map(([who, bytes]) => [who, bytes / frames]));
-    return { frames, bytesPerFrame };
+    return { frames, bytesPerFrame, handleOffset_px: Math.hypot(end.x - start.x, end.y - start.y) };
   } finally {
     await cdp.detach();
   }

@@ -41,11 +41,17 @@ async function nextFrame(page: Page): Promise<void> {
   await page.waitForFunction((n) => window.kin.renderedFrames() > n + 1, drawn);
 }
 
-async function hudText(page: Page): Promise<{ solver: string; status: string; failure: string | null }> {
+async function hudText(page: Page): Promise<{ solver: string; status: string; iterations: string; error: string; failure: string | null }> {
   return page.evaluate(() => {
     const text = (selector: string) => document.querySelector(selector)?.textContent ?? '';
     const failure = document.querySelector<HTMLElement>('.hud-failure');
-    return { solver: text('.hud-solver'), status: text('.hud-status'), failure: failure && !failure.hidden ? failure.textContent : null };
+    return {
+      solver: text('.hud-solver'),
+      status: text('.hud-status'),
+      iterations: text('.hud-iterations'),
+      error: text('.hud-error'),
+      failure: failure && !failure.hidden ? failure.textContent : null,
+    };
   });
 }
 
@@ -126,6 +132,10 @@ describe('solver panel', () => {
     const report = outcome.report!;
     expect(hud.failure).toBeNull();
     expect(hud.status).toBe(report.status);
+    expect(hud.iterations).toBe(String(report.iterations));
+    // The remaining error in millimetres, to 0.01 mm.
+    expect(hud.error).toMatch(/^\d+\.\d\d mm$/);
+    expect(Math.abs(Number.parseFloat(hud.error) - report.error * 1000)).toBeLessThanOrEqual(0.005 + 1e-9);
     expect(report.solver).toBe(solver);
     if (solver === 'look-at') {
       expect(await headAimCosine(page, target)).toBeGreaterThan(Math.max(aimBefore, 0.99));

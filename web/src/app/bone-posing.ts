@@ -31,8 +31,10 @@ export class BonePosing {
   private readonly panel: BonePanel;
   private readonly segments_px: Float64Array;
   private readonly angles: Float32Array;
-  private pressX = Number.NaN;
-  private pressY = Number.NaN;
+  /** Where the primary button went down, while the gesture can still be a click. */
+  private pressX = 0;
+  private pressY = 0;
+  private clickPossible = false;
 
   constructor(private readonly app: PosingApp, panelParent: HTMLElement) {
     const { rig } = app.session;
@@ -45,6 +47,7 @@ export class BonePosing {
     });
     this.panel = new BonePanel(panelParent, (slot, angle) => this.setSlot(slot, angle), () => this.select(NO_BONE));
     canvas.addEventListener('pointerdown', this.onPointerDown);
+    canvas.addEventListener('pointermove', this.onPointerMove);
     canvas.addEventListener('pointerup', this.onPointerUp);
   }
 
@@ -117,6 +120,7 @@ export class BonePosing {
   dispose(): void {
     const { canvas } = this.app.viewport;
     canvas.removeEventListener('pointerdown', this.onPointerDown);
+    canvas.removeEventListener('pointermove', this.onPointerMove);
     canvas.removeEventListener('pointerup', this.onPointerUp);
     this.highlight.dispose();
     this.gizmo.dispose();
@@ -147,15 +151,26 @@ export class BonePosing {
   }
 
   private readonly onPointerDown = (event: PointerEvent): void => {
-    const primary = event.isPrimary && event.button === 0;
-    this.pressX = primary ? event.clientX : Number.NaN;
-    this.pressY = primary ? event.clientY : Number.NaN;
+    this.clickPossible = event.isPrimary && event.button === 0;
+    this.pressX = event.clientX;
+    this.pressY = event.clientY;
+  };
+
+  // A press that strays further than the slop is a drag (of a handle, or of
+  // the camera), even if it ends where it began. Runs on every pointer move,
+  // a drag's included: written out, allocating nothing.
+  private readonly onPointerMove = (event: PointerEvent): void => {
+    if (!this.clickPossible) return;
+    const dx = event.clientX - this.pressX;
+    const dy = event.clientY - this.pressY;
+    if (dx * dx + dy * dy > CLICK_SLOP_PX * CLICK_SLOP_PX) this.clickPossible = false;
   };
 
   private readonly onPointerUp = (event: PointerEvent): void => {
+    if (!this.clickPossible || !event.isPrimary) return;
+    this.clickPossible = false;
     const { clientX: x, clientY: y } = event;
-    // NaN (no primary press) fails the comparison.
-    if (!(Math.hypot(x - this.pressX, y - this.pressY) <= CLICK_SLOP_PX)) return;
+    if (Math.hypot(x - this.pressX, y - this.pressY) > CLICK_SLOP_PX) return;
     if (this.gizmo.engaged || this.app.handles.hitAt(x, y)) return;
     this.select(this.boneAt(x, y));
   };

@@ -6,41 +6,53 @@ import type { SolveSummary } from './posing-session.js';
 
 const NO_VALUE = '–';
 
-// Shown rounded: iterations as they are, the error in 0.01 mm steps, the time in µs.
-const ITERATIONS = new NumberLabels((n) => String(n));
-const ERROR_HUNDREDTHS_MM = new NumberLabels((hundredths) => `${(hundredths / 100).toFixed(2)} mm`);
+// Shown rounded: iterations as they are, the error in 0.01 mm steps, the
+// time in µs. The error is two texts, its whole millimetres and the rest, so
+// that an error that changes every frame (a target out of reach) is shown
+// from two small sets of labels: one label per value would be a new string
+// a frame, and more values than a label cache holds.
+const WHOLE_NUMBERS = new NumberLabels((n) => String(n));
+const HUNDREDTHS_MM = new NumberLabels((hundredths) => `.${String(hundredths).padStart(2, '0')} mm`);
 const MICROS = new NumberLabels((micros) => `${micros} µs`);
+const WHOLE = 0;
+const FRACTION = 1;
 
 /**
- * A value's text node: rewritten only when the text changes, never
- * replaced. The shown text is compared with the one kept here: reading the
- * node's data back would make the browser allocate a new string each time.
+ * A value's text nodes (one, or more shown one after another): each
+ * rewritten only when its text changes, never replaced. The shown texts are
+ * compared with the ones kept here: reading a node's data back would make
+ * the browser allocate a new string each time.
  */
 class ValueText {
   readonly element = document.createElement('span');
-  private readonly text = document.createTextNode(NO_VALUE);
-  private shown = NO_VALUE;
+  private readonly texts: Text[] = [];
+  private readonly shown: string[] = [];
 
-  constructor(valueClass: string) {
+  constructor(valueClass: string, parts = 1) {
     this.element.className = `hud-value ${valueClass}`;
-    this.element.append(this.text);
+    for (let part = 0; part < parts; part++) {
+      const text = part === 0 ? NO_VALUE : '';
+      this.texts.push(document.createTextNode(text));
+      this.shown.push(text);
+    }
+    this.element.append(...this.texts);
   }
 
-  /** Shows `text`; returns whether it differs from what was shown. */
-  set(text: string): boolean {
-    if (text === this.shown) return false;
-    this.shown = text;
-    this.text.data = text;
+  /** Shows `text` as part `part`; returns whether it differs from what was shown. */
+  set(text: string, part = 0): boolean {
+    if (text === this.shown[part]) return false;
+    this.shown[part] = text;
+    this.texts[part].data = text;
     return true;
   }
 }
 
-function row(parent: HTMLElement, label: string, valueClass: string): ValueText {
+function row(parent: HTMLElement, label: string, valueClass: string, parts = 1): ValueText {
   const line = document.createElement('div');
   const name = document.createElement('span');
   name.className = 'hud-label';
   name.textContent = label;
-  const value = new ValueText(valueClass);
+  const value = new ValueText(valueClass, parts);
   line.append(name, value.element);
   parent.append(line);
   return value;
@@ -61,7 +73,7 @@ export class Hud {
     this.solver = row(this.element, 'solver', 'hud-solver');
     this.status = row(this.element, 'status', 'hud-status');
     this.iterations = row(this.element, 'iterations', 'hud-iterations');
-    this.error = row(this.element, 'error', 'hud-error');
+    this.error = row(this.element, 'error', 'hud-error', 2);
     this.time = row(this.element, 'solve time', 'hud-time');
     this.failure.className = 'hud-failure';
     this.failure.hidden = true;
@@ -87,8 +99,10 @@ export class Hud {
     this.solver.set(solve.solver);
     // Styled by status: written only when it changed, as the text is.
     if (this.status.set(status)) this.status.element.dataset.status = status;
-    this.iterations.set(failed ? NO_VALUE : ITERATIONS.get(solve.iterations));
-    this.error.set(failed ? NO_VALUE : ERROR_HUNDREDTHS_MM.get(Math.round(solve.error * 1e5)));
+    this.iterations.set(failed ? NO_VALUE : WHOLE_NUMBERS.get(solve.iterations));
+    const hundredths_mm = Math.round(solve.error * 1e5);
+    this.error.set(failed ? NO_VALUE : WHOLE_NUMBERS.get(Math.floor(hundredths_mm / 100)), WHOLE);
+    this.error.set(failed ? '' : HUNDREDTHS_MM.get(hundredths_mm % 100), FRACTION);
     this.time.set(MICROS.get(Math.round(solve.micros)));
     if (this.failure.hidden !== !failed) this.failure.hidden = !failed;
     if (failed) this.failure.textContent = solve.failure;

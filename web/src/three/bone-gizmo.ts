@@ -28,7 +28,7 @@ export class BoneGizmo {
   constructor(
     camera: THREE.Camera,
     canvas: HTMLCanvasElement,
-    scene: THREE.Scene,
+    private readonly scene: THREE.Scene,
     /** Camera controls to pause while the gizmo is dragged. */
     private readonly orbit: { enabled: boolean },
     private readonly onRotated: BoneRotated,
@@ -43,7 +43,7 @@ export class BoneGizmo {
     this.controls.setSize(GIZMO_SIZE);
     this.controls.addEventListener('objectChange', this.onObjectChange);
     this.controls.addEventListener('dragging-changed', this.onDraggingChanged);
-    scene.add(this.controls.getHelper());
+    this.controls.enabled = false;
   }
 
   /** Whether the pointer is on the gizmo (a press there turns the bone, not selects another). */
@@ -56,10 +56,17 @@ export class BoneGizmo {
     this.frame_bs.fromArray(frame_bs);
     this.frameInverse_bs.copy(this.frame_bs).invert();
     this.controls.attach(this.pivot);
+    this.scene.add(this.controls.getHelper());
+    this.controls.enabled = true;
   }
 
+  // Detached, the gizmo leaves the scene and stops listening: TransformControls
+  // updates its whole gizmo every frame it is in the scene, and reads every
+  // pointer move it hears into a new object, even with nothing attached.
   detach(): void {
     this.controls.detach();
+    this.controls.enabled = false;
+    this.controls.getHelper().removeFromParent();
   }
 
   /** Puts the pivot on the bone posed by its bone-to-model matrix (16 floats at `offset`); not during a drag. */
