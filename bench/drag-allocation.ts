@@ -26,7 +26,7 @@ try {
   await page.evaluate(() => window.kin.ready);
   for (const method of ['lbs', 'dqs'] as const) {
     await page.evaluate((m) => window.kin.setSkinning(m), method);
-    const profile = await profileDrag(page, 'hand_r', WARM_UP_MOVES, DRAG_MOVES);
+    const [profile] = await profileDrag(page, 'hand_r', WARM_UP_MOVES, DRAG_MOVES);
     const ours = ourBytesPerFrame(profile);
     const perFrame = Object.fromEntries([...profile.bytesPerFrame].map(([who, bytes]) => [who, Math.round(bytes * 10) / 10]));
     rows.push({ method, moves: DRAG_MOVES, frames: profile.frames, ours_bytes_per_frame: Math.round(ours * 10) / 10, bytes_per_frame: perFrame });

@@ -1,14 +1,15 @@
 // Our modules allocate next to nothing per frame while a target handle is
 // dragged with the real mouse in Chromium (tests/e2e/drag-profile.ts
-// measures it: V8's sampling heap profiler over 400 moves of a held drag
-// after 600 of warm-up). The page comes from Vite's dev server so that each
-// allocation is charged to our module's own file. Bound: 16 bytes per frame
-// on average. What is left is not per frame: the HUD makes a label the first
-// time it shows a value (a new solve time or error), and one solve in 16 is
-// timed (a clock reading's number); one object, array or string per frame,
-// or the energy plot's boxed coordinates, would exceed it. Allocations in three.js's renderer and the
-// browser's event objects are reported by bench/drag-allocation.ts, not
-// bounded here.
+// measures it: V8's sampling heap profiler over two windows of 200 moves of
+// a held drag after 600 of warm-up). The page comes from Vite's dev server
+// so that each allocation is charged to our module's own file. Bound: 16
+// bytes per frame on average in the quieter window. What is left is not per
+// frame: the HUD makes a label the first time it shows a value (a new solve
+// time or error), and one solve in 16 is timed (a clock reading's number);
+// one object, array or string per frame, or the energy plot's boxed
+// coordinates, would exceed it in both windows. Allocations in three.js's
+// renderer and the browser's event objects are reported by
+// bench/drag-allocation.ts, not bounded here.
 import type { Browser, Page } from 'playwright-core';
 import { type ViteDevServer, createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,18 +42,23 @@ describe('allocation during a drag', () => {
   for (const method of ['lbs', 'dqs'] as const) {
     it(`${method}: our modules allocate next to nothing per frame`, async () => {
       await page.evaluate((m) => window.kin.setSkinning(m), method);
-      const profile = await profileDrag(page, 'hand_r', WARM_UP_MOVES, MOVES);
+      const windows = await profileDrag(page, 'hand_r', WARM_UP_MOVES, MOVES / 2, 2);
       // The share link is written when posing pauses for 400 ms, which a
       // slow machine's frames sometimes do mid-drag: per pause, not per frame.
-      const linkWriting = [...profile.bytesPerFrame].filter(([who]) => who.startsWith('src/share/') || who === 'src/app/share-link.ts');
-      const ours = ourBytesPerFrame(profile) - linkWriting.reduce((sum, [, bytes]) => sum + bytes, 0);
-      const listing = [...profile.bytesPerFrame].map(([who, bytes]) => `${bytes.toFixed(1)} ${who}`).join('; ');
-      console.log(`${method}: ${profile.frames} frames; our modules ${ours.toFixed(2)} B/frame; all: ${listing}`);
+      const ours = windows.map((profile) => {
+        const linkWriting = [...profile.bytesPerFrame].filter(([who]) => who.startsWith('src/share/') || who === 'src/app/share-link.ts');
+        return ourBytesPerFrame(profile) - linkWriting.reduce((sum, [, bytes]) => sum + bytes, 0);
+      });
+      const listings = windows.map((profile) => [...profile.bytesPerFrame].map(([who, bytes]) => `${bytes.toFixed(1)} ${who}`).join('; '));
+      windows.forEach((profile, w) => console.log(`${method}, window ${w + 1}: ${profile.frames} frames; our modules ${ours[w].toFixed(2)} B/frame; all: ${listings[w]}`));
       // The drag drew frames and moved the handle: the sampled moves end
       // part-way round a loop (1000 moves of 48 a loop), ~15 px from the start.
-      expect(profile.frames).toBeGreaterThan(MOVES / 4);
-      expect(profile.handleOffset_px).toBeGreaterThan(10);
-      expect(ours, listing).toBeLessThan(BOUND);
+      for (const profile of windows) expect(profile.frames).toBeGreaterThan(MOVES / 8);
+      expect(windows[1].handleOffset_px).toBeGreaterThan(10);
+      // An allocation per frame recurs in both windows; a one-off (V8
+      // re-optimising a function and rebuilding its frame, a label made the
+      // first time a value shows) lands in one. The quieter window is held to the bound.
+      expect(Math.min(...ours), listings.join(' | ')).toBeLessThan(BOUND);
       expect(problems).toEqual([]);
     });
   }

@@ -33,8 +33,11 @@ const EVENT_OBJECT_LISTENER = `if (!window.eventObjectListener) {
   window.addEventListener('pointermove', window.eventObjectListener, { capture: true });
 }`;
 
-/** Drags goal's handle: `warmUpMoves`, then `moves` sampled, in one held drag. */
-export async function profileDrag(page: Page, goal: string, warmUpMoves: number, moves: number): Promise<DragProfile> {
+/**
+ * Drags goal's handle: `warmUpMoves`, then `windows` sampling windows of
+ * `moves` each, in one held drag; a profile per window.
+ */
+export async function profileDrag(page: Page, goal: string, warmUpMoves: number, moves: number, windows = 1): Promise<DragProfile[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('HeapProfiler.enable');
@@ -43,17 +46,21 @@ export async function profileDrag(page: Page, goal: string, warmUpMoves: number,
     const drag = new CdpDrag(cdp, start);
     await drag.press();
     await drag.move(warmUpMoves);
-    const framesBefore = await page.evaluate(() => window.kin.renderedFrames());
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.startSampling', samplingOptions(SAMPLING_INTERVAL));
-    await drag.move(moves);
-    const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: SamplingProfile };
-    const frames = (await page.evaluate(() => window.kin.renderedFrames())) - framesBefore;
-    const end = await page.evaluate((g) => window.kin.handleScreenPosition(g), goal);
+    const profiles: DragProfile[] = [];
+    for (let w = 0; w < windows; w++) {
+      const framesBefore = await page.evaluate(() => window.kin.renderedFrames());
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.startSampling', samplingOptions(SAMPLING_INTERVAL));
+      await drag.move(moves);
+      const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: SamplingProfile };
+      const frames = (await page.evaluate(() => window.kin.renderedFrames())) - framesBefore;
+      const end = await page.evaluate((g) => window.kin.handleScreenPosition(g), goal);
+      const charged = chargeToSource(profile, allocationOwner);
+      const bytesPerFrame = new Map([...charged].sort((a, b) => b[1] - a[1]).map(([who, bytes]) => [who, bytes / frames]));
+      profiles.push({ frames, bytesPerFrame, handleOffset_px: Math.hypot(end.x - start.x, end.y - start.y) });
+    }
     await drag.release();
-    const charged = chargeToSource(profile, allocationOwner);
-    const bytesPerFrame = new Map([...charged].sort((a, b) => b[1] - a[1]).map(([who, bytes]) => [who, bytes / frames]));
-    return { frames, bytesPerFrame, handleOffset_px: Math.hypot(end.x - start.x, end.y - start.y) };
+    return profiles;
   } finally {
     await cdp.detach();
   }
