@@ -42,7 +42,7 @@ describe('allocation of a handle drag', () => {
     handles = new TargetHandles([{ name: 'hand_r', color: 0xff8800 }], camera, canvas as unknown as HTMLCanvasElement, scene, { enabled: true }, () => {
       moved++;
     });
-    handles.place(0, -0.6, 1.05, 0.1);
+    handles.place(0, [-0.6, 1.05, 0.1]);
     pointerMove = canvas.listener('pointermove');
     inspector = await heapProfiler();
   });

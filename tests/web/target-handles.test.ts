@@ -39,8 +39,8 @@ describe('target handles', () => {
     handles = new TargetHandles(styles, camera, canvas as unknown as HTMLCanvasElement, new THREE.Scene(), orbit,
       (goal, target_ms) => moves.push({ goal, target: target_ms.toArray() }),
       (on) => dragging.push(on));
-    handles.place(HAND, -0.6, 1.05, 0.1);
-    handles.place(FOOT, -0.1, 0.05, 0.05);
+    handles.place(HAND, [-0.6, 1.05, 0.1]);
+    handles.place(FOOT, [-0.1, 0.05, 0.05]);
   });
 
   afterEach(() => {

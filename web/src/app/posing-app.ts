@@ -277,7 +277,7 @@ export class PosingApp {
       viewport.canvas,
       viewport.scene,
       viewport.orbit,
-      handleMoves(session, this.symmetry, (partner, position_ms) => handles.place(partner, position_ms[0], position_ms[1], position_ms[2])),
+      handleMoves(session, this.symmetry, (partner, position_ms) => handles.place(partner, position_ms)),
       (dragging) => (dragging ? this.history.begin() : this.history.end()),
     );
     this.placeOnTargets(handles);
@@ -285,9 +285,6 @@ export class PosingApp {
   }
 
   private placeOnTargets(handles: TargetHandles): void {
-    for (let g = 0; g < handles.count; g++) {
-      const [x, y, z] = this.session.target_ms(g);
-      handles.place(g, x, y, z);
-    }
+    for (let g = 0; g < handles.count; g++) handles.place(g, this.session.target_ms(g));
   }
 }

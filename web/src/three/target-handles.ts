@@ -113,14 +113,18 @@ export class TargetHandles {
     return this.handle(goal).position;
   }
 
-  /** Puts a handle somewhere without reporting a move (e.g. to follow a new pose). */
-  place(goal: number, x_ms: number, y_ms: number, z_ms: number): void {
-    this.handle(goal).position.set(x_ms, y_ms, z_ms);
+  /**
+   * Puts a handle at `position_ms` (x, y, z) without reporting a move (to
+   * follow a new pose, or a symmetric drag's partner on every move: the
+   * numbers stay in the array, none is passed as an argument).
+   */
+  place(goal: number, position_ms: ArrayLike<number>): void {
+    this.handle(goal).position.fromArray(position_ms);
   }
 
   /** Moves a handle and reports it exactly as a drag frame does. */
   moveTo(goal: number, x_ms: number, y_ms: number, z_ms: number): void {
-    this.place(goal, x_ms, y_ms, z_ms);
+    this.handle(goal).position.set(x_ms, y_ms, z_ms);
     this.reportMove(goal);
   }
 
