@@ -9,7 +9,7 @@ import * as THREE from 'three';
 import { loadDefaultCharacter } from '../tests/web/default-character.js';
 import { seededRandom, uniform } from '../tests/web/seeded-random.js';
 import { Rig } from '../web/src/rig/rig.js';
-import { rigFromSkinnedMesh } from '../web/src/rig/skinned-mesh-rig.js';
+import { rigFromSkinnedMesh } from '../web/src/import/skinned-mesh-rig.js';
 import type { KinModule } from '../web/src/wasm/generated/kin.js';
 
 export interface SkinWorkload {

@@ -14,8 +14,8 @@
 import type { KinModule } from '../web/src/wasm/generated/kin.js';
 import type { BoneDesc } from '../web/src/rig/rig-desc.js';
 import { Rig } from '../web/src/rig/rig.js';
-import { rigFromSkinnedMesh } from '../web/src/rig/skinned-mesh-rig.js';
-import { applyStartPose } from '../web/src/app/start-pose.js';
+import { rigFromSkinnedMesh } from '../web/src/import/skinned-mesh-rig.js';
+import { applyStartPose } from '../web/src/posing/start-pose.js';
 import { loadDefaultCharacter } from '../tests/web/default-character.js';
 import { seededRandom, uniform } from '../tests/web/seeded-random.js';
 import { BenchFk, type GoalPoint, type Vec3 } from './fk.js';

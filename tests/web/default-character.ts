@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
-import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
+import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 
 export interface LoadedCharacter {
   scene: THREE.Object3D;

@@ -5,10 +5,10 @@
 import type * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enclosedVolume } from '../../web/src/candy/mesh-volume.js';
-import { CYLINDER_LENGTH, CYLINDER_RADIUS, twistCylinder } from '../../web/src/candy/twist-cylinder.js';
+import { CYLINDER_LENGTH, CYLINDER_RADIUS, twistCylinder } from '../../web/src/lessons/twist-cylinder.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
-import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
+import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';

@@ -15,12 +15,12 @@
 // three.js, is tests/e2e/drag-allocation.test.ts and bench/drag-allocation.ts.
 import type { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleMoves } from '../../web/src/app/handle-moves.js';
-import { PosingSession } from '../../web/src/app/posing-session.js';
-import { SymmetricDrag } from '../../web/src/app/symmetric-drag.js';
-import { applyStartPose } from '../../web/src/app/start-pose.js';
+import { handleMoves } from '../../web/src/posing/handle-moves.js';
+import { PosingSession } from '../../web/src/posing/posing-session.js';
+import { SymmetricDrag } from '../../web/src/posing/symmetric-drag.js';
+import { applyStartPose } from '../../web/src/posing/start-pose.js';
 import { Rig } from '../../web/src/rig/rig.js';
-import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
+import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { CharacterMeshes } from '../../web/src/three/character-meshes.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { bytesPerCall, heapProfiler } from './allocation-profile.js';

@@ -2,7 +2,7 @@
 // fragment, not other values), and the full-view URL drops the flag and
 // nothing else: other parameters, the path and the pose link stay.
 import { describe, expect, it } from 'vitest';
-import { fullViewUrl, isEmbedMode } from '../../web/src/app/embed-mode.js';
+import { fullViewUrl, isEmbedMode } from '../../web/src/ui/embed-mode.js';
 
 describe('embed mode', () => {
   it('is on for embed=1 in the query only', () => {

@@ -2,9 +2,9 @@
 // refused with a GltfFileError whose message names the problem (before
 // GLTFLoader could crash or hang on it, or while turning the skin into a rig).
 import { describe, expect, it } from 'vitest';
-import { GltfFileError } from '../../web/src/rig/glb-container.js';
-import { parseGltfModel } from '../../web/src/rig/gltf-model.js';
-import { importSkin } from '../../web/src/rig/gltf-skin-import.js';
+import { GltfFileError } from '../../web/src/import/glb-container.js';
+import { parseGltfModel } from '../../web/src/import/gltf-model.js';
+import { importSkin } from '../../web/src/import/gltf-skin-import.js';
 import { GltfBuilder } from './gltf-builder.js';
 import { simpleSkin, skinnedMesh } from './gltf-fixtures.js';
 

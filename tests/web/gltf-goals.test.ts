@@ -5,13 +5,13 @@
 // look-at axes that point forward and up in the bind pose.
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { goalLayoutsFor, sideOf } from '../../web/src/app/gltf-goals.js';
-import { PosingSession } from '../../web/src/app/posing-session.js';
-import { goalLayoutFor, goalsInPose } from '../../web/src/app/solver-goals.js';
-import { parseGltfModel } from '../../web/src/rig/gltf-model.js';
-import { importSkin } from '../../web/src/rig/gltf-skin-import.js';
+import { goalLayoutsFor, sideOf } from '../../web/src/posing/found-goals.js';
+import { PosingSession } from '../../web/src/posing/posing-session.js';
+import { goalLayoutFor, goalsInPose } from '../../web/src/posing/solver-goals.js';
+import { parseGltfModel } from '../../web/src/import/gltf-model.js';
+import { importSkin } from '../../web/src/import/gltf-skin-import.js';
 import { Rig } from '../../web/src/rig/rig.js';
-import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
+import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';

@@ -7,8 +7,8 @@
 // 1e-5. Broken files must fail with a message naming the problem.
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type GltfModel, parseGltfModel } from '../../web/src/rig/gltf-model.js';
-import { type ImportedSkin, importSkin } from '../../web/src/rig/gltf-skin-import.js';
+import { type GltfModel, parseGltfModel } from '../../web/src/import/gltf-model.js';
+import { type ImportedSkin, importSkin } from '../../web/src/import/gltf-skin-import.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';

@@ -9,13 +9,13 @@
 // without its handles) is rebuilt here from the same session, history and
 // snapshot code.
 import { afterAll, describe, expect, it } from 'vitest';
-import { EditHistory } from '../../web/src/app/edit-history.js';
-import { type GoalEditor, addTarget, pinTarget, removeTarget } from '../../web/src/app/goal-actions.js';
-import { startGoalSet } from '../../web/src/app/goal-set.js';
-import { type PoseEditor, type PoseSnapshot, capturePose, restorePose, samePoseSnapshot } from '../../web/src/app/pose-snapshot.js';
-import { PosingSession } from '../../web/src/app/posing-session.js';
-import { applyStartPose } from '../../web/src/app/start-pose.js';
-import { SymmetricDrag } from '../../web/src/app/symmetric-drag.js';
+import { EditHistory } from '../../web/src/posing/undo-history.js';
+import { type GoalEditor, addTarget, pinTarget, removeTarget } from '../../web/src/posing/goal-actions.js';
+import { startGoalSet } from '../../web/src/posing/goal-set.js';
+import { type PoseEditor, type PoseSnapshot, capturePose, restorePose, samePoseSnapshot } from '../../web/src/posing/pose-state.js';
+import { PosingSession } from '../../web/src/posing/posing-session.js';
+import { applyStartPose } from '../../web/src/posing/start-pose.js';
+import { SymmetricDrag } from '../../web/src/posing/symmetric-drag.js';
 import { Rig, type SolverOptions } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';

@@ -3,8 +3,8 @@
 // changes rewrite the current entry, and an embedded page never pushes.
 // Each case plays the sequence of calls the page makes, by hand.
 import { describe, expect, it } from 'vitest';
-import { HistoryPolicy } from '../../web/src/app/history-policy.js';
-import { NO_GESTURE } from '../../web/src/app/pointer-gestures.js';
+import { HistoryPolicy } from '../../web/src/share/browser-history-policy.js';
+import { NO_GESTURE } from '../../web/src/share/pointer-gestures.js';
 
 describe('HistoryPolicy', () => {
   it('pushes one entry per settled scripted pose change', () => {

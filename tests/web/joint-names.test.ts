@@ -3,7 +3,7 @@
 // a rig's bones by name, in any order, or saying why not.
 import { describe, expect, it } from 'vitest';
 import { jointNameHash, matchJoints } from '../../web/src/share/joint-names.js';
-import { linkSafeName, modelUrlProblem } from '../../web/src/app/model-input.js';
+import { linkSafeName, modelUrlProblem } from '../../web/src/import/model-input.js';
 import { MAX_NAME_BYTES } from '../../web/src/share/pose-link.js';
 
 describe('joint names in glTF links', () => {

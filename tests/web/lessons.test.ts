@@ -7,14 +7,14 @@
 // share link of a posed lesson reproduces its palette within 1e-4.
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anglesFromTable } from '../../web/src/app/angle-table.js';
-import { goalLayoutsFor } from '../../web/src/app/gltf-goals.js';
+import { anglesFromTable } from '../../web/src/posing/angle-table.js';
+import { goalLayoutsFor } from '../../web/src/posing/found-goals.js';
 import type { Lesson } from '../../web/src/lessons/lesson.js';
 import { LESSONS, findLesson, isLessonId } from '../../web/src/lessons/lessons.js';
 import { tubeInfluences } from '../../web/src/lessons/skinned-tube.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
-import { lessonSkinnedMesh } from '../../web/src/three/lesson-mesh.js';
+import { lessonSkinnedMesh } from '../../web/src/lessons/lesson-mesh.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { seededRandom, uniform } from './seeded-random.js';

@@ -2,7 +2,7 @@
 // whose volumes are known in closed form.
 import { describe, expect, it } from 'vitest';
 import { enclosedVolume } from '../../web/src/candy/mesh-volume.js';
-import { CYLINDER_LENGTH, CYLINDER_RADIUS, twistCylinder } from '../../web/src/candy/twist-cylinder.js';
+import { CYLINDER_LENGTH, CYLINDER_RADIUS, twistCylinder } from '../../web/src/lessons/twist-cylinder.js';
 
 // An axis-aligned box from `lo` to `hi`, outward triangles.
 function box(lo: number[], hi: number[]): { positions: number[]; triangles: number[] } {

@@ -2,7 +2,7 @@
 // a drag frame's HUD and plot text allocate nothing), and the cache starts
 // over instead of growing without bound.
 import { describe, expect, it } from 'vitest';
-import { NumberLabels } from '../../web/src/app/number-labels.js';
+import { NumberLabels } from '../../web/src/ui/number-labels.js';
 
 describe('NumberLabels', () => {
   it('formats a key once and hands back the same label after', () => {

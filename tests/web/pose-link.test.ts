@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rig, SOLVERS } from '../../web/src/rig/rig.js';
 import type { BoneDesc, Vec3Tuple } from '../../web/src/rig/rig-desc.js';
-import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
+import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { decodeBase64url, encodeBase64url } from '../../web/src/share/base64url.js';
 import {
   ANGLE_STEP, MAX_BONES, MAX_COORDINATE, MAX_GOALS, MAX_LINK_LENGTH, MAX_NAME_BYTES, POSE_LINK_MAGIC, POSE_LINK_VERSION,

@@ -4,8 +4,8 @@
 // mirror-image palettes, and each action pose does what its name says,
 // measured on bone tips and origins. Tables skip bones a rig lacks.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anglesFromTable } from '../../web/src/app/angle-table.js';
-import { POSE_PRESETS, type PosePresetName, presetPose } from '../../web/src/app/pose-presets.js';
+import { anglesFromTable } from '../../web/src/posing/angle-table.js';
+import { POSE_PRESETS, type PosePresetName, presetPose } from '../../web/src/posing/pose-presets.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';

@@ -5,7 +5,7 @@
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rig } from '../../web/src/rig/rig.js';
-import { rigFromSkinnedMesh } from '../../web/src/rig/skinned-mesh-rig.js';
+import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';

@@ -4,8 +4,8 @@
 // is bounded, nested steps and a whole drag are one step, undo waits for a
 // step under way, and restoring records nothing.
 import { describe, expect, it } from 'vitest';
-import { EditHistory } from '../../web/src/app/edit-history.js';
-import { UndoHistory } from '../../web/src/app/undo-history.js';
+import { EditHistory } from '../../web/src/posing/undo-history.js';
+import { UndoHistory } from '../../web/src/posing/undo-stacks.js';
 
 const sameValue = (a: number, b: number) => a === b;
 

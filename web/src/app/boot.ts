@@ -2,30 +2,30 @@
 // waits), builds the rig, the skinned character and the view, and runs the
 // frame loop. Any failure ends in onFailure with the step that failed.
 import { Rig } from '../rig/rig.js';
-import { rigFromSkinnedMesh } from '../rig/skinned-mesh-rig.js';
+import { rigFromSkinnedMesh } from '../import/skinned-mesh-rig.js';
 import { CharacterMeshes } from '../three/character-meshes.js';
 import { Viewport } from '../three/scene.js';
 import { loadKinModuleBrowser } from '../wasm/load-browser.js';
-import { frameCharacter } from './character-framing.js';
-import { applyStartPose } from './start-pose.js';
-import { BuiltInCharacters } from './built-in-characters.js';
-import { BonePosing } from './bone-posing.js';
-import { isEmbedMode } from './embed-mode.js';
+import { frameCharacter } from '../three/character-framing.js';
+import { applyStartPose } from '../posing/start-pose.js';
+import { BuiltInCharacters } from '../import/built-in-characters.js';
+import { BonePosing } from '../ui/bone-posing.js';
+import { isEmbedMode } from '../ui/embed-mode.js';
 import { startFrameLoop } from './frame-loop.js';
-import { FullViewLink } from './full-view-link.js';
+import { FullViewLink } from '../ui/full-view-link.js';
 import type { KinApiControl } from './kin-api.js';
-import { loadSkinnedMesh } from './load-character.js';
-import { LessonPicker } from './lesson-picker.js';
-import { LoadingStatus } from './loading-status.js';
-import { PageLinks } from './page-links.js';
-import { PageModels } from './page-models.js';
-import { addPageNav } from './page-nav.js';
+import { loadSkinnedMesh } from '../import/load-character.js';
+import { LessonPicker } from '../ui/character-picker.js';
+import { LoadingStatus } from '../ui/loading-status.js';
+import { PageLinks } from '../share/page-links.js';
+import { PageModels } from '../ui/page-models.js';
+import { addPageNav } from '../ui/page-nav.js';
 import { PosingApp } from './posing-app.js';
-import { PosingControls } from './posing-controls.js';
-import { PosingSession } from './posing-session.js';
-import { createReadouts } from './readouts.js';
-import { SaveImageButton } from './save-image-button.js';
-import { snapshotPng } from './snapshot.js';
+import { PosingControls } from '../ui/posing-controls.js';
+import { PosingSession } from '../posing/posing-session.js';
+import { createReadouts } from '../ui/readouts.js';
+import { SaveImageButton } from '../ui/save-image-button.js';
+import { snapshotPng } from '../ui/png-snapshot.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
 

@@ -7,11 +7,11 @@
 import type * as THREE from 'three';
 import type { Rig } from '../rig/rig.js';
 import { CharacterMeshes } from '../three/character-meshes.js';
-import { frameCharacter } from './character-framing.js';
-import type { CharacterSource } from './character-source.js';
+import { frameCharacter } from '../three/character-framing.js';
+import type { CharacterSource } from '../posing/character-source.js';
 import type { PosingApp } from './posing-app.js';
-import { PosingSession } from './posing-session.js';
-import type { GoalLayouts } from './solver-goals.js';
+import { PosingSession } from '../posing/posing-session.js';
+import type { GoalLayouts } from '../posing/solver-goals.js';
 
 export interface CharacterParts {
   /** The new rig, posed as it should start; it is freed if the swap fails. */

@@ -17,20 +17,20 @@ import {
 } from '../rig/rig.js';
 import { CHARACTER_COLORS, DEBUG_MESHES, type DebugMesh } from '../three/debug-view.js';
 import type { CharacterColors } from '../three/skinned-character.js';
-import type { CharacterSource } from './character-source.js';
-import { exportGlb, exportedPose } from './export-actions.js';
-import { addTarget, pinTarget, removeTarget } from './goal-actions.js';
+import type { CharacterSource } from '../posing/character-source.js';
+import { exportGlb, exportedPose } from '../export/character-export.js';
+import { addTarget, pinTarget, removeTarget } from '../posing/goal-actions.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import { type KinToolsApi, type PageTools, createToolsApi } from './kin-tools-api.js';
-import type { ModelInput } from './model-input.js';
-import type { ModelLoadOutcome } from './model-loader.js';
-import type { PageLinks } from './page-links.js';
-import type { PageModels } from './page-models.js';
-import type { PoseJson } from './pose-export.js';
-import { applyPosePreset, mirrorPose } from './pose-actions.js';
-import { POSE_PRESETS, isPosePreset } from './pose-presets.js';
+import type { ModelInput } from '../import/model-input.js';
+import type { ModelLoadOutcome } from '../import/model-loader.js';
+import type { PageLinks } from '../share/page-links.js';
+import type { PageModels } from '../ui/page-models.js';
+import type { PoseJson } from '../export/pose-export.js';
+import { applyPosePreset, mirrorPose } from '../posing/pose-actions.js';
+import { POSE_PRESETS, isPosePreset } from '../posing/pose-presets.js';
 import type { PosingApp } from './posing-app.js';
-import type { SolveSummary } from './posing-session.js';
+import type { SolveSummary } from '../posing/posing-session.js';
 
 export type { Vec3 };
 

@@ -3,10 +3,10 @@
 // and the lesson rigs (as the lesson menu shows them). kin-api.ts merges these members into window.kin; like the rest they
 // throw until kin.ready has resolved, and return plain copies.
 import { LESSONS, LESSON_IDS, isLessonId } from '../lessons/lessons.js';
-import type { BuiltInCharacters } from './built-in-characters.js';
-import { type BonePosing, NO_BONE } from './bone-posing.js';
+import type { BuiltInCharacters } from '../import/built-in-characters.js';
+import { type BonePosing, NO_BONE } from '../ui/bone-posing.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
-import { blobDataUrl } from './snapshot.js';
+import { blobDataUrl } from '../ui/png-snapshot.js';
 
 /** What the page hands the API once it runs. */
 export interface PageTools {

@@ -14,17 +14,17 @@ import { DebugView, type DebugMesh } from '../three/debug-view.js';
 import type { Viewport } from '../three/scene.js';
 import type { CharacterColors } from '../three/skinned-character.js';
 import { TargetHandles } from '../three/target-handles.js';
-import type { CharacterSource } from './character-source.js';
-import { EditHistory } from './edit-history.js';
-import type { EnergyPlot } from './energy-plot.js';
-import { handleMoves } from './handle-moves.js';
-import type { Hud } from './hud.js';
-import { type PoseSnapshot, capturePose, restorePose, samePoseSnapshot } from './pose-snapshot.js';
-import type { PosingSession, SolveSummary } from './posing-session.js';
-import type { SkinningToggle } from './skinning-toggle.js';
-import type { PosingGoal } from './solver-goals.js';
-import type { SolverPanel } from './solver-panel.js';
-import { SymmetricDrag } from './symmetric-drag.js';
+import type { CharacterSource } from '../posing/character-source.js';
+import { EditHistory } from '../posing/undo-history.js';
+import type { EnergyPlot } from '../ui/energy-plot.js';
+import { handleMoves } from '../posing/handle-moves.js';
+import type { Hud } from '../ui/hud.js';
+import { type PoseSnapshot, capturePose, restorePose, samePoseSnapshot } from '../posing/pose-state.js';
+import type { PosingSession, SolveSummary } from '../posing/posing-session.js';
+import type { SkinningToggle } from '../ui/skinning-toggle.js';
+import type { PosingGoal } from '../posing/solver-goals.js';
+import type { SolverPanel } from '../ui/solver-panel.js';
+import { SymmetricDrag } from '../posing/symmetric-drag.js';
 
 /** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
 const UNDO_LIMIT = 200;

@@ -4,17 +4,17 @@
 // CPU-skinned mesh. window.candy gives the measured volumes to tests.
 import characterUrl from '../../../assets/character.glb?url';
 import * as THREE from 'three';
-import { errorMessage, showErrorOverlay } from '../app/error-overlay.js';
+import { errorMessage, showErrorOverlay } from '../ui/error-overlay.js';
 import { startFrameLoop } from '../app/frame-loop.js';
-import { loadSkinnedMesh } from '../app/load-character.js';
-import { LoadingStatus } from '../app/loading-status.js';
+import { loadSkinnedMesh } from '../import/load-character.js';
+import { LoadingStatus } from '../ui/loading-status.js';
 import { Rig, type SkinningMethod } from '../rig/rig.js';
 import { Viewport } from '../three/scene.js';
 import { loadKinModuleBrowser } from '../wasm/load-browser.js';
 import { TWISTED_BONE, characterWrist } from './character-wrist.js';
 import { Specimen } from './specimen.js';
 import { type GridLayout, boundsOf, gridMesh } from './specimen-grid.js';
-import { twistCylinder } from './twist-cylinder.js';
+import { twistCylinder } from '../lessons/twist-cylinder.js';
 import { type VolumeCell, type VolumeFormat, volumeTable } from './volume-table.js';
 
 export interface CandyApi {

@@ -7,7 +7,7 @@
 // wrist's loss.
 import type * as THREE from 'three';
 import type { BoneDesc, Vec3Tuple } from '../rig/rig-desc.js';
-import { rigFromSkinnedMesh } from '../rig/skinned-mesh-rig.js';
+import { rigFromSkinnedMesh } from '../import/skinned-mesh-rig.js';
 
 export const TWISTED_BONE = 'hand_l';
 // The arm shown: triangles with any of these bones' influence.

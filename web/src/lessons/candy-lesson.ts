@@ -3,7 +3,7 @@
 // height and centred over the origin. Twisting the second bone about its
 // axis (its x, slot 0, ±180°) pinches the middle under linear blend
 // skinning; both bones also swing, so IK can drag its end around.
-import { CYLINDER_LENGTH, twistCylinder } from '../candy/twist-cylinder.js';
+import { CYLINDER_LENGTH, twistCylinder } from './twist-cylinder.js';
 import type { BoneDesc, Vec3Tuple } from '../rig/rig-desc.js';
 import type { Lesson } from './lesson.js';
 

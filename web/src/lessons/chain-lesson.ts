@@ -4,7 +4,7 @@
 // the segment), so long reaches spread over many joints: where CCD, FABRIK
 // and the Jacobian methods differ most visibly.
 import type { BoneDesc, Vec3Tuple } from '../rig/rig-desc.js';
-import type { AngleTable } from '../app/angle-table.js';
+import type { AngleTable } from '../posing/angle-table.js';
 import type { Lesson } from './lesson.js';
 import { skinnedTube } from './skinned-tube.js';
 

@@ -1,7 +1,7 @@
 // What a lesson rig is: a small skeleton built in code for teaching forward
 // and inverse kinematics, the skinned mesh around it, and the pose it starts
 // in. Lessons are built in, so a share link names one by its id alone.
-import type { AngleTable } from '../app/angle-table.js';
+import type { AngleTable } from '../posing/angle-table.js';
 import type { BoneDesc } from '../rig/rig-desc.js';
 import type { LessonMesh } from './skinned-tube.js';
 

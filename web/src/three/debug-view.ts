@@ -15,7 +15,7 @@ import normalTransform from '../../../shaders/normal-transform.glsl?raw';
 import threeSkinning from '../../../shaders/three-skinning.vert.glsl?raw';
 import type { Rig } from '../rig/rig.js';
 import type { CharacterMeshes } from './character-meshes.js';
-import { skinInfluences } from './skin-influences.js';
+import { skinInfluences } from './flat-influences.js';
 import { type CharacterColors, DEBUG_COLOR_MODES, type SkinnedCharacter } from './skinned-character.js';
 
 export const DEBUG_MESHES = ['ours', 'three-skinned-mesh', 'cpu-skinned'] as const;

@@ -12,7 +12,7 @@ import type * as THREE from 'three';
 import { type GLTF, GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { GltfFileError, readGltfContainer } from './glb-container.js';
 import { type GltfJson, type UriPolicy, checkGltfJson } from './gltf-json-check.js';
-import { copyVec4 } from './gltf-skin-influences.js';
+import { copyVec4 } from './gltf-influences.js';
 
 export interface GltfSkinEntry {
   /** Index in the file's skins. */

@@ -1,7 +1,7 @@
 // A small dialog for a file with several skins: one button per skin (its
 // name, joints and meshes), and Cancel. Names come from the file, so they go
 // in as text only.
-import type { GltfSkinEntry } from '../rig/gltf-model.js';
+import type { GltfSkinEntry } from '../import/gltf-model.js';
 import { plural } from '../text/plural.js';
 
 /** Shows the choice; resolves with the chosen skin's file index, or null on Cancel / Escape. */

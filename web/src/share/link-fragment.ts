@@ -5,8 +5,8 @@
 // HistoryPolicy says. Neither fires hashchange. The entry the page opened on
 // may have no link in its URL: it keeps the opening state's link in its
 // history state, so that Back can return to it.
-import { poseLinkInUrl } from '../share/link-url.js';
-import { HistoryPolicy } from './history-policy.js';
+import { poseLinkInUrl } from './link-url.js';
+import { HistoryPolicy } from './browser-history-policy.js';
 import type { PointerGestures } from './pointer-gestures.js';
 
 const DELAY_MS = 400;

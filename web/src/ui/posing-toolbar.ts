@@ -8,11 +8,11 @@
 // Labels have a short part that stays on phones and a long part that goes.
 import type { MirrorMode } from '../rig/rig.js';
 import { errorMessage } from './error-overlay.js';
-import { downloadGlb, downloadPoseJson } from './export-actions.js';
+import { downloadGlb, downloadPoseJson } from '../export/character-export.js';
 import { GoalList } from './goal-list.js';
-import { applyPosePreset, mirrorPose } from './pose-actions.js';
-import { POSE_PRESETS, START_PRESET, isPosePreset, presetLabel } from './pose-presets.js';
-import type { PosingApp } from './posing-app.js';
+import { applyPosePreset, mirrorPose } from '../posing/pose-actions.js';
+import { POSE_PRESETS, START_PRESET, isPosePreset, presetLabel } from '../posing/pose-presets.js';
+import type { PosingApp } from '../app/posing-app.js';
 import { long, toolButton, toolOption, toolSelect } from './tool-controls.js';
 
 // Phones (index.html's narrow layout) start with the target list folded.

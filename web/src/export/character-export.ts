@@ -2,7 +2,7 @@
 // GLB with the pose baked in, and the pose as JSON by bone name. The toolbar
 // buttons download them; window.kin reads them without downloading.
 import { Group, type Material, type Mesh } from 'three';
-import type { PosingApp } from './posing-app.js';
+import type { PosingApp } from '../app/posing-app.js';
 import { type PoseJson, bakedMesh, download, glbOf, poseJson } from './pose-export.js';
 
 /** 'default', 'lesson:<id>', or the file name of the user's model on screen. */

@@ -3,10 +3,10 @@
 // it got there (this menu, a share link, window.kin, a loaded model, for
 // which it shows its placeholder), checking once per frame.
 import { LESSONS } from '../lessons/lessons.js';
-import type { BuiltInCharacters } from './built-in-characters.js';
-import type { CharacterSource } from './character-source.js';
+import type { BuiltInCharacters } from '../import/built-in-characters.js';
+import type { CharacterSource } from '../posing/character-source.js';
 import { errorMessage } from './error-overlay.js';
-import type { PosingApp } from './posing-app.js';
+import type { PosingApp } from '../app/posing-app.js';
 import { toolOption, toolSelect } from './tool-controls.js';
 
 const DEFAULT_VALUE = 'default';

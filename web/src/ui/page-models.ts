@@ -4,11 +4,11 @@
 import type { KinModule } from '../wasm/generated/kin.js';
 import { DropZone } from './drop-zone.js';
 import type { Hud } from './hud.js';
-import { LinkBanner } from './link-banner.js';
+import { LinkBanner } from './banner.js';
 import { ModelButton } from './model-button.js';
-import { type ModelLoadOutcome, ModelLoader } from './model-loader.js';
-import type { PageLinks } from './page-links.js';
-import type { PosingApp } from './posing-app.js';
+import { type ModelLoadOutcome, ModelLoader } from '../import/model-loader.js';
+import type { PageLinks } from '../share/page-links.js';
+import type { PosingApp } from '../app/posing-app.js';
 import { chooseSkin } from './skin-chooser.js';
 
 export class PageModels {

@@ -7,7 +7,7 @@
 import type * as THREE from 'three';
 import type { GltfModel, GltfSkinEntry } from './gltf-model.js';
 import { GltfFileError } from './glb-container.js';
-import { type SkinInfluences, setSkinAttributes, skinInfluences } from './gltf-skin-influences.js';
+import { type SkinInfluences, setSkinAttributes, skinInfluences } from './gltf-influences.js';
 import { type SkinnedMeshRig, rigFromSkeleton } from './skinned-mesh-rig.js';
 import { plural } from '../text/plural.js';
 

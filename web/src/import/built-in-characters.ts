@@ -7,17 +7,17 @@
 import type * as THREE from 'three';
 import { isLessonId, lessonEntry } from '../lessons/lessons.js';
 import { Rig } from '../rig/rig.js';
-import type { SkinnedMeshRig } from '../rig/skinned-mesh-rig.js';
+import type { SkinnedMeshRig } from './skinned-mesh-rig.js';
 import type { PoseLinkCharacter } from '../share/pose-link.js';
-import { lessonSkinnedMesh } from '../three/lesson-mesh.js';
+import { lessonSkinnedMesh } from '../lessons/lesson-mesh.js';
 import type { KinModule } from '../wasm/generated/kin.js';
-import { anglesFromTable } from './angle-table.js';
-import type { CharacterSource } from './character-source.js';
-import { swapCharacter } from './character-swap.js';
-import { goalLayoutsFor } from './gltf-goals.js';
-import type { PosingApp } from './posing-app.js';
-import { goalLayoutFor } from './solver-goals.js';
-import { applyStartPose } from './start-pose.js';
+import { anglesFromTable } from '../posing/angle-table.js';
+import type { CharacterSource } from '../posing/character-source.js';
+import { swapCharacter } from '../app/character-swap.js';
+import { goalLayoutsFor } from '../posing/found-goals.js';
+import type { PosingApp } from '../app/posing-app.js';
+import { goalLayoutFor } from '../posing/solver-goals.js';
+import { applyStartPose } from '../posing/start-pose.js';
 
 /** A built-in character: the default one, or a lesson by id. */
 export type BuiltInCharacter = { kind: 'default' } | { kind: 'lesson'; id: string };

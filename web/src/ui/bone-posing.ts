@@ -15,7 +15,7 @@ import { BoneGizmo } from '../three/bone-gizmo.js';
 import { BoneHighlight } from '../three/bone-highlight.js';
 import { nearestSegment, projectBoneSegments } from '../three/bone-picking.js';
 import { BonePanel } from './bone-panel.js';
-import type { PosingApp } from './posing-app.js';
+import type { PosingApp } from '../app/posing-app.js';
 
 export const NO_BONE = -1;
 // A press that moves further than this (CSS px) orbits the camera: no click.

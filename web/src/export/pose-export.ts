@@ -6,7 +6,7 @@ import * as THREE from 'three';
 import { GLTFExporter } from 'three/addons/exporters/GLTFExporter.js';
 import type { Rig, SkinningMethod } from '../rig/rig.js';
 import type { EulerOrder, Vec3Tuple } from '../rig/rig-desc.js';
-import { requiredAttribute, skinInfluences } from '../three/skin-influences.js';
+import { requiredAttribute, skinInfluences } from '../three/flat-influences.js';
 
 export interface PoseJson {
   format: 'kin-pose';

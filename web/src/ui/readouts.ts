@@ -5,7 +5,7 @@
 import type { SkinningMethod } from '../rig/rig.js';
 import { EnergyPlot } from './energy-plot.js';
 import { Hud } from './hud.js';
-import type { PosingReadouts } from './posing-app.js';
+import type { PosingReadouts } from '../app/posing-app.js';
 import { SkinningToggle } from './skinning-toggle.js';
 import { type ChooseSolver, SolverPanel } from './solver-panel.js';
 

@@ -3,7 +3,7 @@
 // and window.kin both come here. They edit the goals the solver poses with,
 // so a solver with its own goals (two-bone, look-at) refuses them, saying so.
 import { withGoal, withPin, withoutGoal, takesAnyGoals } from './goal-set.js';
-import type { PosingApp } from './posing-app.js';
+import type { PosingApp } from '../app/posing-app.js';
 import type { PosingGoal } from './solver-goals.js';
 
 /** What a goal edit goes through: the page's app. */

@@ -2,7 +2,7 @@
 // (CharacterMeshes reads a SkinnedMesh's geometry: position, normal,
 // skinIndex, skinWeight, index). Normals are computed from the triangles.
 import * as THREE from 'three';
-import type { LessonMesh } from '../lessons/skinned-tube.js';
+import type { LessonMesh } from './skinned-tube.js';
 
 export function lessonSkinnedMesh(name: string, mesh: LessonMesh): THREE.SkinnedMesh {
   const geometry = new THREE.BufferGeometry();

@@ -2,7 +2,7 @@
 // keyboard shortcuts, wired to the app's history and pose actions.
 import { HelpOverlay } from './help-overlay.js';
 import { installShortcuts } from './keyboard-shortcuts.js';
-import type { PosingApp } from './posing-app.js';
+import type { PosingApp } from '../app/posing-app.js';
 import { PosingToolbar } from './posing-toolbar.js';
 
 export class PosingControls {

@@ -6,7 +6,7 @@
 // leaves the pose as it was, and a drag must not take the page down.
 // Counters tell the frame loop what changed.
 import type { Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';
-import { errorMessage } from './error-overlay.js';
+import { errorMessage } from '../ui/error-overlay.js';
 import { goalSetProblem, startGoalSet, takesAnyGoals } from './goal-set.js';
 import { type GoalLayout, type GoalLayouts, type PlacedGoal, type PosingGoal, goalLayoutFor, goalsInPose } from './solver-goals.js';
 

@@ -5,7 +5,7 @@
 // same rule holds for the buffers and images a .gltf refers to. A file from
 // the user's disk cannot bring its neighbours along: it must be a .glb, or a
 // .gltf with its data embedded.
-import type { UriPolicy } from '../rig/gltf-json-check.js';
+import type { UriPolicy } from './gltf-json-check.js';
 import { MAX_NAME_BYTES } from '../share/pose-link.js';
 
 export type ModelInput = File | string | { name: string; bytes: ArrayBuffer | Uint8Array };

@@ -2,7 +2,7 @@
 // pose. A failed solve shows its message in place of the numbers. Values are
 // text nodes (never HTML), their strings made once per shown value.
 import { NumberLabels } from './number-labels.js';
-import type { SolveSummary } from './posing-session.js';
+import type { SolveSummary } from '../posing/posing-session.js';
 
 const NO_VALUE = '–';
 

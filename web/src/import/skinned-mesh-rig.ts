@@ -20,7 +20,7 @@
 //   three angles locked at 0, so the product is formed link by link as
 //   three.js forms it.
 import * as THREE from 'three';
-import { type BoneDesc, EULER_ORDERS, type EulerOrder, type QuatTuple, type Vec3Tuple } from './rig-desc.js';
+import { type BoneDesc, EULER_ORDERS, type EulerOrder, type QuatTuple, type Vec3Tuple } from '../rig/rig-desc.js';
 
 export interface SkinnedMeshRig {
   bones: BoneDesc[];

@@ -9,13 +9,13 @@
 // A link for a built-in character (the default one, a lesson) that is not on
 // screen is for the page to show first (built-in-characters.ts); here it
 // only says why it cannot apply.
-import { jointNameHash, matchJoints } from '../share/joint-names.js';
-import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkState } from '../share/pose-link.js';
-import { poseLinkInUrl, urlWithPoseLink } from '../share/link-url.js';
+import { jointNameHash, matchJoints } from './joint-names.js';
+import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkState } from './pose-link.js';
+import { poseLinkInUrl, urlWithPoseLink } from './link-url.js';
 import { LESSON_IDS, isLessonId } from '../lessons/lessons.js';
-import { errorMessage } from './error-overlay.js';
-import { colouredGoals, goalSetProblem, takesAnyGoals } from './goal-set.js';
-import type { PosingApp } from './posing-app.js';
+import { errorMessage } from '../ui/error-overlay.js';
+import { colouredGoals, goalSetProblem, takesAnyGoals } from '../posing/goal-set.js';
+import type { PosingApp } from '../app/posing-app.js';
 
 /**
  * How applying a link went; `note` tells about a part that was left out.

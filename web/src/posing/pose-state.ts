@@ -7,7 +7,7 @@
 import type { SolverName, SolverOptions } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { sameGoalSet } from './goal-set.js';
-import type { PosingApp } from './posing-app.js';
+import type { PosingApp } from '../app/posing-app.js';
 import type { PosingGoal } from './solver-goals.js';
 
 /** What a snapshot is read from and restored through: the page's app, which keeps its handles in step. */

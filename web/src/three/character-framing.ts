@@ -5,9 +5,9 @@
 // orbit's distance limits, which are set for a human in metres.
 import * as THREE from 'three';
 import type { Rig } from '../rig/rig.js';
-import type { CharacterMeshes } from '../three/character-meshes.js';
-import { framePoints } from '../three/camera-framing.js';
-import type { Viewport } from '../three/scene.js';
+import type { CharacterMeshes } from './character-meshes.js';
+import { framePoints } from './camera-framing.js';
+import type { Viewport } from './scene.js';
 
 // The character faces +Z with Y up: we look from its front, a little to its
 // left and from above.

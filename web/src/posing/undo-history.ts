@@ -6,7 +6,7 @@
 // ended when it stops, however many solves happen in between) are one step
 // each. Undo and redo restore through `restore` without recording, and wait
 // while a step is under way.
-import { UndoHistory } from './undo-history.js';
+import { UndoHistory } from './undo-stacks.js';
 
 export class EditHistory<S> {
   private readonly history: UndoHistory<S>;

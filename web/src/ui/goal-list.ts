@@ -6,9 +6,9 @@
 // controls are disabled with the reason as their tooltip. Bone names are
 // written with textContent only (a user's model names its bones).
 import { Color } from 'three';
-import { addTarget, pinTarget, removeTarget } from './goal-actions.js';
-import { takesAnyGoals } from './goal-set.js';
-import type { PosingApp } from './posing-app.js';
+import { addTarget, pinTarget, removeTarget } from '../posing/goal-actions.js';
+import { takesAnyGoals } from '../posing/goal-set.js';
+import type { PosingApp } from '../app/posing-app.js';
 import { toolButton, toolOption, toolSelect } from './tool-controls.js';
 
 /** Runs an edit, showing its failure instead of throwing (the toolbar's). */

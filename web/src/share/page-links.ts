@@ -5,13 +5,13 @@
 // link for a user's glTF kept waiting until that file is loaded. A link for
 // a built-in character not on screen (the default one, a lesson) shows that
 // character first; it is not an undo step (undo belongs to one character).
-import { poseLinkInUrl, urlWithPoseLink } from '../share/link-url.js';
-import type { PoseLinkCharacter, PoseLinkState } from '../share/pose-link.js';
-import { CopyLinkButton } from './copy-link-button.js';
-import { LinkBanner } from './link-banner.js';
+import { poseLinkInUrl, urlWithPoseLink } from './link-url.js';
+import type { PoseLinkCharacter, PoseLinkState } from './pose-link.js';
+import { CopyLinkButton } from '../ui/copy-link-button.js';
+import { LinkBanner } from '../ui/banner.js';
 import { LinkFragment } from './link-fragment.js';
 import { PointerGestures } from './pointer-gestures.js';
-import type { PosingApp } from './posing-app.js';
+import type { PosingApp } from '../app/posing-app.js';
 import { type LinkOutcome, applyLinkState, readLinkUrl, shareUrl } from './share-link.js';
 
 export interface PageLinksOptions {

@@ -6,17 +6,17 @@
 // before anything is swapped: whatever fails on the way is reported by a
 // message naming the problem, and the character on screen stays, posable.
 // Loads run one at a time, in the order asked.
-import { type GltfModel, parseGltfModel } from '../rig/gltf-model.js';
-import { importSkin } from '../rig/gltf-skin-import.js';
+import { type GltfModel, parseGltfModel } from './gltf-model.js';
+import { importSkin } from './gltf-skin-import.js';
 import { Rig } from '../rig/rig.js';
 import { plural } from '../text/plural.js';
 import type { KinModule } from '../wasm/generated/kin.js';
-import type { GltfCharacterSource } from './character-source.js';
-import { swapCharacter } from './character-swap.js';
-import { errorMessage } from './error-overlay.js';
-import { goalLayoutsFor } from './gltf-goals.js';
+import type { GltfCharacterSource } from '../posing/character-source.js';
+import { swapCharacter } from '../app/character-swap.js';
+import { errorMessage } from '../ui/error-overlay.js';
+import { goalLayoutsFor } from '../posing/found-goals.js';
 import { type ModelInput, readModelInput } from './model-input.js';
-import type { PosingApp } from './posing-app.js';
+import type { PosingApp } from '../app/posing-app.js';
 
 export type ModelLoadOutcome = { ok: true; model: GltfCharacterSource } | { ok: false; error: string };
 

@@ -6,7 +6,7 @@ import type { MirrorMode } from '../rig/rig.js';
 import { lessonEntry } from '../lessons/lessons.js';
 import { anglesFromTable } from './angle-table.js';
 import { type PosePresetName, START_PRESET, presetPose } from './pose-presets.js';
-import type { PosingApp } from './posing-app.js';
+import type { PosingApp } from '../app/posing-app.js';
 
 /**
  * Presets are tables for the default character's bones; on a lesson rig the
