@@ -1,7 +1,8 @@
 // A drag frame's JavaScript allocation, measured: the page's per-frame path
-// through the real WASM module — a handle move (the app's callback,
+// through the real WASM module — a handle move (the pose editor's callback,
 // handleMoves → PosingSession.moveGoal → Rig.setGoalTarget + Rig.solve,
-// with symmetric dragging off and on), then the frame's bone upload
+// with symmetric dragging off and on, then the editor's change listeners),
+// then the frame's bone upload
 // (CharacterMeshes.update → Rig.palette or Rig.dqsPalette → each part's
 // texture array) — for thousands of frames under V8's sampling heap
 // profiler, which samples about every 32 bytes and here keeps the samples
@@ -15,9 +16,9 @@
 // three.js, is tests/e2e/drag-allocation.test.ts and bench/drag-allocation.ts.
 import type { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleMoves } from '../../web/src/posing/handle-moves.js';
+import { PoseEditor } from '../../web/src/posing/pose-editor.js';
+import { DEFAULT_CHARACTER_PRESETS } from '../../web/src/posing/pose-presets.js';
 import { PosingSession } from '../../web/src/posing/posing-session.js';
-import { SymmetricDrag } from '../../web/src/posing/symmetric-drag.js';
 import { applyStartPose } from '../../web/src/posing/start-pose.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
@@ -35,6 +36,7 @@ describe('allocation of a drag frame', () => {
   let inspector: Session;
   let rig: Rig;
   let session: PosingSession;
+  let editor: PoseEditor;
   let character: CharacterMeshes;
   let goal: number;
   let start: [number, number, number];
@@ -46,12 +48,13 @@ describe('allocation of a drag frame', () => {
     rig = Rig.create(module, bones);
     applyStartPose(rig);
     session = new PosingSession(rig);
+    editor = new PoseEditor(session, { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
     character = new CharacterMeshes([mesh], jointToBone);
     goal = session.goalIndex('hand_r');
     start = session.target_ms(goal);
-    symmetry.pairGoals(session);
-    onHandleMoved = handleMoves(session, symmetry, (partner) => {
-      placedPartner = partner;
+    // What the page's view does on every change: note it and ask for a frame.
+    editor.onChange(() => {
+      changes++;
     });
     // Node's performance.now() allocates an array per call (process.hrtime);
     // the browser's does not. PosingSession times each solve with it, so a
@@ -72,15 +75,13 @@ describe('allocation of a drag frame', () => {
   // where it started. The handle's coordinates start as non-integers, so V8
   // stores them as doubles throughout, as in a three.js Vector3.
   const handle_ms = { x: 0.5, y: 0.5, z: 0.5 };
-  const symmetry = new SymmetricDrag();
-  let placedPartner = -1;
-  let onHandleMoved: ReturnType<typeof handleMoves>;
+  let changes = 0;
   function dragFrame(frame: number): void {
     const angle = (2 * Math.PI * frame) / 240;
     handle_ms.x = start[0] + 0.05 * Math.sin(angle);
     handle_ms.y = start[1] + 0.05 * (1 - Math.cos(angle));
     handle_ms.z = start[2];
-    onHandleMoved(goal, handle_ms);
+    editor.handleMoved(goal, handle_ms);
     character.update(rig);
   }
   function uploadFrame(): void {
@@ -92,7 +93,8 @@ describe('allocation of a drag frame', () => {
   for (const [method, symmetric] of [['lbs', false], ['dqs', false], ['lbs', true]] as const) {
     it(`${method}${symmetric ? ', symmetric drag' : ''}: a whole drag frame allocates nothing`, async () => {
       character.setMethod(method);
-      symmetry.enabled = symmetric;
+      editor.symmetry.enabled = symmetric;
+      const changesBefore = changes;
       const upload = await bytesPerFrame(uploadFrame);
       const whole = await bytesPerFrame(dragFrame);
       console.log(`${method}${symmetric ? ' symmetric' : ''}: bone upload ${upload.toFixed(2)} B/frame, whole drag frame ${whole.toFixed(2)} B/frame (${FRAMES} frames, sampled about every ${SAMPLING_INTERVAL} B)`);
@@ -105,10 +107,11 @@ describe('allocation of a drag frame', () => {
       if (symmetric) {
         const partner = session.goalIndex('hand_l');
         const mirrored = session.target_ms(partner);
-        expect(placedPartner).toBe(partner);
         expect(mirrored[0]).toBeCloseTo(-handle_ms.x, 12);
         expect(mirrored[1]).toBeCloseTo(handle_ms.y, 12);
       }
+      // Every move told the listeners.
+      expect(changes - changesBefore).toBeGreaterThanOrEqual(FRAMES);
       expect(upload).toBeLessThan(ONE_OFF);
       expect(whole).toBeLessThan(ONE_OFF);
     });

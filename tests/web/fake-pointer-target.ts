@@ -66,6 +66,21 @@ export class FakeCanvas extends FakeEventTarget {
 }
 
 /** A pointer event's fields that TargetHandles reads: the primary mouse's left button, pressed. */
-export function pointerEvent(clientX: number, clientY: number): { pointerId: number; pointerType: string; isPrimary: boolean; button: number; buttons: number; clientX: number; clientY: number } {
-  return { pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons: 1, clientX, clientY };
+export function pointerEvent(clientX: number, clientY: number): { pointerId: number; pointerType: string; isPrimary: boolean; button: number; buttons: number; clientX: number; clientY: number; stopImmediatePropagation(): void } {
+  return { pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons: 1, clientX, clientY, stopImmediatePropagation: () => {} };
+}
+
+/** A key press as the page's key handlers read it; `prevented()` tells whether a handler took it. */
+export function keyEvent(key: string): { key: string; ctrlKey: boolean; metaKey: boolean; preventDefault(): void; stopImmediatePropagation(): void; prevented(): boolean } {
+  let prevented = false;
+  return {
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    preventDefault: () => {
+      prevented = true;
+    },
+    stopImmediatePropagation: () => {},
+    prevented: () => prevented,
+  };
 }

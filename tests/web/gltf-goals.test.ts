@@ -5,7 +5,7 @@
 // look-at axes that point forward and up in the bind pose.
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { goalLayoutsFor, sideOf } from '../../web/src/posing/found-goals.js';
+import { foundGoalLayouts, sideOf } from '../../web/src/posing/found-goals.js';
 import { PosingSession } from '../../web/src/posing/posing-session.js';
 import { goalLayoutFor, goalsInPose } from '../../web/src/posing/solver-goals.js';
 import { parseGltfModel } from '../../web/src/import/gltf-model.js';
@@ -54,7 +54,7 @@ describe('goals for a glTF rig', () => {
     const { mesh } = await loadDefaultCharacter();
     const rig = Rig.create(module, rigFromSkinnedMesh(mesh).bones);
     try {
-      expect(goalLayoutsFor(rig)).toBe(goalLayoutFor);
+      expect(foundGoalLayouts(rig)).toBe(goalLayoutFor);
     } finally {
       rig.dispose();
     }
@@ -62,7 +62,7 @@ describe('goals for a glTF rig', () => {
 
   it('hands and feet by name; two-bone on the bones above, pulling the wrist and ankle; look-at on the head', async () => {
     await withRig(module, armatureRig(), (rig) => {
-      const layouts = goalLayoutsFor(rig);
+      const layouts = foundGoalLayouts(rig);
       expect(layouts('dls').goals.map((g) => [g.bone, g.color])).toEqual([['HandL', 0xff8a3d], ['FootR', 0x3b7bd9]]);
       expect(layouts('ccd')).toBe(layouts('dls'));
       const twoBone = layouts('two-bone');
@@ -85,7 +85,7 @@ describe('goals for a glTF rig', () => {
 
   it('two-bone puts the wrist on a reachable target', async () => {
     await withRig(module, armatureRig(), (rig) => {
-      const session = new PosingSession(rig, goalLayoutsFor(rig));
+      const session = new PosingSession(rig, foundGoalLayouts(rig));
       session.setSolver('two-bone', {});
       const shoulder = origin(rig, 'UpperArmL');
       const wrist = origin(rig, 'HandL');
@@ -98,7 +98,7 @@ describe('goals for a glTF rig', () => {
 
   it('without hands or feet, the deepest leaf; look-at falls back to the highest bone', async () => {
     await withRig(module, eightInfluenceChain(), (rig) => {
-      const layouts = goalLayoutsFor(rig);
+      const layouts = foundGoalLayouts(rig);
       expect(layouts('fabrik').goals.map((g) => g.bone)).toEqual(['seg7']);
       expect(layouts('two-bone').goals.map((g) => g.bone)).toEqual(['seg6']);
       expect(layouts('look-at').goals.map((g) => g.bone)).toEqual(['seg7']);

@@ -5,18 +5,19 @@
 // (measured against the same pull on an unpinned goal); removing keeps the
 // other targets; every edit is one undo step that undo and redo walk
 // exactly; solvers with their own goals refuse edits and give the set back;
-// a pin is nobody's symmetric-drag partner. The page's glue (PosingApp
-// without its handles) is rebuilt here from the same session, history and
-// snapshot code.
+// a pin is nobody's symmetric-drag partner. Through the page's own pose
+// editor, which has no DOM.
 import { afterAll, describe, expect, it } from 'vitest';
-import { EditHistory } from '../../web/src/posing/undo-history.js';
-import { type GoalEditor, addTarget, pinTarget, removeTarget } from '../../web/src/posing/goal-actions.js';
+import { addTarget, pinTarget, removeTarget } from '../../web/src/posing/goal-actions.js';
 import { startGoalSet } from '../../web/src/posing/goal-set.js';
-import { type PoseEditor, type PoseSnapshot, capturePose, restorePose, samePoseSnapshot } from '../../web/src/posing/pose-state.js';
+import { PoseEditor } from '../../web/src/posing/pose-editor.js';
+import { DEFAULT_CHARACTER_PRESETS } from '../../web/src/posing/pose-presets.js';
+import type { PoseState } from '../../web/src/posing/pose-state.js';
 import { PosingSession } from '../../web/src/posing/posing-session.js';
+import type { UndoHistory } from '../../web/src/posing/undo-history.js';
 import { applyStartPose } from '../../web/src/posing/start-pose.js';
 import { SymmetricDrag } from '../../web/src/posing/symmetric-drag.js';
-import { Rig, type SolverOptions } from '../../web/src/rig/rig.js';
+import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
@@ -28,8 +29,8 @@ const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2]
 interface Posing {
   rig: Rig;
   session: PosingSession;
-  editor: PoseEditor & GoalEditor;
-  history: EditHistory<PoseSnapshot>;
+  editor: PoseEditor;
+  history: UndoHistory<PoseState>;
   tip(bone: string): Vec3;
   /** A drag of goal `name`'s target by `offset` in `frames` solves, as one step. */
   drag(name: string, offset: Vec3, frames?: number): void;
@@ -41,22 +42,8 @@ function posing(module: KinModule, bones: BoneDesc[]): Posing {
   const rig = Rig.create(module, bones);
   applyStartPose(rig);
   const session = new PosingSession(rig);
-  let options: SolverOptions = {};
-  // What PosingApp does around the session, less the handles: each change one step.
-  const editor: PoseEditor & GoalEditor = {
-    session,
-    get solverOptions() {
-      return options;
-    },
-    setSolver: (solver, chosen = {}) => history.step(() => {
-      session.setSolver(solver, chosen);
-      options = chosen;
-    }),
-    setEditableGoals: (goals) => history.step(() => session.setEditableGoals(goals)),
-    setPose: (angles, rootOffset) => history.step(() => session.setPose(angles, rootOffset)),
-    setTargets: (targets) => history.step(() => session.setTargets(targets)),
-  };
-  const history: EditHistory<PoseSnapshot> = new EditHistory(() => capturePose(editor), (snapshot) => restorePose(editor, snapshot), 50, samePoseSnapshot);
+  const editor = new PoseEditor(session, { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
+  const history = editor.undo;
   const tip = (bone: string): Vec3 => {
     const tips = rig.boneTips();
     const b = rig.boneIndex(bone);
@@ -71,12 +58,13 @@ function posing(module: KinModule, bones: BoneDesc[]): Posing {
     drag(name, offset, frames = 10) {
       const goal = session.goalIndex(name);
       const start = session.target_ms(goal);
-      history.step(() => {
-        for (let frame = 1; frame <= frames; frame++) {
-          const f = frame / frames;
-          session.moveGoal(goal, [start[0] + f * offset[0], start[1] + f * offset[1], start[2] + f * offset[2]]);
-        }
-      });
+      // As a handle drag does it: one gesture, every move through the editor.
+      editor.beginGesture();
+      for (let frame = 1; frame <= frames; frame++) {
+        const f = frame / frames;
+        editor.handleMoved(goal, { x: start[0] + f * offset[0], y: start[1] + f * offset[1], z: start[2] + f * offset[2] });
+      }
+      editor.endGesture();
     },
     goals: () => session.goalNames.map((name, g) => ({ name, pinned: session.pinned(g), target: session.target_ms(g) })),
   };

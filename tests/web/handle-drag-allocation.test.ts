@@ -39,10 +39,17 @@ describe('allocation of a handle drag', () => {
     camera.position.set(0.5, 1.6, 3.5);
     camera.lookAt(0, 1, 0);
     camera.updateMatrixWorld();
-    handles = new TargetHandles([{ name: 'hand_r', color: 0xff8800 }], camera, canvas as unknown as HTMLCanvasElement, scene, { enabled: true }, () => {
-      moved++;
+    handles = new TargetHandles([{ name: 'hand_r', color: 0xff8800 }], camera, canvas as unknown as HTMLCanvasElement, scene, { enabled: true }, {
+      moved: () => {
+        moved++;
+      },
+      pressed: () => {},
+      dragStarted: () => {},
+      dragEnded: () => {},
+      dragCancelled: () => {},
+      redraw: () => {},
     });
-    handles.place(0, [-0.6, 1.05, 0.1]);
+    handles.placeAll([-0.6, 1.05, 0.1]);
     pointerMove = canvas.listener('pointermove');
     inspector = await heapProfiler();
   });

@@ -9,9 +9,10 @@ import type { BoneDesc, Vec3Tuple } from '../../web/src/rig/rig-desc.js';
 import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { decodeBase64url, encodeBase64url } from '../../web/src/share/base64url.js';
 import {
-  ANGLE_STEP, MAX_BONES, MAX_COORDINATE, MAX_GOALS, MAX_LINK_LENGTH, MAX_NAME_BYTES, POSE_LINK_MAGIC, POSE_LINK_VERSION,
+  ANGLE_STEP, MAX_BONES, MAX_COORDINATE, MAX_LINK_LENGTH, MAX_NAME_BYTES, POSE_LINK_MAGIC, POSE_LINK_VERSION,
   type PoseLinkCharacter, type PoseLinkState, decodePoseLink, encodePoseLink,
 } from '../../web/src/share/pose-link.js';
+import { MAX_GOALS } from '../../web/src/posing/goal-set.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';

@@ -5,7 +5,7 @@
 // measured on bone tips and origins. Tables skip bones a rig lacks.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anglesFromTable } from '../../web/src/posing/angle-table.js';
-import { POSE_PRESETS, type PosePresetName, presetPose } from '../../web/src/posing/pose-presets.js';
+import { DEFAULT_CHARACTER_PRESETS, presetPose } from '../../web/src/posing/pose-presets.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
@@ -26,8 +26,10 @@ describe('pose presets on the default character', () => {
     return () => rig.dispose();
   });
 
-  const posed = (name: PosePresetName) => {
-    const { angles, rootOffset_ms } = presetPose(rig, name);
+  const posed = (name: string) => {
+    const preset = DEFAULT_CHARACTER_PRESETS.find((p) => p.name === name);
+    if (!preset) throw new Error(`no preset ${name}`);
+    const { angles, rootOffset_ms } = presetPose(rig, preset);
     rig.setPose(angles, rootOffset_ms);
     return angles;
   };
@@ -42,7 +44,11 @@ describe('pose presets on the default character', () => {
     return [m[b + 12], m[b + 13], m[b + 14]];
   };
 
-  for (const name of POSE_PRESETS) {
+  it('starts with the relaxed start pose and offers the six presets', () => {
+    expect(DEFAULT_CHARACTER_PRESETS.map((p) => p.name)).toEqual(['relaxed', 't-pose', 'a-pose', 'walk', 'wave', 'crouch']);
+  });
+
+  for (const { name } of DEFAULT_CHARACTER_PRESETS) {
     it(`${name} lies within the joint limits`, () => {
       const angles = posed(name);
       const held = rig.pose();

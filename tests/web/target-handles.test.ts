@@ -2,13 +2,16 @@
 // run in Node on a stand-in canvas (tests/web/fake-pointer-target.ts) with
 // three.js's real camera, ray caster and scene: a press on a handle drags it
 // in the view plane, a press on an arrow of the selected handle along that
-// axis; each drag reports dragging true and false once and pauses the orbit
-// controls; Escape puts the handle back; disposing mid-drag ends the drag;
-// hovering sets the cursor. The browser tests drive the same with real input.
+// axis; a press selects the handle; each drag reports its start and end once
+// and pauses the orbit controls; Escape cancels a drag (the owner puts the
+// target back) and G grabs a handle from the keyboard (a click keeps it, a
+// right click cancels it, X/Y/Z keep it on an axis); disposing mid-drag
+// ends the drag; hovering sets the cursor and asks for a frame. The browser
+// tests drive the same with real input.
 import * as THREE from 'three';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TargetHandles } from '../../web/src/three/target-handles.js';
-import { FakeCanvas, FakeEventTarget, pointerEvent } from './fake-pointer-target.js';
+import { FakeCanvas, FakeEventTarget, keyEvent, pointerEvent } from './fake-pointer-target.js';
 
 const WIDTH = 1024;
 const HEIGHT = 768;
@@ -23,6 +26,9 @@ describe('target handles', () => {
   const orbit = { enabled: true };
   let moves: { goal: number; target: number[] }[];
   let dragging: boolean[];
+  let cancelled: number;
+  let pressed: number[];
+  let redraws: number;
 
   beforeEach(() => {
     canvas = new FakeCanvas(WIDTH, HEIGHT);
@@ -34,13 +40,23 @@ describe('target handles', () => {
     camera.updateMatrixWorld();
     moves = [];
     dragging = [];
+    cancelled = 0;
+    pressed = [];
+    redraws = 0;
     orbit.enabled = true;
     const styles = [{ name: 'hand_r', color: 0xff8800 }, { name: 'foot_r', color: 0x0088ff, pinned: true }];
-    handles = new TargetHandles(styles, camera, canvas as unknown as HTMLCanvasElement, new THREE.Scene(), orbit,
-      (goal, target_ms) => moves.push({ goal, target: target_ms.toArray() }),
-      (on) => dragging.push(on));
-    handles.place(HAND, [-0.6, 1.05, 0.1]);
-    handles.place(FOOT, [-0.1, 0.05, 0.05]);
+    handles = new TargetHandles(styles, camera, canvas as unknown as HTMLCanvasElement, new THREE.Scene(), orbit, {
+      moved: (goal, target_ms) => moves.push({ goal, target: target_ms.toArray() }),
+      pressed: (goal) => pressed.push(goal),
+      dragStarted: () => dragging.push(true),
+      dragEnded: () => dragging.push(false),
+      dragCancelled: () => {
+        cancelled++;
+        dragging.push(false);
+      },
+      redraw: () => redraws++,
+    });
+    handles.placeAll([-0.6, 1.05, 0.1, -0.1, 0.05, 0.05]);
   });
 
   afterEach(() => {
@@ -63,6 +79,7 @@ describe('target handles', () => {
     const at = handles.screenPosition(HAND);
     canvas.dispatch('pointerdown', pointerEvent(at.x, at.y));
     expect(dragging).toEqual([true]);
+    expect(pressed).toEqual([HAND]);
     expect(orbit.enabled).toBe(false);
     expect(canvas.captured).toBe(1);
     for (let step = 1; step <= 5; step++) canvas.dispatch('pointermove', pointerEvent(at.x + 12 * step, at.y - 9 * step));
@@ -79,8 +96,8 @@ describe('target handles', () => {
     // its sphere, 0.035 m in front — stayed under the pointer.
     const raycaster = new THREE.Raycaster();
     raycaster.setFromCamera(new THREE.Vector2((at.x / WIDTH) * 2 - 1, 1 - (at.y / HEIGHT) * 2), camera);
-    const pressed = raycaster.ray.intersectSphere(new THREE.Sphere(new THREE.Vector3(...start), 0.035), new THREE.Vector3())!;
-    const grabbed = pressed.add(new THREE.Vector3(...end)).sub(new THREE.Vector3(...start)).project(camera);
+    const pressPoint = raycaster.ray.intersectSphere(new THREE.Sphere(new THREE.Vector3(...start), 0.035), new THREE.Vector3())!;
+    const grabbed = pressPoint.add(new THREE.Vector3(...end)).sub(new THREE.Vector3(...start)).project(camera);
     const page = { x: ((grabbed.x + 1) / 2) * WIDTH, y: ((1 - grabbed.y) / 2) * HEIGHT };
     // Within the sphere mesh's facets (24 × 16) against the ideal sphere.
     expect(Math.hypot(page.x - (at.x + 60), page.y - (at.y - 45))).toBeLessThan(0.05);
@@ -145,28 +162,70 @@ describe('target handles', () => {
     expect(orbit.enabled).toBe(true);
   });
 
-  it('Escape puts the handle back through the move callback and ends the drag; the camera stays until release', () => {
-    const start = handles.position_ms(HAND).toArray();
+  it('Escape cancels the drag (the owner puts the target back), and nothing moves until the release; the camera stays put', () => {
     const at = handles.screenPosition(HAND);
     canvas.dispatch('pointerdown', pointerEvent(at.x, at.y));
     canvas.dispatch('pointermove', pointerEvent(at.x + 40, at.y + 10));
-    expect(handles.position_ms(HAND).toArray()).not.toEqual(start);
-    let prevented = false;
-    keys.dispatch('keydown', { key: 'Escape', preventDefault: () => (prevented = true) });
-    expect(prevented).toBe(true);
-    expect(handles.position_ms(HAND).toArray()).toEqual(start);
-    expect(moves.at(-1)).toEqual({ goal: HAND, target: start });
+    expect(moves).toHaveLength(1);
+    const escape = keyEvent('Escape');
+    keys.dispatch('keydown', escape);
+    expect(escape.prevented()).toBe(true);
+    expect(cancelled).toBe(1);
     expect(dragging).toEqual([true, false]);
     canvas.dispatch('pointermove', pointerEvent(at.x + 80, at.y + 20));
-    expect(handles.position_ms(HAND).toArray()).toEqual(start);
+    expect(moves).toHaveLength(1);
     expect(orbit.enabled).toBe(false);
     canvas.dispatch('pointerup', pointerEvent(at.x + 80, at.y + 20));
     expect(orbit.enabled).toBe(true);
     expect(dragging).toEqual([true, false]);
     // Escape without a drag is left alone.
-    prevented = false;
-    keys.dispatch('keydown', { key: 'Escape', preventDefault: () => (prevented = true) });
-    expect(prevented).toBe(false);
+    const idle = keyEvent('Escape');
+    keys.dispatch('keydown', idle);
+    expect(idle.prevented()).toBe(false);
+    expect(cancelled).toBe(1);
+  });
+
+  it('G grabs a handle: it follows the pointer with no button held, keeping its offset, until a click keeps it', () => {
+    const start = handles.position_ms(HAND).clone();
+    const at = handles.screenPosition(HAND);
+    // The pointer 30 px right of the handle when G is pressed: the handle stays 30 px left of it.
+    expect(handles.grab(HAND, at.x + 30, at.y)).toBe(true);
+    expect(pressed).toEqual([HAND]);
+    expect(dragging).toEqual([true]);
+    expect(orbit.enabled).toBe(false);
+    canvas.dispatch('pointermove', { ...pointerEvent(at.x + 30, at.y - 40), buttons: 0 });
+    const moved = handles.screenPosition(HAND);
+    expect(moved.x).toBeCloseTo(at.x, 6);
+    expect(moved.y).toBeCloseTo(at.y - 40, 6);
+    expect(depth(handles.position_ms(HAND).toArray())).toBeCloseTo(depth(start.toArray()), 9);
+    canvas.dispatch('pointerdown', pointerEvent(at.x + 30, at.y - 40));
+    expect(dragging).toEqual([true, false]);
+    expect(cancelled).toBe(0);
+    expect(orbit.enabled).toBe(true);
+    // The click that kept it starts nothing else.
+    canvas.dispatch('pointerup', pointerEvent(at.x + 30, at.y - 40));
+    expect(dragging).toEqual([true, false]);
+  });
+
+  it('G then X keeps the grab on model x; a right click cancels it', () => {
+    const start = handles.position_ms(HAND).toArray();
+    const at = handles.screenPosition(HAND);
+    handles.grab(HAND, at.x, at.y);
+    keys.dispatch('keydown', keyEvent('x'));
+    canvas.dispatch('pointermove', { ...pointerEvent(at.x + 50, at.y + 30), buttons: 0 });
+    const moved = handles.position_ms(HAND).toArray();
+    expect(moved[0]).not.toBe(start[0]);
+    expect(moved[1]).toBe(start[1]);
+    expect(moved[2]).toBe(start[2]);
+    canvas.dispatch('pointerdown', { ...pointerEvent(at.x + 50, at.y + 30), button: 2 });
+    expect(cancelled).toBe(1);
+    expect(dragging).toEqual([true, false]);
+    expect(orbit.enabled).toBe(true);
+    // A grab cannot start during a drag.
+    const now = handles.screenPosition(HAND);
+    canvas.dispatch('pointerdown', pointerEvent(now.x, now.y));
+    expect(dragging).toEqual([true, false, true]);
+    expect(handles.grab(FOOT, 10, 10)).toBe(false);
   });
 
   it('disposing mid-drag ends the drag and lets go of the pointer and every listener', () => {
@@ -188,6 +247,8 @@ describe('target handles', () => {
     };
     const hand = handles.screenPosition(HAND);
     expect(hover(hand.x, hand.y)).toBe('pointer');
+    // The lighter handle needs drawing: on demand, a frame is asked for.
+    expect(redraws).toBeGreaterThan(0);
     expect(hover(5, 5)).toBe('');
     // Held buttons (an orbit) cast no rays: the cursor stays as it was.
     expect(hover(hand.x, hand.y, 1)).toBe('');

@@ -1,16 +1,15 @@
-// The undo stack's semantics (UndoHistory) and the steps built on it
-// (EditHistory) over a small live state: changes go back and forth in
+// The undo stack's semantics (UndoStacks) and the steps built on it
+// (UndoHistory) over a small live state: changes go back and forth in
 // order, a new change clears redo, no-op changes are not steps, the history
 // is bounded, nested steps and a whole drag are one step, undo waits for a
 // step under way, and restoring records nothing.
 import { describe, expect, it } from 'vitest';
-import { EditHistory } from '../../web/src/posing/undo-history.js';
-import { UndoHistory } from '../../web/src/posing/undo-stacks.js';
+import { UndoHistory, UndoStacks } from '../../web/src/posing/undo-history.js';
 
 const sameValue = (a: number, b: number) => a === b;
 
 /** Applies `changes` to a state through `history`, recording each; returns the state. */
-function changeThrough(history: UndoHistory<number>, start: number, changes: number[]): number {
+function changeThrough(history: UndoStacks<number>, start: number, changes: number[]): number {
   let state = start;
   for (const next of changes) {
     history.record(state, next);
@@ -19,9 +18,9 @@ function changeThrough(history: UndoHistory<number>, start: number, changes: num
   return state;
 }
 
-describe('UndoHistory', () => {
+describe('UndoStacks', () => {
   it('undoes and redoes changes in order', () => {
-    const history = new UndoHistory(10, sameValue);
+    const history = new UndoStacks(10, sameValue);
     let state = changeThrough(history, 0, [1, 2, 3]);
     expect(history.undoDepth).toBe(3);
     state = history.undo(state)!;
@@ -38,14 +37,14 @@ describe('UndoHistory', () => {
   });
 
   it('returns null with nothing to undo', () => {
-    const history = new UndoHistory(10, sameValue);
+    const history = new UndoStacks(10, sameValue);
     expect(history.canUndo).toBe(false);
     expect(history.undo(5)).toBeNull();
     expect(history.redoDepth).toBe(0); // the failed undo kept nothing for redo
   });
 
   it('does not record a change that leaves the state as it was', () => {
-    const history = new UndoHistory(10, sameValue);
+    const history = new UndoStacks(10, sameValue);
     expect(history.record(4, 4)).toBe(false);
     expect(history.canUndo).toBe(false);
     expect(history.record(4, 5)).toBe(true);
@@ -53,7 +52,7 @@ describe('UndoHistory', () => {
   });
 
   it('clears redo on a new change, but not on a no-op', () => {
-    const history = new UndoHistory(10, sameValue);
+    const history = new UndoStacks(10, sameValue);
     let state = changeThrough(history, 0, [1, 2]);
     state = history.undo(state)!;
     expect(history.canRedo).toBe(true);
@@ -65,7 +64,7 @@ describe('UndoHistory', () => {
   });
 
   it('forgets the oldest steps past its limit', () => {
-    const history = new UndoHistory(3, sameValue);
+    const history = new UndoStacks(3, sameValue);
     let state = changeThrough(history, 0, [1, 2, 3, 4, 5]);
     expect(history.undoDepth).toBe(3);
     const visited: number[] = [];
@@ -79,7 +78,7 @@ describe('UndoHistory', () => {
   });
 
   it('can be cleared', () => {
-    const history = new UndoHistory(3, sameValue);
+    const history = new UndoStacks(3, sameValue);
     const state = changeThrough(history, 0, [1, 2]);
     history.undo(state);
     history.clear();
@@ -87,16 +86,16 @@ describe('UndoHistory', () => {
   });
 
   it('rejects a limit that is not a positive integer', () => {
-    for (const limit of [0, -1, 2.5, Number.NaN]) expect(() => new UndoHistory(limit, sameValue)).toThrow(`UndoHistory: limit ${limit} must be an integer ≥ 1`);
+    for (const limit of [0, -1, 2.5, Number.NaN]) expect(() => new UndoStacks(limit, sameValue)).toThrow(`UndoStacks: limit ${limit} must be an integer ≥ 1`);
   });
 });
 
-/** A live state of numbers with an EditHistory over it, whose restore goes through a recorded path as the page's does. */
-function editable(limit = 50): { state: number[]; history: EditHistory<number[]>; set: (values: number[]) => void } {
+/** A live state of numbers with an UndoHistory over it, whose restore goes through a recorded path as the page's does. */
+function editable(limit = 50): { state: number[]; history: UndoHistory<number[]>; set: (values: number[]) => void } {
   const live = { state: [0, 0] };
   const sameArray = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
   const set = (values: number[]) => history.step(() => (live.state = [...values]));
-  const history: EditHistory<number[]> = new EditHistory(() => [...live.state], (values) => set(values), limit, sameArray);
+  const history: UndoHistory<number[]> = new UndoHistory(() => [...live.state], (values) => set(values), limit, sameArray);
   return {
     get state() {
       return live.state;
@@ -106,7 +105,7 @@ function editable(limit = 50): { state: number[]; history: EditHistory<number[]>
   };
 }
 
-describe('EditHistory', () => {
+describe('UndoHistory', () => {
   it('makes each change a step and restores through undo and redo without recording', () => {
     const page = editable();
     page.set([1, 0]);

@@ -2,7 +2,8 @@
 // the demo. Every failure, during loading or later, ends in a readable overlay.
 import characterUrl from '../../assets/character.glb?url';
 import { boot } from './app/boot.js';
-import { errorMessage, showErrorOverlay } from './ui/error-overlay.js';
+import { errorMessage } from './text/error-message.js';
+import { showErrorOverlay } from './ui/error-overlay.js';
 import { createKinApi } from './app/kin-api.js';
 
 const root = document.getElementById('app');

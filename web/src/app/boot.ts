@@ -1,33 +1,50 @@
-// Starts the demo: loads the module and the character (saying which while it
-// waits), builds the rig, the skinned character and the view, and runs the
-// frame loop. Any failure ends in onFailure with the step that failed.
-import { Rig } from '../rig/rig.js';
-import { rigFromSkinnedMesh } from '../import/skinned-mesh-rig.js';
-import { CharacterMeshes } from '../three/character-meshes.js';
-import { Viewport } from '../three/scene.js';
-import { loadKinModuleBrowser } from '../wasm/load-browser.js';
-import { frameCharacter } from '../three/character-framing.js';
-import { applyStartPose } from '../posing/start-pose.js';
+// Starts the editor: loads the module and the character (saying which while
+// it waits), builds the rig, the pose editor, the view and — unless the page
+// is embedded — the editor's regions and controls, applies a share link in
+// the URL, then draws frames on demand. Any failure ends in onFailure with
+// the step that failed.
+import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { BuiltInCharacters } from '../import/built-in-characters.js';
-import { BonePosing } from '../ui/bone-posing.js';
-import { isEmbedMode } from '../ui/embed-mode.js';
-import { startFrameLoop } from './frame-loop.js';
-import { FullViewLink } from '../ui/full-view-link.js';
-import type { KinApiControl } from './kin-api.js';
+import { GltfImporter } from '../import/gltf-importer.js';
 import { loadSkinnedMesh } from '../import/load-character.js';
-import { LessonPicker } from '../ui/character-picker.js';
-import { LoadingStatus } from '../ui/loading-status.js';
-import { PageLinks } from '../share/page-links.js';
-import { PageModels } from '../ui/page-models.js';
-import { addPageNav } from '../ui/page-nav.js';
-import { PosingApp } from './posing-app.js';
-import { PosingControls } from '../ui/posing-controls.js';
+import { PoseJsonImporter } from '../import/pose-json-importer.js';
+import { rigFromSkinnedMesh } from '../import/skinned-mesh-rig.js';
+import { isLessonId } from '../lessons/lessons.js';
+import { applyNamedPose } from '../posing/named-pose.js';
+import { PoseEditor } from '../posing/pose-editor.js';
+import { DEFAULT_CHARACTER_PRESETS } from '../posing/pose-presets.js';
 import { PosingSession } from '../posing/posing-session.js';
-import { createReadouts } from '../ui/readouts.js';
-import { SaveImageButton } from '../ui/save-image-button.js';
+import { Selection } from '../posing/selection.js';
+import { applyStartPose } from '../posing/start-pose.js';
+import { Rig } from '../rig/rig.js';
+import type { Vec3Tuple } from '../rig/rig-desc.js';
+import { PageLinks } from '../share/page-links.js';
+import type { PoseLinkCharacter } from '../share/pose-link.js';
+import type { LinkHost, LinkOutcome } from '../share/share-link.js';
+import { frameCharacter } from '../three/character-framing.js';
+import { CharacterMeshes } from '../three/character-meshes.js';
+import { FrameScheduler } from '../three/frame-scheduler.js';
+import { Viewport } from '../three/scene.js';
+import { LinkBanner } from '../ui/banner.js';
+import { isEmbedMode } from '../ui/embed-mode.js';
+import { FullViewLink } from '../ui/full-view-link.js';
+import { LoadingStatus } from '../ui/loading-status.js';
+import { PageModels } from '../ui/page-models.js';
 import { snapshotPng } from '../ui/png-snapshot.js';
+import { Shell } from '../ui/shell.js';
+import { loadKinModuleBrowser } from '../wasm/load-browser.js';
+import { swapCharacter } from './character-swap.js';
+import { EditorUi } from './editor-ui.js';
+import type { KinApiControl } from './kin-api.js';
+import { PosingView } from './posing-view.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
+
+function reportLink(banner: LinkBanner, outcome: LinkOutcome): void {
+  if (!outcome.ok) banner.show(outcome.error, 'problem');
+  else if (outcome.note !== null) banner.show(outcome.note, 'note');
+  else banner.hide();
+}
 
 export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: string, onFailure: FailureHandler): Promise<void> {
   const loading = new LoadingStatus(root);
@@ -44,61 +61,94 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const { bones, jointToBone } = rigFromSkinnedMesh(source);
     const rig = Rig.create(module, bones);
     applyStartPose(rig);
-    const session = new PosingSession(rig);
+    const editor = new PoseEditor(new PosingSession(rig), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
+    const selection = new Selection();
+    const builtIns = new BuiltInCharacters(module, { mesh: source, rig: { bones, jointToBone } });
 
     step = 'Could not start the 3D view';
-    const character = new CharacterMeshes([source], jointToBone);
-    const viewport = new Viewport(root);
-    frameCharacter(viewport, character, rig);
-    // Embed mode (?embed=1): the view and a link to the full page, no HUD, no panels.
+    // Embed mode (?embed=1): the view and a link to the full page, no regions, no controls.
     const embedded = isEmbedMode(location.href);
-    // The solver panel and the skinning toggle apply choices through the app, which exists by the time anyone can make one.
-    const readouts = embedded
-      ? null
-      : createReadouts(
-          root,
-          (solver, options) => app.setSolver(solver, options),
-          (method) => app.setSkinning(method),
-        );
-    const app = new PosingApp(session, viewport, character, readouts);
-    const controls = embedded ? null : new PosingControls(app, root);
-    if (!embedded) addPageNav(root);
-    const characters = new BuiltInCharacters(app, module, { mesh: source, rig: { bones, jointToBone } }, () => readouts?.hud.warn(null));
-    // Before the first frame, so that a shared pose is the first thing drawn.
-    const links = new PageLinks(app, root, { copyButtonParent: readouts?.hud.element ?? null, pushHistory: !embedded, showForLink: (c, n) => characters.showForLink(c, n) });
-    const models = new PageModels(app, module, root, readouts?.hud ?? null, links);
-    const lessonPicker = readouts && new LessonPicker(readouts.hud.element, app, characters, (message) => models.report(message));
-    const bonePosing = embedded ? null : new BonePosing(app, root);
-    const drawFrame = (): void => {
-      bonePosing?.update();
-      app.drawFrame();
+    const shell = embedded ? null : new Shell(root);
+    const viewportRegion = shell?.viewport ?? root;
+    const viewport = new Viewport(viewportRegion);
+    const character = new CharacterMeshes([source], jointToBone);
+    frameCharacter(viewport, character, rig);
+    let ui: EditorUi | null = null;
+    let links: PageLinks | null = null;
+    let ready = false;
+    const drawFrame = (): boolean => {
+      ui?.refresh();
+      const moving = view.drawFrame();
+      links?.watch();
+      if (!ready) {
+        ready = true;
+        kin.markReady(page);
+        void models.loadFromPageUrl();
+      }
+      return moving;
     };
-    const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, drawFrame);
-    if (readouts === null) new FullViewLink(root, () => links.currentUrl());
-    else new SaveImageButton(readouts.hud.element, snapshot);
-    loading.remove();
+    const scheduler = new FrameScheduler(drawFrame, (error) => onFailure('Drawing failed', error));
+    const view = new PosingView(editor, viewport, character, selection, scheduler.request);
 
-    const stopFrames = startFrameLoop(
-      () => {
-        drawFrame();
-        controls?.refresh();
-        lessonPicker?.watch();
-        links.watch();
-        if (app.renderedFrames === 1) {
-          kin.markReady(app, links, { bonePosing, snapshot, characters }, models);
-          void models.loadFromPageUrl();
-        }
-      },
-      (error) => onFailure('Drawing failed', error),
-    );
+    const showParts = (parts: Parameters<typeof swapCharacter>[2]): void => {
+      selection.clear();
+      swapCharacter(editor, view, parts);
+      links?.characterChanged();
+    };
+    const showBuiltIn = (builtIn: BuiltInCharacter): void => showParts(builtIns.parts(builtIn));
+    const models = new PageModels([new GltfImporter(module), new PoseJsonImporter()], root, viewportRegion, {
+      showCharacter: showParts,
+      applyPose: (pose) => applyNamedPose(editor, pose),
+    });
+    const linkHost: LinkHost = {
+      editor,
+      camera: () => ({ position: viewport.camera.position.toArray() as Vec3Tuple, target: viewport.orbit.target.toArray() as Vec3Tuple }),
+      setCamera: (position, target) => view.setCamera(position, target),
+    };
+    // A link for a built-in character that is not on screen shows it first (if it fits the link).
+    const showForLink = (character: PoseLinkCharacter, boneCount: number): string | null => {
+      if (character.kind === 'gltf' || (character.kind === 'lesson' && !isLessonId(character.id))) return null;
+      const wanted: BuiltInCharacter = character.kind === 'lesson' ? { kind: 'lesson', id: character.id } : { kind: 'default' };
+      const shown = editor.source;
+      if (shown.kind === wanted.kind && (wanted.kind !== 'lesson' || (shown.kind === 'lesson' && shown.id === wanted.id))) return null;
+      const wantedBones = builtIns.boneCount(wanted);
+      const label = wanted.kind === 'lesson' ? `lesson '${wanted.id}'` : 'the default character';
+      if (boneCount !== wantedBones) return `This link is for ${boneCount} bones; ${label} has ${wantedBones}`;
+      showBuiltIn(wanted);
+      return null;
+    };
+    const linkBanner = new LinkBanner(viewportRegion);
+    // Before the first frame, so that a shared pose is the first thing drawn.
+    links = new PageLinks(linkHost, {
+      pushHistory: !embedded,
+      showForLink,
+      report: (outcome) => reportLink(linkBanner, outcome),
+      stateVersion: () => editor.poseStateVersion + view.cameraVersion,
+    });
+    const pageLinks = links;
+    const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
+    if (shell === null) {
+      new FullViewLink(root, () => pageLinks.currentUrl());
+    } else {
+      ui = new EditorUi(root, shell, editor, selection, view, {
+        showCharacter: showBuiltIn,
+        models,
+        shareLink: () => pageLinks.writeNow(),
+        drawFrame: () => view.drawFrame(),
+      });
+    }
+    const page = { editor, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn };
+    loading.remove();
+    scheduler.request();
+
     // Leaving the page frees the WASM rig and the GPU resources.
     window.addEventListener('pagehide', () => {
-      stopFrames();
-      controls?.dispose();
-      links.dispose();
+      scheduler.stop();
+      ui?.dispose();
+      pageLinks.dispose();
       models.dispose();
-      bonePosing?.dispose();
-      app.dispose();
+      view.dispose();
+      editor.dispose();
     }, { once: true });
   } catch (error) {
     loading.remove();

@@ -21,15 +21,10 @@ import type { CharacterSource } from '../posing/character-source.js';
 import { exportGlb, exportedPose } from '../export/character-export.js';
 import { addTarget, pinTarget, removeTarget } from '../posing/goal-actions.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
-import { type KinToolsApi, type PageTools, createToolsApi } from './kin-tools-api.js';
+import { type KinPage, type KinToolsApi, createToolsApi } from './kin-tools-api.js';
 import type { ModelInput } from '../import/model-input.js';
 import type { ModelLoadOutcome } from '../import/model-loader.js';
-import type { PageLinks } from '../share/page-links.js';
-import type { PageModels } from '../ui/page-models.js';
 import type { PoseJson } from '../export/pose-export.js';
-import { applyPosePreset, mirrorPose } from '../posing/pose-actions.js';
-import { POSE_PRESETS, isPosePreset } from '../posing/pose-presets.js';
-import type { PosingApp } from './posing-app.js';
 import type { SolveSummary } from '../posing/posing-session.js';
 
 export type { Vec3 };
@@ -131,7 +126,7 @@ export interface KinApi extends KinToolsApi {
   /**
    * How the page's shader skins the character: 'lbs' (linear blend) or
    * 'dqs' (dual quaternion, with scale), from the next frame on; the toggle
-   * (bottom right) does the same and shows the choice. Throws,
+   * (the tools' View section) does the same and shows the choice. Throws,
    * changing nothing, on another name.
    */
   setSkinning(method: string): void;
@@ -186,17 +181,19 @@ export interface KinApi extends KinToolsApi {
    */
   applyLink(url: string): { ok: true } | { ok: false; error: string };
   /**
-   * Loads a glTF 2.0 / GLB character in place of the one on screen, as the
-   * "Load model…" button and dropping a file do: `source` is a URL (this
-   * site's, or a data: URL), a File, or `{name, bytes}`. `options.skin` picks
-   * one of the file's skins by its index in the file (a file with several
-   * skins otherwise asks the user). Resolves with the model (as model()
-   * gives it) or with the error the page shows; on error the character on
-   * screen stays. The new character poses with goals found from its bone
-   * names (hands, feet, head) or its leaves, and a share link waiting for
-   * this file applies its pose.
+   * Loads files as File ▸ Load and dropping them on the view do: a glTF 2.0
+   * / GLB character in place of the one on screen (a .gltf with its .bin and
+   * textures handed over together), or a pose JSON applied to it by bone
+   * name. `source` is a URL (this site's, or a data: URL), a File, an array
+   * of Files, or `{name, bytes}`. `options.skin` picks one of a glTF file's
+   * skins by its index in the file (a file with several skins otherwise
+   * asks the user). Resolves with `{ok: true, kind, summary}` or with the
+   * error the page shows; on error the character on screen stays. A new
+   * character poses with goals found from its bone names (hands, feet,
+   * head) or its leaves, and a share link waiting for this file applies its
+   * pose.
    */
-  loadModel(source: ModelInput, options?: { skin?: number }): Promise<ModelLoadOutcome>;
+  loadModel(source: ModelInput | File[], options?: { skin?: number }): Promise<ModelLoadOutcome>;
   /**
    * Which character is on screen: {kind: 'default'}, {kind: 'lesson', id}
    * (see loadLesson), or {kind: 'gltf', name, skin, skinName, influences
@@ -226,9 +223,14 @@ export interface KinApi extends KinToolsApi {
    * on an unknown mode or a character that is not left–right symmetric.
    */
   mirror(mode: string): void;
-  /** The pose presets' names: 'relaxed' (the start pose, what Reset applies), 't-pose', 'a-pose', 'walk', 'wave', 'crouch'. */
+  /**
+   * The poses the character on screen offers, by name, its start pose (what
+   * Reset applies) first: the default character's 'relaxed', 't-pose',
+   * 'a-pose', 'walk', 'wave', 'crouch'; a lesson's own poses; a loaded
+   * model's bind pose.
+   */
   presets(): string[];
-  /** Applies a preset (one undo step; targets move onto it); throws on an unknown name. */
+  /** Applies one of presets() (one undo step; targets move onto it); throws naming the presets on an unknown name. */
   applyPreset(name: string): void;
   /** Turns symmetric dragging on or off: moving a goal's target moves its mirror partner's to the mirrored point, in the same solve. */
   setSymmetricDrag(on: boolean): void;
@@ -258,17 +260,14 @@ declare global {
 /** What the page's boot code holds to drive the API's lifecycle. */
 export interface KinApiControl {
   readonly api: KinApi;
-  /** The app runs and its first frame is drawn. */
-  markReady(app: PosingApp, links: PageLinks, tools: PageTools, models: PageModels): void;
+  /** The page runs and its first frame is drawn. */
+  markReady(page: KinPage): void;
   /** Records the failure; rejects `ready` if it has not settled yet. */
   fail(message: string): void;
 }
 
 export function createKinApi(): KinApiControl {
-  let app: PosingApp | null = null;
-  let links: PageLinks | null = null;
-  let models: PageModels | null = null;
-  let tools: PageTools | null = null;
+  let page: KinPage | null = null;
   let error: string | null = null;
   let resolveReady: () => void = () => {};
   let rejectReady: (reason: Error) => void = () => {};
@@ -279,14 +278,11 @@ export function createKinApi(): KinApiControl {
   // Whoever awaits `ready` still sees the rejection; nobody awaiting it is not an error of its own.
   ready.catch(() => {});
 
-  const running = (): PosingApp => {
-    if (app === null) throw new Error(error === null ? 'kin: not ready yet; await window.kin.ready first' : `kin: the page failed: ${error}`);
-    return app;
+  const running = (): KinPage => {
+    if (page === null) throw new Error(error === null ? 'kin: not ready yet; await window.kin.ready first' : `kin: the page failed: ${error}`);
+    return page;
   };
-  const linking = (): PageLinks => {
-    running();
-    return links as PageLinks;
-  };
+  const editing = () => running().editor;
   const result = (solve: SolveSummary): KinSolveResult => {
     if (solve.failure !== null) throw new Error(solve.failure);
     return { solver: solve.solver, status: solve.status, iterations: solve.iterations, error: solve.error, micros: solve.micros };
@@ -298,127 +294,129 @@ export function createKinApi(): KinApiControl {
       return error;
     },
     get rig() {
-      return app?.session.rig ?? null;
+      return page?.editor.session.rig ?? null;
     },
-    boneNames: () => [...running().session.rig.boneNames],
+    boneNames: () => [...editing().session.rig.boneNames],
     getPose: () => {
-      const rig = running().session.rig;
+      const rig = editing().session.rig;
       return { angles: Array.from(rig.pose()), rootOffset: rig.rootOffset };
     },
     setPose: (angles, rootOffset) => {
       if (rootOffset !== undefined && !isFiniteVec3(rootOffset)) throw new Error('kin: rootOffset must be 3 finite numbers');
-      running().setPose(angles, rootOffset);
+      editing().setPose(angles, rootOffset);
     },
     goals: () => {
-      const { session } = running();
+      const { session } = editing();
       return session.goalNames.map((name, g) => ({ name, bone: session.goalBones[g], target: session.target_ms(g), pinned: session.pinned(g) }));
     },
     addGoal: (bone) => {
       if (typeof bone !== 'string') throw new Error('kin: addGoal takes a bone name');
-      addTarget(running(), bone);
+      addTarget(editing(), bone);
     },
-    removeGoal: (goal) => removeTarget(running(), goal),
-    pin: (goal) => pinTarget(running(), goal, true),
-    unpin: (goal) => pinTarget(running(), goal, false),
+    removeGoal: (goal) => removeTarget(editing(), goal),
+    pin: (goal) => pinTarget(editing(), goal, true),
+    unpin: (goal) => pinTarget(editing(), goal, false),
     setGoalTarget: (goal, target) => {
-      const posing = running();
-      const index = posing.session.goalIndex(goal);
+      const editor = editing();
+      const index = editor.session.goalIndex(goal);
       if (!isFiniteVec3(target)) throw new Error('kin: target must be 3 finite numbers');
-      return result(posing.moveGoal(index, target[0], target[1], target[2]));
+      return result(editor.moveGoal(index, target[0], target[1], target[2]));
     },
-    solve: () => result(running().solve()),
+    solve: () => result(editing().solve()),
     setSolver: (name, options) => {
-      const posing = running();
+      const editor = editing();
       if (!(SOLVERS as readonly string[]).includes(name)) throw new Error(`kin: no solver ${JSON.stringify(name)}; the solvers are ${SOLVERS.join(', ')}`);
       if (options !== undefined && (typeof options !== 'object' || options === null)) throw new Error('kin: solver options must be an object');
-      posing.setSolver(name as SolverName, options);
+      editor.setSolver(name as SolverName, options);
     },
-    solver: () => running().session.rig.solver,
+    solver: () => editing().session.solverName,
     setSkinning: (method) => {
-      const posing = running();
+      const { view } = running();
       if (!(SKINNING_METHODS as readonly string[]).includes(method)) {
         throw new Error(`kin: no skinning method ${JSON.stringify(method)}; the methods are ${SKINNING_METHODS.join(', ')}`);
       }
-      posing.setSkinning(method as SkinningMethod);
+      view.setSkinning(method as SkinningMethod);
     },
-    skinning: () => running().skinning,
+    skinning: () => running().view.skinning,
     setDebugView: (mesh, colors = 'shaded') => {
-      const posing = running();
+      const { view } = running();
       if (!(DEBUG_MESHES as readonly string[]).includes(mesh)) throw new Error(`kin: no debug mesh ${JSON.stringify(mesh)}; the meshes are ${DEBUG_MESHES.join(', ')}`);
       if (!(CHARACTER_COLORS as readonly string[]).includes(colors)) throw new Error(`kin: no debug colours ${JSON.stringify(colors)}; the colours are ${CHARACTER_COLORS.join(', ')}`);
-      posing.setDebugView(mesh as DebugMesh, colors as CharacterColors);
+      view.setDebugView(mesh as DebugMesh, colors as CharacterColors);
     },
-    energyHistory: () => Array.from(running().session.energyHistory()),
-    palette: () => Array.from(running().session.rig.palette()),
-    boneTips: () => Array.from(running().session.rig.boneTips()),
+    energyHistory: () => Array.from(editing().session.energyHistory()),
+    palette: () => Array.from(editing().session.rig.palette()),
+    boneTips: () => Array.from(editing().session.rig.boneTips()),
     boneTip: (name) => {
-      const rig = running().session.rig;
+      const rig = editing().session.rig;
       const bone = rig.boneIndex(name);
       const tips = rig.boneTips();
       return [tips[3 * bone], tips[3 * bone + 1], tips[3 * bone + 2]];
     },
     handleScreenPosition: (goal) => {
-      const posing = running();
-      return posing.handles.screenPosition(posing.session.goalIndex(goal));
+      const { editor, view } = running();
+      return view.handles.screenPosition(editor.session.goalIndex(goal));
     },
     gizmoArrowScreenPosition: (goal, axis) => {
-      const posing = running();
+      const { editor, view } = running();
       const index = GIZMO_AXES.indexOf(axis);
       if (index < 0) throw new Error(`kin: no gizmo axis ${JSON.stringify(axis)}; the axes are x, y, z`);
-      return posing.handles.arrowScreenPosition(posing.session.goalIndex(goal), index);
+      return view.handles.arrowScreenPosition(editor.session.goalIndex(goal), index);
     },
-    renderedFrames: () => app?.renderedFrames ?? 0,
-    shareLink: () => linking().currentUrl(),
+    renderedFrames: () => page?.view.renderedFrames ?? 0,
+    shareLink: () => running().links.currentUrl(),
     applyLink: (url) => {
       if (typeof url !== 'string') throw new Error('kin: applyLink takes a URL string');
-      const outcome = linking().apply(url);
+      const outcome = running().links.apply(url);
       return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
     },
     loadModel: (source, options = {}) => {
-      running();
+      const { models } = running();
       const named = typeof source === 'object' && source !== null && 'bytes' in source;
-      if (!(typeof source === 'string' || source instanceof File || (named && typeof source.name === 'string' && (source.bytes instanceof ArrayBuffer || source.bytes instanceof Uint8Array)))) {
-        throw new Error('kin: loadModel takes a URL, a File, or {name, bytes: ArrayBuffer | Uint8Array}');
+      const files = Array.isArray(source) && source.length > 0 && source.every((file) => file instanceof File);
+      if (!(typeof source === 'string' || source instanceof File || files || (named && typeof source.name === 'string' && (source.bytes instanceof ArrayBuffer || source.bytes instanceof Uint8Array)))) {
+        throw new Error('kin: loadModel takes a URL, a File, an array of Files, or {name, bytes: ArrayBuffer | Uint8Array}');
       }
       if (options.skin !== undefined && !(Number.isInteger(options.skin) && options.skin >= 0)) throw new Error('kin: options.skin must be a skin index (a whole number ≥ 0)');
-      return (models as PageModels).loader.load(source, options);
+      return models.loader.load(source, options);
     },
-    model: () => structuredClone(running().source),
-    undo: () => running().history.undo(),
-    redo: () => running().history.redo(),
-    undoDepth: () => running().history.depths,
+    model: () => structuredClone(editing().source),
+    undo: () => editing().undo.undo(),
+    redo: () => editing().undo.redo(),
+    undoDepth: () => editing().undo.depths,
     mirror: (mode) => {
-      const posing = running();
+      const editor = editing();
       if (!(MIRROR_MODES as readonly string[]).includes(mode)) throw new Error(`kin: no mirror mode ${JSON.stringify(mode)}; the modes are ${MIRROR_MODES.join(', ')}`);
-      mirrorPose(posing, mode as MirrorMode);
+      editor.mirror(mode as MirrorMode);
     },
-    presets: () => [...POSE_PRESETS],
+    presets: () => editing().presets.map((preset) => preset.name),
     applyPreset: (name) => {
-      const posing = running();
-      if (!isPosePreset(name)) throw new Error(`kin: no preset ${JSON.stringify(name)}; the presets are ${POSE_PRESETS.join(', ')}`);
-      applyPosePreset(posing, name);
+      if (typeof name !== 'string') throw new Error('kin: applyPreset takes a preset name');
+      editing().applyPreset(name);
     },
     setSymmetricDrag: (on) => {
-      const posing = running();
+      const editor = editing();
       if (typeof on !== 'boolean') throw new Error('kin: setSymmetricDrag takes true or false');
-      posing.symmetry.enabled = on;
+      if (on && editor.symmetry.unavailable !== null) throw new Error(`kin: symmetric dragging is not for this character: ${editor.symmetry.unavailable}`);
+      editor.symmetry.enabled = on;
+      running().view.viewport.onInvalidate();
     },
-    symmetricDrag: () => running().symmetry.enabled,
-    exportGlb: async () => (await exportGlb(running())).byteLength,
-    poseJson: () => exportedPose(running()),
-    ...createToolsApi(() => {
-      running();
-      return tools as PageTools;
-    }),
+    symmetricDrag: () => editing().symmetry.enabled,
+    exportGlb: async () => {
+      const { editor, view } = running();
+      return (await exportGlb(editor.session.rig, view.character, view.skinning, editor.source)).byteLength;
+    },
+    poseJson: () => {
+      const editor = editing();
+      return exportedPose(editor.session.rig, editor.source);
+    },
+    ...createToolsApi(running),
   };
 
   return {
     api,
-    markReady(posing, pageLinks, pageTools, pageModels) {
-      app = posing;
-      links = pageLinks;
-      tools = pageTools;
-      models = pageModels;
+    markReady(running) {
+      page = running;
       resolveReady();
     },
     fail(message) {

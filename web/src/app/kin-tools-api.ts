@@ -1,32 +1,62 @@
-// The part of window.kin for the page's tools: forward-kinematics posing of
-// one bone (as the bone panel does it), snapshots (as Save PNG takes them)
-// and the lesson rigs (as the lesson menu shows them). kin-api.ts merges these members into window.kin; like the rest they
-// throw until kin.ready has resolved, and return plain copies.
+// The part of window.kin for the page's tools: the selection and
+// forward-kinematics posing of one bone (as the inspector does it), the
+// view (standard views, framing, the skeleton), snapshots (as Save PNG takes
+// them) and the lesson rigs (as the character menu shows them). kin-api.ts
+// merges these members into window.kin; like the rest they throw until
+// kin.ready has resolved, and return plain copies.
+import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { LESSONS, LESSON_IDS, isLessonId } from '../lessons/lessons.js';
-import type { BuiltInCharacters } from '../import/built-in-characters.js';
-import { type BonePosing, NO_BONE } from '../ui/bone-posing.js';
-import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
+import type { PoseEditor } from '../posing/pose-editor.js';
+import { NOTHING, type Selection } from '../posing/selection.js';
+import type { PageLinks } from '../share/page-links.js';
+import { VIEW_NAMES, type ViewName } from '../three/view-presets.js';
+import type { PageModels } from '../ui/page-models.js';
 import { blobDataUrl } from '../ui/png-snapshot.js';
+import type { EditorUi } from './editor-ui.js';
+import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
+import type { PosingView } from './posing-view.js';
 
 /** What the page hands the API once it runs. */
-export interface PageTools {
-  /** Null in embed mode, which has no bone panel. */
-  bonePosing: BonePosing | null;
+export interface KinPage {
+  editor: PoseEditor;
+  view: PosingView;
+  selection: Selection;
+  links: PageLinks;
+  models: PageModels;
+  /** Null in embed mode, which has no editor around the view. */
+  ui: EditorUi | null;
   /** Draws a frame and encodes the view as PNG. */
   snapshot(): Promise<Blob>;
-  characters: BuiltInCharacters;
+  showCharacter(character: BuiltInCharacter): void;
 }
 
 export interface KinToolsApi {
   /**
    * Selects a bone by name as clicking it does: highlights it, opens its
-   * panel (one slider per Euler slot, within the joint's limits) and puts
-   * the rotation gizmo on its joint; null deselects. Throws for an unknown
-   * name, and in embed mode.
+   * section in the inspector (one slider per Euler slot, within the joint's
+   * limits) and puts the rotation gizmo on its joint; null deselects. Throws
+   * for an unknown name, and in embed mode.
    */
   selectBone(name: string | null): void;
   /** The selected bone's name, or null. */
   selectedBone(): string | null;
+  /**
+   * Selects a goal's target (index or name) as pressing its handle does:
+   * its gizmo's arrows show, its section opens in the inspector, G grabs
+   * it; null deselects. Throws for an unknown goal.
+   */
+  selectGoal(goal: number | string | null): void;
+  /** The selected target's goal name, or null. */
+  selectedGoal(): string | null;
+  /** Shows the character from the front (+Z), the side (+X) or the top, framed, as 1, 3 and 7 do. */
+  showView(name: string): void;
+  /** Frames the selection, or the whole character with nothing selected, as F does. */
+  frame(): void;
+  /** Draws the skeleton (bones and joint axes) over the character, or not, as the Skeleton toggle does. */
+  showSkeleton(shown: boolean): void;
+  skeletonShown(): boolean;
+  /** Where the camera is and the point it orbits (world space, metres). */
+  camera(): { position: Vec3; target: Vec3 };
   /**
    * Sets one bone's three Euler angles (radians, by slot) as its sliders do:
    * clamped to the joint's limits, through the page's pose path, so the IK
@@ -60,46 +90,70 @@ export interface KinToolsApi {
   loadLesson(id: string | null): void;
 }
 
-/** The members, over `tools()`, which throws while the page is not running. */
-export function createToolsApi(tools: () => PageTools): KinToolsApi {
-  const posing = (): BonePosing => {
-    const { bonePosing } = tools();
-    if (bonePosing === null) throw new Error('kin: bone posing is not available in embed mode; open the page without ?embed=1');
-    return bonePosing;
+/** The members, over `page()`, which throws while the page is not running. */
+export function createToolsApi(page: () => KinPage): KinToolsApi {
+  const ui = (): EditorUi => {
+    const editorUi = page().ui;
+    if (editorUi === null) throw new Error('kin: the editor’s tools are not available in embed mode; open the page without ?embed=1');
+    return editorUi;
   };
-  const boneIndex = (bonePosing: BonePosing, name: unknown): number => {
+  const boneIndex = (name: unknown): number => {
     if (typeof name !== 'string') throw new Error('kin: a bone name must be a string');
-    return bonePosing.rig.boneIndex(name);
+    return page().editor.session.rig.boneIndex(name);
   };
   return {
     selectBone: (name) => {
-      const bonePosing = posing();
-      bonePosing.select(name === null ? NO_BONE : boneIndex(bonePosing, name));
+      ui();
+      const { selection } = page();
+      if (name === null) selection.clear();
+      else selection.selectBone(boneIndex(name));
     },
     selectedBone: () => {
-      const bonePosing = posing();
-      const bone = bonePosing.selectedBone;
-      return bone === NO_BONE ? null : bonePosing.rig.boneNames[bone];
+      const { selection, editor } = page();
+      return selection.bone === NOTHING ? null : editor.session.rig.boneNames[selection.bone];
+    },
+    selectGoal: (goal) => {
+      const { selection, editor } = page();
+      if (goal === null) selection.clear();
+      else selection.selectGoal(editor.session.goalIndex(goal));
+    },
+    selectedGoal: () => {
+      const { selection, editor } = page();
+      return selection.goal === NOTHING ? null : editor.session.goalNames[selection.goal];
+    },
+    showView: (name) => {
+      if (!(VIEW_NAMES as readonly unknown[]).includes(name)) throw new Error(`kin: no view ${JSON.stringify(name)}; the views are ${VIEW_NAMES.join(', ')}`);
+      ui().showView(name as ViewName);
+    },
+    frame: () => ui().frame(),
+    showSkeleton: (shown) => {
+      if (typeof shown !== 'boolean') throw new Error('kin: showSkeleton takes true or false');
+      page().view.showSkeleton(shown);
+    },
+    skeletonShown: () => page().view.showsSkeleton,
+    camera: () => {
+      const { viewport } = page().view;
+      return { position: viewport.camera.position.toArray() as Vec3, target: viewport.orbit.target.toArray() as Vec3 };
     },
     setBoneAngles: (name, angles) => {
-      const bonePosing = posing();
-      const bone = boneIndex(bonePosing, name);
+      ui();
+      const bone = boneIndex(name);
       if (!isFiniteVec3(angles)) throw new Error('kin: bone angles must be 3 finite numbers (radians, by Euler slot)');
-      bonePosing.setAngles(bone, angles[0], angles[1], angles[2]);
-      return bonePosing.rig.getAngles(bone);
+      const { editor } = page();
+      editor.setBoneAngles(bone, angles[0], angles[1], angles[2]);
+      return editor.session.rig.getAngles(bone);
     },
     boneScreenPosition: (name, along = 0.5) => {
-      const bonePosing = posing();
       if (typeof along !== 'number' || !(along >= 0 && along <= 1)) throw new Error('kin: along must be a number in [0, 1]');
-      return bonePosing.screenPosition(boneIndex(bonePosing, name), along);
+      return ui().bonePosing.screenPosition(boneIndex(name), along);
     },
-    snapshot: async () => blobDataUrl(await tools().snapshot()),
+    snapshot: async () => blobDataUrl(await page().snapshot()),
     lessons: () => LESSONS.map(({ id, title }) => ({ id, title })),
     loadLesson: (id) => {
-      const { characters } = tools();
-      if (id === null) return characters.show({ kind: 'default' });
+      const { showCharacter } = page();
+      if (id === null) return showCharacter({ kind: 'default' });
       if (typeof id !== 'string' || !isLessonId(id)) throw new Error(`kin: no lesson ${JSON.stringify(id)}; the lessons are ${LESSON_IDS.join(', ')} (null: the default character)`);
-      characters.show({ kind: 'lesson', id });
+      showCharacter({ kind: 'lesson', id });
     },
   };
 }

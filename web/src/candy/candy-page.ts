@@ -4,8 +4,9 @@
 // CPU-skinned mesh. window.candy gives the measured volumes to tests.
 import characterUrl from '../../../assets/character.glb?url';
 import * as THREE from 'three';
-import { errorMessage, showErrorOverlay } from '../ui/error-overlay.js';
-import { startFrameLoop } from '../app/frame-loop.js';
+import { errorMessage } from '../text/error-message.js';
+import { showErrorOverlay } from '../ui/error-overlay.js';
+import { FrameScheduler } from '../three/frame-scheduler.js';
 import { loadSkinnedMesh } from '../import/load-character.js';
 import { LoadingStatus } from '../ui/loading-status.js';
 import { Rig, type SkinningMethod } from '../rig/rig.js';
@@ -92,15 +93,18 @@ async function main(root: HTMLElement, panel: HTMLElement, setCells: (cells: Vol
   viewport.orbit.target.copy(aim_ws);
   viewport.orbit.update();
   loading.remove();
+  // Frames on demand: when the camera moves (and while it eases out) or the view resizes.
   await new Promise<void>((resolve) => {
-    let frames = 0;
-    startFrameLoop(
+    const scheduler = new FrameScheduler(
       () => {
-        viewport.render();
-        if (++frames === 1) resolve();
+        const moving = viewport.render();
+        resolve();
+        return moving;
       },
       (error) => showErrorOverlay(root, 'Drawing failed', error),
     );
+    viewport.onInvalidate = scheduler.request;
+    scheduler.request();
   });
 }
 

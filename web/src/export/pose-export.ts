@@ -6,7 +6,7 @@ import * as THREE from 'three';
 import { GLTFExporter } from 'three/addons/exporters/GLTFExporter.js';
 import type { Rig, SkinningMethod } from '../rig/rig.js';
 import type { EulerOrder, Vec3Tuple } from '../rig/rig-desc.js';
-import { requiredAttribute, skinInfluences } from '../three/flat-influences.js';
+import { flatInfluences, requiredAttribute } from '../three/flat-influences.js';
 
 export interface PoseJson {
   format: 'kin-pose';
@@ -35,7 +35,7 @@ export function poseJson(rig: Rig, character: string): PoseJson {
  * indices, skinWeight, index) in the rig's current pose, skinned by `method`.
  */
 export function bakedMesh(rig: Rig, geometry: THREE.BufferGeometry, method: SkinningMethod, name: string): THREE.Mesh {
-  const { joints, weights } = skinInfluences(geometry, 'Export');
+  const { joints, weights } = flatInfluences(geometry, 'Export');
   rig.setSkin(requiredAttribute(geometry, 'position', 'Export').array, requiredAttribute(geometry, 'normal', 'Export').array, joints, weights);
   rig.skin(method);
   const baked = new THREE.BufferGeometry();
@@ -53,15 +53,4 @@ export async function glbOf(object: THREE.Object3D): Promise<ArrayBuffer> {
   const result = await new GLTFExporter().parseAsync(object, { binary: true });
   if (!(result instanceof ArrayBuffer)) throw new Error('Export: GLTFExporter did not return a GLB');
   return result;
-}
-
-/** Hands `data` to the browser as a downloaded file. */
-export function download(data: BlobPart, type: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  // The click has started the download; the URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

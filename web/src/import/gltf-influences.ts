@@ -13,7 +13,7 @@
 // is wrong once WEIGHTS_1 holds the rest.
 import * as THREE from 'three';
 
-export interface SkinInfluences {
+export interface GltfInfluences {
   /** Joints (and weights) per vertex. */
   influences: 4 | 8;
   /** Skin joint indices, `influences` per vertex. */
@@ -41,7 +41,7 @@ function sumTolerance(attribute: Attribute): number {
  * Reads, checks and normalises a skinned mesh's influences. `fileWeights0`
  * is WEIGHTS_0 as the file has it; `where` names the mesh in errors.
  */
-export function skinInfluences(geometry: THREE.BufferGeometry, fileWeights0: Float32Array, jointCount: number, where: string): SkinInfluences {
+export function readGltfInfluences(geometry: THREE.BufferGeometry, fileWeights0: Float32Array, jointCount: number, where: string): GltfInfluences {
   const sets: { joints: Attribute; weights: ArrayLike<number> }[] = [{ joints: geometry.getAttribute('skinIndex'), weights: fileWeights0 }];
   const joints1 = geometry.getAttribute('joints_1');
   const weights1 = geometry.getAttribute('weights_1');
@@ -94,7 +94,7 @@ export function copyVec4(attribute: Attribute): Float32Array {
  * them: skinIndex/skinWeight hold the first four, skinIndex1/skinWeight1 the
  * other four when there are eight.
  */
-export function setSkinAttributes(geometry: THREE.BufferGeometry, skin: SkinInfluences): void {
+export function setSkinAttributes(geometry: THREE.BufferGeometry, skin: GltfInfluences): void {
   const count = skin.joints.length / skin.influences;
   const names = [['skinIndex', 'skinWeight'], ['skinIndex1', 'skinWeight1']];
   for (let s = 0; s < skin.influences / 4; s++) {

@@ -7,7 +7,7 @@
 import type * as THREE from 'three';
 import type { GltfModel, GltfSkinEntry } from './gltf-model.js';
 import { GltfFileError } from './glb-container.js';
-import { type SkinInfluences, setSkinAttributes, skinInfluences } from './gltf-influences.js';
+import { type GltfInfluences, setSkinAttributes, readGltfInfluences } from './gltf-influences.js';
 import { type SkinnedMeshRig, rigFromSkeleton } from './skinned-mesh-rig.js';
 import { plural } from '../text/plural.js';
 
@@ -54,12 +54,12 @@ export function importSkin(model: GltfModel, skinIndex?: number): ImportedSkin {
     throw new GltfFileError(`skin '${skin.name}': ${(error as Error).message.replace(/^Rig: /, '')}`);
   }
   const jointCount = skin.skeleton.bones.length;
-  const influences: SkinInfluences[] = skin.meshes.map((mesh) => {
+  const influences: GltfInfluences[] = skin.meshes.map((mesh) => {
     checkPositions(mesh);
     const fileWeights = model.fileWeights.get(mesh.geometry.getAttribute('skinWeight'));
     if (!fileWeights) throw new GltfFileError(`${meshLabel(mesh)}: its file weights were not captured (imported twice?)`);
     try {
-      return skinInfluences(mesh.geometry, fileWeights, jointCount, meshLabel(mesh));
+      return readGltfInfluences(mesh.geometry, fileWeights, jointCount, meshLabel(mesh));
     } catch (error) {
       throw new GltfFileError((error as Error).message);
     }

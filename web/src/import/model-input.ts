@@ -6,12 +6,12 @@
 // the user's disk cannot bring its neighbours along: it must be a .glb, or a
 // .gltf with its data embedded.
 import type { UriPolicy } from './gltf-json-check.js';
-import { MAX_NAME_BYTES } from '../share/pose-link.js';
+import { MAX_CHARACTER_NAME_BYTES } from '../posing/character-source.js';
 
 export type ModelInput = File | string | { name: string; bytes: ArrayBuffer | Uint8Array };
 
 export interface ModelBytes {
-  /** A name for the page and for share links (≤ MAX_NAME_BYTES of UTF-8, no control characters). */
+  /** A name for the page and for share links (≤ MAX_CHARACTER_NAME_BYTES of UTF-8, no control characters). */
   name: string;
   bytes: ArrayBuffer;
   /** Base URL for the file's relative URIs ('' when it has none to offer). */
@@ -21,10 +21,10 @@ export interface ModelBytes {
 
 const utf8 = new TextEncoder();
 
-/** A name fit for a share link: control characters dropped, cut to MAX_NAME_BYTES of UTF-8. */
+/** A name fit for a share link: control characters dropped, cut to MAX_CHARACTER_NAME_BYTES of UTF-8. */
 export function linkSafeName(name: string): string {
   let safe = name.replace(/\p{Cc}|\p{Cs}/gu, '').trim();
-  while (utf8.encode(safe).length > MAX_NAME_BYTES) safe = Array.from(safe).slice(0, -1).join('');
+  while (utf8.encode(safe).length > MAX_CHARACTER_NAME_BYTES) safe = Array.from(safe).slice(0, -1).join('');
   return safe === '' ? 'model' : safe;
 }
 

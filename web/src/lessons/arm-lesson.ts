@@ -35,6 +35,11 @@ export function armLesson(): Lesson {
   return {
     bones,
     mesh,
-    startPose: { upper_arm: [0, 0, -0.35], forearm: [0, 0, 0.9], hand: [0, 0, 0.3] },
+    poses: [
+      { name: 'start', label: 'Bent (start)', angles: { upper_arm: [0, 0, -0.35], forearm: [0, 0, 0.9], hand: [0, 0, 0.3] }, rootOffset_ms: [0, 0, 0] },
+      // The elbow lies on its limit: straight, the pose IK finds hardest to leave.
+      { name: 'straight', label: 'Straight up', angles: {}, rootOffset_ms: [0, 0, 0] },
+      { name: 'folded', label: 'Folded (elbow at its limit)', angles: { upper_arm: [0, 0, -0.6], forearm: [0, 0, 2.6], hand: [0, 0, 1.0] }, rootOffset_ms: [0, 0, 0] },
+    ],
   };
 }

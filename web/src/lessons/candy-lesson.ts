@@ -21,6 +21,12 @@ export function candyLesson(): Lesson {
   return {
     bones,
     mesh: { positions, triangles: cylinder.triangles, joints: cylinder.joints, weights: cylinder.weights },
-    startPose: {},
+    poses: [
+      { name: 'start', label: 'Untwisted (start)', angles: {}, rootOffset_ms: [0, 0, 0] },
+      // Slot 0 of the second bone twists it about its own axis: linear blend pinches the middle.
+      { name: 'twist-90', label: 'Twisted 90°', angles: { [lower.name]: [Math.PI / 2, 0, 0] }, rootOffset_ms: [0, 0, 0] },
+      { name: 'twist-180', label: 'Twisted 180° (the candy wrapper)', angles: { [lower.name]: [Math.PI, 0, 0] }, rootOffset_ms: [0, 0, 0] },
+      { name: 'bent', label: 'Bent 60°', angles: { [lower.name]: [0, 0, Math.PI / 3] }, rootOffset_ms: [0, 0, 0] },
+    ],
   };
 }

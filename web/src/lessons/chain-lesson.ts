@@ -4,7 +4,6 @@
 // the segment), so long reaches spread over many joints: where CCD, FABRIK
 // and the Jacobian methods differ most visibly.
 import type { BoneDesc, Vec3Tuple } from '../rig/rig-desc.js';
-import type { AngleTable } from '../posing/angle-table.js';
 import type { Lesson } from './lesson.js';
 import { skinnedTube } from './skinned-tube.js';
 
@@ -39,7 +38,13 @@ export function chainLesson(): Lesson {
     segments: 16,
     spacing: 0.02,
   });
-  // A gentle curl toward −X, so that the first drag bends rather than straightens.
-  const startPose: AngleTable = Object.fromEntries(bones.map((b) => [b.name, [0, 0, 0.12] as const]));
-  return { bones, mesh, startPose };
+  const everyJoint = (angles: (k: number) => [number, number, number]) => Object.fromEntries(bones.map((b, k) => [b.name, angles(k)]));
+  const poses = [
+    // A gentle curl toward −X, so that the first drag bends rather than straightens.
+    { name: 'start', label: 'Gentle curl (start)', angles: everyJoint(() => [0, 0, 0.12]), rootOffset_ms: [0, 0, 0] as Vec3Tuple },
+    { name: 'straight', label: 'Straight', angles: {}, rootOffset_ms: [0, 0, 0] as Vec3Tuple },
+    { name: 'coiled', label: 'Coiled (every joint at its swing limit)', angles: everyJoint(() => [0, 0, SWING]), rootOffset_ms: [0, 0, 0] as Vec3Tuple },
+    { name: 's-curve', label: 'S-curve', angles: everyJoint((k) => [0, 0, k < SEGMENTS / 2 ? 0.35 : -0.35]), rootOffset_ms: [0, 0, 0] as Vec3Tuple },
+  ];
+  return { bones, mesh, poses };
 }

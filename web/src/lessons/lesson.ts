@@ -1,7 +1,7 @@
 // What a lesson rig is: a small skeleton built in code for teaching forward
 // and inverse kinematics, the skinned mesh around it, and the pose it starts
 // in. Lessons are built in, so a share link names one by its id alone.
-import type { AngleTable } from '../posing/angle-table.js';
+import type { PosePreset } from '../posing/pose-presets.js';
 import type { BoneDesc } from '../rig/rig-desc.js';
 import type { LessonMesh } from './skinned-tube.js';
 
@@ -11,8 +11,9 @@ export interface Lesson {
   /** Bone indices in `joints` are rig bone indices. */
   mesh: LessonMesh;
   /**
-   * Angles to start from: a bent elbow, not one lying on its limit, which
-   * would give a solver no first-order reason to bend it.
+   * The poses the lesson offers, the one it starts in first: a bent elbow,
+   * not one lying on its limit, which would give a solver no first-order
+   * reason to bend it.
    */
-  startPose: AngleTable;
+  poses: PosePreset[];
 }

@@ -196,7 +196,7 @@ function lookAtLayout(shape: RigShape): GoalLayout {
 }
 
 /** The default character's layouts when the rig has its bones, else layouts found from the rig. */
-export function goalLayoutsFor(rig: Rig): GoalLayouts {
+export function foundGoalLayouts(rig: Rig): GoalLayouts {
   const defaultBones = [LIMB_ENDS, goalLayoutFor('two-bone'), goalLayoutFor('look-at')].flatMap((layout) => layout.goals.map((goal) => goal.bone));
   if (defaultBones.every((name) => rig.boneNames.includes(name))) return goalLayoutFor;
   const shape = shapeOf(rig);

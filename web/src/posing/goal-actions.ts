@@ -1,13 +1,16 @@
 // The page's goal edits, each one undo step: add a target on a bone's tip,
-// remove a target, pin or unpin one (goal-set.ts). The toolbar's target list
-// and window.kin both come here. They edit the goals the solver poses with,
+// remove a target, pin or unpin one (goal-set.ts). The target list and window.kin
+// both come here. They edit the goals the solver poses with,
 // so a solver with its own goals (two-bone, look-at) refuses them, saying so.
 import { withGoal, withPin, withoutGoal, takesAnyGoals } from './goal-set.js';
-import type { PosingApp } from '../app/posing-app.js';
+import type { PosingSession } from './posing-session.js';
 import type { PosingGoal } from './solver-goals.js';
 
-/** What a goal edit goes through: the page's app. */
-export type GoalEditor = Pick<PosingApp, 'session' | 'setEditableGoals'>;
+/** What a goal edit goes through: the pose editor. */
+export interface GoalEditor {
+  readonly session: PosingSession;
+  setEditableGoals(goals: readonly PosingGoal[]): void;
+}
 
 /** The goal set being posed with; throws if the solver has its own goals. */
 function editedGoals(app: GoalEditor): readonly PosingGoal[] {

@@ -7,8 +7,10 @@
 // edit returns a new one, so undo snapshots can keep a list as it is.
 import type { ColorRepresentation } from 'three';
 import type { Rig, SolverName } from '../rig/rig.js';
-import { MAX_GOALS } from '../share/pose-link.js';
 import { type GoalLayouts, type PosingGoal, goalLayoutFor } from './solver-goals.js';
+
+/** The most targets a goal set may have (share links carry them all). */
+export const MAX_GOALS = 32;
 
 /** One goal per limb, each with its own solve: what they pose with is part of how they solve. */
 const OWN_GOAL_SOLVERS: readonly SolverName[] = ['two-bone', 'look-at'];

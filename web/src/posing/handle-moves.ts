@@ -1,15 +1,11 @@
 // What moving a target handle does: the goal's target follows the handle
 // and the session solves; with symmetric dragging on, the partner goal's
-// target (and its handle) first moves to the mirror image across x = 0, so
-// that one solve poses both. Runs on every pointer move of a drag, so it
+// target first moves to the mirror image across x = 0, so that one solve
+// poses both (the handles follow the targets). Runs on every pointer move of a drag, so it
 // allocates nothing: the coordinates go into typed arrays kept here, which
-// carry them down to the core with no number boxed on the way, and only one
-// solve in TIMED_EVERY is timed (the HUD's solve time).
+// carry them down to the core with no number boxed on the way.
 import type { PosingSession } from './posing-session.js';
 import type { SymmetricDrag } from './symmetric-drag.js';
-
-/** A drag times one solve in this many (see PosingSession.solve). */
-const TIMED_EVERY = 16;
 
 /** A handle position as three.js keeps it (a Vector3). */
 export interface HandlePosition {
@@ -18,15 +14,10 @@ export interface HandlePosition {
   readonly z: number;
 }
 
-/** The callback a handle calls after it moved; `placeHandle` puts another goal's handle (the partner's) without reporting. */
-export function handleMoves(
-  session: PosingSession,
-  symmetry: SymmetricDrag,
-  placeHandle: (goal: number, position_ms: Float64Array) => void,
-): (goal: number, target_ms: HandlePosition) => void {
+/** What a handle's move does, for one session. */
+export function handleMoves(session: PosingSession, symmetry: SymmetricDrag): (goal: number, target_ms: HandlePosition) => void {
   const moved_ms = new Float64Array(3);
   const mirrored_ms = new Float64Array(3);
-  let moves = 0;
   return (goal, target_ms) => {
     const partner = symmetry.partnerOf(goal);
     if (partner >= 0) {
@@ -34,11 +25,10 @@ export function handleMoves(
       mirrored_ms[1] = target_ms.y;
       mirrored_ms[2] = target_ms.z;
       session.placeTarget(partner, mirrored_ms);
-      placeHandle(partner, mirrored_ms);
     }
     moved_ms[0] = target_ms.x;
     moved_ms[1] = target_ms.y;
     moved_ms[2] = target_ms.z;
-    session.moveGoal(goal, moved_ms, moves++ % TIMED_EVERY === 0);
+    session.moveGoal(goal, moved_ms);
   };
 }

@@ -1,4 +1,5 @@
-// Pose presets for the default character, written by hand within its joint
+// Pose presets: the poses a character offers (its first is its start pose,
+// what Reset applies). The default character's are written by hand, written by hand within its joint
 // limits (scripts/character/skeleton.mjs). Its bones have no rest rotation
 // and XYZ Euler angles about the model axes (Y up, facing +Z, left on +X):
 // - arms (along ±X at bind): x twists the arm about itself; for the left
@@ -14,20 +15,22 @@ import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { type AngleTable, anglesFromTable } from './angle-table.js';
 import { START_POSE } from './start-pose.js';
 
-export const POSE_PRESETS = ['relaxed', 't-pose', 'a-pose', 'walk', 'wave', 'crouch'] as const;
-/** The preset the page starts in, and what Reset applies. */
-export const START_PRESET = 'relaxed';
-export type PosePresetName = (typeof POSE_PRESETS)[number];
-
-interface PosePreset {
+export interface PosePreset {
+  /** What window.kin calls it. */
+  name: string;
+  /** What the preset menu shows. */
   label: string;
+  /** Angles by bone name; bones it does not name take zero (their bind pose). */
   angles: AngleTable;
   rootOffset_ms: Vec3Tuple;
 }
 
 const STANDING: Vec3Tuple = [0, 0, 0];
 
-const PRESETS: Readonly<Record<PosePresetName, PosePreset>> = {
+/** Any rig's one pose that needs no knowledge of its bones: every angle zero. */
+export const BIND_POSE: PosePreset = { name: 'bind', label: 'Rest (bind pose)', angles: {}, rootOffset_ms: STANDING };
+
+const DEFAULT_PRESETS: Readonly<Record<string, Omit<PosePreset, 'name'>>> = {
   // The page's start pose: what Reset returns to.
   relaxed: { label: 'Relaxed (start)', angles: START_POSE, rootOffset_ms: STANDING },
   // The bind pose: every angle zero.
@@ -105,17 +108,19 @@ const PRESETS: Readonly<Record<PosePresetName, PosePreset>> = {
   },
 };
 
-export function isPosePreset(name: string): name is PosePresetName {
-  return (POSE_PRESETS as readonly string[]).includes(name);
-}
+/** The default character's presets, its relaxed start pose first. */
+export const DEFAULT_CHARACTER_PRESETS: readonly PosePreset[] = Object.entries(DEFAULT_PRESETS).map(([name, preset]) => ({ name, ...preset }));
 
-export function presetLabel(name: PosePresetName): string {
-  return PRESETS[name].label;
+/**
+ * Whether a preset fits a rig: it names no bone the rig lacks (a pose for
+ * other bones would leave this rig half posed).
+ */
+export function presetFits(rig: Rig, preset: PosePreset): boolean {
+  return Object.keys(preset.angles).every((bone) => rig.boneNames.includes(bone));
 }
 
 /** The preset's angles for every bone of `rig` (3 per bone) and its root offset. */
-export function presetPose(rig: Rig, name: PosePresetName): { angles: number[]; rootOffset_ms: Vec3Tuple } {
-  const preset = PRESETS[name];
+export function presetPose(rig: Rig, preset: PosePreset): { angles: number[]; rootOffset_ms: Vec3Tuple } {
   return { angles: anglesFromTable(rig, preset.angles), rootOffset_ms: [...preset.rootOffset_ms] };
 }
 

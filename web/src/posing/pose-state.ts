@@ -1,19 +1,26 @@
-// What undo brings back: the solver and the editable goal set (together they
-// decide what the targets mean), every angle, the root offset and the goal
-// targets. The camera is not part of it: looking around is not a change to
-// the pose. The solver's settings travel along to restore a solver switch,
-// but settings alone do not make two snapshots differ (tuning a solver is
-// not a pose change).
+// What undo brings back (an undo state): the solver and the editable goal
+// set (together they decide what the targets mean), every angle, the root
+// offset and the goal targets. The camera is not part of it: looking around
+// is not a change to the pose. The solver's settings travel along to restore
+// a solver switch, but settings alone do not make two states differ (tuning
+// a solver is not a pose change).
 import type { SolverName, SolverOptions } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { sameGoalSet } from './goal-set.js';
-import type { PosingApp } from '../app/posing-app.js';
+import type { PosingSession } from './posing-session.js';
 import type { PosingGoal } from './solver-goals.js';
 
-/** What a snapshot is read from and restored through: the page's app, which keeps its handles in step. */
-export type PoseEditor = Pick<PosingApp, 'session' | 'solverOptions' | 'setSolver' | 'setEditableGoals' | 'setPose' | 'setTargets'>;
+/** What an undo state is read from and restored through (the pose editor), so that whatever follows the editor follows a restore too. */
+export interface PoseStateHost {
+  readonly session: PosingSession;
+  readonly solverOptions: SolverOptions;
+  setSolver(solver: SolverName, options?: SolverOptions): void;
+  setEditableGoals(goals: readonly PosingGoal[]): void;
+  setPose(angles: ArrayLike<number>, rootOffset_ms?: Vec3Tuple): void;
+  setTargets(targets_ms: readonly Vec3Tuple[]): void;
+}
 
-export interface PoseSnapshot {
+export interface PoseState {
   solver: SolverName;
   solverOptions: SolverOptions;
   /** The editable goal set, also while a solver with its own goals is chosen (an immutable list). */
@@ -31,31 +38,29 @@ function sameNumbers(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   return true;
 }
 
-export function samePoseSnapshot(a: PoseSnapshot, b: PoseSnapshot): boolean {
+export function samePoseState(a: PoseState, b: PoseState): boolean {
   return a.solver === b.solver && sameGoalSet(a.goals, b.goals) && sameNumbers(a.angles, b.angles) && sameNumbers(a.rootOffset_ms, b.rootOffset_ms) && sameNumbers(a.targets_ms, b.targets_ms);
 }
 
-export function capturePose(app: PoseEditor): PoseSnapshot {
-  const { session } = app;
+export function capturePoseState(host: PoseStateHost): PoseState {
+  const { session } = host;
   const { rig } = session;
-  const targets_ms = new Float64Array(3 * session.goalNames.length);
-  for (let g = 0; g < session.goalNames.length; g++) targets_ms.set(session.target_ms(g), 3 * g);
   return {
     solver: session.solverName,
-    solverOptions: app.solverOptions,
+    solverOptions: host.solverOptions,
     goals: session.editableGoals,
     angles: Float32Array.from(rig.pose()),
     rootOffset_ms: rig.rootOffset,
-    targets_ms,
+    targets_ms: Float64Array.from(session.targets_ms),
   };
 }
 
-/** Puts the app back into a snapshot's state through its usual paths (solver, goal set, pose, then targets). */
-export function restorePose(app: PoseEditor, snapshot: PoseSnapshot): void {
-  if (snapshot.solver !== app.session.solverName) app.setSolver(snapshot.solver, snapshot.solverOptions);
-  if (!sameGoalSet(snapshot.goals, app.session.editableGoals)) app.setEditableGoals(snapshot.goals);
-  app.setPose(snapshot.angles, snapshot.rootOffset_ms);
+/** Puts the host back into a state through its usual paths (solver, goal set, pose, then targets): bit for bit the captured angles. */
+export function restorePoseState(host: PoseStateHost, state: PoseState): void {
+  if (state.solver !== host.session.solverName) host.setSolver(state.solver, state.solverOptions);
+  if (!sameGoalSet(state.goals, host.session.editableGoals)) host.setEditableGoals(state.goals);
+  host.setPose(state.angles, state.rootOffset_ms);
   const targets_ms: Vec3Tuple[] = [];
-  for (let i = 0; i < snapshot.targets_ms.length; i += 3) targets_ms.push([snapshot.targets_ms[i], snapshot.targets_ms[i + 1], snapshot.targets_ms[i + 2]]);
-  app.setTargets(targets_ms);
+  for (let i = 0; i < state.targets_ms.length; i += 3) targets_ms.push([state.targets_ms[i], state.targets_ms[i + 1], state.targets_ms[i + 2]]);
+  host.setTargets(targets_ms);
 }

@@ -6,7 +6,7 @@
 // leaves the pose as it was, and a drag must not take the page down.
 // Counters tell the frame loop what changed.
 import type { Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';
-import { errorMessage } from '../ui/error-overlay.js';
+import { errorMessage } from '../text/error-message.js';
 import { goalSetProblem, startGoalSet, takesAnyGoals } from './goal-set.js';
 import { type GoalLayout, type GoalLayouts, type PlacedGoal, type PosingGoal, goalLayoutFor, goalsInPose } from './solver-goals.js';
 
@@ -35,8 +35,9 @@ export class PosingSession {
   private goalSet: readonly PosingGoal[];
   private names: readonly string[] = [];
   private bones: readonly number[] = [];
-  private targets_ms = new Float64Array(0);
+  private targets = new Float64Array(0);
   private poseChanges = 0;
+  private targetMoves = 0;
   private solves = 0;
   private goalChanges = 0;
   private solverChanges = 0;
@@ -81,6 +82,16 @@ export class PosingSession {
   /** Bumped whenever the pose may have changed (solve, setPose). */
   get poseVersion(): number {
     return this.poseChanges;
+  }
+
+  /** Bumped whenever a target moves (a drag, setTargets, new goals placed on a pose). */
+  get targetsVersion(): number {
+    return this.targetMoves;
+  }
+
+  /** Every goal's target, 3 per goal in goal order, model space (a view: read it, do not keep it). */
+  get targets_ms(): Float64Array {
+    return this.targets;
   }
 
   /** Bumped by every solve, failed or not. */
@@ -155,22 +166,23 @@ export class PosingSession {
   }
 
   target_ms(goal: number): [number, number, number] {
-    const t = this.targets_ms;
+    const t = this.targets;
     return [t[3 * goal], t[3 * goal + 1], t[3 * goal + 2]];
   }
 
   /** Moves one target to `target_ms` (x, y, z) and solves from the current pose (see solve()); allocation-free. */
-  moveGoal(goal: number, target_ms: ArrayLike<number>, timed = true): SolveSummary {
+  moveGoal(goal: number, target_ms: ArrayLike<number>): SolveSummary {
     this.placeTarget(goal, target_ms);
-    return this.solve(timed);
+    return this.solve();
   }
 
   /** Moves one target to `target_ms` (x, y, z) without solving; allocation-free. */
   placeTarget(goal: number, target_ms: ArrayLike<number>): void {
     this.rig.setGoalTarget(goal, target_ms);
-    this.targets_ms[3 * goal] = target_ms[0];
-    this.targets_ms[3 * goal + 1] = target_ms[1];
-    this.targets_ms[3 * goal + 2] = target_ms[2];
+    this.targets[3 * goal] = target_ms[0];
+    this.targets[3 * goal + 1] = target_ms[1];
+    this.targets[3 * goal + 2] = target_ms[2];
+    this.targetMoves++;
   }
 
   /** Moves every target (model space, in goal order) without solving: a shared link's targets for its pose. */
@@ -185,26 +197,23 @@ export class PosingSession {
   }
 
   /**
-   * Solves from the current pose towards the current targets; a failure is
-   * recorded in the summary. An untimed solve keeps the summary's time of
-   * the last timed one: a drag times only some of its solves, because until
-   * V8 has fully optimised the caller, each clock reading allocates its
-   * number.
+   * Solves from the current pose towards the current targets, timed; a
+   * failure is recorded in the summary, which always describes this solve.
    */
-  solve(timed = true): SolveSummary {
+  solve(): SolveSummary {
     const summary = this.lastSolve;
     summary.solver = this.solver;
-    const start = timed ? performance.now() : 0;
+    const start = performance.now();
     try {
       const report = this.rig.solve();
-      if (timed) summary.micros = (performance.now() - start) * 1000;
+      summary.micros = (performance.now() - start) * 1000;
       summary.status = report.status;
       summary.iterations = report.iterations;
       summary.error = report.error;
       summary.failure = null;
       this.poseChanges++;
     } catch (error) {
-      if (timed) summary.micros = (performance.now() - start) * 1000;
+      summary.micros = (performance.now() - start) * 1000;
       summary.status = 'invalid-input';
       summary.iterations = 0;
       summary.error = Number.NaN;
@@ -242,6 +251,7 @@ export class PosingSession {
     this.goalLayout = layout;
     this.names = layout.goals.map((goal) => goal.bone);
     this.bones = goals.map((goal) => goal.bone);
-    this.targets_ms = new Float64Array(goals.flatMap((goal) => goal.target));
+    this.targets = new Float64Array(goals.flatMap((goal) => goal.target));
+    this.targetMoves++;
   }
 }

@@ -4,7 +4,7 @@
 // plane, before the one solve. Goals pair by their bones' mirror partners
 // (Rig.mirrorPartners); a rig that does not mirror pairs none, and says why.
 // A pin is nobody's partner: it holds its tip while its mirror image moves.
-import { errorMessage } from '../ui/error-overlay.js';
+import { errorMessage } from '../text/error-message.js';
 import type { PosingSession } from './posing-session.js';
 
 export class SymmetricDrag {

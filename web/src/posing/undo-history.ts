@@ -1,44 +1,117 @@
-// Undo and redo in steps over a live state that is read and written through
-// `capture` and `restore` (the posing page's: pose-snapshot.ts). A step is
-// begin() … end(): begin snapshots the state, the outermost end records it if
-// it changed. Steps nest, so a change made of smaller ones (applying a link:
-// solver, pose, targets) and a whole handle drag (begun when the drag starts,
-// ended when it stops, however many solves happen in between) are one step
-// each. Undo and redo restore through `restore` without recording, and wait
-// while a step is under way.
-import { UndoHistory } from './undo-stacks.js';
+// Undo and redo over a live state that is read and written through
+// `capture` and `restore` (the posing page's: pose-state.ts), in steps, with
+// the bounded stacks of whole-state snapshots underneath (UndoStacks).
+//
+// A step is begin() … end(): begin snapshots the state, the outermost end
+// records it if it changed. Steps nest, so a change made of smaller ones
+// (applying a link: solver, pose, targets) and a whole gesture (a handle or
+// gizmo drag, a slider drag: begun on press, ended on release, however many
+// changes happen in between) are one step each. cancel() ends the step by
+// putting the state back exactly as begin() found it, recording nothing (Esc
+// during a drag). Undo and redo restore through `restore` without recording,
+// and wait while a step is under way.
 
-export class EditHistory<S> {
-  private readonly history: UndoHistory<S>;
+/**
+ * Bounded undo/redo stacks of whole-state snapshots, independent of what the
+ * state is. A change is recorded as the snapshot before it; undo hands that
+ * back and keeps the state it leaves for redo. A change that leaves the
+ * state as it was (same() says so) is not recorded, so a click on a handle
+ * that moves nothing is not a step; a new change clears what could be
+ * redone; past `limit` steps the oldest is forgotten.
+ */
+export class UndoStacks<S> {
+  private readonly past: S[] = [];
+  private readonly future: S[] = [];
+
+  /** `limit`: how many steps back undo can go (an integer ≥ 1). */
+  constructor(private readonly limit: number, private readonly same: (a: S, b: S) => boolean) {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`UndoStacks: limit ${limit} must be an integer ≥ 1`);
+  }
+
+  get canUndo(): boolean {
+    return this.past.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.future.length > 0;
+  }
+
+  /** Steps that undo can take now. */
+  get undoDepth(): number {
+    return this.past.length;
+  }
+
+  /** Steps that redo can take now. */
+  get redoDepth(): number {
+    return this.future.length;
+  }
+
+  /** Records a change from `before` to `after`; returns false (recording nothing) when they are the same. */
+  record(before: S, after: S): boolean {
+    if (this.same(before, after)) return false;
+    this.push(this.past, before);
+    this.future.length = 0;
+    return true;
+  }
+
+  /** The state to go back to from `current` (kept for redo), or null with nothing to undo. */
+  undo(current: S): S | null {
+    const previous = this.past.pop();
+    if (previous === undefined) return null;
+    this.future.push(current);
+    return previous;
+  }
+
+  /** The state undo left, from `current` (kept for undo), or null with nothing to redo. */
+  redo(current: S): S | null {
+    const next = this.future.pop();
+    if (next === undefined) return null;
+    this.push(this.past, current);
+    return next;
+  }
+
+  clear(): void {
+    this.past.length = 0;
+    this.future.length = 0;
+  }
+
+  private push(stack: S[], state: S): void {
+    stack.push(state);
+    if (stack.length > this.limit) stack.shift();
+  }
+}
+
+export class UndoHistory<S> {
+  private readonly stacks: UndoStacks<S>;
   private depth = 0;
   private before: S | null = null;
   private restoring = false;
   private moves = 0;
 
-  /** `limit` and `same` as for UndoHistory. */
+  /** `limit` and `same` as for UndoStacks. */
   constructor(
     private readonly capture: () => S,
     private readonly restore: (state: S) => void,
     limit: number,
     same: (a: S, b: S) => boolean,
   ) {
-    this.history = new UndoHistory(limit, same);
+    this.stacks = new UndoStacks(limit, same);
   }
 
   get canUndo(): boolean {
-    return this.depth === 0 && this.history.canUndo;
+    return this.depth === 0 && this.stacks.canUndo;
   }
 
   get canRedo(): boolean {
-    return this.depth === 0 && this.history.canRedo;
+    return this.depth === 0 && this.stacks.canRedo;
   }
 
   /** Steps undo and redo can take now (for display and tests). */
   get depths(): { undo: number; redo: number } {
-    return { undo: this.history.undoDepth, redo: this.history.redoDepth };
+    return { undo: this.stacks.undoDepth, redo: this.stacks.redoDepth };
   }
 
-  /** Changes whenever canUndo or canRedo may have: a step recorded, undone or redone, a step begun or ended. */
+  /** Changes whenever canUndo or canRedo may have: a step recorded, cancelled, undone or redone, a step begun or ended. */
   get version(): number {
     return this.moves;
   }
@@ -63,8 +136,22 @@ export class EditHistory<S> {
     if (--this.depth > 0) return;
     const before = this.before as S;
     this.before = null;
-    this.history.record(before, this.capture());
+    this.stacks.record(before, this.capture());
     this.moves++;
+  }
+
+  /**
+   * Abandons the step under way, however deeply nested: the state goes back
+   * to what the outermost begin() captured and nothing is recorded. False
+   * when no step is under way.
+   */
+  cancel(): boolean {
+    if (this.restoring || this.depth === 0) return false;
+    const before = this.before as S;
+    this.depth = 0;
+    this.before = null;
+    this.restoreQuietly(before);
+    return true;
   }
 
   /** Runs `change` as one step (ended even if it throws). */
@@ -79,17 +166,19 @@ export class EditHistory<S> {
 
   /** Goes back one step; false if there is none or a step (a drag) is under way. */
   undo(): boolean {
-    return this.travel((now) => this.history.undo(now));
+    return this.travel((now) => this.stacks.undo(now));
   }
 
   /** Goes forward one undone step; false if there is none or a step is under way. */
   redo(): boolean {
-    return this.travel((now) => this.history.redo(now));
+    return this.travel((now) => this.stacks.redo(now));
   }
 
-  /** Forgets every step (the state they restore is gone, e.g. another character). */
+  /** Forgets every step (the state they restore is gone, e.g. another character); a step under way is dropped. */
   clear(): void {
-    this.history.clear();
+    this.stacks.clear();
+    this.depth = 0;
+    this.before = null;
     this.moves++;
   }
 
@@ -97,13 +186,17 @@ export class EditHistory<S> {
     if (this.depth > 0) return false;
     const target = pick(this.capture());
     if (target === null) return false;
+    this.restoreQuietly(target);
+    return true;
+  }
+
+  private restoreQuietly(state: S): void {
     this.restoring = true;
     try {
-      this.restore(target);
+      this.restore(state);
     } finally {
       this.restoring = false;
     }
     this.moves++;
-    return true;
   }
 }

@@ -34,6 +34,8 @@
 // more bytes on a 21-bone rig. Positions are float32: within 2^-24 of their
 // size (6e-8 m at 1 m), with only the generous MAX_COORDINATE as a range.
 import { SOLVERS, type SolverName } from '../rig/rig.js';
+import { MAX_CHARACTER_NAME_BYTES } from '../posing/character-source.js';
+import { MAX_GOALS } from '../posing/goal-set.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { decodeBase64url, encodeBase64url } from './base64url.js';
 import { ByteReader, ByteWriter, TruncatedInput } from './byte-io.js';
@@ -77,9 +79,9 @@ const ANGLE_LEVELS = 2 ** 24;
 /** 2π / (2^24 − 1) ≈ 3.75e-7 rad; levels 0 and 2^24 − 1 are −π and π. */
 export const ANGLE_STEP = (2 * Math.PI) / (ANGLE_LEVELS - 1);
 export const MAX_BONES = 512;
-export const MAX_GOALS = 32;
+
 /** UTF-8 bytes of a lesson id or glTF name. */
-export const MAX_NAME_BYTES = 128;
+export const MAX_NAME_BYTES = MAX_CHARACTER_NAME_BYTES;
 /** Characters; longer text is refused before decoding. The largest state (a glTF with
  *  MAX_BONES bones, MAX_GOALS goals and the longest name) takes 9,744. */
 export const MAX_LINK_LENGTH = 10_000;

@@ -13,9 +13,18 @@ import { jointNameHash, matchJoints } from './joint-names.js';
 import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkState } from './pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from './link-url.js';
 import { LESSON_IDS, isLessonId } from '../lessons/lessons.js';
-import { errorMessage } from '../ui/error-overlay.js';
+import { errorMessage } from '../text/error-message.js';
 import { colouredGoals, goalSetProblem, takesAnyGoals } from '../posing/goal-set.js';
-import type { PosingApp } from '../app/posing-app.js';
+import type { PoseEditor } from '../posing/pose-editor.js';
+import type { Vec3Tuple } from '../rig/rig-desc.js';
+
+/** What links are captured from and applied to: the pose editor and the camera. */
+export interface LinkHost {
+  readonly editor: PoseEditor;
+  /** The camera's position and the point it orbits, world space. */
+  camera(): { position: Vec3Tuple; target: Vec3Tuple };
+  setCamera(position_ws: Vec3Tuple, target_ws: Vec3Tuple): void;
+}
 
 /**
  * How applying a link went; `note` tells about a part that was left out.
@@ -23,31 +32,32 @@ import type { PosingApp } from '../app/posing-app.js';
  */
 export type LinkOutcome = { ok: true; note: string | null } | { ok: false; error: string; waits?: PoseLinkState };
 
-function linkCharacter(app: PosingApp): PoseLinkCharacter {
-  const { source } = app;
+function linkCharacter(editor: PoseEditor): PoseLinkCharacter {
+  const { source } = editor;
   if (source.kind === 'default') return { kind: 'default' };
   if (source.kind === 'lesson') return { kind: 'lesson', id: source.id };
-  return { kind: 'gltf', name: source.name, joints: app.session.rig.boneNames.map(jointNameHash) };
+  return { kind: 'gltf', name: source.name, joints: editor.session.rig.boneNames.map(jointNameHash) };
 }
 
 /** The page's posing state as a link's state: the default character, a lesson by id, or a user's glTF by name and joints. */
-export function captureLinkState(app: PosingApp): PoseLinkState {
-  const { session, viewport } = app;
+export function captureLinkState(host: LinkHost): PoseLinkState {
+  const { editor } = host;
+  const { session } = editor;
   const { rig } = session;
   return {
-    character: linkCharacter(app),
+    character: linkCharacter(editor),
     solver: session.solverName,
     boneCount: rig.boneCount,
     angles: Array.from(rig.pose()),
     rootOffset: rig.rootOffset,
     goals: session.goalBones.map((bone, g) => ({ bone, target: session.target_ms(g), pinned: session.pinned(g) })),
-    camera: { position: viewport.camera.position.toArray(), target: viewport.orbit.target.toArray() },
+    camera: host.camera(),
   };
 }
 
 /** `pageUrl` with its fragment holding the page's state now. */
-export function shareUrl(app: PosingApp, pageUrl: string): string {
-  return urlWithPoseLink(pageUrl, encodePoseLink(captureLinkState(app)));
+export function shareUrl(host: LinkHost, pageUrl: string): string {
+  return urlWithPoseLink(pageUrl, encodePoseLink(captureLinkState(host)));
 }
 
 /** The state of the link in `url`'s fragment (relative URLs resolve against `base`), or why there is none. */
@@ -60,8 +70,8 @@ export function readLinkUrl(url: string, base?: string): { ok: true; state: Pose
 }
 
 /** What the page shows, for messages. */
-function shownLabel(app: PosingApp): string {
-  const { source } = app;
+function shownLabel(editor: PoseEditor): string {
+  const { source } = editor;
   return source.kind === 'gltf' ? `'${source.name}'` : source.kind === 'lesson' ? `lesson '${source.id}'` : 'the default character';
 }
 
@@ -69,20 +79,20 @@ function shownLabel(app: PosingApp): string {
  * The link's state with its bones in the page's rig order (a glTF link is
  * matched to the loaded model by joint names), or why it cannot apply here.
  */
-function stateForPage(app: PosingApp, state: PoseLinkState): { ok: true; state: PoseLinkState; note: string | null } | Extract<LinkOutcome, { ok: false }> {
+function stateForPage(editor: PoseEditor, state: PoseLinkState): { ok: true; state: PoseLinkState; note: string | null } | Extract<LinkOutcome, { ok: false }> {
   const { character } = state;
-  const { source } = app;
+  const { source } = editor;
   if (character.kind === 'lesson') {
     if (!isLessonId(character.id)) return { ok: false, error: `This link poses lesson '${character.id}', which this page does not have (its lessons: ${LESSON_IDS.join(', ')})` };
-    if (source.kind !== 'lesson' || source.id !== character.id) return { ok: false, error: `This link poses lesson '${character.id}', but the page shows ${shownLabel(app)}: choose that lesson to apply it` };
+    if (source.kind !== 'lesson' || source.id !== character.id) return { ok: false, error: `This link poses lesson '${character.id}', but the page shows ${shownLabel(editor)}: choose that lesson to apply it` };
     return { ok: true, state, note: null };
   }
   if (character.kind === 'default') {
-    if (source.kind !== 'default') return { ok: false, error: `This link poses the default character, but the page shows ${shownLabel(app)}: choose "Default character" to apply it` };
+    if (source.kind !== 'default') return { ok: false, error: `This link poses the default character, but the page shows ${shownLabel(editor)}: choose "Default character" to apply it` };
     return { ok: true, state, note: null };
   }
   if (source.kind !== 'gltf') return { ok: false, error: `Load '${character.name}' to apply this pose`, waits: state };
-  const match = matchJoints(character.joints, app.session.rig.boneNames);
+  const match = matchJoints(character.joints, editor.session.rig.boneNames);
   if (!match.ok) return { ok: false, error: `This link poses '${character.name}', but '${source.name}' does not fit it: ${match.reason}`, waits: state };
   const { rigBoneOf } = match;
   const angles = new Array<number>(state.angles.length);
@@ -94,32 +104,33 @@ function stateForPage(app: PosingApp, state: PoseLinkState): { ok: true; state: 
   return { ok: true, state: { ...state, angles, goals }, note };
 }
 
-export function applyLinkState(app: PosingApp, linkState: PoseLinkState): LinkOutcome {
-  const fitted = stateForPage(app, linkState);
+export function applyLinkState(host: LinkHost, linkState: PoseLinkState): LinkOutcome {
+  const { editor } = host;
+  const fitted = stateForPage(editor, linkState);
   if (!fitted.ok) return fitted;
   const { state } = fitted;
-  const { rig } = app.session;
+  const { rig } = editor.session;
   if (state.boneCount !== rig.boneCount) return { ok: false, error: `This link is for ${state.boneCount} bones; the character has ${rig.boneCount}` };
 
   const goalSet = takesAnyGoals(state.solver) ? colouredGoals(state.goals.map((goal) => ({ bone: rig.boneNames[goal.bone], pinned: goal.pinned }))) : null;
   const problem = goalSet && goalSetProblem(rig, goalSet);
   if (problem) return { ok: false, error: `This link's targets cannot pose this character: ${problem}` };
   try {
-    app.setSolver(state.solver);
+    editor.setSolver(state.solver);
   } catch (error) {
     // Thrown before anything changed (a rig without the solver's goal bones).
     return { ok: false, error: `This link's solver cannot pose this character: ${errorMessage(error)}` };
   }
-  if (goalSet) app.setEditableGoals(goalSet);
-  app.setPose(state.angles, state.rootOffset);
-  app.setCamera(state.camera.position, state.camera.target);
+  if (goalSet) editor.setEditableGoals(goalSet);
+  editor.setPose(state.angles, state.rootOffset);
+  host.setCamera(state.camera.position, state.camera.target);
   // A solver with its own goals: the link's can only be their targets.
-  const bones = app.session.goalBones;
+  const bones = editor.session.goalBones;
   const matching = state.goals.length === bones.length && state.goals.every((goal, g) => goal.bone === bones[g]);
   if (!matching) {
     const theirs = state.goals.map((goal) => goal.bone).join(', ') || 'none';
     return { ok: true, note: `The link's goals (bones ${theirs}) do not match this page's for ${state.solver} (bones ${bones.join(', ')}): its targets were ignored, the handles sit on the pose.` };
   }
-  app.setTargets(state.goals.map((goal) => goal.target));
+  editor.setTargets(state.goals.map((goal) => goal.target));
   return { ok: true, note: fitted.note };
 }

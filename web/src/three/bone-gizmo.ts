@@ -11,8 +11,16 @@ import * as THREE from 'three';
 import { TransformControls } from 'three/addons/controls/TransformControls.js';
 import type { QuatTuple } from '../rig/rig-desc.js';
 
-/** Called while dragging with the bone's new model-space rotation (read it, do not keep it). */
-export type BoneRotated = (rotation_ms: THREE.Quaternion) => void;
+/** What the gizmo tells its owner. */
+export interface BoneGizmoHooks {
+  /** While dragging: the bone's new model-space rotation (read it, do not keep it). */
+  rotated(rotation_ms: THREE.Quaternion): void;
+  dragStarted(): void;
+  /** A drag ended (the pivot follows the bone again). */
+  dragEnded(): void;
+  /** What the gizmo shows changed (hover, drag): draw a frame. */
+  redraw(): void;
+}
 
 const GIZMO_SIZE = 0.6;
 
@@ -31,9 +39,7 @@ export class BoneGizmo {
     private readonly scene: THREE.Scene,
     /** Camera controls to pause while the gizmo is dragged. */
     private readonly orbit: { enabled: boolean },
-    private readonly onRotated: BoneRotated,
-    /** A drag ended: the pivot should follow the bone again. */
-    private readonly onDragEnd: () => void,
+    private readonly hooks: BoneGizmoHooks,
   ) {
     this.pivot.name = 'bone-gizmo-pivot';
     scene.add(this.pivot);
@@ -43,12 +49,23 @@ export class BoneGizmo {
     this.controls.setSize(GIZMO_SIZE);
     this.controls.addEventListener('objectChange', this.onObjectChange);
     this.controls.addEventListener('dragging-changed', this.onDraggingChanged);
+    this.controls.addEventListener('change', this.hooks.redraw);
     this.controls.enabled = false;
   }
 
   /** Whether the pointer is on the gizmo (a press there turns the bone, not selects another). */
   get engaged(): boolean {
     return this.controls.axis !== null || this.controls.dragging;
+  }
+
+  /** Whether a drag is under way. */
+  get dragging(): boolean {
+    return this.controls.dragging;
+  }
+
+  /** Ends a drag under way without another rotation (its owner has put the pose back). */
+  cancelDrag(): void {
+    if (this.controls.dragging) this.controls.pointerUp(null);
   }
 
   /** Shows the gizmo for a bone with joint frame `frame_bs` (x y z w); place it with follow(). */
@@ -86,12 +103,13 @@ export class BoneGizmo {
   }
 
   private readonly onObjectChange = (): void => {
-    this.onRotated(this.rotation_ms.copy(this.pivot.quaternion).multiply(this.frameInverse_bs));
+    this.hooks.rotated(this.rotation_ms.copy(this.pivot.quaternion).multiply(this.frameInverse_bs));
   };
 
   private readonly onDraggingChanged = (event: { value: unknown }): void => {
     const dragging = event.value === true;
     this.orbit.enabled = !dragging;
-    if (!dragging) this.onDragEnd();
+    if (dragging) this.hooks.dragStarted();
+    else this.hooks.dragEnded();
   };
 }

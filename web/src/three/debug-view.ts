@@ -15,7 +15,7 @@ import normalTransform from '../../../shaders/normal-transform.glsl?raw';
 import threeSkinning from '../../../shaders/three-skinning.vert.glsl?raw';
 import type { Rig } from '../rig/rig.js';
 import type { CharacterMeshes } from './character-meshes.js';
-import { skinInfluences } from './flat-influences.js';
+import { flatInfluences } from './flat-influences.js';
 import { type CharacterColors, DEBUG_COLOR_MODES, type SkinnedCharacter } from './skinned-character.js';
 
 export const DEBUG_MESHES = ['ours', 'three-skinned-mesh', 'cpu-skinned'] as const;
@@ -98,7 +98,7 @@ export class DebugView {
     // Our mesh's skinIndex already holds rig bone indices.
     const from = this.part.mesh.geometry;
     const position = from.getAttribute('position');
-    const { joints, weights } = skinInfluences(from, 'kin');
+    const { joints, weights } = flatInfluences(from, 'kin');
     this.rig.setSkin(position.array, from.getAttribute('normal').array, joints, weights);
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(3 * position.count), 3));

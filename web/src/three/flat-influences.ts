@@ -14,7 +14,7 @@ export function requiredAttribute(geometry: THREE.BufferGeometry, key: string, u
  * (rig bone indices) and skinWeight, four per vertex, or eight per vertex
  * when the geometry carries a second set (skinIndex1, skinWeight1).
  */
-export function skinInfluences(geometry: THREE.BufferGeometry, user: string): { joints: ArrayLike<number>; weights: ArrayLike<number> } {
+export function flatInfluences(geometry: THREE.BufferGeometry, user: string): { joints: ArrayLike<number>; weights: ArrayLike<number> } {
   const joints = requiredAttribute(geometry, 'skinIndex', user);
   const weights = requiredAttribute(geometry, 'skinWeight', user);
   const joints1 = geometry.getAttribute('skinIndex1');

@@ -1,6 +1,8 @@
 // The 3D viewport: renderer, camera with orbit controls, the floor, and
 // resizing with its container. The page's CSS paints the background; the
-// canvas is transparent.
+// canvas is transparent. It draws when asked (render()); whenever what it
+// shows changes by itself — the container resized, the camera orbited — it
+// calls `onInvalidate` so that whoever schedules frames asks for one.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { createGround } from './ground.js';
@@ -10,6 +12,8 @@ export class Viewport {
   readonly scene = new THREE.Scene();
   readonly camera = new THREE.PerspectiveCamera(35, 1, 0.05, 100);
   readonly orbit: OrbitControls;
+  /** Called when the view needs drawing again (resize, camera moved); the page's frame scheduler sets it. */
+  onInvalidate: () => void = () => {};
   private readonly resizeObserver: ResizeObserver;
 
   constructor(private readonly container: HTMLElement) {
@@ -25,6 +29,8 @@ export class Viewport {
     // A slightly low view is fine; looking up from under the floor is not.
     this.orbit.maxPolarAngle = 0.55 * Math.PI;
 
+    this.orbit.addEventListener('change', () => this.onInvalidate());
+
     this.scene.add(createGround());
 
     this.resizeObserver = new ResizeObserver(() => this.resize());
@@ -38,12 +44,14 @@ export class Viewport {
 
   /**
    * Draws one frame (after letting the orbit controls' damping move the
-   * camera). While a drag has the orbit controls off, the camera holds
+   * camera); returns whether the camera is still easing out, and so wants
+   * another frame. While a drag has the orbit controls off, the camera holds
    * still and is not updated: their update allocates a little every frame.
    */
-  render(): void {
-    if (this.orbit.enabled) this.orbit.update();
+  render(): boolean {
+    const moving = this.orbit.enabled && this.orbit.update();
     this.renderer.render(this.scene, this.camera);
+    return moving;
   }
 
   dispose(): void {
@@ -60,5 +68,6 @@ export class Viewport {
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
+    this.onInvalidate();
   }
 }

@@ -1,11 +1,15 @@
 // Draggable IK target handles: one small sphere per goal (a small cube for a
 // pin, which drags the same way: moving a pin moves where it holds), drawn
-// on top of the character. Pressing a handle selects it and starts a drag in
-// the same gesture, in the view plane through the press point; the selected
-// handle shows a translate gizmo (translate-gizmo.ts), whose arrows drag it
-// along one model axis. Escape during a drag puts the handle back where the
-// drag began. Every move of a handle — a drag's or moveTo()'s — goes through
-// one callback, so scripted moves exercise exactly what a drag does.
+// on top of the character. Pressing a handle selects it (the page's
+// selection says which is selected: select()) and starts a drag in the same
+// gesture, in the view plane through the press point; the selected handle
+// shows a translate gizmo (translate-gizmo.ts), whose arrows drag it along
+// one model axis. grab() starts the same drag from the keyboard (G): the
+// handle follows the pointer without a button held until a click or Enter
+// confirms it, and X, Y, Z keep it on that model axis. Escape (or, for a
+// grab, the right button) cancels a drag: the hooks say so, and whoever
+// owns the targets puts them back. Every move of a handle goes through one
+// callback, so scripted moves exercise exactly what a drag does.
 //
 // A drag allocates nothing per pointer move: the pointer ray comes from the
 // canvas rectangle read at the press and a kept ray caster, and the drag's
@@ -25,11 +29,21 @@ export interface HandleStyle {
   pinned?: boolean;
 }
 
-/** Called after a handle moved; `target_ms` is the handle's position (read it, do not keep it). */
-export type HandleMovedCallback = (goal: number, target_ms: THREE.Vector3) => void;
-
-/** Called when a drag of a handle starts (true) and when it ends (false), also when the handles go away mid-drag. */
-export type HandleDraggingCallback = (dragging: boolean) => void;
+/** What the handles tell their owner. */
+export interface HandleHooks {
+  /** A handle moved; `target_ms` is its position (read it, do not keep it). */
+  moved(goal: number, target_ms: THREE.Vector3): void;
+  /** A press landed on a handle: select it. */
+  pressed(goal: number): void;
+  /** A drag starts. */
+  dragStarted(): void;
+  /** A drag ends: confirmed, also when the handles go away mid-drag. */
+  dragEnded(): void;
+  /** A drag was cancelled (Escape, a grab's right click): the targets should go back to where it began. */
+  dragCancelled(): void;
+  /** What the handles show changed by itself (hover): draw a frame. */
+  redraw(): void;
+}
 
 const HANDLE_RADIUS = 0.035;
 const OUTLINE_RADIUS = 0.043;
@@ -45,6 +59,8 @@ const GIZMO_MIN_LENGTH = 5 * OUTLINE_RADIUS;
 const HOVER_LIGHTEN = 0.45;
 const WHITE = new THREE.Color(0xffffff);
 const NONE = -1;
+/** The pointer id a keyboard grab holds: no real pointer has it. */
+const GRAB_POINTER = -2;
 
 export class TargetHandles {
   private readonly group = new THREE.Group();
@@ -87,8 +103,7 @@ export class TargetHandles {
     scene: THREE.Scene,
     /** Camera controls to pause while a handle is dragged. */
     private readonly orbit: { enabled: boolean },
-    private readonly onMoved: HandleMovedCallback,
-    private readonly onDragging: HandleDraggingCallback = () => {},
+    private readonly hooks: HandleHooks,
   ) {
     this.group.name = 'target-handles';
     this.handles = styles.map((style) => this.createHandle(style));
@@ -101,7 +116,9 @@ export class TargetHandles {
     canvas.addEventListener('pointerup', this.onPointerUp);
     canvas.addEventListener('pointercancel', this.onPointerUp);
     canvas.addEventListener('lostpointercapture', this.onPointerUp);
-    window.addEventListener('keydown', this.onKeyDown);
+    canvas.addEventListener('contextmenu', this.onContextMenu);
+    // Before the page's shortcuts: a key that ends a drag is the drag's.
+    window.addEventListener('keydown', this.onKeyDown, { capture: true });
   }
 
   get count(): number {
@@ -113,19 +130,47 @@ export class TargetHandles {
     return this.handle(goal).position;
   }
 
-  /**
-   * Puts a handle at `position_ms` (x, y, z) without reporting a move (to
-   * follow a new pose, or a symmetric drag's partner on every move: the
-   * numbers stay in the array, none is passed as an argument).
-   */
-  place(goal: number, position_ms: ArrayLike<number>): void {
-    this.handle(goal).position.fromArray(position_ms);
+  /** Whether a drag (of the pointer or a keyboard grab) is under way. */
+  get dragging(): boolean {
+    return this.dragged !== NONE;
   }
 
-  /** Moves a handle and reports it exactly as a drag frame does. */
-  moveTo(goal: number, x_ms: number, y_ms: number, z_ms: number): void {
-    this.handle(goal).position.set(x_ms, y_ms, z_ms);
-    this.reportMove(goal);
+  /**
+   * Puts every handle on its target (3 per goal, model space) without
+   * reporting a move: the handles follow the targets, whoever moved them
+   * (a drag's symmetric partner on every move included: allocation-free).
+   */
+  placeAll(targets_ms: ArrayLike<number>): void {
+    for (let g = 0; g < this.handles.length; g++) this.handles[g].position.fromArray(targets_ms, 3 * g);
+  }
+
+  /** Shows the translate gizmo on goal `goal`'s handle (NONE: on none). */
+  select(goal: number): void {
+    const handle = goal === NONE ? null : this.handle(goal);
+    if (this.gizmo.handle === handle) return;
+    this.gizmo.showOn(handle);
+    this.hooks.redraw();
+  }
+
+  /**
+   * A drag of `goal`'s handle from the keyboard, the pointer at page point
+   * (x, y) (CSS px): the handle keeps its offset from the pointer in the view
+   * plane. False if a drag is under way already.
+   */
+  grab(goal: number, x: number, y: number): boolean {
+    if (this.capturedPointer !== NONE) return false;
+    const handle = this.handle(goal);
+    this.aimAtPage(x, y);
+    const view = this.camera.getWorldDirection(this.scratch_ws);
+    // The press point is where the pointer's ray meets the view plane through the handle.
+    const ray = this.raycaster.ray;
+    const toHandle = this.press_ws.subVectors(handle.position, ray.origin).dot(view);
+    const along = ray.direction.dot(view);
+    if (!(Math.abs(along) > 1e-9)) return false;
+    this.press_ws.copy(ray.direction).multiplyScalar(toHandle / along).add(ray.origin);
+    this.hooks.pressed(goal);
+    this.startDrag(goal, NO_AXIS, GRAB_POINTER);
+    return true;
   }
 
   /** Where the handle's centre is drawn, in CSS pixels of the page. */
@@ -158,13 +203,14 @@ export class TargetHandles {
   }
 
   dispose(): void {
-    this.release();
+    this.release(false);
     this.canvas.removeEventListener('pointerdown', this.onPointerDown);
     this.canvas.removeEventListener('pointermove', this.onPointerMove);
     this.canvas.removeEventListener('pointerup', this.onPointerUp);
     this.canvas.removeEventListener('pointercancel', this.onPointerUp);
     this.canvas.removeEventListener('lostpointercapture', this.onPointerUp);
-    window.removeEventListener('keydown', this.onKeyDown);
+    this.canvas.removeEventListener('contextmenu', this.onContextMenu);
+    window.removeEventListener('keydown', this.onKeyDown, { capture: true });
     if (this.hoveredGoal !== NONE || this.hoveredAxis !== NO_AXIS) this.canvas.style.cursor = '';
     this.gizmo.dispose();
     this.group.removeFromParent();
@@ -198,7 +244,7 @@ export class TargetHandles {
   }
 
   private reportMove(goal: number): void {
-    this.onMoved(goal, this.handles[goal].position);
+    this.hooks.moved(goal, this.handles[goal].position);
   }
 
   /** A model-space point's place on the page (CSS px). */
@@ -251,46 +297,57 @@ export class TargetHandles {
     this.canvas.style.cursor = goal !== NONE || axis !== NO_AXIS ? 'pointer' : '';
     this.hoveredGoal = goal;
     this.hoveredAxis = axis;
+    this.hooks.redraw();
   }
 
   private startDrag(goal: number, axis: number, pointerId: number): void {
     const handle = this.handles[goal];
-    this.gizmo.showOn(handle);
+    this.select(goal);
     if (axis === NO_AXIS) {
       this.constraint.beginViewPlane(this.camera.getWorldDirection(this.scratch_ws), this.press_ws, handle.position);
     } else {
       this.constraint.beginAxis(this.raycaster.ray, this.gizmo.axisDirection(axis), handle.position);
     }
     this.hover(goal, axis);
-    this.canvas.setPointerCapture(pointerId);
+    if (pointerId !== GRAB_POINTER) this.canvas.setPointerCapture(pointerId);
     this.capturedPointer = pointerId;
     this.dragged = goal;
     this.orbit.enabled = false;
-    this.onDragging(true);
+    this.hooks.dragStarted();
   }
 
   /** Ends the drag (if one is under way), keeping the pointer until it is released. */
-  private endDrag(): void {
+  private endDrag(cancelled: boolean): void {
     if (this.dragged === NONE) return;
     this.dragged = NONE;
-    this.onDragging(false);
+    if (cancelled) this.hooks.dragCancelled();
+    else this.hooks.dragEnded();
+    // A keyboard grab holds no pointer: it is over.
+    if (this.capturedPointer === GRAB_POINTER) this.release(false);
   }
 
   /** Lets go of the pointer: orbiting resumes. */
-  private release(): void {
-    this.endDrag();
+  private release(cancelled: boolean): void {
+    this.endDrag(cancelled);
     if (this.capturedPointer === NONE) return;
     const pointerId = this.capturedPointer;
     this.capturedPointer = NONE;
-    if (this.canvas.hasPointerCapture(pointerId)) this.canvas.releasePointerCapture(pointerId);
+    if (pointerId !== GRAB_POINTER && this.canvas.hasPointerCapture(pointerId)) this.canvas.releasePointerCapture(pointerId);
     this.orbit.enabled = true;
   }
 
   private readonly onPointerDown = (event: PointerEvent): void => {
+    if (this.capturedPointer === GRAB_POINTER) {
+      // A keyboard grab ends with a click: the left button keeps it, another cancels it.
+      event.stopImmediatePropagation();
+      this.release(event.button !== 0);
+      return;
+    }
     if (!event.isPrimary || event.button !== 0 || this.capturedPointer !== NONE) return;
     this.aimAtPage(event.clientX, event.clientY);
     const goal = this.handleUnderRay();
     if (goal !== NONE) {
+      this.hooks.pressed(goal);
       this.startDrag(goal, NO_AXIS, event.pointerId);
       return;
     }
@@ -304,7 +361,8 @@ export class TargetHandles {
       if (event.buttons === 0) this.onHover(event);
       return;
     }
-    if (event.pointerId !== this.capturedPointer || this.dragged === NONE) return;
+    const grabbing = this.capturedPointer === GRAB_POINTER;
+    if ((!grabbing && event.pointerId !== this.capturedPointer) || this.dragged === NONE) return;
     const goal = this.dragged;
     this.pointer_px.x = event.clientX;
     this.pointer_px.y = event.clientY;
@@ -320,18 +378,35 @@ export class TargetHandles {
 
   private readonly onPointerUp = (event: PointerEvent): void => {
     if (event.pointerId !== this.capturedPointer) return;
-    this.release();
+    this.release(false);
     // A finger lifted hovers over nothing; a mouse still hovers where it is.
     if (event.pointerType !== 'mouse') this.hover(NONE, NO_AXIS);
   };
 
+  // A grab cancelled by the right button opens no menu.
+  private readonly onContextMenu = (event: MouseEvent): void => {
+    if (this.capturedPointer === GRAB_POINTER || this.dragged !== NONE) event.preventDefault();
+  };
+
   private readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape' || this.dragged === NONE) return;
-    // Cancelled: the handle goes back and the pose follows, as for any move.
-    const goal = this.dragged;
-    this.constraint.restart(this.handles[goal].position);
-    this.reportMove(goal);
-    this.endDrag();
+    if (this.dragged === NONE) return;
+    const key = event.key.toLowerCase();
+    if (key === 'escape') {
+      // The owner puts the targets back; the handles follow them.
+      this.endDrag(true);
+    } else if (key === 'enter' && this.capturedPointer === GRAB_POINTER) {
+      this.release(false);
+    } else if ((key === 'x' || key === 'y' || key === 'z') && this.capturedPointer === GRAB_POINTER && !event.ctrlKey && !event.metaKey) {
+      // A grab along one model axis, from where it began (Blender's G then X).
+      const handle = this.handles[this.dragged].position;
+      this.constraint.restart(handle);
+      this.constraint.beginAxis(this.raycaster.ray, this.gizmo.axisDirection(key.charCodeAt(0) - 120), handle);
+      this.gizmo.highlight(key.charCodeAt(0) - 120);
+      this.reportMove(this.dragged);
+    } else {
+      return;
+    }
     event.preventDefault();
+    event.stopImmediatePropagation();
   };
 }

@@ -1,13 +1,22 @@
-// The panel of the selected bone: its name and one slider per Euler slot,
-// labelled with the joint-frame axis the slot turns about, ranging over the
-// slot's limits (shown beside it; a locked slot's slider is disabled). It
-// reports what the user sets and shows what it is told: the rig clamps and
+// The inspector's section for the selected bone: its name and one slider
+// per Euler slot, labelled with the joint-frame axis the slot turns about,
+// ranging over the slot's limits (shown beside it; a locked slot's slider is
+// disabled). It reports what the user sets — a drag of a slider, from press
+// to release, as one gesture — and shows what it is told: the rig clamps and
 // owns the angles. Text through textContent only.
 import type { EulerOrder } from '../rig/rig-desc.js';
 import { closeButton } from './close-button.js';
 
-/** The user moved slot `slot`'s slider to `angle` (radians). */
-export type AngleInput = (slot: number, angle: number) => void;
+/** What the panel tells its owner. */
+export interface BonePanelHooks {
+  /** The user moved slot `slot`'s slider to `angle` (radians). */
+  input(slot: number, angle: number): void;
+  /** A slider was pressed: the moves until its release are one gesture. */
+  gestureStarted(): void;
+  gestureEnded(): void;
+  /** The × was clicked: deselect the bone. */
+  close(): void;
+}
 
 export interface BoneJoint {
   name: string;
@@ -40,7 +49,9 @@ export class BonePanel {
   private readonly title = document.createElement('span');
   private readonly rows: SlotRow[] = [];
 
-  constructor(parent: HTMLElement, onInput: AngleInput, onClose: () => void) {
+  private pressed = false;
+
+  constructor(parent: HTMLElement, private readonly hooks: BonePanelHooks) {
     this.element.className = 'bone-panel';
     this.element.hidden = true;
     this.element.setAttribute('aria-label', 'selected bone');
@@ -48,7 +59,7 @@ export class BonePanel {
     const heading = document.createElement('div');
     heading.className = 'bone-panel-heading';
     this.title.className = 'bone-panel-name';
-    heading.append(this.title, closeButton('bone-panel-close', 'deselect bone', onClose));
+    heading.append(this.title, closeButton('bone-panel-close', 'deselect bone', () => hooks.close()));
     this.element.append(heading);
 
     for (let slot = 0; slot < 3; slot++) {
@@ -61,7 +72,9 @@ export class BonePanel {
       slider.type = 'range';
       // Any angle within the limits; the keyboard steps by a hundredth of the range.
       slider.step = 'any';
-      slider.addEventListener('input', () => onInput(slot, slider.valueAsNumber));
+      slider.addEventListener('input', () => hooks.input(slot, slider.valueAsNumber));
+      slider.addEventListener('pointerdown', this.onPress);
+      for (const type of ['pointerup', 'pointercancel', 'lostpointercapture', 'change'] as const) slider.addEventListener(type, this.onRelease);
       const value = document.createElement('span');
       value.className = 'bone-slot-value';
       const range = document.createElement('span');
@@ -102,4 +115,16 @@ export class BonePanel {
   hide(): void {
     this.element.hidden = true;
   }
+
+  private readonly onPress = (): void => {
+    if (this.pressed) return;
+    this.pressed = true;
+    this.hooks.gestureStarted();
+  };
+
+  private readonly onRelease = (): void => {
+    if (!this.pressed) return;
+    this.pressed = false;
+    this.hooks.gestureEnded();
+  };
 }

@@ -1,94 +1,100 @@
 // Forward-kinematics posing: click a bone to select it (nearest bone segment
 // on screen; a click on a target handle, on its gizmo's arrows or on empty
 // space does not select one, the latter deselects), see it highlighted, and
-// turn it with the panel's per-slot sliders or the rotation gizmo at its joint (whose
-// rotation the rig turns into Euler angles nearest the current ones). Angles
-// go through the app's pose path (PosingApp.setPose, clamped to the limits
-// by the rig), so the IK targets and handles follow the new pose as they do
-// for any set pose; that path re-places the goals, so a slider or gizmo drag
-// allocates per input event, unlike an IK drag. Each frame the highlight,
-// the sliders and the gizmo follow the pose if it changed (an IK drag turns
-// the selected bone too).
+// turn it with the inspector's per-slot sliders, the rotation gizmo at its
+// joint (whose rotation the rig turns into Euler angles nearest the current
+// ones), or R: the bone turns about the line of sight as the pointer circles
+// its joint, until a click (or Enter) keeps it and Esc (or the right
+// button) puts it back. Angles go through the editor's pose path (clamped
+// to the limits by the rig), so the IK targets and handles follow the new
+// pose; a slider drag, a gizmo drag and an R turn are one undo step each.
+// Whenever the pose changes, the highlight, the sliders and the gizmo follow
+// (an IK drag turns the selected bone too).
+import * as THREE from 'three';
 import type { Rig } from '../rig/rig.js';
 import type { QuatTuple } from '../rig/rig-desc.js';
+import type { PoseEditor } from '../posing/pose-editor.js';
+import type { PosingSession } from '../posing/posing-session.js';
+import { NOTHING, type Selection } from '../posing/selection.js';
 import { BoneGizmo } from '../three/bone-gizmo.js';
 import { BoneHighlight } from '../three/bone-highlight.js';
 import { nearestSegment, projectBoneSegments } from '../three/bone-picking.js';
+import type { Viewport } from '../three/scene.js';
 import { BonePanel } from './bone-panel.js';
-import type { PosingApp } from '../app/posing-app.js';
 
-export const NO_BONE = -1;
 // A press that moves further than this (CSS px) orbits the camera: no click.
 const CLICK_SLOP_PX = 5;
 // How far from a bone's drawn segment a click still picks it (CSS px): about a limb's half-width.
 const PICK_DISTANCE_PX = 24;
 
+/** Where a press lands, besides bones: on a target handle or its gizmo (those take the press). */
+export type HandleHitTest = (x: number, y: number) => boolean;
+
 export class BonePosing {
-  private selected = NO_BONE;
   private shownPoseVersion = -1;
+  private shownSession: PosingSession | null = null;
   private readonly highlight: BoneHighlight;
   private readonly gizmo: BoneGizmo;
   private readonly panel: BonePanel;
-  private readonly segments_px: Float64Array;
-  private readonly angles: Float32Array;
+  private segments_px = new Float64Array(0);
   /** Where the primary button went down, while the gesture can still be a click. */
   private pressX = 0;
   private pressY = 0;
   private clickPossible = false;
+  /** An R turn under way: the joint on the page, the pointer's angle about it then, the bone's rotation then. */
+  private turning = false;
+  private readonly turnCentre_px = new THREE.Vector2();
+  private turnStartAngle = 0;
+  private readonly turnStart_ms = new THREE.Quaternion();
+  private readonly turnAxis_ws = new THREE.Vector3();
+  private readonly turned_ms = new THREE.Quaternion();
+  private readonly matrix = new THREE.Matrix4();
+  private readonly scratch = new THREE.Vector3();
 
-  constructor(private readonly app: PosingApp, panelParent: HTMLElement) {
-    const { rig } = app.session;
-    this.segments_px = new Float64Array(4 * rig.boneCount);
-    this.angles = new Float32Array(3 * rig.boneCount);
-    const { camera, canvas, scene, orbit } = app.viewport;
+  constructor(
+    private readonly editor: PoseEditor,
+    private readonly selection: Selection,
+    private readonly viewport: Viewport,
+    private readonly hitsHandle: HandleHitTest,
+    panelParent: HTMLElement,
+    requestFrame: () => void,
+  ) {
+    const { camera, canvas, scene, orbit } = viewport;
     this.highlight = new BoneHighlight(scene);
-    this.gizmo = new BoneGizmo(camera, canvas, scene, orbit, (rotation_ms) => this.rotateSelected(rotation_ms.toArray() as QuatTuple), () => {
-      this.shownPoseVersion = -1;
+    this.gizmo = new BoneGizmo(camera, canvas, scene, orbit, {
+      rotated: (rotation_ms) => this.rotateSelected(rotation_ms.toArray() as QuatTuple),
+      dragStarted: () => editor.beginGesture(),
+      dragEnded: () => {
+        editor.endGesture();
+        this.shownPoseVersion = -1;
+      },
+      redraw: requestFrame,
     });
-    this.panel = new BonePanel(panelParent, (slot, angle) => this.setSlot(slot, angle), () => this.select(NO_BONE));
+    this.panel = new BonePanel(panelParent, {
+      input: (slot, angle) => this.setSlot(slot, angle),
+      gestureStarted: () => editor.beginGesture(),
+      gestureEnded: () => editor.endGesture(),
+      close: () => selection.clear(),
+    });
+    selection.onChange(() => this.showSelection());
     canvas.addEventListener('pointerdown', this.onPointerDown);
     canvas.addEventListener('pointermove', this.onPointerMove);
     canvas.addEventListener('pointerup', this.onPointerUp);
+    canvas.addEventListener('contextmenu', this.onContextMenu);
+    window.addEventListener('keydown', this.onKeyDown, { capture: true });
   }
 
-  /** The posed rig (the app's). */
+  /** The posed rig (the editor's). */
   get rig(): Rig {
-    return this.app.session.rig;
+    return this.editor.session.rig;
   }
 
-  /** The selected bone's index, or NO_BONE. */
-  get selectedBone(): number {
-    return this.selected;
+  /** Whether an R turn or a gizmo drag is under way. */
+  get busy(): boolean {
+    return this.turning || this.gizmo.dragging;
   }
 
-  /** Selects a bone (shows it and its sliders), or deselects with NO_BONE. */
-  select(bone: number): void {
-    const { rig } = this;
-    if (bone !== NO_BONE) {
-      const { min, max } = rig.limits(bone);
-      this.panel.showJoint({ name: rig.boneNames[bone], order: rig.orders[bone], min, max });
-      this.panel.showAngles(rig.pose(), 3 * bone);
-      this.gizmo.attach(rig.frame(bone));
-    } else {
-      this.panel.hide();
-      this.highlight.hide();
-      this.gizmo.detach();
-    }
-    this.selected = bone;
-    // The highlight and the gizmo are placed at the next frame.
-    this.shownPoseVersion = -1;
-  }
-
-  /** Sets one bone's three angles (by slot, radians; clamped to its limits) through the app's pose path. */
-  setAngles(bone: number, a0: number, a1: number, a2: number): void {
-    this.angles.set(this.rig.pose());
-    this.angles[3 * bone] = a0;
-    this.angles[3 * bone + 1] = a1;
-    this.angles[3 * bone + 2] = a2;
-    this.applyAngles();
-  }
-
-  /** The bone under a page point (CSS px), or NO_BONE. */
+  /** The bone under a page point (CSS px), or NOTHING. */
   boneAt(x: number, y: number): number {
     this.projectSegments();
     return nearestSegment(this.segments_px, x, y, PICK_DISTANCE_PX);
@@ -102,55 +108,121 @@ export class BonePosing {
     return { x: segment[s] + along * (segment[s + 2] - segment[s]), y: segment[s + 1] + along * (segment[s + 3] - segment[s + 1]) };
   }
 
-  /** Called every frame before drawing: the highlight and the sliders follow the pose. */
+  /**
+   * R: turns the selected bone about the line of sight as the pointer,
+   * now at page point (x, y), circles its joint. False with no bone
+   * selected or a gesture under way.
+   */
+  startTurn(x: number, y: number): boolean {
+    const bone = this.selection.bone;
+    if (bone === NOTHING || this.busy || this.editor.undo.inStep) return false;
+    const { x: jointX, y: jointY } = this.screenPosition(bone, 0);
+    this.turnCentre_px.set(jointX, jointY);
+    this.turnStartAngle = Math.atan2(y - jointY, x - jointX);
+    this.matrix.fromArray(this.rig.modelMatrices(), 16 * bone).decompose(this.scratch, this.turnStart_ms, new THREE.Vector3());
+    // Into the screen: a turn by +θ about it looks clockwise, as the pointer's angle (y down) grows clockwise.
+    this.viewport.camera.getWorldDirection(this.turnAxis_ws);
+    this.turning = true;
+    this.viewport.orbit.enabled = false;
+    this.editor.beginGesture();
+    return true;
+  }
+
+  /** Called with every frame before drawing: the highlight, the sliders and the gizmo follow the pose. */
   update(): void {
-    const { session } = this.app;
-    if (this.selected === NO_BONE || session.poseVersion === this.shownPoseVersion) return;
+    const { session } = this.editor;
+    if (session !== this.shownSession) {
+      // Another character: its bones are new, nothing of the old one stays selected.
+      this.shownSession = session;
+      this.segments_px = new Float64Array(4 * session.rig.boneCount);
+      this.cancelTurn();
+      if (this.selection.bone !== NOTHING) this.selection.clear();
+    }
+    const bone = this.selection.bone;
+    if (bone === NOTHING || session.poseVersion === this.shownPoseVersion) return;
     this.shownPoseVersion = session.poseVersion;
     const { rig } = session;
     const model_ms = rig.modelMatrices();
     const tips_ms = rig.boneTips();
-    const m = 16 * this.selected;
-    const t = 3 * this.selected;
+    const m = 16 * bone;
+    const t = 3 * bone;
     this.highlight.show(model_ms[m + 12], model_ms[m + 13], model_ms[m + 14], tips_ms[t], tips_ms[t + 1], tips_ms[t + 2]);
     this.gizmo.follow(model_ms, m);
-    this.panel.showAngles(rig.pose(), 3 * this.selected);
+    this.panel.showAngles(rig.pose(), 3 * bone);
   }
 
   dispose(): void {
-    const { canvas } = this.app.viewport;
+    const { canvas } = this.viewport;
     canvas.removeEventListener('pointerdown', this.onPointerDown);
     canvas.removeEventListener('pointermove', this.onPointerMove);
     canvas.removeEventListener('pointerup', this.onPointerUp);
+    canvas.removeEventListener('contextmenu', this.onContextMenu);
+    window.removeEventListener('keydown', this.onKeyDown, { capture: true });
     this.highlight.dispose();
     this.gizmo.dispose();
   }
 
+  /** Shows the selected bone (sliders, gizmo), or hides them. */
+  private showSelection(): void {
+    const bone = this.selection.bone;
+    const { rig } = this;
+    if (bone !== NOTHING && bone < rig.boneCount) {
+      const { min, max } = rig.limits(bone);
+      this.panel.showJoint({ name: rig.boneNames[bone], order: rig.orders[bone], min, max });
+      this.panel.showAngles(rig.pose(), 3 * bone);
+      this.gizmo.attach(rig.frame(bone));
+    } else {
+      this.panel.hide();
+      this.highlight.hide();
+      this.gizmo.detach();
+    }
+    // The highlight and the gizmo are placed at the next frame.
+    this.shownPoseVersion = -1;
+  }
+
   private rotateSelected(rotation_ms: QuatTuple): void {
-    if (this.selected === NO_BONE) return;
-    const [a0, a1, a2] = this.rig.anglesForModelRotation(this.selected, rotation_ms);
-    this.setAngles(this.selected, a0, a1, a2);
+    const bone = this.selection.bone;
+    if (bone === NOTHING) return;
+    const [a0, a1, a2] = this.rig.anglesForModelRotation(bone, rotation_ms);
+    this.editor.setBoneAngles(bone, a0, a1, a2);
   }
 
   private setSlot(slot: number, angle: number): void {
-    if (this.selected === NO_BONE) return;
-    this.angles.set(this.rig.pose());
-    this.angles[3 * this.selected + slot] = angle;
-    this.applyAngles();
-  }
-
-  /** Poses the rig with `angles`, keeping the root offset. */
-  private applyAngles(): void {
-    this.app.setPose(this.angles, this.rig.rootOffset);
+    const bone = this.selection.bone;
+    if (bone === NOTHING) return;
+    const angles = this.rig.getAngles(bone);
+    angles[slot] = angle;
+    this.editor.setBoneAngles(bone, angles[0], angles[1], angles[2]);
   }
 
   private projectSegments(): void {
-    const { camera, canvas } = this.app.viewport;
+    const { camera, canvas } = this.viewport;
+    const { rig } = this;
+    if (this.segments_px.length !== 4 * rig.boneCount) this.segments_px = new Float64Array(4 * rig.boneCount);
     camera.updateMatrixWorld();
-    projectBoneSegments(this.rig.modelMatrices(), this.rig.boneTips(), camera, canvas.getBoundingClientRect(), this.segments_px);
+    projectBoneSegments(rig.modelMatrices(), rig.boneTips(), camera, canvas.getBoundingClientRect(), this.segments_px);
+  }
+
+  private finishTurn(keep: boolean): void {
+    if (!this.turning) return;
+    this.turning = false;
+    this.viewport.orbit.enabled = true;
+    if (keep) this.editor.endGesture();
+    else this.editor.cancelGesture();
+  }
+
+  private cancelTurn(): void {
+    this.finishTurn(false);
   }
 
   private readonly onPointerDown = (event: PointerEvent): void => {
+    if (this.turning) {
+      // A turn ends with a click: the left button keeps it, another puts it back.
+      event.stopImmediatePropagation();
+      this.finishTurn(event.button === 0);
+      this.clickPossible = false;
+      return;
+    }
     this.clickPossible = event.isPrimary && event.button === 0;
     this.pressX = event.clientX;
     this.pressY = event.clientY;
@@ -160,6 +232,12 @@ export class BonePosing {
   // the camera), even if it ends where it began. Runs on every pointer move,
   // a drag's included: written out, allocating nothing.
   private readonly onPointerMove = (event: PointerEvent): void => {
+    if (this.turning) {
+      const angle = Math.atan2(event.clientY - this.turnCentre_px.y, event.clientX - this.turnCentre_px.x) - this.turnStartAngle;
+      this.turned_ms.setFromAxisAngle(this.turnAxis_ws, angle).multiply(this.turnStart_ms);
+      this.rotateSelected(this.turned_ms.toArray() as QuatTuple);
+      return;
+    }
     if (!this.clickPossible) return;
     const dx = event.clientX - this.pressX;
     const dy = event.clientY - this.pressY;
@@ -171,7 +249,29 @@ export class BonePosing {
     this.clickPossible = false;
     const { clientX: x, clientY: y } = event;
     if (Math.hypot(x - this.pressX, y - this.pressY) > CLICK_SLOP_PX) return;
-    if (this.gizmo.engaged || this.app.handles.hitAt(x, y)) return;
-    this.select(this.boneAt(x, y));
+    if (this.gizmo.engaged || this.hitsHandle(x, y)) return;
+    const bone = this.boneAt(x, y);
+    if (bone === NOTHING) this.selection.clear();
+    else this.selection.selectBone(bone);
+  };
+
+  private readonly onContextMenu = (event: MouseEvent): void => {
+    if (this.turning) event.preventDefault();
+  };
+
+  // Esc ends a turn or a gizmo drag by putting the pose back; Enter keeps a turn.
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape' && this.gizmo.dragging) {
+      this.editor.cancelGesture();
+      this.gizmo.cancelDrag();
+    } else if (event.key === 'Escape' && this.turning) {
+      this.finishTurn(false);
+    } else if (event.key === 'Enter' && this.turning) {
+      this.finishTurn(true);
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
   };
 }

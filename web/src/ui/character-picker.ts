@@ -1,50 +1,54 @@
-// The lesson menu in the HUD (full view only), under "Load model…": the
-// default character and the lesson rigs. It shows what is on screen however
-// it got there (this menu, a share link, window.kin, a loaded model, for
-// which it shows its placeholder), checking once per frame.
+// The character menu in the top bar: the default character and the lesson
+// rigs, plus, while a loaded model is on screen, an entry naming it. It
+// shows what is on screen however it got there (this menu, a share link,
+// window.kin, a loaded model), checking with every frame.
+import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { LESSONS } from '../lessons/lessons.js';
-import type { BuiltInCharacters } from '../import/built-in-characters.js';
 import type { CharacterSource } from '../posing/character-source.js';
-import { errorMessage } from './error-overlay.js';
-import type { PosingApp } from '../app/posing-app.js';
+import type { PoseEditor } from '../posing/pose-editor.js';
+import { errorMessage } from '../text/error-message.js';
 import { toolOption, toolSelect } from './tool-controls.js';
 
 const DEFAULT_VALUE = 'default';
+const MODEL_VALUE = 'model';
 
 function valueOf(source: CharacterSource): string {
-  return source.kind === 'lesson' ? source.id : source.kind === 'default' ? DEFAULT_VALUE : '';
+  return source.kind === 'lesson' ? source.id : source.kind === 'default' ? DEFAULT_VALUE : MODEL_VALUE;
 }
 
-export class LessonPicker {
+export class CharacterPicker {
   readonly element = document.createElement('div');
-  private readonly select = toolSelect('lesson', 'Pose a lesson rig built for learning FK and IK, or the default character', 'Lesson…');
-  private shownSource: CharacterSource | null = null;
+  private readonly select = toolSelect('lesson', 'The character to pose: the default one, or a lesson rig built for learning FK and IK', 'Character…');
+  private readonly modelOption = toolOption(MODEL_VALUE, '');
+  private shownCharacter = -1;
 
-  /** `failed` hears why a character could not be shown (the one on screen stays). */
-  constructor(parent: HTMLElement, private readonly app: PosingApp, characters: BuiltInCharacters, failed: (message: string) => void) {
-    // Both the picker's own class and the model picker's, whose place in the HUD it shares.
-    this.element.className = 'model-picker lesson-picker';
+  /** `show` puts a built-in character on screen (throws, changing nothing, if it cannot); `failed` hears why it could not. */
+  constructor(parent: HTMLElement, private readonly editor: PoseEditor, show: (character: BuiltInCharacter) => void, failed: (message: string) => void) {
+    this.element.className = 'character-picker';
     this.select.options[0].disabled = true;
-    this.select.append(toolOption(DEFAULT_VALUE, 'Default character'), ...LESSONS.map((lesson) => toolOption(lesson.id, lesson.title)));
+    this.modelOption.disabled = true;
+    this.select.append(toolOption(DEFAULT_VALUE, 'Default character'), ...LESSONS.map((lesson) => toolOption(`${lesson.id}`, `Lesson: ${lesson.title}`)), this.modelOption);
     this.select.addEventListener('change', () => {
       const { value } = this.select;
       try {
-        characters.show(value === DEFAULT_VALUE ? { kind: 'default' } : { kind: 'lesson', id: value });
+        show(value === DEFAULT_VALUE ? { kind: 'default' } : { kind: 'lesson', id: value });
       } catch (error) {
         failed(`Could not show ${value === DEFAULT_VALUE ? 'the default character' : `lesson '${value}'`}: ${errorMessage(error)}`);
       }
-      this.watch();
+      this.refresh(true);
     });
     this.element.append(this.select);
     parent.append(this.element);
-    this.watch();
+    this.refresh();
   }
 
-  /** Called every frame: follows a change of character. */
-  watch(): void {
-    const { source } = this.app;
-    if (source === this.shownSource) return;
-    this.shownSource = source;
+  /** Called with every frame: follows a change of character. */
+  refresh(force = false): void {
+    if (this.editor.characterVersion === this.shownCharacter && !force) return;
+    this.shownCharacter = this.editor.characterVersion;
+    const { source } = this.editor;
+    this.modelOption.hidden = source.kind !== 'gltf';
+    this.modelOption.textContent = source.kind === 'gltf' ? `Model: ${source.name}` : '';
     this.select.value = valueOf(source);
   }
 }

@@ -15,7 +15,9 @@ export class CopyLinkButton {
   constructor(parent: HTMLElement, private readonly link: () => string) {
     this.element.className = 'copy-link';
     this.button.type = 'button';
-    this.button.className = 'copy-link-button';
+    this.button.className = 'copy-link-button tool-button';
+    this.button.dataset.action = 'copy-link';
+    this.button.title = 'Copy a link to this pose (character, pose, targets, camera)';
     this.button.textContent = LABEL;
     this.fallback.className = 'copy-link-fallback';
     this.fallback.readOnly = true;

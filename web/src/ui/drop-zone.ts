@@ -1,14 +1,15 @@
-// Drag a .glb / .gltf file onto the page to load it. While a file is dragged
-// over the page a hint covers the view; the drop hands the first file to the
-// loader. Drags that carry no files (text, links) are left alone.
+// Drag files onto the view to load them: a .glb, a .gltf with its .bin and
+// textures, a pose JSON. While files are dragged over the view a hint covers
+// it; the drop hands all of them to the loader, which finds the one to
+// import. Drags that carry no files (text, links) are left alone.
 export class DropZone {
   private readonly hint = document.createElement('div');
   // dragenter/dragleave fire for every child crossed: count them.
   private depth = 0;
 
-  constructor(private readonly target: HTMLElement, private readonly load: (file: File) => void) {
+  constructor(private readonly target: HTMLElement, private readonly load: (files: readonly File[]) => void) {
     this.hint.className = 'drop-hint';
-    this.hint.textContent = 'Drop a .glb or .gltf file to pose it';
+    this.hint.textContent = 'Drop a .glb, a .gltf with its files, or a pose JSON';
     this.hint.hidden = true;
     target.append(this.hint);
     target.addEventListener('dragenter', this.onDragEnter);
@@ -50,8 +51,8 @@ export class DropZone {
     event.preventDefault();
     this.depth = 0;
     this.hint.hidden = true;
-    const file = event.dataTransfer?.files[0];
-    if (file) this.load(file);
+    const files = Array.from(event.dataTransfer?.files ?? []);
+    if (files.length > 0) this.load(files);
   };
 }
 

@@ -1,9 +1,6 @@
 // A readable failure instead of a blank page: what failed, the error's own
 // message, and the stack folded away for whoever debugs it.
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
+import { errorMessage } from '../text/error-message.js';
 
 /** Shows (or replaces) the overlay; `what` says which step failed. */
 export function showErrorOverlay(parent: HTMLElement, what: string, error: unknown): void {

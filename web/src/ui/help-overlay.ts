@@ -9,11 +9,16 @@ export interface HelpRow {
 }
 
 export const HELP_ROWS: readonly HelpRow[] = [
-  { keys: ['Ctrl+Z', '⌘Z'], action: 'Undo the last pose change (a whole drag is one step)' },
+  { keys: ['Drag a coloured handle'], action: 'Move an IK target (one finger on a touch screen); its arrows move it along one axis' },
+  { keys: ['Click a bone'], action: 'Select it: turn it with the sliders in the inspector or the rings on its joint' },
+  { keys: ['G'], action: 'Grab the selected target: it follows the pointer (X, Y, Z keep it on that axis) until a click or Enter; Esc or right-click puts it back' },
+  { keys: ['R'], action: 'Rotate the selected bone about the line of sight as the pointer circles its joint; a click keeps it, Esc puts it back' },
+  { keys: ['Esc'], action: 'During a drag: put everything back as it was (no undo step). Otherwise: close this help' },
+  { keys: ['F'], action: 'Frame the selection (or the whole character)' },
+  { keys: ['1', '3', '7'], action: 'Front, side and top views (the numpad’s keys too)' },
+  { keys: ['Ctrl+Z', '⌘Z'], action: 'Undo the last change (a whole drag is one step)' },
   { keys: ['Ctrl+Shift+Z', 'Ctrl+Y', '⌘⇧Z'], action: 'Redo' },
   { keys: ['?'], action: 'Show or hide this help' },
-  { keys: ['Esc'], action: 'Close this help' },
-  { keys: ['Drag a coloured handle'], action: 'Move an IK target (one finger on a touch screen)' },
   { keys: ['Targets list'], action: 'Add a target on any bone; Pin holds a tip in place while others move (a cube handle); × removes' },
   { keys: ['Drag elsewhere'], action: 'Orbit the camera (one finger)' },
   { keys: ['Scroll wheel'], action: 'Zoom (pinch with two fingers)' },

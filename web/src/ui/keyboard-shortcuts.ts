@@ -1,18 +1,39 @@
-// The page's keyboard shortcuts: Ctrl+Z / ⌘Z undo, Ctrl+Shift+Z / ⌘⇧Z /
-// Ctrl+Y redo, "?" toggles the help, Esc closes it. While focus is in a
-// field that takes text (the solver panel's numbers, a link field) the keys
-// are left to the field, whose own undo is what the user means there.
+// The page's keyboard shortcuts, Blender's where Blender has one: Ctrl+Z /
+// ⌘Z undo, Ctrl+Shift+Z / ⌘⇧Z / Ctrl+Y redo, G grab the selected target
+// (or the root target for a selected root bone), R rotate the selected bone,
+// F frame the selection, 1 / 3 / 7 (or the numpad's) front / side / top
+// views, "?" the help, Esc closes the help or cancels the gesture under way.
+// While focus is in a field that takes text (the solver panel's numbers, a
+// link field) the keys are left to the field, whose own undo is what the
+// user means there.
+import type { ViewName } from '../three/view-presets.js';
 
 export interface ShortcutActions {
   undo(): void;
   redo(): void;
+  grab(): void;
+  rotate(): void;
+  frame(): void;
+  showView(name: ViewName): void;
   toggleHelp(): void;
   /** Closes the help; false if it was not open. */
   closeHelp(): boolean;
+  /** Cancels the gesture under way (a slider held); false if none was. */
+  cancel(): boolean;
 }
 
 // Input types that take no text: shortcuts stay on while they have focus.
 const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
+
+/** Keys (KeyboardEvent.code) of the standard views: the top row's digits and the numpad's. */
+const VIEW_KEYS: Readonly<Record<string, ViewName>> = {
+  Digit1: 'front',
+  Numpad1: 'front',
+  Digit3: 'side',
+  Numpad3: 'side',
+  Digit7: 'top',
+  Numpad7: 'top',
+};
 
 export function takesText(element: EventTarget | null): boolean {
   if (!(element instanceof HTMLElement)) return false;
@@ -26,6 +47,7 @@ export function installShortcuts(target: Window, actions: ShortcutActions): () =
     if (event.defaultPrevented || event.altKey || takesText(event.target)) return;
     const command = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
+    const plain = !command && !event.shiftKey;
     if (command && key === 'z') {
       if (event.shiftKey) actions.redo();
       else actions.undo();
@@ -34,7 +56,15 @@ export function installShortcuts(target: Window, actions: ShortcutActions): () =
     } else if (!command && event.key === '?') {
       actions.toggleHelp();
     } else if (!command && event.key === 'Escape') {
-      if (!actions.closeHelp()) return;
+      if (!actions.closeHelp() && !actions.cancel()) return;
+    } else if (plain && key === 'g') {
+      actions.grab();
+    } else if (plain && key === 'r') {
+      actions.rotate();
+    } else if (plain && key === 'f') {
+      actions.frame();
+    } else if (plain && event.code in VIEW_KEYS) {
+      actions.showView(VIEW_KEYS[event.code]);
     } else {
       return;
     }

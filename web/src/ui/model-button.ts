@@ -1,28 +1,26 @@
-// "Load model…" in the HUD: opens the browser's file picker for a .glb or
-// .gltf and hands the chosen file to the loader. The input is reset after
-// each pick, so picking the same file again loads it again.
-export class ModelButton {
-  readonly element = document.createElement('div');
-  private readonly input = document.createElement('input');
+// "Load…" in the File menu: opens the browser's file picker (several files
+// at once: a .gltf with its .bin and textures) and hands the chosen files to
+// the loader. The input is reset after each pick, so picking the same file
+// again loads it again.
+import { ACCEPTED_FILES } from './page-models.js';
+import { menuItem } from './menu.js';
 
-  constructor(parent: HTMLElement, load: (file: File) => void) {
-    this.element.className = 'model-picker';
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'model-button';
-    button.textContent = 'Load model…';
-    button.title = 'Pose your own glTF / GLB character (or drop the file on the page)';
-    this.input.type = 'file';
-    this.input.accept = '.glb,.gltf,model/gltf-binary,model/gltf+json';
-    this.input.hidden = true;
-    this.input.setAttribute('aria-label', 'glTF or GLB file');
-    button.addEventListener('click', () => this.input.click());
-    this.input.addEventListener('change', () => {
-      const file = this.input.files?.[0];
-      this.input.value = '';
-      if (file) load(file);
-    });
-    this.element.append(button, this.input);
-    parent.append(this.element);
-  }
+export function modelButton(load: (files: readonly File[]) => void): HTMLElement {
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.multiple = true;
+  input.accept = ACCEPTED_FILES;
+  input.hidden = true;
+  input.setAttribute('aria-label', 'files to load');
+  const button = menuItem('load', 'Load… (a glTF/GLB character with its files, or a pose JSON; or drop them on the view)', 'Load model or pose…');
+  button.addEventListener('click', () => input.click());
+  input.addEventListener('change', () => {
+    const files = Array.from(input.files ?? []);
+    input.value = '';
+    if (files.length > 0) load(files);
+  });
+  const wrapper = document.createElement('div');
+  wrapper.className = 'model-picker';
+  wrapper.append(button, input);
+  return wrapper;
 }

@@ -1,45 +1,50 @@
-// User models on this page: the "Load model…" button, dropping a file on the
-// page, the page URL's ?model=, the skin chooser, and the banner that says
-// how a load went. A loaded model lets a share link that waits for it apply.
-import type { KinModule } from '../wasm/generated/kin.js';
-import { DropZone } from './drop-zone.js';
-import type { Hud } from './hud.js';
-import { LinkBanner } from './banner.js';
-import { ModelButton } from './model-button.js';
+// Files on this page: "Load…" in the File menu, files dropped on the view,
+// the page URL's ?model=, the skin chooser, and the banner that says how a
+// load went. The loader (import/model-loader.ts) picks the importer; a
+// character it makes goes on screen through `showCharacter`, a pose to the
+// character on screen through `applyPose`.
+import type { CharacterParts } from '../import/character-parts.js';
+import type { Importer } from '../import/importer.js';
 import { type ModelLoadOutcome, ModelLoader } from '../import/model-loader.js';
-import type { PageLinks } from '../share/page-links.js';
-import type { PosingApp } from '../app/posing-app.js';
+import type { NamedPose } from '../posing/named-pose.js';
+import { LinkBanner } from './banner.js';
+import { DropZone } from './drop-zone.js';
 import { chooseSkin } from './skin-chooser.js';
+
+export interface PageModelsHooks {
+  showCharacter(parts: CharacterParts): void;
+  applyPose(pose: NamedPose): string;
+}
+
+/** What the file picker offers: glTF and its companions (buffers, textures), and pose JSON. */
+export const ACCEPTED_FILES = '.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.json,model/gltf-binary,model/gltf+json,application/json';
 
 export class PageModels {
   readonly loader: ModelLoader;
   private readonly dropZone: DropZone;
   private readonly banner: LinkBanner;
 
-  /**
-   * The button goes into the HUD, which also keeps the loaded model's
-   * warnings in view; without a HUD (embed mode) models come only from
-   * ?model= and dropped files.
-   */
-  constructor(app: PosingApp, module: KinModule, root: HTMLElement, hud: Hud | null, links: PageLinks) {
-    const banner = new LinkBanner(root, 'model-banner');
+  /** The banner and the drop zone go into `viewport` (the view's region); dialogs into `root`. */
+  constructor(importers: readonly Importer[], root: HTMLElement, viewport: HTMLElement, hooks: PageModelsHooks) {
+    const banner = new LinkBanner(viewport, 'model-banner');
     this.banner = banner;
-    this.loader = new ModelLoader(app, module, {
+    this.loader = new ModelLoader(importers, {
       report: (text, kind) => banner.show(text, kind),
       chooseSkin: (fileName, model) => chooseSkin(root, fileName, model.skins),
-      replaced: () => {
-        const { source } = app;
-        hud?.warn(source.kind === 'gltf' && source.warnings.length > 0 ? source.warnings.join(' ') : null);
-        links.characterChanged();
-      },
+      showCharacter: hooks.showCharacter,
+      applyPose: hooks.applyPose,
     });
-    if (hud) new ModelButton(hud.element, (file) => void this.loader.load(file));
-    this.dropZone = new DropZone(root, (file) => void this.loader.load(file));
+    this.dropZone = new DropZone(viewport, (files) => void this.loader.load(files));
   }
 
   /** Shows a problem with a character (from another control) in the models' banner. */
   report(problem: string): void {
     this.banner.show(problem, 'problem');
+  }
+
+  /** Loads files the user picked. */
+  loadFiles(files: readonly File[]): Promise<ModelLoadOutcome> {
+    return this.loader.load(files);
   }
 
   /** Starts loading the page URL's ?model=, if it has one. */

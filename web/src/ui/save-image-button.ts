@@ -1,6 +1,6 @@
-// "Save PNG": downloads a snapshot of the view. A snapshot that fails says
-// so on the button for a moment instead of throwing into the page.
-import { errorMessage } from './error-overlay.js';
+// "Save PNG" (File menu): downloads a snapshot of the view. A snapshot that
+// fails says so on the button for a moment instead of throwing into the page.
+import { errorMessage } from '../text/error-message.js';
 
 const LABEL = 'Save PNG';
 const FILE_NAME = 'kin-pose.png';
@@ -16,7 +16,8 @@ export class SaveImageButton {
   constructor(parent: HTMLElement, private readonly snapshot: () => Promise<Blob>) {
     this.element.className = 'save-image';
     this.button.type = 'button';
-    this.button.className = 'save-image-button';
+    this.button.className = 'save-image-button menu-item';
+    this.button.dataset.action = 'save-png';
     this.button.textContent = LABEL;
     this.element.append(this.button);
     parent.append(this.element);

@@ -1,4 +1,4 @@
-// The LBS / DQS switch in the solver panel's column: two radio buttons that ask
+// The LBS / DQS switch in the view tools: two radio buttons that ask
 // `choose` to apply a skinning method; show() reflects whatever was applied,
 // from here or from a script.
 import { SKINNING_METHODS, type SkinningMethod } from '../rig/rig.js';
@@ -12,7 +12,7 @@ export class SkinningToggle {
   readonly element = document.createElement('fieldset');
   private readonly inputs = {} as Record<SkinningMethod, HTMLInputElement>;
 
-  constructor(parent: HTMLElement, choose: (method: SkinningMethod) => void) {
+  constructor(choose: (method: SkinningMethod) => void) {
     this.element.className = 'skinning-toggle';
     const legend = document.createElement('legend');
     legend.textContent = 'Skinning';
@@ -33,7 +33,6 @@ export class SkinningToggle {
       this.element.append(label);
       this.inputs[method] = input;
     }
-    parent.append(this.element);
   }
 
   show(method: SkinningMethod): void {

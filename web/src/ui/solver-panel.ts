@@ -4,7 +4,7 @@
 // change asks `choose` to apply it (which throws to reject it), and show()
 // reflects whatever was applied, from here or from a script.
 import { SOLVERS, type SolverName, type SolverOptions } from '../rig/rig.js';
-import { errorMessage } from './error-overlay.js';
+import { errorMessage } from '../text/error-message.js';
 import { DEFAULT_SETTINGS, SETTING_FIELDS, SOLVER_INFO, type SettingKey } from './solver-catalog.js';
 
 /** Applies a solver and its settings; throws if they are rejected. */

@@ -1,6 +1,8 @@
-// The top-left readout of the latest solve, plus a one-line hint on how to
-// pose. A failed solve shows its message in place of the numbers. Values are
-// text nodes (never HTML), their strings made once per shown value.
+// The status line along the bottom of the editor: the latest solve (solver,
+// status, iterations, remaining error, solve time), a standing warning about
+// the character on screen, and a one-line hint on how to pose. A failed
+// solve shows its message in place of the numbers. Values are text nodes
+// (never HTML), their strings made once per shown value.
 import { NumberLabels } from './number-labels.js';
 import type { SolveSummary } from '../posing/posing-session.js';
 
@@ -48,7 +50,8 @@ class ValueText {
 }
 
 function row(parent: HTMLElement, label: string, valueClass: string, parts = 1): ValueText {
-  const line = document.createElement('div');
+  const line = document.createElement('span');
+  line.className = 'hud-item';
   const name = document.createElement('span');
   name.className = 'hud-label';
   name.textContent = label;
@@ -58,7 +61,7 @@ function row(parent: HTMLElement, label: string, valueClass: string, parts = 1):
   return value;
 }
 
-export class Hud {
+export class StatusBar {
   readonly element = document.createElement('div');
   private readonly solver: ValueText;
   private readonly status: ValueText;
@@ -69,7 +72,8 @@ export class Hud {
   private readonly warning = document.createElement('div');
 
   constructor(parent: HTMLElement) {
-    this.element.className = 'hud';
+    this.element.className = 'hud status-bar';
+    this.element.setAttribute('role', 'status');
     this.solver = row(this.element, 'solver', 'hud-solver');
     this.status = row(this.element, 'status', 'hud-status');
     this.iterations = row(this.element, 'iterations', 'hud-iterations');
@@ -79,9 +83,9 @@ export class Hud {
     this.failure.hidden = true;
     this.warning.className = 'hud-warning';
     this.warning.hidden = true;
-    const hint = document.createElement('div');
+    const hint = document.createElement('span');
     hint.className = 'hud-hint';
-    hint.textContent = 'Drag a coloured handle to pose · drag elsewhere to orbit';
+    hint.textContent = 'Drag a handle to pose · click a bone to turn it · drag elsewhere to orbit · ? for keys';
     this.element.append(this.failure, this.warning, hint);
     parent.append(this.element);
   }
@@ -90,6 +94,18 @@ export class Hud {
   warn(text: string | null): void {
     this.warning.hidden = text === null;
     this.warning.textContent = text ?? '';
+    this.warning.title = text ?? '';
+  }
+
+  /** Back to placeholders: no solve of the character on screen yet. */
+  clear(): void {
+    this.solver.set(NO_VALUE);
+    if (this.status.set(NO_VALUE)) delete this.status.element.dataset.status;
+    this.iterations.set(NO_VALUE);
+    this.error.set(NO_VALUE, WHOLE);
+    this.error.set('', FRACTION);
+    this.time.set(NO_VALUE);
+    this.failure.hidden = true;
   }
 
   /** Allocation-free for a successful solve (a drag frame). */
@@ -103,7 +119,7 @@ export class Hud {
     const hundredths_mm = Math.round(solve.error * 1e5);
     this.error.set(failed ? NO_VALUE : WHOLE_NUMBERS.get(Math.floor(hundredths_mm / 100)), WHOLE);
     this.error.set(failed ? '' : HUNDREDTHS_MM.get(hundredths_mm % 100), FRACTION);
-    this.time.set(MICROS.get(Math.round(solve.micros)));
+    this.time.set(Number.isNaN(solve.micros) ? NO_VALUE : MICROS.get(Math.round(solve.micros)));
     if (this.failure.hidden !== !failed) this.failure.hidden = !failed;
     if (failed) this.failure.textContent = solve.failure;
   }

@@ -1,0 +1,217 @@
+// The full editor around the view (not in embed mode): the shell's regions
+// filled — the top bar, the tools, the inspector with the selection's
+// sections, the status line — plus bone posing, the help and the keyboard.
+// refresh() runs with every drawn frame (frames follow every change) and
+// brings what the widgets show up to date, touching the DOM only where
+// something changed.
+import * as THREE from 'three';
+import type { BuiltInCharacter } from '../import/built-in-characters.js';
+import { exportGlb, exportedPose } from '../export/character-export.js';
+import type { PoseEditor } from '../posing/pose-editor.js';
+import type { PosingSession } from '../posing/posing-session.js';
+import { NOTHING, type Selection } from '../posing/selection.js';
+import type { SolverName, SolverOptions } from '../rig/rig.js';
+import { type ViewName, frameSelection, showView } from '../three/view-presets.js';
+import { BonePosing } from '../ui/bone-posing.js';
+import { download } from '../ui/download.js';
+import { HelpOverlay } from '../ui/help-overlay.js';
+import { Inspector } from '../ui/inspector.js';
+import { installShortcuts } from '../ui/keyboard-shortcuts.js';
+import type { PageModels } from '../ui/page-models.js';
+import { snapshotPng } from '../ui/png-snapshot.js';
+import type { Shell } from '../ui/shell.js';
+import { StatusBar } from '../ui/status-bar.js';
+import { TargetPanel } from '../ui/target-panel.js';
+import { ToolPanel, type ViewActions } from '../ui/tool-panel.js';
+import { TopBar } from '../ui/top-bar.js';
+import type { PosingView } from './posing-view.js';
+
+/** How far around a joint or a target framing keeps in view (metres). */
+const FRAME_PADDING = 0.12;
+
+/** What the editor's controls need from the page besides the editor and the view. */
+export interface EditorUiHooks {
+  showCharacter(character: BuiltInCharacter): void;
+  models: PageModels;
+  /** The share link of the state now, written into the address bar. */
+  shareLink(): string;
+  /** Draws a frame now (for snapshots). */
+  drawFrame(): void;
+}
+
+export class EditorUi {
+  readonly topBar: TopBar;
+  readonly tools: ToolPanel;
+  readonly inspector: Inspector;
+  readonly status: StatusBar;
+  readonly bonePosing: BonePosing;
+  readonly targetPanel: TargetPanel;
+  readonly help: HelpOverlay;
+  private readonly uninstallShortcuts: () => void;
+  private readonly pointer_px = { x: 0, y: 0 };
+  private shownSession: PosingSession | null = null;
+  private shownSolves = -1;
+  private shownSolver = -1;
+  private shownSkinning = '';
+
+  constructor(
+    root: HTMLElement,
+    private readonly shell: Shell,
+    private readonly editor: PoseEditor,
+    private readonly selection: Selection,
+    private readonly view: PosingView,
+    private readonly hooks: EditorUiHooks,
+  ) {
+    this.help = new HelpOverlay(root);
+    this.topBar = new TopBar(shell.top, editor, {
+      showCharacter: hooks.showCharacter,
+      characterFailed: (message) => hooks.models.report(message),
+      loadFiles: (files) => void hooks.models.loadFiles(files),
+      exportGlb: () => void this.downloadGlb(),
+      exportPoseJson: () => download(JSON.stringify(exportedPose(editor.session.rig, editor.source), null, 2), 'application/json', 'kin-pose.json'),
+      snapshot: () => this.snapshot(),
+      shareLink: hooks.shareLink,
+      toggleHelp: () => this.help.toggle(),
+    });
+    this.tools = new ToolPanel(shell.toolsBody, editor, selection, this.viewActions());
+    this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options));
+    this.status = new StatusBar(shell.bottom);
+    const { viewport } = view;
+    this.bonePosing = new BonePosing(editor, selection, viewport, (x, y) => view.handles.hitAt(x, y), this.inspector.selection, () => viewport.onInvalidate());
+    this.targetPanel = new TargetPanel(this.inspector.selection, editor, selection);
+    this.uninstallShortcuts = installShortcuts(window, {
+      undo: () => editor.undo.undo(),
+      redo: () => editor.undo.redo(),
+      grab: () => this.grab(),
+      rotate: () => void this.bonePosing.startTurn(this.pointer_px.x, this.pointer_px.y),
+      frame: () => this.frame(),
+      showView: (name) => this.showView(name),
+      toggleHelp: () => this.help.toggle(),
+      closeHelp: () => this.help.close(),
+      cancel: () => editor.cancelGesture(),
+    });
+    viewport.canvas.addEventListener('pointermove', this.onPointerMove);
+  }
+
+  /** A PNG of the view, drawn now. */
+  snapshot(): Promise<Blob> {
+    return snapshotPng(this.view.viewport.canvas, this.hooks.drawFrame);
+  }
+
+  /** Called with every frame (allocation-free unless something is shown anew). */
+  refresh(): void {
+    const { session } = this.editor;
+    this.bonePosing.update();
+    this.tools.refresh();
+    this.topBar.characters.refresh();
+    this.targetPanel.refresh();
+    this.inspector.showHint(this.selection.bone === NOTHING && this.selection.goal === NOTHING);
+    if (session !== this.shownSession) {
+      // Another character: nothing of the old one's solves stays on show.
+      this.shownSession = session;
+      this.shownSolves = session.solveCount;
+      this.shownSolver = -1;
+      this.status.clear();
+      this.inspector.energyPlot.showMessage('No solve yet: drag a handle.');
+      const { source } = this.editor;
+      this.status.warn(source.kind === 'gltf' && source.warnings.length > 0 ? source.warnings.join(' ') : null);
+    }
+    if (session.solverVersion !== this.shownSolver) {
+      this.inspector.solverPanel.show(session.solverName, this.editor.solverOptions);
+      this.shownSolver = session.solverVersion;
+    }
+    if (session.solveCount !== this.shownSolves) {
+      const solve = session.lastSolve;
+      this.status.show(solve);
+      if (solve.failure === null) this.inspector.energyPlot.show(session.energyHistory());
+      else this.inspector.energyPlot.showMessage('No energy: the solve failed.');
+      this.shownSolves = session.solveCount;
+    }
+    if (this.view.skinning !== this.shownSkinning) {
+      this.tools.showSkinning(this.view.skinning);
+      this.shownSkinning = this.view.skinning;
+    }
+  }
+
+  /** Frames the selection, or the whole character with nothing selected (F). */
+  frame(): void {
+    frameSelection(this.view.viewport, this.framedPoints());
+  }
+
+  showView(name: ViewName): void {
+    showView(this.view.viewport, name, this.framedPoints(true));
+  }
+
+  dispose(): void {
+    this.uninstallShortcuts();
+    this.bonePosing.dispose();
+    this.shell.dispose();
+    this.view.viewport.canvas.removeEventListener('pointermove', this.onPointerMove);
+  }
+
+  private viewActions(): ViewActions {
+    const { view } = this;
+    return {
+      showView: (name) => this.showView(name),
+      frame: () => this.frame(),
+      skeletonShown: () => view.showsSkeleton,
+      showSkeleton: (shown) => view.showSkeleton(shown),
+      skinning: () => view.skinning,
+      setSkinning: (method) => view.setSkinning(method),
+    };
+  }
+
+  /** G: grabs the selected target with the pointer where it is. */
+  private grab(): void {
+    const goal = this.selection.goal;
+    if (goal === NOTHING || this.editor.undo.inStep) return;
+    this.view.handles.grab(goal, this.pointer_px.x, this.pointer_px.y);
+  }
+
+  /**
+   * The points framing should keep in view (model = world space): the
+   * selected bone's joint and tip, the selected target, or — with nothing
+   * selected, or `whole` — every joint and tip; each padded by a margin.
+   */
+  private framedPoints(whole = false): THREE.BufferAttribute {
+    const { rig } = this.editor.session;
+    const model_ms = rig.modelMatrices();
+    const tips_ms = rig.boneTips();
+    const centres: THREE.Vector3[] = [];
+    const bone = this.selection.bone;
+    const goal = this.selection.goal;
+    const addBone = (b: number): void => {
+      centres.push(new THREE.Vector3().fromArray(model_ms, 16 * b + 12), new THREE.Vector3().fromArray(tips_ms, 3 * b));
+    };
+    if (!whole && bone !== NOTHING) addBone(bone);
+    else if (!whole && goal !== NOTHING) centres.push(new THREE.Vector3().fromArray(this.editor.session.targets_ms, 3 * goal));
+    else for (let b = 0; b < rig.boneCount; b++) addBone(b);
+    const points = new THREE.BufferAttribute(new Float32Array(3 * 7 * centres.length), 3);
+    centres.forEach((centre, k) => {
+      points.setXYZ(7 * k, centre.x, centre.y, centre.z);
+      for (let axis = 0; axis < 3; axis++) {
+        for (const side of [-1, 1]) {
+          const offset = [0, 0, 0];
+          offset[axis] = side * FRAME_PADDING;
+          points.setXYZ(7 * k + 1 + 2 * axis + (side + 1) / 2, centre.x + offset[0], centre.y + offset[1], centre.z + offset[2]);
+        }
+      }
+    });
+    return points;
+  }
+
+  private async downloadGlb(): Promise<void> {
+    const { editor, view } = this;
+    try {
+      download(await exportGlb(editor.session.rig, view.character, view.skinning, editor.source), 'model/gltf-binary', 'kin-pose.glb');
+    } catch (error) {
+      this.hooks.models.report(`Could not export: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  // Where the pointer is over the view, for G and R (allocation-free: it runs on every move).
+  private readonly onPointerMove = (event: PointerEvent): void => {
+    this.pointer_px.x = event.clientX;
+    this.pointer_px.y = event.clientY;
+  };
+}

@@ -1,0 +1,51 @@
+// glTF 2.0 (.glb, or .gltf with its data embedded or handed over beside it)
+// as a character to pose: the file is checked and parsed (gltf-model.ts), a
+// skin chosen (asking when the file has several), and its rig and meshes
+// made ready (gltf-skin-import.ts) with goals found from the rig's names
+// (posing/found-goals.ts).
+import { foundGoalLayouts } from '../posing/found-goals.js';
+import { BIND_POSE } from '../posing/pose-presets.js';
+import type { GltfCharacterSource } from '../posing/character-source.js';
+import { Rig } from '../rig/rig.js';
+import { plural } from '../text/plural.js';
+import type { KinModule } from '../wasm/generated/kin.js';
+import { parseGltfModel } from './gltf-model.js';
+import { importSkin } from './gltf-skin-import.js';
+import type { ImportFiles, ImportOptions, ImportQuestions, ImportResult, Importer } from './importer.js';
+import type { ModelBytes } from './model-input.js';
+
+const GLB_MAGIC = 0x46546c67; // 'glTF', little-endian
+
+export class GltfImporter implements Importer {
+  readonly format = 'glTF';
+
+  constructor(private readonly module: KinModule) {}
+
+  accepts(file: ModelBytes): boolean {
+    if (/\.(glb|gltf)$/i.test(file.name)) return true;
+    return file.bytes.byteLength >= 4 && new DataView(file.bytes).getUint32(0, true) === GLB_MAGIC;
+  }
+
+  async import(files: ImportFiles, questions: ImportQuestions, options: ImportOptions): Promise<ImportResult> {
+    const file = files.main;
+    const model = await parseGltfModel(file.bytes, file);
+    const skin = options.skin ?? (model.skins.length === 1 ? model.skins[0].index : await questions.chooseSkin(file.name, model));
+    if (skin === null) throw new Error('no skin was chosen');
+    const imported = importSkin(model, skin);
+    const source: GltfCharacterSource = {
+      kind: 'gltf',
+      name: file.name,
+      skin: imported.skin.index,
+      skinName: imported.skin.name,
+      influences: imported.influences,
+      warnings: imported.warnings,
+    };
+    const rig = Rig.create(this.module, imported.rig.bones);
+    const joints = imported.skin.skeleton.bones.length;
+    return {
+      kind: 'character',
+      parts: { rig, layouts: foundGoalLayouts, meshes: imported.meshes, jointToBone: imported.rig.jointToBone, info: { source, presets: [BIND_POSE] } },
+      summary: [`Loaded '${file.name}': skin '${source.skinName}', ${plural(joints, 'joint')}, ${source.influences} influences per vertex.`, ...source.warnings].join(' '),
+    };
+  }
+}

@@ -1,0 +1,243 @@
+// The editor's posing state, with no DOM and no drawing: the posing session
+// of the character on screen, which character that is and the poses it
+// offers, undo over every change, symmetric dragging, and every edit the
+// page makes — a handle moved (a drag, a script: one path), a solve, a pose,
+// a preset, a mirror, a solver, the goal set. Each edit is one undo step (a
+// gesture, begun and ended around many edits, is one step too; cancelling it
+// puts the state back bit for bit). Whoever draws or shows the state listens
+// with onChange(): every change calls the listeners, so nothing needs to
+// poll.
+import type { MirrorMode, SolverName, SolverOptions } from '../rig/rig.js';
+import type { Vec3Tuple } from '../rig/rig-desc.js';
+import type { CharacterInfo, CharacterSource } from './character-source.js';
+import { type HandlePosition, handleMoves } from './handle-moves.js';
+import { type PoseState, capturePoseState, restorePoseState, samePoseState } from './pose-state.js';
+import { type PosePreset, presetPose } from './pose-presets.js';
+import type { PosingSession, SolveSummary } from './posing-session.js';
+import type { PosingGoal } from './solver-goals.js';
+import { SymmetricDrag } from './symmetric-drag.js';
+import { UndoHistory } from './undo-history.js';
+
+/** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
+const UNDO_LIMIT = 200;
+
+export type EditorListener = () => void;
+
+export class PoseEditor {
+  /** Undo and redo over every pose change. */
+  readonly undo: UndoHistory<PoseState> = new UndoHistory(() => capturePoseState(this), (state) => restorePoseState(this, state), UNDO_LIMIT, samePoseState);
+  /** Symmetric dragging (off at first). */
+  readonly symmetry = new SymmetricDrag();
+  private currentSession: PosingSession;
+  private currentCharacter: CharacterInfo;
+  private appliedOptions: SolverOptions = {};
+  // Keeps poseStateVersion growing across a character change, whose new session counts from 0.
+  private versionBase = 0;
+  private characters = 0;
+  private readonly listeners: EditorListener[] = [];
+  private moveHandle: (goal: number, position_ms: HandlePosition) => void;
+  private readonly scriptedMove_ms = { x: 0, y: 0, z: 0 };
+  private angles = new Float32Array(0);
+
+  constructor(session: PosingSession, character: CharacterInfo) {
+    this.currentSession = session;
+    this.currentCharacter = character;
+    this.moveHandle = this.handleMovesFor(session);
+    this.symmetry.pairGoals(session);
+  }
+
+  /** The posing session of the character on screen (a new one after replaceCharacter). */
+  get session(): PosingSession {
+    return this.currentSession;
+  }
+
+  /** Which character is on screen. */
+  get source(): CharacterSource {
+    return this.currentCharacter.source;
+  }
+
+  /** The poses the character offers; the first is its start pose (what Reset applies). */
+  get presets(): readonly PosePreset[] {
+    return this.currentCharacter.presets;
+  }
+
+  /** The options last applied with the current solver. */
+  get solverOptions(): SolverOptions {
+    return this.appliedOptions;
+  }
+
+  /** Bumped by every replaceCharacter. */
+  get characterVersion(): number {
+    return this.characters;
+  }
+
+  /** Changes whenever anything a share link holds but the camera may have changed: character, pose, solver, goals, targets. */
+  get poseStateVersion(): number {
+    return this.versionBase + this.sessionVersion();
+  }
+
+  /** Calls `listener` after every change; returns a function that stops it. */
+  onChange(listener: EditorListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const index = this.listeners.indexOf(listener);
+      if (index >= 0) this.listeners.splice(index, 1);
+    };
+  }
+
+  /**
+   * Where a target handle's moves go (a drag frame: allocation-free): the
+   * goal's target follows, its mirror partner's too with symmetric dragging
+   * on, and the session solves.
+   */
+  readonly handleMoved = (goal: number, position_ms: HandlePosition): void => {
+    this.moveHandle(goal, position_ms);
+    this.changed();
+  };
+
+  /** Moves a goal's target exactly as dragging its handle there does (one undo step). */
+  moveGoal(goal: number, x_ms: number, y_ms: number, z_ms: number): SolveSummary {
+    const position = this.scriptedMove_ms;
+    position.x = x_ms;
+    position.y = y_ms;
+    position.z = z_ms;
+    this.undo.step(() => this.handleMoved(goal, position));
+    return this.session.lastSolve;
+  }
+
+  /** A gesture (a drag, a slider held) begins: everything until endGesture() is one undo step. */
+  beginGesture(): void {
+    this.undo.begin();
+    this.changed();
+  }
+
+  endGesture(): void {
+    this.undo.end();
+    this.changed();
+  }
+
+  /** Abandons the gesture under way: the state goes back bit for bit, no undo step. False if none was under way. */
+  cancelGesture(): boolean {
+    const cancelled = this.undo.cancel();
+    if (cancelled) this.changed();
+    return cancelled;
+  }
+
+  /**
+   * Chooses the solver and its options (left out: the core's defaults).
+   * Throws, changing nothing, on a bad option.
+   */
+  setSolver(solver: SolverName, options: SolverOptions = {}): void {
+    this.undo.step(() => {
+      this.session.setSolver(solver, options);
+      this.appliedOptions = options;
+      this.goalsMayHaveChanged();
+    });
+    this.changed();
+  }
+
+  /** Replaces the editable goal set (see PosingSession.setEditableGoals; one undo step). Throws, changing nothing, on a bad set. */
+  setEditableGoals(goals: readonly PosingGoal[]): void {
+    this.undo.step(() => {
+      this.session.setEditableGoals(goals);
+      this.goalsMayHaveChanged();
+    });
+    this.changed();
+  }
+
+  /** Solves from the current pose towards the current targets (one undo step). */
+  solve(): SolveSummary {
+    const summary = this.undo.step(() => this.session.solve());
+    this.changed();
+    return summary;
+  }
+
+  /** Sets the pose (clamped to the limits); the goals move onto it (one undo step). */
+  setPose(angles: ArrayLike<number>, rootOffset_ms?: Vec3Tuple): void {
+    this.undo.step(() => this.session.setPose(angles, rootOffset_ms));
+    this.changed();
+  }
+
+  /** Sets one bone's three angles (by slot, radians; clamped to its limits), the rest of the pose as it is (one undo step). */
+  setBoneAngles(bone: number, a0: number, a1: number, a2: number): void {
+    const { rig } = this.session;
+    if (this.angles.length !== 3 * rig.boneCount) this.angles = new Float32Array(3 * rig.boneCount);
+    this.angles.set(rig.pose());
+    this.angles[3 * bone] = a0;
+    this.angles[3 * bone + 1] = a1;
+    this.angles[3 * bone + 2] = a2;
+    this.setPose(this.angles, rig.rootOffset);
+  }
+
+  /** Moves every target (model space, in goal order) without solving (one undo step). */
+  setTargets(targets_ms: readonly Vec3Tuple[]): void {
+    this.undo.step(() => this.session.setTargets(targets_ms));
+    this.changed();
+  }
+
+  /** Applies one of the character's presets by name (one undo step); throws naming the presets there are. */
+  applyPreset(name: string): void {
+    const preset = this.presets.find((p) => p.name === name);
+    if (preset === undefined) throw new Error(`kin: no preset ${JSON.stringify(name)} for this character; its presets are ${this.presets.map((p) => p.name).join(', ')}`);
+    const { angles, rootOffset_ms } = presetPose(this.session.rig, preset);
+    this.setPose(angles, rootOffset_ms);
+  }
+
+  /** Puts the character back in its start pose (its first preset). */
+  reset(): void {
+    this.applyPreset(this.presets[0].name);
+  }
+
+  /** Mirrors the pose (see Rig.mirror; one undo step); throws, changing nothing, for a rig that does not mirror. */
+  mirror(mode: MirrorMode): void {
+    const { rig } = this.session;
+    this.undo.step(() => {
+      rig.mirror(mode);
+      // The rig holds the mirrored pose; setting it again moves the goals onto it.
+      this.session.setPose(Array.from(rig.pose()), rig.rootOffset);
+    });
+    this.changed();
+  }
+
+  /**
+   * Another character takes over: its session (rig, solver, goals) and what
+   * it is. Undo starts afresh (its steps belong to the old rig's bones); the
+   * old rig is freed.
+   */
+  replaceCharacter(session: PosingSession, character: CharacterInfo): void {
+    const old = this.currentSession;
+    this.versionBase += this.sessionVersion() + 1;
+    this.currentSession = session;
+    this.currentCharacter = character;
+    this.appliedOptions = {};
+    this.moveHandle = this.handleMovesFor(session);
+    this.symmetry.pairGoals(session);
+    this.undo.clear();
+    this.characters++;
+    old.rig.dispose();
+    this.changed();
+  }
+
+  /** Frees the WASM rig; the editor is unusable afterwards. */
+  dispose(): void {
+    this.currentSession.rig.dispose();
+  }
+
+  private sessionVersion(): number {
+    const { session } = this;
+    return session.poseVersion + session.solverVersion + session.goalsVersion + session.targetsVersion;
+  }
+
+  private handleMovesFor(session: PosingSession): (goal: number, position_ms: HandlePosition) => void {
+    return handleMoves(session, this.symmetry);
+  }
+
+  private goalsMayHaveChanged(): void {
+    this.symmetry.pairGoals(this.session);
+  }
+
+  private changed(): void {
+    // Indexed: a drag frame calls this and must not allocate.
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]();
+  }
+}

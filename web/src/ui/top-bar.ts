@@ -1,0 +1,63 @@
+// The editor's top bar: the name of the tool, the character menu, the File
+// menu (load a model or a pose, export the posed character as GLB or the
+// pose as JSON, save the view as PNG), Copy link, the keyboard help and the
+// site's other page, the candy-wrapper comparison of linear blend and
+// dual-quaternion skinning.
+import type { BuiltInCharacter } from '../import/built-in-characters.js';
+import type { PoseEditor } from '../posing/pose-editor.js';
+import { CharacterPicker } from './character-picker.js';
+import { CopyLinkButton } from './copy-link-button.js';
+import { Menu, menuItem } from './menu.js';
+import { modelButton } from './model-button.js';
+import { SaveImageButton } from './save-image-button.js';
+import { toolButton } from './tool-controls.js';
+
+/** What the top bar's controls do (the page's). */
+export interface TopBarActions {
+  showCharacter(character: BuiltInCharacter): void;
+  /** Why a character could not be shown (the page says so). */
+  characterFailed(message: string): void;
+  loadFiles(files: readonly File[]): void;
+  exportGlb(): void;
+  exportPoseJson(): void;
+  snapshot(): Promise<Blob>;
+  /** The share link of the state now, written into the address bar. */
+  shareLink(): string;
+  toggleHelp(): void;
+}
+
+export class TopBar {
+  readonly characters: CharacterPicker;
+  readonly fileMenu: Menu;
+
+  constructor(parent: HTMLElement, editor: PoseEditor, actions: TopBarActions) {
+    const brand = document.createElement('span');
+    brand.className = 'top-brand';
+    brand.textContent = 'kin';
+    brand.title = 'Pose skeletons with inverse kinematics';
+    parent.append(brand);
+    this.characters = new CharacterPicker(parent, editor, actions.showCharacter, actions.characterFailed);
+    this.fileMenu = new Menu(parent, 'file', 'File');
+    const exportGlb = menuItem('export-glb', 'Export GLB: the character, skinned and posed, for three.js, Blender and other tools', 'Export GLB');
+    exportGlb.addEventListener('click', actions.exportGlb);
+    const exportPose = menuItem('export-pose-json', 'Export pose JSON: every bone’s angles by name', 'Export pose JSON');
+    exportPose.addEventListener('click', actions.exportPoseJson);
+    this.fileMenu.add(modelButton(actions.loadFiles), exportGlb, exportPose);
+    new SaveImageButton(this.fileMenuList(), actions.snapshot);
+    new CopyLinkButton(parent, actions.shareLink);
+    const spacer = document.createElement('span');
+    spacer.className = 'top-spacer';
+    const candy = document.createElement('a');
+    candy.className = 'page-nav';
+    candy.href = './candy-wrapper.html';
+    candy.textContent = 'LBS vs DQS';
+    candy.title = 'The candy-wrapper comparison of linear blend and dual-quaternion skinning';
+    const help = toolButton('help', 'Keyboard shortcuts (?)', '?');
+    help.addEventListener('click', actions.toggleHelp);
+    parent.append(spacer, candy, help);
+  }
+
+  private fileMenuList(): HTMLElement {
+    return this.fileMenu.element.querySelector('.menu-list') as HTMLElement;
+  }
+}
