@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poseLinkInUrl } from '../../web/src/share/link-url.js';
 import { decodePoseLink } from '../../web/src/share/pose-link.js';
-import { type DemoSession, startDemo } from './browser.js';
+import { type DemoSession, nextFrame, startDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -73,9 +73,6 @@ function cameraOf(url: string): number[] {
   return [...decoded.state.camera.position, ...decoded.state.camera.target];
 }
 
-async function nextFrame(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
 
 describe('bone posing', () => {
   let demo: DemoSession;

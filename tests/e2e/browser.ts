@@ -58,7 +58,7 @@ export function collectProblems(page: Page): string[] {
 
 /** Opens the page and waits until the character is loaded and drawn. */
 export async function openDemo(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const problems = collectProblems(page);
   await page.goto(url);
   await page.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
@@ -98,9 +98,9 @@ export function demoPage(): DemoPage {
   return demo;
 }
 
-/** Waits until the page has drawn two more frames. */
+/** Draws a frame, which shows every change made before (the page draws on demand). */
 export async function nextFrame(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(() => window.kin.nextFrame());
 }
 
 /** A real mouse drag of a goal's handle by (dx, dy) CSS pixels over `steps` moves. */
@@ -143,4 +143,10 @@ export async function bannerText(page: Page, selector: '.model-banner' | '.link-
     const banner = document.querySelector<HTMLElement>(s);
     return banner && !banner.hidden ? banner.querySelector('.link-banner-message')!.textContent : null;
   }, selector);
+}
+
+/** Opens the top bar's File menu and clicks its item `action` (its data-action). */
+export async function clickFileMenu(page: Page, action: string): Promise<void> {
+  await page.click('.menu[data-menu="file"] > summary');
+  await page.click(`.menu[data-menu="file"] [data-action="${action}"]`);
 }

@@ -14,12 +14,12 @@ import type { PoseJson } from '../../web/src/export/pose-export.js';
 import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { loadDefaultCharacter } from '../web/default-character.js';
 import { poseThreeBones } from '../web/three-model.js';
-import { demoPage, dragHandle } from './browser.js';
+import { clickFileMenu, demoPage, dragHandle } from './browser.js';
 import { maxDifference } from './measure.js';
 
 /** Clicks a toolbar button and returns the file it downloads. */
 async function downloadFrom(page: Page, action: string): Promise<{ download: Download; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click(`.posing-toolbar [data-action="${action}"]`)]);
+  const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, action)]);
   const path = await download.path();
   return { download, bytes: readFileSync(path) };
 }

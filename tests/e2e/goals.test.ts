@@ -135,7 +135,7 @@ describe('IK targets on any bone, and pins', () => {
     expect(outcome).toEqual({ ok: false, error: "This link's targets cannot pose this character: bone 'hand_l' has two targets" });
     expect(await page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals(), depth: window.kin.undoDepth() }))).toEqual(before);
     expect(await page.locator('.link-banner .link-banner-message').textContent()).toBe(outcome.ok ? '' : outcome.error);
-    await page.click('.link-banner-close');
+    await page.click('.link-banner .link-banner-close');
   });
 
   it('the two-bone solver keeps its own targets: editing is refused and the list says why', async () => {

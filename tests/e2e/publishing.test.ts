@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+import { type Site, buildAndServe, clickFileMenu, collectProblems, launchChromium, openDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 import { showsCharacter } from './pixels.js';
 import { type StaticSite, serveStatic } from './static-server.js';
@@ -146,7 +146,7 @@ describe('publishing', () => {
     });
 
     it('Save PNG downloads the same kind of PNG', async () => {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.click('.save-image-button')]);
+      const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'save-png')]);
       expect(download.suggestedFilename()).toBe('kin-pose.png');
       const path = `${ARTIFACTS}/snapshot.png`;
       await download.saveAs(path);

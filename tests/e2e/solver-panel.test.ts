@@ -35,10 +35,9 @@ function goalFor(solver: SolverName): { goal: string; target: Vec3 } {
   return { goal: 'hand_r', target: HAND_TARGET };
 }
 
-/** Waits until the page has drawn a frame after now, so that the HUD and the plot show the latest solve. */
+/** Draws a frame, so that the status line and the plot show the latest solve. */
 async function nextFrame(page: Page): Promise<void> {
-  const drawn = await page.evaluate(() => window.kin.renderedFrames());
-  await page.waitForFunction((n) => window.kin.renderedFrames() > n + 1, drawn);
+  await page.evaluate(() => window.kin.nextFrame());
 }
 
 async function hudText(page: Page): Promise<{ solver: string; status: string; iterations: string; error: string; failure: string | null }> {
@@ -94,7 +93,7 @@ describe('solver panel', () => {
     await page.selectOption('select.solver-picker', solver);
   }
 
-  it('sits beside the character on a 1024×768 view and offers every solver', async () => {
+  it('sits in the inspector beside the view and offers every solver', async () => {
     const layout = await page.evaluate(() => {
       const panel = document.querySelector<HTMLDetailsElement>('.solver-panel')!;
       const handles = window.kin.goals().map((goal) => window.kin.handleScreenPosition(goal.name).x);
@@ -242,23 +241,28 @@ describe('solver panel', () => {
     expect(problems).toEqual([]);
   });
 
-  it('folds into a bottom sheet on a phone-sized view', async () => {
+  it('waits behind the Inspector tab on a phone, and opens as a sheet below the view', async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const phoneProblems = collectProblems(phone);
     await phone.goto(site.url);
     await phone.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
     await phone.evaluate(() => window.kin.ready);
     const panel = phone.locator('.solver-panel');
-    expect(await panel.evaluate((p) => (p as HTMLDetailsElement).open)).toBe(false);
-    const folded = (await panel.boundingBox())!;
-    expect(folded.y + folded.height).toBeGreaterThan(844 - 16);
-    expect(folded.height).toBeLessThan(60);
+    expect(await panel.isVisible()).toBe(false);
     await phone.screenshot({ path: `${ARTIFACTS}/solver-phone-folded.png` });
-    await phone.click('.solver-panel > summary');
-    expect(await panel.evaluate((p) => (p as HTMLDetailsElement).open)).toBe(true);
+    await phone.click('[data-action="tab-inspector"]');
+    expect(await panel.isVisible()).toBe(true);
+    // The sheet is below the view: the view shrank, nothing covers it.
+    const view = (await phone.locator('.shell-viewport').boundingBox())!;
+    const sheet = (await phone.locator('.shell-inspector').boundingBox())!;
+    expect(sheet.y).toBeGreaterThanOrEqual(view.y + view.height - 0.5);
+    expect(view.height).toBeGreaterThan(844 / 3);
     await phone.selectOption('select.solver-picker', 'ccd');
     expect(await phone.evaluate(() => window.kin.solver())).toBe('ccd');
     await phone.screenshot({ path: `${ARTIFACTS}/solver-phone-open.png` });
+    // The same tab folds it away again.
+    await phone.click('[data-action="tab-inspector"]');
+    expect(await panel.isVisible()).toBe(false);
     await phone.close();
     expect(phoneProblems).toEqual([]);
   });

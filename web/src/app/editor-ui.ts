@@ -51,6 +51,7 @@ export class EditorUi {
   private readonly pointer_px = { x: 0, y: 0 };
   private shownSession: PosingSession | null = null;
   private shownSolves = -1;
+  private plottedSolves = -1;
   private shownSolver = -1;
   private shownSkinning = '';
 
@@ -91,6 +92,10 @@ export class EditorUi {
       cancel: () => editor.cancelGesture(),
     });
     viewport.canvas.addEventListener('pointermove', this.onPointerMove);
+    // The controls show a change at once (a script reads them back), not only with the next frame.
+    editor.onChange(() => this.refresh());
+    selection.onChange(() => this.refresh());
+    view.onChange(() => this.refresh());
   }
 
   /** A PNG of the view, drawn now. */
@@ -109,7 +114,8 @@ export class EditorUi {
     if (session !== this.shownSession) {
       // Another character: nothing of the old one's solves stays on show.
       this.shownSession = session;
-      this.shownSolves = session.solveCount;
+      this.shownSolves = session.timedSolveCount;
+      this.plottedSolves = session.solveCount;
       this.shownSolver = -1;
       this.status.clear();
       this.inspector.energyPlot.showMessage('No solve yet: drag a handle.');
@@ -120,12 +126,17 @@ export class EditorUi {
       this.inspector.solverPanel.show(session.solverName, this.editor.solverOptions);
       this.shownSolver = session.solverVersion;
     }
-    if (session.solveCount !== this.shownSolves) {
-      const solve = session.lastSolve;
-      this.status.show(solve);
-      if (solve.failure === null) this.inspector.energyPlot.show(session.energyHistory());
+    // The status line shows one solve, all its numbers: the latest timed one
+    // (a drag's last solve is timed when it ends). The plot shows what the
+    // latest solve did.
+    if (session.timedSolveCount !== this.shownSolves) {
+      this.status.show(session.lastTimedSolve);
+      this.shownSolves = session.timedSolveCount;
+    }
+    if (session.solveCount !== this.plottedSolves) {
+      if (session.lastSolve.failure === null) this.inspector.energyPlot.show(session.energyHistory());
       else this.inspector.energyPlot.showMessage('No energy: the solve failed.');
-      this.shownSolves = session.solveCount;
+      this.plottedSolves = session.solveCount;
     }
     if (this.view.skinning !== this.shownSkinning) {
       this.tools.showSkinning(this.view.skinning);

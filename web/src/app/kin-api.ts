@@ -44,6 +44,9 @@ export interface KinSolveResult {
   micros: number;
 }
 
+/** How a load went: for a character or a pose, what was loaded and the model on screen then. */
+export type KinLoadOutcome = (Extract<ModelLoadOutcome, { ok: true }> & { model: CharacterSource }) | Extract<ModelLoadOutcome, { ok: false }>;
+
 export interface KinApi extends KinToolsApi {
   /**
    * Resolves once the module and the character are loaded and the first
@@ -162,8 +165,10 @@ export interface KinApi extends KinToolsApi {
    * any other goal's, and for another axis name.
    */
   gizmoArrowScreenPosition(goal: number | string, axis: string): { x: number; y: number };
-  /** How many frames have been drawn so far. */
+  /** How many frames have been drawn so far (the page draws only when something changed). */
   renderedFrames(): number;
+  /** Draws a frame now and resolves, with renderedFrames(), once it is on screen: it shows every change made before the call. */
+  nextFrame(): Promise<number>;
   /**
    * The page's URL with a share link of the state now in its fragment
    * (`#p=<base64url>`: character, solver, pose, goal targets, camera). The
@@ -187,13 +192,14 @@ export interface KinApi extends KinToolsApi {
    * name. `source` is a URL (this site's, or a data: URL), a File, an array
    * of Files, or `{name, bytes}`. `options.skin` picks one of a glTF file's
    * skins by its index in the file (a file with several skins otherwise
-   * asks the user). Resolves with `{ok: true, kind, summary}` or with the
+   * asks the user). Resolves with `{ok: true, kind ('character' or 'pose'),
+   * summary, model}` (model as model() gives it) or with the
    * error the page shows; on error the character on screen stays. A new
    * character poses with goals found from its bone names (hands, feet,
    * head) or its leaves, and a share link waiting for this file applies its
    * pose.
    */
-  loadModel(source: ModelInput | File[], options?: { skin?: number }): Promise<ModelLoadOutcome>;
+  loadModel(source: ModelInput | File[], options?: { skin?: number }): Promise<KinLoadOutcome>;
   /**
    * Which character is on screen: {kind: 'default'}, {kind: 'lesson', id}
    * (see loadLesson), or {kind: 'gltf', name, skin, skinName, influences
@@ -364,6 +370,11 @@ export function createKinApi(): KinApiControl {
       return view.handles.arrowScreenPosition(editor.session.goalIndex(goal), index);
     },
     renderedFrames: () => page?.view.renderedFrames ?? 0,
+    nextFrame: async () => {
+      const { view } = running();
+      await view.nextFrame();
+      return view.renderedFrames;
+    },
     shareLink: () => running().links.currentUrl(),
     applyLink: (url) => {
       if (typeof url !== 'string') throw new Error('kin: applyLink takes a URL string');
@@ -378,7 +389,7 @@ export function createKinApi(): KinApiControl {
         throw new Error('kin: loadModel takes a URL, a File, an array of Files, or {name, bytes: ArrayBuffer | Uint8Array}');
       }
       if (options.skin !== undefined && !(Number.isInteger(options.skin) && options.skin >= 0)) throw new Error('kin: options.skin must be a skin index (a whole number ≥ 0)');
-      return models.loader.load(source, options);
+      return models.loader.load(source, options).then((outcome) => (outcome.ok ? { ...outcome, model: structuredClone(running().editor.source) } : outcome));
     },
     model: () => structuredClone(editing().source),
     undo: () => editing().undo.undo(),

@@ -26,6 +26,8 @@ export class PosingView {
   private uploadedPoseVersion = -1;
   private uploadedSession: PosingSession | null = null;
   private frames = 0;
+  private frameWaiters: (() => void)[] = [];
+  private readonly listeners: (() => void)[] = [];
   private cameraMoves = 0;
   private debugView: DebugView | null = null;
   private skeleton: SkeletonOverlay;
@@ -75,6 +77,11 @@ export class PosingView {
     return this.frames;
   }
 
+  /** Calls `listener` after a change of what the view shows besides the pose: skinning, skeleton, debug view. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
   /** Whether the skeleton is drawn over the character. */
   get showsSkeleton(): boolean {
     return this.skeletonShown;
@@ -84,7 +91,7 @@ export class PosingView {
     this.skeletonShown = shown;
     this.skeleton.visible = shown;
     this.skeletonPoseVersion = -1;
-    this.requestFrame();
+    this.changed();
   }
 
   get skinning(): SkinningMethod {
@@ -95,7 +102,7 @@ export class PosingView {
   setSkinning(method: SkinningMethod): void {
     this.character.setMethod(method);
     this.uploadedPoseVersion = -1;
-    this.requestFrame();
+    this.changed();
   }
 
   /** For tests: draws the character with another mesh or in flat colours (see DebugView). */
@@ -103,7 +110,7 @@ export class PosingView {
     this.debugView ??= new DebugView(this.viewport.scene, this.character, this.editor.session.rig);
     this.debugView.set(mesh, colors);
     this.uploadedPoseVersion = -1;
-    this.requestFrame();
+    this.changed();
   }
 
   /** Puts the camera at `position_ws`, orbiting around `target_ws`. */
@@ -134,7 +141,20 @@ export class PosingView {
     }
     const moving = this.viewport.render();
     this.frames++;
+    if (this.frameWaiters.length > 0) {
+      const waiters = this.frameWaiters;
+      this.frameWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
     return moving;
+  }
+
+  /** Draws a frame (asking for one) and resolves once it is drawn: what is on screen then shows every change made before. */
+  nextFrame(): Promise<void> {
+    return new Promise((resolve) => {
+      this.frameWaiters.push(resolve);
+      this.requestFrame();
+    });
   }
 
   /**
@@ -154,6 +174,11 @@ export class PosingView {
     this.skeleton = this.createSkeleton();
     this.followGoals();
     frameCharacter(this.viewport, character, this.editor.session.rig);
+    this.requestFrame();
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
     this.requestFrame();
   }
 

@@ -21,9 +21,12 @@ export class GltfImporter implements Importer {
 
   constructor(private readonly module: KinModule) {}
 
+  /** A .glb or .gltf by name; else by content: the GLB magic, or JSON text that names a glTF asset. */
   accepts(file: ModelBytes): boolean {
     if (/\.(glb|gltf)$/i.test(file.name)) return true;
-    return file.bytes.byteLength >= 4 && new DataView(file.bytes).getUint32(0, true) === GLB_MAGIC;
+    if (file.bytes.byteLength >= 4 && new DataView(file.bytes).getUint32(0, true) === GLB_MAGIC) return true;
+    const head = new TextDecoder().decode(file.bytes.slice(0, 4096));
+    return /^\s*\{/.test(head) && head.includes('"asset"');
   }
 
   async import(files: ImportFiles, questions: ImportQuestions, options: ImportOptions): Promise<ImportResult> {

@@ -95,13 +95,16 @@ export class PoseEditor {
     this.changed();
   };
 
-  /** Moves a goal's target exactly as dragging its handle there does (one undo step). */
+  /** Moves a goal's target exactly as dragging its handle there does (one undo step, its solve timed). */
   moveGoal(goal: number, x_ms: number, y_ms: number, z_ms: number): SolveSummary {
     const position = this.scriptedMove_ms;
     position.x = x_ms;
     position.y = y_ms;
     position.z = z_ms;
-    this.undo.step(() => this.handleMoved(goal, position));
+    this.undo.step(() => {
+      this.handleMoved(goal, position);
+      this.session.timeLastSolve();
+    });
     return this.session.lastSolve;
   }
 
@@ -111,7 +114,9 @@ export class PoseEditor {
     this.changed();
   }
 
+  /** The gesture ends: its last solve is timed if it was not (the status line shows it), and it becomes one undo step. */
   endGesture(): void {
+    this.session.timeLastSolve();
     this.undo.end();
     this.changed();
   }

@@ -20,15 +20,34 @@ export interface SolveSummary {
   iterations: number;
   /** Largest goal distance after the solve, metres (model units); NaN if the solve failed. */
   error: number;
-  /** Wall time of rig.solve(), microseconds. */
+  /** Wall time of rig.solve(), microseconds; NaN for an untimed solve (see PosingSession.solve). */
   micros: number;
   /** Why the solve failed (the pose is unchanged), or null. */
   failure: string | null;
 }
 
+/** Copies a summary's fields (no allocation). */
+function copySummary(from: SolveSummary, to: SolveSummary): void {
+  to.solver = from.solver;
+  to.status = from.status;
+  to.iterations = from.iterations;
+  to.error = from.error;
+  to.micros = from.micros;
+  to.failure = from.failure;
+}
+
 export class PosingSession {
   /** The latest solve; one object updated in place. */
   readonly lastSolve: SolveSummary;
+  /**
+   * The latest timed solve, all its numbers from that one solve: what the
+   * status line shows (a drag times some of its solves, and its last one
+   * when it ends: timeLastSolve()).
+   */
+  readonly lastTimedSolve: SolveSummary;
+  private timedSolves = 0;
+  /** The pose the latest untimed solve started from, to run it again timed. */
+  private preSolveAngles = new Float32Array(0);
   // Kept here: asking the rig would make a string per drag frame.
   private solver: SolverName;
   private goalLayout: GoalLayout;
@@ -51,6 +70,7 @@ export class PosingSession {
     this.goalSet = startGoalSet(layouts);
     this.solver = rig.solver;
     this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, micros: 0, failure: null };
+    this.lastTimedSolve = { ...this.lastSolve };
     this.goalLayout = this.layoutFor(this.solver);
     this.placeGoals();
   }
@@ -98,6 +118,12 @@ export class PosingSession {
   get solveCount(): number {
     return this.solves;
   }
+
+  /** Bumped by every timed solve. */
+  get timedSolveCount(): number {
+    return this.timedSolves;
+  }
+
 
   /** Bumped whenever the goals change (another solver's goals, an edited goal set, a pin). */
   get goalsVersion(): number {
@@ -171,9 +197,9 @@ export class PosingSession {
   }
 
   /** Moves one target to `target_ms` (x, y, z) and solves from the current pose (see solve()); allocation-free. */
-  moveGoal(goal: number, target_ms: ArrayLike<number>): SolveSummary {
+  moveGoal(goal: number, target_ms: ArrayLike<number>, timed = true): SolveSummary {
     this.placeTarget(goal, target_ms);
-    return this.solve();
+    return this.solve(timed);
   }
 
   /** Moves one target to `target_ms` (x, y, z) without solving; allocation-free. */
@@ -197,30 +223,51 @@ export class PosingSession {
   }
 
   /**
-   * Solves from the current pose towards the current targets, timed; a
-   * failure is recorded in the summary, which always describes this solve.
+   * Solves from the current pose towards the current targets; a failure is
+   * recorded in the summary, which always describes this solve. A drag
+   * times only some of its solves (`timed` false for the others), because
+   * until V8 has fully optimised the caller each clock reading allocates its
+   * number; an untimed solve keeps the pose it started from, so that
+   * timeLastSolve() can run it again, timed. Allocation-free untimed.
    */
-  solve(): SolveSummary {
+  solve(timed = true): SolveSummary {
     const summary = this.lastSolve;
     summary.solver = this.solver;
-    const start = performance.now();
+    if (!timed) this.keepPreSolvePose();
+    const start = timed ? performance.now() : 0;
     try {
       const report = this.rig.solve();
-      summary.micros = (performance.now() - start) * 1000;
+      summary.micros = timed ? (performance.now() - start) * 1000 : Number.NaN;
       summary.status = report.status;
       summary.iterations = report.iterations;
       summary.error = report.error;
       summary.failure = null;
       this.poseChanges++;
     } catch (error) {
-      summary.micros = (performance.now() - start) * 1000;
+      summary.micros = timed ? (performance.now() - start) * 1000 : Number.NaN;
       summary.status = 'invalid-input';
       summary.iterations = 0;
       summary.error = Number.NaN;
       summary.failure = errorMessage(error);
     }
     this.solves++;
+    if (timed) this.keepTimedSolve();
     return summary;
+  }
+
+  /**
+   * If the latest solve was not timed, runs it again from the pose it
+   * started from, timed: the same inputs give the same solve, bit for bit,
+   * now with its time (a drag's end, so that the status line shows the
+   * drag's last solve).
+   */
+  timeLastSolve(): void {
+    if (!Number.isNaN(this.lastSolve.micros) || this.lastSolve.failure !== null) return;
+    this.rig.setPose(this.preSolveAngles, this.rig.rootOffset);
+    // The same pose again: not a change of the pose (a share link is not written anew for it).
+    const poseChanges = this.poseChanges;
+    this.solve(true);
+    this.poseChanges = poseChanges;
   }
 
   /**
@@ -233,6 +280,17 @@ export class PosingSession {
     this.rig.setPose(angles, rootOffset_ms);
     this.placeGoals();
     this.poseChanges++;
+  }
+
+  private keepPreSolvePose(): void {
+    const pose = this.rig.pose();
+    if (this.preSolveAngles.length !== pose.length) this.preSolveAngles = new Float32Array(pose.length);
+    this.preSolveAngles.set(pose);
+  }
+
+  private keepTimedSolve(): void {
+    copySummary(this.lastSolve, this.lastTimedSolve);
+    this.timedSolves++;
   }
 
   /** The goal set for a solver that takes any goals, else the solver's own layout. */

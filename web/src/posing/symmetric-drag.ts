@@ -5,6 +5,7 @@
 // (Rig.mirrorPartners); a rig that does not mirror pairs none, and says why.
 // A pin is nobody's partner: it holds its tip while its mirror image moves.
 import { errorMessage } from '../text/error-message.js';
+import { sideOf } from './found-goals.js';
 import type { PosingSession } from './posing-session.js';
 
 export class SymmetricDrag {
@@ -26,7 +27,9 @@ export class SymmetricDrag {
       partners = session.rig.mirrorPartners();
       this.unavailableBecause = null;
     } catch (error) {
-      this.unavailableBecause = errorMessage(error);
+      // A rig with no bone named for a side has nothing to mirror; for one that has, the core says what breaks the symmetry.
+      const sided = session.rig.boneNames.some((name) => sideOf(name) !== 'none');
+      this.unavailableBecause = sided ? `it is not left–right symmetric (${errorMessage(error).replace(/^Rig: (mirror: )?/, '')})` : 'it has no left and right bones to mirror (named _l/_r, .L/.R or Left…/Right…)';
     }
     this.partnerGoals = Int32Array.from(goalBones, (bone) => {
       const partner = partners === null ? bone : partners[bone];

@@ -1,17 +1,18 @@
-// Drag files onto the view to load them: a .glb, a .gltf with its .bin and
-// textures, a pose JSON. While files are dragged over the view a hint covers
-// it; the drop hands all of them to the loader, which finds the one to
+// Drag files onto the page to load them: a .glb, a .gltf with its .bin and
+// textures, a pose JSON. While files are dragged over the page a hint covers
+// the view; the drop hands all of them to the loader, which finds the one to
 // import. Drags that carry no files (text, links) are left alone.
 export class DropZone {
   private readonly hint = document.createElement('div');
   // dragenter/dragleave fire for every child crossed: count them.
   private depth = 0;
 
-  constructor(private readonly target: HTMLElement, private readonly load: (files: readonly File[]) => void) {
+  /** Listens on `target` (the page); the hint goes into `hintParent` (the view). */
+  constructor(private readonly target: HTMLElement, hintParent: HTMLElement, private readonly load: (files: readonly File[]) => void) {
     this.hint.className = 'drop-hint';
     this.hint.textContent = 'Drop a .glb, a .gltf with its files, or a pose JSON';
     this.hint.hidden = true;
-    target.append(this.hint);
+    hintParent.append(this.hint);
     target.addEventListener('dragenter', this.onDragEnter);
     target.addEventListener('dragover', this.onDragOver);
     target.addEventListener('dragleave', this.onDragLeave);

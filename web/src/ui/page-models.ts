@@ -24,7 +24,7 @@ export class PageModels {
   private readonly dropZone: DropZone;
   private readonly banner: LinkBanner;
 
-  /** The banner and the drop zone go into `viewport` (the view's region); dialogs into `root`. */
+  /** Files dropped anywhere on `root` load; the banner and the drop hint go into `viewport` (the view's region), dialogs into `root`. */
   constructor(importers: readonly Importer[], root: HTMLElement, viewport: HTMLElement, hooks: PageModelsHooks) {
     const banner = new LinkBanner(viewport, 'model-banner');
     this.banner = banner;
@@ -34,7 +34,7 @@ export class PageModels {
       showCharacter: hooks.showCharacter,
       applyPose: hooks.applyPose,
     });
-    this.dropZone = new DropZone(viewport, (files) => void this.loader.load(files));
+    this.dropZone = new DropZone(root, viewport, (files) => void this.loader.load(files));
   }
 
   /** Shows a problem with a character (from another control) in the models' banner. */

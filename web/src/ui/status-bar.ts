@@ -15,7 +15,16 @@ const NO_VALUE = '–';
 // a frame, and more values than a label cache holds.
 const WHOLE_NUMBERS = new NumberLabels((n) => String(n));
 const HUNDREDTHS_MM = new NumberLabels((hundredths) => `.${String(hundredths).padStart(2, '0')} mm`);
-const MICROS = new NumberLabels((micros) => `${micros} µs`);
+// Solve times to two significant digits (a drag's vary from frame to frame,
+// and more digits say nothing): a few hundred labels in all.
+const MICROS = new NumberLabels((micros) => (micros < 1000 ? `${micros} µs` : `${(micros / 1000).toFixed(micros < 10000 ? 1 : 0)} ms`));
+
+/** A time in µs rounded to two significant digits (whole µs below 100). */
+function twoDigits(micros: number): number {
+  if (micros < 100) return Math.round(micros);
+  const unit = micros < 1000 ? 10 : micros < 10000 ? 100 : 1000;
+  return Math.round(micros / unit) * unit;
+}
 const WHOLE = 0;
 const FRACTION = 1;
 
@@ -119,7 +128,7 @@ export class StatusBar {
     const hundredths_mm = Math.round(solve.error * 1e5);
     this.error.set(failed ? NO_VALUE : WHOLE_NUMBERS.get(Math.floor(hundredths_mm / 100)), WHOLE);
     this.error.set(failed ? '' : HUNDREDTHS_MM.get(hundredths_mm % 100), FRACTION);
-    this.time.set(Number.isNaN(solve.micros) ? NO_VALUE : MICROS.get(Math.round(solve.micros)));
+    this.time.set(Number.isNaN(solve.micros) ? NO_VALUE : MICROS.get(twoDigits(solve.micros)));
     if (this.failure.hidden !== !failed) this.failure.hidden = !failed;
     if (failed) this.failure.textContent = solve.failure;
   }

@@ -7,6 +7,7 @@
 import { pinTarget, removeTarget } from '../posing/goal-actions.js';
 import { takesAnyGoals } from '../posing/goal-set.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
+import type { PosingSession } from '../posing/posing-session.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
 import { errorMessage } from '../text/error-message.js';
 import { closeButton } from './close-button.js';
@@ -21,7 +22,9 @@ export class TargetPanel {
   private readonly pin = toolButton('target-pin', 'Pin: hold this tip where it is while other targets move', 'Pin');
   private readonly remove = toolButton('target-remove', 'Remove this target', 'Remove');
   private readonly problem = document.createElement('p');
-  private shownGoal = NOTHING;
+  private shownSession: PosingSession | null = null;
+  private shownGoalsVersion = -1;
+  private shownSelection = -1;
   private shownTargets = -1;
 
   constructor(parent: HTMLElement, private readonly editor: PoseEditor, private readonly selection: Selection) {
@@ -60,38 +63,58 @@ export class TargetPanel {
     this.remove.addEventListener('click', () => this.act((bone) => removeTarget(editor, bone)));
   }
 
-  /** Shows the selected target (or hides the section); called with every frame, it touches the DOM only when something changed. */
-  refresh(force = false): void {
-    const goal = this.selection.goal;
-    const { session } = this.editor;
-    if (goal === NOTHING || goal >= session.goalNames.length) {
-      this.element.hidden = true;
-      this.shownGoal = NOTHING;
-      return;
+  /**
+   * Shows the selected target (or hides the section). Called with every
+   * frame and every change, a drag's moves included: it returns at once
+   * unless the selection, the goals or (outside a gesture) the targets
+   * changed, and writes no text during a gesture.
+   */
+  refresh(): void {
+    const session = this.editor.session;
+    const selectionVersion = this.selection.version;
+    const goalsChanged = session !== this.shownSession || session.goalsVersion !== this.shownGoalsVersion || selectionVersion !== this.shownSelection;
+    if (!goalsChanged && (this.editor.undo.inStep || session.targetsVersion === this.shownTargets)) return;
+    if (goalsChanged) {
+      this.shownSession = session;
+      this.shownGoalsVersion = session.goalsVersion;
+      this.shownSelection = selectionVersion;
+      this.showGoal();
     }
-    if (goal !== this.shownGoal || force) {
-      this.shownGoal = goal;
-      force = true;
-      const bone = session.goalNames[goal];
-      this.title.textContent = `Target: ${bone}`;
-      const pinned = session.pinned(goal);
-      this.pin.setAttribute('aria-pressed', String(pinned));
-      const fixed = takesAnyGoals(session.solverName) ? null : `The ${session.solverName} solver poses with its own targets; choose another solver to edit them`;
-      for (const button of [this.pin, this.remove]) {
-        button.disabled = fixed !== null;
-        button.title = fixed ?? button.getAttribute('aria-label') ?? '';
-      }
-      this.element.hidden = false;
-      this.showProblem(null);
-    }
-    // The numbers catch up when a gesture ends: a drag frame writes no text.
-    if (this.editor.undo.inStep || (session.targetsVersion === this.shownTargets && !force)) return;
+    if (this.element.hidden || this.editor.undo.inStep) return;
     this.shownTargets = session.targetsVersion;
-    const targets_ms = session.targets_ms;
+    this.showPosition();
+  }
+
+  // Apart from refresh(): a closure there would make refresh() allocate its
+  // context on every call, a drag's moves included, before V8 optimises it.
+  private showPosition(): void {
+    const goal = this.selection.goal;
+    const targets_ms = this.editor.session.targets_ms;
     this.inputs.forEach((input, k) => {
       // Not while someone types in it.
       if (document.activeElement !== input) input.value = targets_ms[3 * goal + k].toFixed(3);
     });
+  }
+
+  /** The selected goal's name, pin and buttons, or the section hidden. */
+  private showGoal(): void {
+    const goal = this.selection.goal;
+    const { session } = this.editor;
+    this.shownTargets = -1;
+    if (goal === NOTHING || goal >= session.goalNames.length) {
+      this.element.hidden = true;
+      return;
+    }
+    const bone = session.goalNames[goal];
+    this.title.textContent = `Target: ${bone}`;
+    this.pin.setAttribute('aria-pressed', String(session.pinned(goal)));
+    const fixed = takesAnyGoals(session.solverName) ? null : `The ${session.solverName} solver poses with its own targets; choose another solver to edit them`;
+    for (const button of [this.pin, this.remove]) {
+      button.disabled = fixed !== null;
+      button.title = fixed ?? button.getAttribute('aria-label') ?? '';
+    }
+    this.element.hidden = false;
+    this.showProblem(null);
   }
 
   private moveTo(axis: number, value: number): void {
