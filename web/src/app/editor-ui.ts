@@ -26,8 +26,10 @@ import { ToolPanel, type ViewActions } from '../ui/tool-panel.js';
 import { TopBar } from '../ui/top-bar.js';
 import type { PosingView } from './posing-view.js';
 
-/** How far around a joint or a target framing keeps in view (metres). */
+/** How far around the joints framing keeps in view (metres; the skin lies around them). */
 const FRAME_PADDING = 0.12;
+/** Around a selected target: some of the limb it pulls. */
+const TARGET_PADDING = 0.35;
 
 /** What the editor's controls need from the page besides the editor and the view. */
 export interface EditorUiHooks {
@@ -191,19 +193,27 @@ export class EditorUi {
     const centres: THREE.Vector3[] = [];
     const bone = this.selection.bone;
     const goal = this.selection.goal;
+    let padding = FRAME_PADDING;
     const addBone = (b: number): void => {
       centres.push(new THREE.Vector3().fromArray(model_ms, 16 * b + 12), new THREE.Vector3().fromArray(tips_ms, 3 * b));
     };
-    if (!whole && bone !== NOTHING) addBone(bone);
-    else if (!whole && goal !== NOTHING) centres.push(new THREE.Vector3().fromArray(this.editor.session.targets_ms, 3 * goal));
-    else for (let b = 0; b < rig.boneCount; b++) addBone(b);
+    if (!whole && bone !== NOTHING) {
+      addBone(bone);
+      // A bone with some of its neighbours: half its length around it.
+      padding = Math.max(FRAME_PADDING, 0.5 * centres[0].distanceTo(centres[1]));
+    } else if (!whole && goal !== NOTHING) {
+      centres.push(new THREE.Vector3().fromArray(this.editor.session.targets_ms, 3 * goal));
+      padding = TARGET_PADDING;
+    } else {
+      for (let b = 0; b < rig.boneCount; b++) addBone(b);
+    }
     const points = new THREE.BufferAttribute(new Float32Array(3 * 7 * centres.length), 3);
     centres.forEach((centre, k) => {
       points.setXYZ(7 * k, centre.x, centre.y, centre.z);
       for (let axis = 0; axis < 3; axis++) {
         for (const side of [-1, 1]) {
           const offset = [0, 0, 0];
-          offset[axis] = side * FRAME_PADDING;
+          offset[axis] = side * padding;
           points.setXYZ(7 * k + 1 + 2 * axis + (side + 1) / 2, centre.x + offset[0], centre.y + offset[1], centre.z + offset[2]);
         }
       }

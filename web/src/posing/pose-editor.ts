@@ -196,6 +196,8 @@ export class PoseEditor {
   /** Mirrors the pose (see Rig.mirror; one undo step); throws, changing nothing, for a rig that does not mirror. */
   mirror(mode: MirrorMode): void {
     const { rig } = this.session;
+    const unavailable = this.symmetry.unavailable;
+    if (unavailable !== null) throw new Error(`kin: this character cannot be mirrored: ${unavailable}`);
     this.undo.step(() => {
       rig.mirror(mode);
       // The rig holds the mirrored pose; setting it again moves the goals onto it.

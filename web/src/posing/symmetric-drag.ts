@@ -8,6 +8,8 @@ import { errorMessage } from '../text/error-message.js';
 import { sideOf } from './found-goals.js';
 import type { PosingSession } from './posing-session.js';
 
+const NO_SIDES = 'it has no left and right bones to mirror (named _l/_r, .L/.R or Left…/Right…)';
+
 export class SymmetricDrag {
   /** Whether moving a goal moves its partner too. */
   enabled = false;
@@ -25,11 +27,13 @@ export class SymmetricDrag {
     let partners: Int32Array | null = null;
     try {
       partners = session.rig.mirrorPartners();
-      this.unavailableBecause = null;
+      // A rig of centre bones alone mirrors onto itself: there is no other side to copy.
+      this.unavailableBecause = partners.some((partner, bone) => partner !== bone) ? null : NO_SIDES;
+      if (this.unavailableBecause !== null) partners = null;
     } catch (error) {
       // A rig with no bone named for a side has nothing to mirror; for one that has, the core says what breaks the symmetry.
       const sided = session.rig.boneNames.some((name) => sideOf(name) !== 'none');
-      this.unavailableBecause = sided ? `it is not left–right symmetric (${errorMessage(error).replace(/^Rig: (mirror: )?/, '')})` : 'it has no left and right bones to mirror (named _l/_r, .L/.R or Left…/Right…)';
+      this.unavailableBecause = sided ? `it is not left–right symmetric (${errorMessage(error).replace(/^Rig: (mirror: )?/, '')})` : NO_SIDES;
     }
     this.partnerGoals = Int32Array.from(goalBones, (bone) => {
       const partner = partners === null ? bone : partners[bone];

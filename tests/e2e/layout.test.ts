@@ -1,0 +1,141 @@
+// The editor shell in Debian's Chromium at the sizes people use (four
+// desktop windows and a phone): the regions never overlap, the renderer
+// fills the viewport's region, nothing covers the viewport's centre, and
+// every visible control can be hit — a probe at its centre
+// (document.elementFromPoint, after scrolling it into view within its
+// region) lands on the control itself, not on something over it. Checked
+// with nothing selected, with a bone and with a target selected (the
+// inspector's sections), with the File menu open, with the side regions
+// folded, and on the phone with each sheet open.
+import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, type Site, buildAndServe, collectProblems, launchChromium, nextFrame } from './browser.js';
+
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1366, height: 768 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844, phone: true },
+] as const;
+
+/** Every visible control whose centre does not hit it, described; [] when all are hittable. */
+function unhittableControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = [...document.querySelectorAll<HTMLElement>('#app button, #app select, #app input, #app summary, #app a[href], #app .skinning-toggle label')];
+    const problems: string[] = [];
+    let checked = 0;
+    for (const control of controls) {
+      const style = getComputedStyle(control);
+      if (control.getClientRects().length === 0 || style.visibility !== 'visible' || style.pointerEvents === 'none' || Number(style.opacity) === 0) continue;
+      control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      const rect = control.getBoundingClientRect();
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      checked++;
+      if (hit === null || !(hit === control || control.contains(hit))) {
+        const name = control.dataset.action ?? control.getAttribute('aria-label') ?? control.getAttribute('name') ?? control.textContent?.trim() ?? control.tagName;
+        problems.push(`${control.tagName.toLowerCase()} '${name}' at (${Math.round(x)}, ${Math.round(y)}) is under ${hit ? `${hit.tagName.toLowerCase()}.${hit.className}` : 'nothing'}`);
+      }
+    }
+    if (checked < 5) problems.push(`only ${checked} visible controls found`);
+    return problems;
+  });
+}
+
+/** The regions' rectangles, the pairs that overlap, and what the viewport's centre hits. */
+function regionCheck(page: Page): Promise<{ overlaps: string[]; centreHit: string; canvas: number[]; region: number[] }> {
+  return page.evaluate(() => {
+    const names = ['.shell-top', '.shell-tools', '.shell-viewport', '.shell-inspector', '.shell-bottom', '.shell-tabs'];
+    const rects = names.map((name) => [name, document.querySelector<HTMLElement>(name)!] as const).filter(([, e]) => e.getClientRects().length > 0).map(([name, e]) => [name, e.getBoundingClientRect()] as const);
+    const overlaps: string[] = [];
+    for (let i = 0; i < rects.length; i++) {
+      for (let j = i + 1; j < rects.length; j++) {
+        const [a, ra] = rects[i];
+        const [b, rb] = rects[j];
+        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (w > 0.5 && h > 0.5) overlaps.push(`${a} and ${b}`);
+      }
+    }
+    const view = document.querySelector<HTMLElement>('.shell-viewport')!;
+    const box = view.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const canvas = view.querySelector('canvas')!;
+    return {
+      overlaps,
+      centreHit: hit === canvas ? 'canvas' : `${hit?.tagName.toLowerCase()}.${hit?.className}`,
+      canvas: [canvas.clientWidth, canvas.clientHeight],
+      region: [view.clientWidth, view.clientHeight],
+    };
+  });
+}
+
+describe('the editor shell', () => {
+  let site: Site;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await buildAndServe();
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  for (const size of SIZES) {
+    const phone = 'phone' in size;
+    it(`${size.width}×${size.height}: regions apart, the view's centre clear, every control hittable`, async () => {
+      const page = await browser.newPage({ viewport: { width: size.width, height: size.height }, isMobile: phone, hasTouch: phone });
+      const problems = collectProblems(page);
+      await page.goto(site.url);
+      await page.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
+      await page.evaluate(() => window.kin.ready);
+      const tag = `${size.width}x${size.height}`;
+      const check = async (state: string): Promise<void> => {
+        await nextFrame(page);
+        const regions = await regionCheck(page);
+        expect(regions.overlaps, state).toEqual([]);
+        expect(regions.centreHit, state).toBe('canvas');
+        // The renderer is sized to its region, which keeps most of the window.
+        expect(regions.canvas, state).toEqual(regions.region);
+        expect(regions.region[0] * regions.region[1], state).toBeGreaterThan((phone ? 0.3 : 0.4) * size.width * size.height);
+        expect(await unhittableControls(page), state).toEqual([]);
+      };
+
+      await check('nothing selected');
+      await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}.png` });
+      const sheets = phone ? ['inspector'] : [];
+      for (const sheet of sheets) await page.click(`[data-action="tab-${sheet}"]`);
+      await page.evaluate(() => window.kin.selectBone('forearm_l'));
+      await check('a bone selected');
+      if (phone) await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-bone.png` });
+      await page.evaluate(() => window.kin.selectGoal('hand_r'));
+      await check('a target selected');
+      if (phone) {
+        await page.click('[data-action="tab-tools"]');
+        await check('the tools sheet open');
+        await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-tools.png` });
+        await page.click('[data-action="tab-tools"]');
+      } else {
+        await page.click('[data-action="fold-tools"]');
+        await page.click('[data-action="fold-inspector"]');
+        await check('both sides folded');
+        await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-folded.png` });
+        await page.click('[data-action="fold-tools"]');
+        await page.click('[data-action="fold-inspector"]');
+      }
+      await page.click('.menu[data-menu="file"] > summary');
+      expect(await unhittableControls(page), 'the File menu open').toEqual([]);
+      await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-menu.png` });
+      await page.keyboard.press('Escape');
+      expect(await page.evaluate(() => document.querySelector<HTMLDetailsElement>('.menu')!.open)).toBe(false);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});
