@@ -50,6 +50,8 @@ export class BonePanel {
   private readonly rows: SlotRow[] = [];
 
   private pressed = false;
+  // Esc during a slider drag: the moves until the release are ignored.
+  private cancelled = false;
 
   constructor(parent: HTMLElement, private readonly hooks: BonePanelHooks) {
     this.element.className = 'bone-panel';
@@ -72,7 +74,9 @@ export class BonePanel {
       slider.type = 'range';
       // Any angle within the limits; the keyboard steps by a hundredth of the range.
       slider.step = 'any';
-      slider.addEventListener('input', () => hooks.input(slot, slider.valueAsNumber));
+      slider.addEventListener('input', () => {
+        if (!this.cancelled) hooks.input(slot, slider.valueAsNumber);
+      });
       slider.addEventListener('pointerdown', this.onPress);
       for (const type of ['pointerup', 'pointercancel', 'lostpointercapture', 'change'] as const) slider.addEventListener(type, this.onRelease);
       const value = document.createElement('span');
@@ -116,15 +120,30 @@ export class BonePanel {
     this.element.hidden = true;
   }
 
+  /** Whether a slider is held (a gesture under way). */
+  get dragging(): boolean {
+    return this.pressed && !this.cancelled;
+  }
+
+  /** The slider drag under way was cancelled (its owner put the pose back): ignore it until its release. */
+  cancelDrag(): void {
+    if (this.pressed) this.cancelled = true;
+  }
+
   private readonly onPress = (): void => {
     if (this.pressed) return;
     this.pressed = true;
+    this.cancelled = false;
     this.hooks.gestureStarted();
   };
 
   private readonly onRelease = (): void => {
     if (!this.pressed) return;
     this.pressed = false;
+    if (this.cancelled) {
+      this.cancelled = false;
+      return;
+    }
     this.hooks.gestureEnded();
   };
 }

@@ -259,11 +259,17 @@ export class BonePosing {
     if (this.turning) event.preventDefault();
   };
 
-  // Esc ends a turn or a gizmo drag by putting the pose back; Enter keeps a turn.
+  // Esc ends a turn, a gizmo drag or a slider drag by putting the pose back; Enter keeps a turn.
   private readonly onKeyDown = (event: KeyboardEvent): void => {
     if (event.key === 'Escape' && this.gizmo.dragging) {
       this.editor.cancelGesture();
       this.gizmo.cancelDrag();
+    } else if (event.key === 'Escape' && this.panel.dragging) {
+      this.editor.cancelGesture();
+      this.panel.cancelDrag();
+      // The slider shows the angle put back.
+      this.shownPoseVersion = -1;
+      this.update();
     } else if (event.key === 'Escape' && this.turning) {
       this.finishTurn(false);
     } else if (event.key === 'Enter' && this.turning) {
