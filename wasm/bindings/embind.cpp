@@ -17,8 +17,8 @@
 
 #include "kin/euler.h"
 #include "kin/ik/ik_job.h"
+#include "kin/rig.h"
 #include "kin/skinning.h"
-#include "rig.h"
 
 namespace kin {
 namespace {

@@ -1,8 +1,9 @@
 // The Rig façade: one object that owns a skeleton, its pose, its goals and
 // every buffer the page reads (model matrices, tips, skinning palette, energy
-// history), so that a drag frame is one call with no allocation. Plain C++:
-// the Embind layer (embind.cpp) only converts JavaScript values, and the
-// native reference tool links this same class.
+// history), so that a drag frame is one call with no allocation. Core code,
+// plain C++: the Embind layer (wasm/bindings/embind.cpp) only converts
+// JavaScript values, and the native tests, reference tool and benchmarks use
+// this same class.
 #pragma once
 
 #include <cstdint>
