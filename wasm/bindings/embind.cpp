@@ -197,33 +197,39 @@ class RigBinding {
     return Status::Ok();
   }
 
+  // Any IkOptions field by its key in the option table (kin/ik/solver_registry.h).
   static Status ParseOptions(const val& options, IkOptions* o) {
     if (options.isUndefined() || options.isNull()) return Status::Ok();
     if (options.typeOf().as<std::string>() != "object") return Status::Invalid("solver options must be an object");
     const val keys = val::global("Object").call<val>("keys", options);
     for (int i = 0; i < keys["length"].as<int>(); ++i) {
       const std::string key = keys[i].as<std::string>();
+      const IkOptionInfo* info = FindIkOption(key.c_str());
+      if (info == nullptr) return Status::Invalid("unknown solver option '%s'", key.c_str());
       const val v = options[key];
-      const bool number = v.typeOf().as<std::string>() == "number";
-      Status status = Status::Ok();
-      if (key == "maxIterations" && number) o->max_iterations = v.as<int>();
-      else if (key == "tolerance" && number) o->tolerance = v.as<float>();
-      else if (key == "damping" && number) o->damping = v.as<float>();
-      else if (key == "maxEscapes" && number) o->max_escapes = v.as<int>();
-      else if (key == "step" && number) o->step = v.as<float>();
-      else if (key == "soften" && number) o->soften = v.as<float>();
-      else if (key == "lineSearch" && v.typeOf().as<std::string>() == "boolean") o->line_search = v.as<bool>();
-      else if (key == "aimAxis") status = ParseVec3(v, "aimAxis", &o->aim_axis_bs);
-      else if (key == "upAxis") status = ParseVec3(v, "upAxis", &o->up_axis_bs);
-      else if (key == "maxIterations" || key == "tolerance" || key == "damping" || key == "maxEscapes" ||
-               key == "step" || key == "soften" || key == "lineSearch")
-        status = Status::Invalid("solver option '%s' has the wrong type", key.c_str());
-      else
-        status = Status::Invalid("unknown solver option '%s'", key.c_str());
-      if (!status.ok()) return status;
-      // A fractional iteration count would be truncated silently otherwise.
-      if ((key == "maxIterations" || key == "maxEscapes") && v.as<double>() != static_cast<double>(v.as<int>()))
-        return Status::Invalid("solver option '%s' must be an integer", key.c_str());
+      const std::string type = v.typeOf().as<std::string>();
+      switch (info->type) {
+        case IkOptionType::kInteger:
+          if (type != "number") return Status::Invalid("solver option '%s' has the wrong type", info->key);
+          // A fractional count would be truncated silently otherwise.
+          if (v.as<double>() != static_cast<double>(v.as<int>()))
+            return Status::Invalid("solver option '%s' must be an integer", info->key);
+          o->*info->integer = v.as<int>();
+          break;
+        case IkOptionType::kNumber:
+          if (type != "number") return Status::Invalid("solver option '%s' has the wrong type", info->key);
+          o->*info->number = v.as<float>();
+          break;
+        case IkOptionType::kBoolean:
+          if (type != "boolean") return Status::Invalid("solver option '%s' has the wrong type", info->key);
+          o->*info->boolean = v.as<bool>();
+          break;
+        case IkOptionType::kVec3: {
+          const Status status = ParseVec3(v, info->key, &(o->*info->vector));
+          if (!status.ok()) return status;
+          break;
+        }
+      }
     }
     return Status::Ok();
   }

@@ -1,62 +1,10 @@
-// IkJob: names, defaults, workspace sizing, the validation every solver
-// shares, and the dispatch to the solver functions.
-#include <cstring>
-
+// IkJob: workspace sizing, the validation every solver shares, and the
+// dispatch to the solver functions (both read the solver registry).
 #include "../math_checks.h"
 #include "kin/ik/ik_job.h"
 #include "solvers.h"
 
 namespace kin {
-namespace {
-
-constexpr const char* kNames[static_cast<int>(SolverKind::kCount)] = {
-    "dls", "gauss-newton", "jacobian-transpose", "gradient-descent", "projected-gradient",
-    "ccd", "fabrik", "two-bone", "look-at",
-};
-
-// Solvers whose energy includes orientation rows (the Jacobian family).
-bool TakesOrientation(SolverKind kind) {
-  return kind == SolverKind::kDls || kind == SolverKind::kGaussNewton || kind == SolverKind::kJacobianTranspose ||
-         kind == SolverKind::kGradientDescent || kind == SolverKind::kProjectedGradient;
-}
-
-}  // namespace
-
-Status ValidateIkOptions(const IkOptions& o) {
-  if (o.max_iterations < 1 || o.max_iterations > 100000)
-    return Status::Invalid("ik: max_iterations %d must be in [1, 100000]", o.max_iterations);
-  if (!IsFinite(o.tolerance) || o.tolerance <= 0.0f)
-    return Status::Invalid("ik: tolerance %g must be finite and > 0", o.tolerance);
-  if (!IsFinite(o.damping) || o.damping <= 0.0f)
-    return Status::Invalid("ik: damping %g must be finite and > 0", o.damping);
-  if (o.max_escapes < 0 || o.max_escapes > 100)
-    return Status::Invalid("ik: max_escapes %d must be in [0, 100]", o.max_escapes);
-  if (!IsFinite(o.step) || o.step <= 0.0f) return Status::Invalid("ik: step %g must be finite and > 0", o.step);
-  if (!IsFinite(o.soften) || o.soften < 0.0f || o.soften >= 1.0f)
-    return Status::Invalid("ik: soften %g must be in [0, 1)", o.soften);
-  if (!IsFinite(o.aim_axis_bs) || glm::length(o.aim_axis_bs) < 1e-6f)
-    return Status::Invalid("ik: aim axis must be a finite non-zero vector");
-  if (!IsFinite(o.up_axis_bs) || glm::length(glm::cross(o.aim_axis_bs, o.up_axis_bs)) < 1e-6f * glm::length(o.aim_axis_bs) * glm::length(o.up_axis_bs))
-    return Status::Invalid("ik: up axis must be finite and not parallel to the aim axis");
-  return Status::Ok();
-}
-
-const char* SolverKindName(SolverKind kind) {
-  const int k = static_cast<int>(kind);
-  return k >= 0 && k < static_cast<int>(SolverKind::kCount) ? kNames[k] : "???";
-}
-
-bool ParseSolverKind(const char* name, SolverKind* kind) {
-  for (int k = 0; k < static_cast<int>(SolverKind::kCount); ++k) {
-    if (std::strcmp(name, kNames[k]) == 0) {
-      *kind = static_cast<SolverKind>(k);
-      return true;
-    }
-  }
-  return false;
-}
-
-IkOptions DefaultIkOptions() { return IkOptions(); }
 
 void IkWorkspace::Reserve(int bone_count, int goal_count) {
   const std::size_t n = static_cast<std::size_t>(bone_count);
@@ -119,12 +67,19 @@ Status IkJob::Validate() const {
     if (!IsFinite(angles[i]))
       return Status::Invalid("%s: start angles of bone %d '%s' are not finite", name, i, skeleton->name(i).c_str());
   if (!IsFinite(root_offset_ms)) return Status::Invalid("%s: root offset is not finite", name);
+  const SolverInfo& info = GetSolverInfo(kind);
   for (std::size_t g = 0; g < goals.size; ++g) {
     const Status status = ValidateGoal(*skeleton, goals[g], static_cast<int>(g));
     if (!status.ok()) return status;
-    if (goals[g].has_orientation && !TakesOrientation(kind))
-      return Status::Invalid("%s: goal %zu has an orientation, which only the Jacobian solvers (dls, gauss-newton, "
-                             "jacobian-transpose, gradient-descent, projected-gradient) take", name, g);
+    char takers[96];
+    if (goals[g].has_orientation && !info.orientation) {
+      SolverNamesWith(&SolverInfo::orientation, takers, sizeof(takers));
+      return Status::Invalid("%s: goal %zu has an orientation, which only %s take", name, g, takers);
+    }
+    if (goals[g].has_pole && !info.poles) {
+      SolverNamesWith(&SolverInfo::poles, takers, sizeof(takers));
+      return Status::Invalid("%s: goal %zu has a pole, which only %s take", name, g, takers);
+    }
     if (kind == SolverKind::kTwoBone && skeleton->parent(goals[g].bone) < 0)
       return Status::Invalid("%s: goal %zu is on bone %d '%s', which has no parent to bend with", name, g,
                              goals[g].bone, skeleton->name(goals[g].bone).c_str());
@@ -137,19 +92,7 @@ SolveReport IkJob::Run() const {
   report.input = Validate();
   if (!report.input.ok()) return report;
   ik_internal::IkState state(*this);
-  switch (kind) {
-    case SolverKind::kDls: return ik_internal::SolveDls(state);
-    case SolverKind::kGaussNewton: return ik_internal::SolveGaussNewton(state);
-    case SolverKind::kJacobianTranspose: return ik_internal::SolveJacobianTranspose(state);
-    case SolverKind::kGradientDescent: return ik_internal::SolveGradientDescent(state);
-    case SolverKind::kProjectedGradient: return ik_internal::SolveProjectedGradient(state);
-    case SolverKind::kCcd: return ik_internal::SolveCcd(state);
-    case SolverKind::kFabrik: return ik_internal::SolveFabrik(state);
-    case SolverKind::kTwoBone: return ik_internal::SolveTwoBone(state);
-    case SolverKind::kLookAt: return ik_internal::SolveLookAt(state);
-    case SolverKind::kCount: break;
-  }
-  return report;
+  return ik_internal::GetSolveFunction(kind)(state);
 }
 
 }  // namespace kin

@@ -84,6 +84,10 @@ SolveReport FinishIterative(IkState& state, Evaluation current, double best_ener
 // within tolerance, else unreachable (a goal out of reach or held by a limit).
 SolveReport OnePassReport(const IkState& state, const Evaluation& after, const EnergyHistory& history);
 
+// The solvers, dispatched by IkJob::Run from the registry (solver_registry.cpp).
+using SolveFunction = SolveReport (*)(IkState& state);
+SolveFunction GetSolveFunction(SolverKind kind);
+
 SolveReport SolveDls(IkState& state);
 SolveReport SolveGaussNewton(IkState& state);
 SolveReport SolveJacobianTranspose(IkState& state);

@@ -11,47 +11,12 @@
 
 #include "kin/goal.h"
 #include "kin/ik/solve_report.h"
+#include "kin/ik/solver_registry.h"
 #include "kin/jacobian.h"
 #include "kin/skeleton.h"
 #include "kin/span.h"
 
 namespace kin {
-
-enum class SolverKind : int {
-  kDls = 0,             // damped least squares / Levenberg–Marquardt
-  kGaussNewton,         // pseudo-inverse step with line search
-  kJacobianTranspose,   // Jᵀe with the optimal step length
-  kGradientDescent,     // fixed step, or backtracking line search
-  kProjectedGradient,   // gradient descent projected onto the limits
-  kCcd,                 // cyclic coordinate descent over the angles
-  kFabrik,              // forward and backward reaching, multi-effector
-  kTwoBone,             // analytic, law of cosines, with pole
-  kLookAt,              // aim a bone axis at the target
-  kCount
-};
-
-const char* SolverKindName(SolverKind kind);  // "dls", "gauss-newton", ...
-inline bool IsValidSolverKind(SolverKind kind) {
-  return static_cast<int>(kind) >= 0 && kind < SolverKind::kCount;
-}
-bool ParseSolverKind(const char* name, SolverKind* kind);
-
-struct IkOptions {
-  int max_iterations = 64;
-  float tolerance = 1e-5f;        // converged when every goal is this close (model units)
-  float damping = 1e-3f;          // DLS: τ in μ₀ = τ · max diag(J K⁻¹ Jᵀ)
-  int max_escapes = 3;            // nudges out of limit traps and saddles (all iterative solvers)
-  float step = 0.5f;              // gradient descent: fixed step, or the first step tried
-  bool line_search = true;        // gradient descent / Gauss–Newton: backtrack until E decreases
-  float soften = 0.0f;            // two-bone: start easing the reach at this fraction (0 = off)
-  glm::vec3 aim_axis_bs{0.0f, 1.0f, 0.0f};  // look-at: the bone axis that points at the target
-  glm::vec3 up_axis_bs{0.0f, 0.0f, 1.0f};   // look-at: the bone axis that turns toward the pole
-};
-
-IkOptions DefaultIkOptions();
-
-// Checks every option; the message names the bad one.
-Status ValidateIkOptions(const IkOptions& options);
 
 // Scratch memory for every solver, sized once for a skeleton and goal count.
 // Owned by the job while it runs; callers read only model_ms().
