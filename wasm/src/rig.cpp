@@ -16,6 +16,15 @@ bool Finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y
 
 }  // namespace
 
+const char* SkinningMethodName(SkinningMethod method) {
+  switch (method) {
+    case SkinningMethod::kLinear: return "lbs";
+    case SkinningMethod::kDualQuaternion: return "dqs";
+    case SkinningMethod::kCount: break;
+  }
+  return "???";
+}
+
 Status Rig::RequireLoaded() const {
   return loaded() ? Status::Ok() : Status::Invalid("no skeleton loaded");
 }

@@ -26,6 +26,9 @@ namespace kin {
 // How Skin() blends the bones. Values are the codes the Embind layer passes.
 enum class SkinningMethod : int { kLinear = 0, kDualQuaternion = 1, kCount };
 
+// "lbs", "dqs"; "???" for invalid values.
+const char* SkinningMethodName(SkinningMethod method);
+
 class Rig {
  public:
   // Replaces the skeleton (pose reset to zero angles, goals cleared). On

@@ -79,21 +79,63 @@ export interface FlatGoal {
   pole?: ArrayLike<number>;
 }
 
-/** kin::IkOptions in camelCase; every field optional. */
-export interface FlatSolverOptions {
-  maxIterations?: number;
-  tolerance?: number;
-  damping?: number;
-  maxEscapes?: number;
-  step?: number;
-  lineSearch?: boolean;
-  soften?: number;
-  aimAxis?: ArrayLike<number>;
-  upAxis?: ArrayLike<number>;
+/** kin::IkOptions by the keys, and with the types, of contract().options; every field optional. */
+export type FlatSolverOptions = Readonly<Record<string, number | boolean | ArrayLike<number> | undefined>>;
+
+/** One solver of the core's registry (wasm/include/kin/ik/solver_registry.h). */
+export interface ModuleSolver {
+  /** "dls", "gauss-newton", …; the index is kin::SolverKind (and the share-link code). */
+  name: string;
+  /** Takes orientation goals. */
+  orientation: boolean;
+  /** Takes poles. */
+  poles: boolean;
+  /** Poses with goals of its own shape (two-bone: a limb's lower bone; look-at: the aiming bone) rather than any goal set. */
+  ownGoals: boolean;
+  /** The option keys it reads. */
+  settings: string[];
+}
+
+/** One IkOptions field by its setSolver key; min/max for integers and numbers (no max: unbounded). */
+export interface ModuleOption {
+  type: 'integer' | 'number' | 'boolean' | 'vec3';
+  default: number | boolean | number[];
+  min?: number;
+  minInclusive?: boolean;
+  max?: number;
+  maxInclusive?: boolean;
+}
+
+/** The exchange record's layout: float slot and uint32 buffer slot indices by name. */
+export interface ModuleExchangeLayout {
+  /** Float indices; `target` takes 3 floats. */
+  floats: Record<string, number>;
+  floatCount: number;
+  /** Uint32 indices after the floats: buffer byte offsets and sizes. */
+  buffers: Record<string, number>;
+  bufferCount: number;
+  /** Where the uint32 slots start, in bytes from the record's start. */
+  bufferByteOffset: number;
+}
+
+/** What TypeScript and the core agree on, read from the core's tables (plain JSON). */
+export interface ModuleContract {
+  /** In kin::SolverKind order. */
+  solvers: ModuleSolver[];
+  options: Record<string, ModuleOption>;
+  /** kin::SolveStatus names by code. */
+  solveStatus: string[];
+  /** kin::SkinningMethod names by code. */
+  skinningMethods: string[];
+  /** kin::MirrorMode names by code. */
+  mirrorModes: string[];
+  exchange: ModuleExchangeLayout;
 }
 
 export interface KinModule {
   Rig: { new (): RigHandle };
+  /** The contract (a new plain object per call; web/src/rig/contract.ts reads it once per module). */
+  contract(): ModuleContract;
   /** Rig handles alive (constructed and not yet deleted). */
   liveRigs(): number;
   /** True when the skinning kernels run on WASM SIMD (built with -msimd128). */
