@@ -62,7 +62,10 @@ describe('the module contract', () => {
     expect(dls.orientation).toBe(true);
     expect(dls.settings).toEqual(['maxIterations', 'tolerance', 'damping', 'maxEscapes']);
     const twoBone = contract.solvers.find((s) => s.name === 'two-bone')!;
-    expect([twoBone.poles, twoBone.ownGoals, twoBone.orientation]).toEqual([true, true, false]);
+    expect([twoBone.poles, twoBone.ownGoals, twoBone.orientation, twoBone.rootTranslation]).toEqual([true, true, false, false]);
+    expect(contract.solvers.filter((s) => s.rootTranslation).map((s) => s.name)).toEqual([
+      'dls', 'gauss-newton', 'jacobian-transpose', 'gradient-descent', 'projected-gradient',
+    ]);
     expect(contract.options.soften).toEqual({ type: 'number', default: 0, min: 0, minInclusive: true, max: 1, maxInclusive: false });
     expect(contract.options.tolerance).toMatchObject({ default: 1e-5, min: 0, minInclusive: false, max: Infinity });
   });
@@ -218,7 +221,7 @@ describe('the module contract', () => {
     ['no invalid-input status', (c: ModuleContract) => (c.solveStatus = ['converged']), "solveStatus has no 'invalid-input'"],
     ['a missing buffer slot', (c: ModuleContract) => delete c.exchange.buffers.palette, "exchange.buffers has no slot 'palette'"],
     ['a slot past the record', (c: ModuleContract) => (c.exchange.buffers.tips = 11), 'exchange.buffers.tips is not an index below 11'],
-    ['a target without room', (c: ModuleContract) => (c.exchange.floats.target = 4), 'exchange.floats.target does not leave room for 3 floats'],
+    ['a target without room', (c: ModuleContract) => (c.exchange.floats.target = c.exchange.floatCount - 2), 'exchange.floats.target does not leave room for 3 floats'],
   ])('refuses a contract with %s, and the Rig refuses its module', (_, breaks, message) => {
     const broken = withContract(module, breaks);
     expect(() => checkContract(broken.contract())).toThrow(`Rig: module contract: ${message}`);

@@ -44,14 +44,15 @@ bool IsArrayLike(const val& v) { return v.isArray() || (v.typeOf().as<std::strin
 
 // The exchange record of a rig binding: the numbers a drag frame passes to
 // and from the core, and the byte offsets (and sizes) of the buffers the page
-// reads, refreshed after every call. TypeScript takes its layout from
+// reads; the outputs are refreshed after every call. TypeScript takes its layout from
 // contract() (web/src/rig/exchange-record.ts).
 enum FloatSlot : int {
   kTarget = 0,      // floats 0-2, in: the point setGoalTarget() moves a target to
   kIterations = 3,  // out: the last solve's report
   kError,
   kEnergyCount,
-  kFloatSlotCount
+  kRootOffset,      // floats 6-8, out: the root offset (a solve that moves the root changes it)
+  kFloatSlotCount = kRootOffset + 3
 };
 enum BufferSlot : int {
   kModel, kPalette, kTips, kPose, kEnergy, kBind, kDqsPalette, kDqsPaletteSize,
@@ -68,7 +69,8 @@ struct NamedSlot {
   int slot;
 };
 constexpr NamedSlot kFloatSlots[] = {
-    {"target", kTarget}, {"iterations", kIterations}, {"error", kError}, {"energyCount", kEnergyCount}};
+    {"target", kTarget}, {"iterations", kIterations}, {"error", kError}, {"energyCount", kEnergyCount},
+    {"rootOffset", kRootOffset}};
 constexpr NamedSlot kBufferSlots[] = {
     {"model", kModel}, {"palette", kPalette}, {"tips", kTips}, {"pose", kPose}, {"energy", kEnergy},
     {"bind", kBind}, {"dqsPalette", kDqsPalette}, {"dqsPaletteSize", kDqsPaletteSize},
@@ -168,6 +170,9 @@ class RigBinding {
     return Report(rig_.SetSolver(parsed, o));
   }
   std::string solverName() const { return SolverKindName(rig_.solver()); }
+  // Whole-body posing (Rig::SetMoveRoot): solves move the root offset too.
+  int setMoveRoot(bool on) { return Report(rig_.SetMoveRoot(on)); }
+  bool moveRoot() const { return rig_.move_root(); }
 
   // Returns the SolveStatus code; the numbers go to the exchange record.
   int solve() {
@@ -212,9 +217,6 @@ class RigBinding {
   std::string errorMessage() const { return error_; }
 
   int energyCapacity() const { return rig_.energy_capacity(); }
-  float rootOffsetX() const { return rig_.root_offset().x; }
-  float rootOffsetY() const { return rig_.root_offset().y; }
-  float rootOffsetZ() const { return rig_.root_offset().z; }
 
  private:
   static std::uintptr_t Address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
@@ -391,6 +393,8 @@ class RigBinding {
   Rig rig_;
   SolveReport report_;
   void RefreshBufferSlots() {
+    const glm::vec3& root = rig_.root_offset();
+    for (int k = 0; k < 3; ++k) exchange_.floats[kRootOffset + k] = root[k];
     std::uint32_t* b = exchange_.buffers;
     b[kModel] = Address(rig_.model_data());
     b[kPalette] = Address(rig_.palette_data());
@@ -478,6 +482,7 @@ val Contract() {
     solver.set("orientation", info.orientation);
     solver.set("poles", info.poles);
     solver.set("ownGoals", info.own_goals);
+    solver.set("rootTranslation", info.root_translation);
     val settings = val::array();
     for (const IkOptionInfo& o : IkOptionTable())
       if (info.settings & SettingBit(o.setting)) settings.call<void>("push", std::string(o.key));
@@ -549,7 +554,6 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("setSkin", &RigBinding::setSkin)
       .function("skin", &RigBinding::skin)
       .function("energyCapacity", &RigBinding::energyCapacity)
-      .function("rootOffsetX", &RigBinding::rootOffsetX)
-      .function("rootOffsetY", &RigBinding::rootOffsetY)
-      .function("rootOffsetZ", &RigBinding::rootOffsetZ);
+      .function("setMoveRoot", &RigBinding::setMoveRoot)
+      .function("moveRoot", &RigBinding::moveRoot);
 }

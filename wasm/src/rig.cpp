@@ -164,8 +164,24 @@ Status Rig::SetSolver(SolverKind kind, const IkOptions& options) {
   if (!status.ok()) return status;
   if (options.max_iterations > kMaxSolveIterations)
     return Status::Invalid("max iterations %d is more than %d", options.max_iterations, kMaxSolveIterations);
+  if (move_root_ && !GetSolverInfo(kind).root_translation) {
+    char movers[96];
+    SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
+    return Status::Invalid("%s cannot move the root, which is on; only %s can (turn moving the root off first)",
+                           SolverKindName(kind), movers);
+  }
   solver_ = kind;
   options_ = options;
+  return Status::Ok();
+}
+
+Status Rig::SetMoveRoot(bool move_root) {
+  if (move_root && !GetSolverInfo(solver_).root_translation) {
+    char movers[96];
+    SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
+    return Status::Invalid("%s cannot move the root; only %s can", SolverKindName(solver_), movers);
+  }
+  move_root_ = move_root;
   return Status::Ok();
 }
 
@@ -178,6 +194,8 @@ SolveReport Rig::Solve() {
   job.skeleton = &skeleton_;
   job.goals = Span<const Goal>(goals_.data(), goals_.size());
   job.root_offset_ms = root_offset_ms_;
+  job.move_root = move_root_;
+  job.out_root_offset_ms = &root_offset_ms_;  // read into the job before the solve, written after it
   job.options = options_;
   job.angles = Span<glm::vec3>(angles_.data(), angles_.size());
   job.energy = Span<float>(energy_.data(), energy_.size());

@@ -72,11 +72,21 @@ class Rig {
   const Goal& goal(int i) const { return goals_[i]; }
 
   // The solver and its options for Solve() (default: DLS, default options).
+  // While the root moves (SetMoveRoot), only a solver that can move it is
+  // taken; the error names the ones that can.
   Status SetSolver(SolverKind kind, const IkOptions& options);
   SolverKind solver() const { return solver_; }
   const IkOptions& solver_options() const { return options_; }
 
-  // Runs the solver from the current pose and refreshes the buffers.
+  // Whole-body posing: Solve() moves the root offset too (IkJob::move_root),
+  // e.g. when a goal pulls on the hips. Off by default. Turning it on under a
+  // solver that cannot move the root (the registry's root_translation) is
+  // refused, naming the solvers that can.
+  Status SetMoveRoot(bool move_root);
+  bool move_root() const { return move_root_; }
+
+  // Runs the solver from the current pose (and root offset) and refreshes the
+  // buffers; with SetMoveRoot(true) the root offset is solved for too.
   SolveReport Solve();
 
   // The mesh skinned on the CPU (bind-pose positions and normals, 4 or 8
@@ -126,6 +136,7 @@ class Rig {
   Status mirror_status_;
   SolverKind solver_ = SolverKind::kDls;
   IkOptions options_;
+  bool move_root_ = false;
   IkWorkspace workspace_;
   std::vector<glm::mat4> model_ms_;
   std::vector<glm::mat4> palette_;

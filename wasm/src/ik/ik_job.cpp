@@ -10,6 +10,7 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   const std::size_t n = static_cast<std::size_t>(bone_count);
   const std::size_t g = static_cast<std::size_t>(goal_count);
   const std::size_t m = 6 * g;  // rows with every goal an orientation goal
+  const std::size_t d = 3 * n + 3;  // every slot, and the root offset
   bone_capacity_ = bone_count;
   goal_capacity_ = goal_count;
   model_ms_.resize(n);
@@ -25,15 +26,15 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   axes_.resize(n);
   ancestor_.resize(n * g);
   moving_bones_.resize(n);
-  dofs_.resize(3 * n);
-  compliance_.resize(3 * n);
-  row_begin_.resize(3 * n);
-  row_end_.resize(3 * n);
-  span_goal_begin_.resize(3 * n);
-  span_goal_end_.resize(3 * n);
-  free_.resize(3 * n);
-  step_free_.resize(3 * n);
-  jacobian_.resize(3 * n * m);
+  dofs_.resize(d);
+  compliance_.resize(d);
+  row_begin_.resize(d);
+  row_end_.resize(d);
+  span_goal_begin_.resize(d);
+  span_goal_end_.resize(d);
+  free_.resize(d);
+  step_free_.resize(d);
+  jacobian_.resize(d * m);
   jjt_.resize(m * m);
   pass_jjt_.resize(m * m);
   normal_.resize(m * m);
@@ -41,8 +42,8 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   trial_residual_.resize(m);
   rhs_.resize(m);
   solution_.resize(m);
-  gradient_.resize(3 * n);
-  step_.resize(3 * n);
+  gradient_.resize(d);
+  step_.resize(d);
   predicted_.resize(m);
   points_ms_.resize(n);
   branch_weight_.resize(n);
@@ -68,6 +69,12 @@ Status IkJob::Validate() const {
       return Status::Invalid("%s: start angles of bone %d '%s' are not finite", name, i, skeleton->name(i).c_str());
   if (!IsFinite(root_offset_ms)) return Status::Invalid("%s: root offset is not finite", name);
   const SolverInfo& info = GetSolverInfo(kind);
+  if (move_root) {
+    char movers[96];
+    SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
+    if (!info.root_translation) return Status::Invalid("%s cannot move the root; only %s can", name, movers);
+    if (out_root_offset_ms == nullptr) return Status::Invalid("%s: move_root needs out_root_offset_ms", name);
+  }
   for (std::size_t g = 0; g < goals.size; ++g) {
     const Status status = ValidateGoal(*skeleton, goals[g], static_cast<int>(g));
     if (!status.ok()) return status;
@@ -92,7 +99,9 @@ SolveReport IkJob::Run() const {
   report.input = Validate();
   if (!report.input.ok()) return report;
   ik_internal::IkState state(*this);
-  return ik_internal::GetSolveFunction(kind)(state);
+  report = ik_internal::GetSolveFunction(kind)(state);
+  if (out_root_offset_ms) *out_root_offset_ms = state.root_ms;
+  return report;
 }
 
 }  // namespace kin

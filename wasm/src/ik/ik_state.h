@@ -6,7 +6,14 @@
 // Residual rows: 3 per goal for the point, 3 more for an orientation goal
 // (the rotation vector log(q_target · q⁻¹) of the bone's model rotation),
 // each scaled by √weight, so that E = ½ |r|².
+//
+// Unknowns (degrees of freedom, "dofs"): the free Euler slots of the bones
+// that move a goal, then, when the job moves the root, the root offset's
+// x, y and z. A root column is ∂x/∂root = I on every goal's point rows (every
+// bone hangs from a root) and zero on orientation rows; it has no limits.
 #pragma once
+
+#include <limits>
 
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -38,31 +45,40 @@ class IkState {
   const int goal_count;
   int m = 0;             // residual rows
   int dof_count = 0;     // active degrees of freedom
+  int angle_dof_count = 0;  // of which Euler slots: dofs [0, angle_dof_count); the rest move the root
   int moving_count = 0;  // bones that move some goal (ws.moving_bones_)
+  glm::vec3 root_ms;        // the root offset of the current configuration
+  glm::vec3 trial_root_ms;  // of the trial configuration
+  glm::vec3 best_root_ms;   // of the best pose kept (BestPose)
 
+  // Slot dofs: the bone and slot; root dofs: Bone(c) == n, Slot(c) the axis.
   int Bone(int c) const { return ws.dofs_[c] / 3; }
   int Slot(int c) const { return ws.dofs_[c] % 3; }
+  bool IsRoot(int c) const { return c >= angle_dof_count; }
   double* Column(int c) const { return ws.jacobian_.data() + static_cast<std::size_t>(c) * m; }
   // Column c is zero outside rows [RowBegin(c), RowEnd(c)): the span of the
   // goals its bone moves (a limb's bone moves one goal of several).
   int RowBegin(int c) const { return ws.row_begin_[c]; }
   int RowEnd(int c) const { return ws.row_end_[c]; }
-  float Min(int c) const { return sk.min_angle(Bone(c))[Slot(c)]; }
-  float Max(int c) const { return sk.max_angle(Bone(c))[Slot(c)]; }
-  float Angle(int c) const { return job.angles[Bone(c)][Slot(c)]; }
+  // A dof's limits (none for the root) and its value: an angle, or a
+  // component of the root offset.
+  float Min(int c) const { return IsRoot(c) ? -kNoLimit : sk.min_angle(Bone(c))[Slot(c)]; }
+  float Max(int c) const { return IsRoot(c) ? kNoLimit : sk.max_angle(Bone(c))[Slot(c)]; }
+  float Value(int c) const { return IsRoot(c) ? root_ms[Slot(c)] : job.angles[Bone(c)][Slot(c)]; }
+  float TrialValue(int c) const { return IsRoot(c) ? trial_root_ms[Slot(c)] : ws.trial_angles_[Bone(c)][Slot(c)]; }
   bool Moves(int bone, int goal) const { return ws.ancestor_[bone * goal_count + goal] != 0; }
 
-  // Forward kinematics of `angles` into `model_ms`, goal points into
-  // `effector_ms`, weighted residuals into `residual`.
-  Evaluation Evaluate(Span<const glm::vec3> angles, Span<glm::mat4> model_ms, Span<glm::vec3> effector_ms,
-                      double* residual) const;
-  // The same for the job's angles into the current buffers.
+  // Forward kinematics of `angles` and `root_offset_ms` into `model_ms`,
+  // goal points into `effector_ms`, weighted residuals into `residual`.
+  Evaluation Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
+                      Span<glm::vec3> effector_ms, double* residual) const;
+  // The same for the job's angles and root_ms into the current buffers.
   Evaluation EvaluateCurrent();
   // EvaluateCurrent at the start of a Jacobian-based solve: when some goal is far
   // from its target, its limbs start inside their limits (StartInsideLimits)
   // and `*far` (if given) tells whether any is.
   Evaluation EvaluateStart(bool* far = nullptr);
-  // The same for ws.trial_angles_ into the trial buffers.
+  // The same for ws.trial_angles_ and trial_root_ms into the trial buffers.
   Evaluation EvaluateTrial();
   // Makes the trial configuration (angles, model, effectors, residual) current.
   void AcceptTrial();
@@ -84,7 +100,8 @@ class IkState {
   // The step K⁻¹ Jᵀ (J K⁻¹ Jᵀ + μI)⁻¹ r with an active set for the limits,
   // into ws.step_, and J·step into ws.predicted_. False if not factorable.
   bool ComputeDampedStep(double mu);
-  // ws.trial_angles_ = clamp(angles + scale · step); returns max |change|.
+  // The trial configuration (ws.trial_angles_, trial_root_ms) =
+  // clamp(current + scale · step); returns max |change|.
   double MakeTrial(double scale);
   // Decrease of the linear model for ws.predicted_: rᵀ(J h) − ½ |J h|².
   double PredictedDecrease() const;
@@ -93,9 +110,13 @@ class IkState {
 
   // Moves every active angle off a stuck point: an angle on a limit goes a
   // growing fraction of its range inward, any other angle by ±amplitude.
+  // The root offset stays: it has no limit to be trapped on, and the angles'
+  // nudge already leaves the saddle.
   void Nudge(int escape);
 
  private:
+  static constexpr float kNoLimit = std::numeric_limits<float>::infinity();
+
   void AddOuter(double* a, int c, double sign) const;
   // Marks the goals whose targets are far (a good part of their reach) from
   // where the current, evaluated pose puts them; returns whether any is.

@@ -32,26 +32,27 @@ struct SolverEntry {
 };
 
 // In SolverKind order (checked below). Per solver: kind, name, takes
-// orientation goals, takes poles, poses with its own goals, the settings it
-// reads; then its solve function.
+// orientation goals, takes poles, poses with its own goals, moves the root,
+// the settings it reads; then its solve function. The Jacobian solvers move
+// the root as three more columns of J; the geometric ones turn joints only.
 constexpr SolverEntry kSolvers[] = {
-    {{SolverKind::kDls, "dls", true, false, false, kIterative | SettingBit(IkSetting::kDamping)},
+    {{SolverKind::kDls, "dls", true, false, false, true, kIterative | SettingBit(IkSetting::kDamping)},
      ik_internal::SolveDls},
-    {{SolverKind::kGaussNewton, "gauss-newton", true, false, false, kIterative | SettingBit(IkSetting::kLineSearch)},
+    {{SolverKind::kGaussNewton, "gauss-newton", true, false, false, true, kIterative | SettingBit(IkSetting::kLineSearch)},
      ik_internal::SolveGaussNewton},
-    {{SolverKind::kJacobianTranspose, "jacobian-transpose", true, false, false, kIterative},
+    {{SolverKind::kJacobianTranspose, "jacobian-transpose", true, false, false, true, kIterative},
      ik_internal::SolveJacobianTranspose},
-    {{SolverKind::kGradientDescent, "gradient-descent", true, false, false,
+    {{SolverKind::kGradientDescent, "gradient-descent", true, false, false, true,
       kIterative | Settings({IkSetting::kStep, IkSetting::kLineSearch})},
      ik_internal::SolveGradientDescent},
     // Projected gradient always backtracks along the projection arc: it reads step, not line_search.
-    {{SolverKind::kProjectedGradient, "projected-gradient", true, false, false, kIterative | SettingBit(IkSetting::kStep)},
+    {{SolverKind::kProjectedGradient, "projected-gradient", true, false, false, true, kIterative | SettingBit(IkSetting::kStep)},
      ik_internal::SolveProjectedGradient},
-    {{SolverKind::kCcd, "ccd", false, false, false, kIterative}, ik_internal::SolveCcd},
-    {{SolverKind::kFabrik, "fabrik", false, false, false, kIterative}, ik_internal::SolveFabrik},
-    {{SolverKind::kTwoBone, "two-bone", false, true, true, Settings({IkSetting::kTolerance, IkSetting::kSoften})},
+    {{SolverKind::kCcd, "ccd", false, false, false, false, kIterative}, ik_internal::SolveCcd},
+    {{SolverKind::kFabrik, "fabrik", false, false, false, false, kIterative}, ik_internal::SolveFabrik},
+    {{SolverKind::kTwoBone, "two-bone", false, true, true, false, Settings({IkSetting::kTolerance, IkSetting::kSoften})},
      ik_internal::SolveTwoBone},
-    {{SolverKind::kLookAt, "look-at", false, true, true,
+    {{SolverKind::kLookAt, "look-at", false, true, true, false,
       Settings({IkSetting::kTolerance, IkSetting::kAimAxis, IkSetting::kUpAxis})},
      ik_internal::SolveLookAt},
 };

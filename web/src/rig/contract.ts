@@ -37,6 +37,8 @@ export interface SolverContract {
   readonly poles: boolean;
   /** Poses with goals of its own shape (two-bone: a limb's lower bone; look-at: the aiming bone), not any goal set. */
   readonly ownGoals: boolean;
+  /** Can move the root offset too (Rig.setMoveRoot): whole-body posing. */
+  readonly rootTranslation: boolean;
   /** The options it reads. */
   readonly settings: readonly OptionKey[];
 }
@@ -56,7 +58,7 @@ export type OptionContract =
   | { readonly type: 'vec3'; readonly default: readonly [number, number, number] };
 
 export interface ExchangeLayout {
-  /** Float indices; `target` takes three. */
+  /** Float indices; `target` (in) and `rootOffset` (out) take three each. */
   readonly floats: Readonly<Record<FloatSlot, number>>;
   readonly floatCount: number;
   /** Uint32 indices after the floats: the buffers' byte offsets and sizes. */
@@ -166,6 +168,7 @@ export function checkContract(raw: unknown): KinContract {
       orientation: boolean(s.orientation, `${where}.orientation`),
       poles: boolean(s.poles, `${where}.poles`),
       ownGoals: boolean(s.ownGoals, `${where}.ownGoals`),
+      rootTranslation: boolean(s.rootTranslation, `${where}.rootTranslation`),
       settings: settings as OptionKey[],
     };
   });
@@ -178,7 +181,9 @@ export function checkContract(raw: unknown): KinContract {
     fail('exchange counts are not integers');
   }
   const floats = slots(e.floats, floatCount, Object.keys(BUILT_CONTRACT.exchange.floats), 'exchange.floats');
-  if (floats.target + 3 > floatCount) fail('exchange.floats.target does not leave room for 3 floats');
+  for (const name of ['target', 'rootOffset']) {
+    if (floats[name] + 3 > floatCount) fail(`exchange.floats.${name} does not leave room for 3 floats`);
+  }
   if ((e.bufferByteOffset as number) < 4 * floatCount) fail('exchange.bufferByteOffset overlaps the floats');
   return {
     solvers,

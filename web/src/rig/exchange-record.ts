@@ -43,6 +43,16 @@ export class ExchangeRecord {
     return this.floats()[this.layout.floats.energyCount];
   }
 
+  /** Copies the rig's root offset (as the binding's last call left it) into `out`. */
+  rootOffset(out: number[]): number[] {
+    const floats = this.floats();
+    const at = this.layout.floats.rootOffset;
+    out[0] = floats[at];
+    out[1] = floats[at + 1];
+    out[2] = floats[at + 2];
+    return out;
+  }
+
   /** A buffer's byte offset or size, as the binding's last call left it. */
   slot(slot: BufferSlot): number {
     const { bufferByteOffset, bufferCount, buffers } = this.layout;

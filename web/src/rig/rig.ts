@@ -214,9 +214,25 @@ export class Rig {
     return Int32Array.from(partners);
   }
 
+  /** The root offset (model space); a solve that moves the root changes it. */
   get rootOffset(): Vec3Tuple {
-    const h = this.live();
-    return [h.rootOffsetX(), h.rootOffsetY(), h.rootOffsetZ()];
+    this.live();
+    return this.exchange.rootOffset([0, 0, 0]) as Vec3Tuple;
+  }
+
+  /**
+   * Whole-body posing: solve() moves the root offset too, as three more
+   * unknowns (turn it on when a goal pulls on the root, e.g. the hips). Only
+   * solvers whose contract entry has rootTranslation can; turning it on under
+   * another throws naming those that can, and so does setSolver() choosing
+   * another while it is on (turn it off first).
+   */
+  setMoveRoot(on: boolean): void {
+    this.check(this.live().setMoveRoot(on));
+  }
+
+  get moveRoot(): boolean {
+    return this.live().moveRoot();
   }
 
   /** Replaces the goals; bones may be named. */

@@ -38,9 +38,9 @@ export interface RigHandle {
   /** Skins with the current palette: method 0 linear blend, 1 dual quaternion (with scale). */
   skin(method: number): number;
   energyCapacity(): number;
-  rootOffsetX(): number;
-  rootOffsetY(): number;
-  rootOffsetZ(): number;
+  /** Whole-body posing: solves move the root offset too; refused (1) under a solver that cannot (contract() rootTranslation). */
+  setMoveRoot(on: boolean): number;
+  moveRoot(): boolean;
   delete(): void;
   isDeleted(): boolean;
 }
@@ -92,6 +92,8 @@ export interface ModuleSolver {
   poles: boolean;
   /** Poses with goals of its own shape (two-bone: a limb's lower bone; look-at: the aiming bone) rather than any goal set. */
   ownGoals: boolean;
+  /** Can move the root offset too (setMoveRoot). */
+  rootTranslation: boolean;
   /** The option keys it reads. */
   settings: string[];
 }
@@ -108,7 +110,7 @@ export interface ModuleOption {
 
 /** The exchange record's layout: float slot and uint32 buffer slot indices by name. */
 export interface ModuleExchangeLayout {
-  /** Float indices; `target` takes 3 floats. */
+  /** Float indices; `target` (in) and `rootOffset` (out) take 3 floats each. */
   floats: Record<string, number>;
   floatCount: number;
   /** Uint32 indices after the floats: buffer byte offsets and sizes. */

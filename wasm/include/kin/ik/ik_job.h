@@ -45,7 +45,7 @@ class IkWorkspace {
   std::vector<JointAxes> axes_;
   std::vector<char> ancestor_;     // bones × goals: bone moves the goal's point
   std::vector<int> moving_bones_;  // bones that move some goal, parent-first
-  std::vector<int> dofs_;          // active degrees of freedom (3·bone + slot)
+  std::vector<int> dofs_;          // active degrees of freedom (3·bone + slot; 3·bones + axis: the root offset)
   std::vector<double> compliance_; // per active dof: 1 / stiffness
   std::vector<int> row_begin_;     // per active dof: its column is zero outside
   std::vector<int> row_end_;       //   rows [row_begin_, row_end_)
@@ -75,7 +75,14 @@ struct IkJob {
   SolverKind kind = SolverKind::kDls;
   const Skeleton* skeleton = nullptr;
   Span<const Goal> goals;
-  glm::vec3 root_offset_ms{0.0f};
+  glm::vec3 root_offset_ms{0.0f};  // in: the start pose's root offset (model space)
+  // Whole-body posing: the root offset is solved for too, as three more
+  // unknowns without limits (solvers whose registry entry has
+  // root_translation). Off: it stays as given.
+  bool move_root = false;
+  // Out, optional (required with move_root): the solution's root offset;
+  // unchanged on invalid input.
+  glm::vec3* out_root_offset_ms = nullptr;
   IkOptions options;
   Span<glm::vec3> angles;       // in: start pose; out: solution (unchanged on invalid input)
   Span<float> energy;           // optional: E per iteration (first entry: start)

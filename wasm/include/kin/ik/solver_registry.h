@@ -67,6 +67,9 @@ struct SolverInfo {
   // Poses with goals of its own shape (two-bone: a limb's lower bone per
   // goal; look-at: the bone that aims) rather than any goal set.
   bool own_goals;
+  // Solves for the root offset too when the job asks (IkJob::move_root):
+  // whole-body posing, e.g. hips lowered between pinned feet.
+  bool root_translation;
   IkSettingSet settings;   // the IkOptions fields it reads
 };
 
