@@ -1,6 +1,6 @@
 // The only Embind code: converts JavaScript values into the Rig façade's
 // plain C++ calls. Mutators return 0 on success or 1 with errorMessage() set.
-// A drag frame's calls (move a target, solve, pack the DQS palette) are
+// A drag frame's calls (move a target or a pole, solve, pack the DQS palette) are
 // plain WASM exports at the end of this file, and every number they take or
 // give goes through the rig's exchange record in WASM memory, as do the
 // buffers' byte offsets (see web/src/rig/): Embind's generated glue boxes a
@@ -52,7 +52,8 @@ enum FloatSlot : int {
   kError,
   kEnergyCount,
   kRootOffset,      // floats 6-8, out: the root offset (a solve that moves the root changes it)
-  kFloatSlotCount = kRootOffset + 3
+  kPole = kRootOffset + 3,  // floats 9-11, in: the point setGoalPole() moves a pole to
+  kFloatSlotCount = kPole + 3
 };
 enum BufferSlot : int {
   kModel, kPalette, kTips, kPose, kEnergy, kBind, kDqsPalette, kDqsPaletteSize,
@@ -70,7 +71,7 @@ struct NamedSlot {
 };
 constexpr NamedSlot kFloatSlots[] = {
     {"target", kTarget}, {"iterations", kIterations}, {"error", kError}, {"energyCount", kEnergyCount},
-    {"rootOffset", kRootOffset}};
+    {"rootOffset", kRootOffset}, {"pole", kPole}};
 constexpr NamedSlot kBufferSlots[] = {
     {"model", kModel}, {"palette", kPalette}, {"tips", kTips}, {"pose", kPose}, {"energy", kEnergy},
     {"bind", kBind}, {"dqsPalette", kDqsPalette}, {"dqsPaletteSize", kDqsPaletteSize},
@@ -156,6 +157,11 @@ class RigBinding {
   int setGoalTarget(int goal) {
     const float* t = exchange_.floats + kTarget;
     return Report(rig_.SetGoalTarget(goal, glm::vec3(t[0], t[1], t[2])));
+  }
+  // Moves goal's pole to the point in the exchange record's pole slots.
+  int setGoalPole(int goal) {
+    const float* p = exchange_.floats + kPole;
+    return Report(rig_.SetGoalPole(goal, glm::vec3(p[0], p[1], p[2])));
   }
   int goalCount() const { return rig_.goal_count(); }
 
@@ -317,6 +323,7 @@ class RigBinding {
       out->has_pole = true;
       const Status status = ParseVec3(pole, "pole", &out->pole_ms);
       if (!status.ok()) return Status::Invalid("goal %d: pole must be 3 numbers", g);
+      out->pole_weight = v["poleWeight"].isUndefined() ? 1.0f : v["poleWeight"].as<float>();
     }
     return Status::Ok();
   }
@@ -519,6 +526,7 @@ val Contract() {
 // is a binding's address().
 extern "C" {
 EMSCRIPTEN_KEEPALIVE int kin_rig_set_goal_target(kin::RigBinding* rig, int goal) { return rig->setGoalTarget(goal); }
+EMSCRIPTEN_KEEPALIVE int kin_rig_set_goal_pole(kin::RigBinding* rig, int goal) { return rig->setGoalPole(goal); }
 EMSCRIPTEN_KEEPALIVE int kin_rig_solve(kin::RigBinding* rig) { return rig->solve(); }
 EMSCRIPTEN_KEEPALIVE int kin_rig_pack_dqs_palette(kin::RigBinding* rig) { return rig->packDqsPalette(); }
 }

@@ -158,6 +158,15 @@ Status Rig::SetGoalTarget(int goal, const glm::vec3& target_ms) {
   return Status::Ok();
 }
 
+Status Rig::SetGoalPole(int goal, const glm::vec3& pole_ms) {
+  if (goal < 0 || goal >= goal_count())
+    return Status::Invalid("goal index %d is out of range [0, %d)", goal, goal_count());
+  if (!goals_[goal].has_pole) return Status::Invalid("goal %d has no pole to move", goal);
+  if (!Finite(pole_ms)) return Status::Invalid("pole of goal %d is not finite", goal);
+  goals_[goal].pole_ms = pole_ms;
+  return Status::Ok();
+}
+
 Status Rig::SetSolver(SolverKind kind, const IkOptions& options) {
   if (!IsValidSolverKind(kind)) return Status::Invalid("solver %d is not one of the %d solvers", static_cast<int>(kind), static_cast<int>(SolverKind::kCount));
   Status status = ValidateIkOptions(options);
@@ -165,7 +174,7 @@ Status Rig::SetSolver(SolverKind kind, const IkOptions& options) {
   if (options.max_iterations > kMaxSolveIterations)
     return Status::Invalid("max iterations %d is more than %d", options.max_iterations, kMaxSolveIterations);
   if (move_root_ && !GetSolverInfo(kind).root_translation) {
-    char movers[96];
+    char movers[128];
     SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
     return Status::Invalid("%s cannot move the root, which is on; only %s can (turn moving the root off first)",
                            SolverKindName(kind), movers);
@@ -177,7 +186,7 @@ Status Rig::SetSolver(SolverKind kind, const IkOptions& options) {
 
 Status Rig::SetMoveRoot(bool move_root) {
   if (move_root && !GetSolverInfo(solver_).root_translation) {
-    char movers[96];
+    char movers[128];
     SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
     return Status::Invalid("%s cannot move the root; only %s can", SolverKindName(solver_), movers);
   }

@@ -68,6 +68,8 @@ class Rig {
   // Goals.
   Status SetGoals(Span<const Goal> goals);
   Status SetGoalTarget(int goal, const glm::vec3& target_ms);
+  // Moves the pole of a goal that has one (a pole handle's drag).
+  Status SetGoalPole(int goal, const glm::vec3& pole_ms);
   int goal_count() const { return static_cast<int>(goals_.size()); }
   const Goal& goal(int i) const { return goals_[i]; }
 

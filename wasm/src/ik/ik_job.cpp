@@ -9,7 +9,7 @@ namespace kin {
 void IkWorkspace::Reserve(int bone_count, int goal_count) {
   const std::size_t n = static_cast<std::size_t>(bone_count);
   const std::size_t g = static_cast<std::size_t>(goal_count);
-  const std::size_t m = 6 * g;  // rows with every goal an orientation goal
+  const std::size_t m = 9 * g;  // rows with every goal an orientation goal with a pole
   const std::size_t d = 3 * n + 3;  // every slot, and the root offset
   bone_capacity_ = bone_count;
   goal_capacity_ = goal_count;
@@ -23,6 +23,8 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   far_.resize(g);
   sqrt_weight_.resize(g);
   sqrt_orientation_weight_.resize(g);
+  sqrt_pole_weight_.resize(g);
+  poles_.resize(g);
   axes_.resize(n);
   ancestor_.resize(n * g);
   moving_bones_.resize(n);
@@ -70,7 +72,7 @@ Status IkJob::Validate() const {
   if (!IsFinite(root_offset_ms)) return Status::Invalid("%s: root offset is not finite", name);
   const SolverInfo& info = GetSolverInfo(kind);
   if (move_root) {
-    char movers[96];
+    char movers[128];
     SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
     if (!info.root_translation) return Status::Invalid("%s cannot move the root; only %s can", name, movers);
     if (out_root_offset_ms == nullptr) return Status::Invalid("%s: move_root needs out_root_offset_ms", name);
@@ -78,7 +80,7 @@ Status IkJob::Validate() const {
   for (std::size_t g = 0; g < goals.size; ++g) {
     const Status status = ValidateGoal(*skeleton, goals[g], static_cast<int>(g));
     if (!status.ok()) return status;
-    char takers[96];
+    char takers[128];
     if (goals[g].has_orientation && !info.orientation) {
       SolverNamesWith(&SolverInfo::orientation, takers, sizeof(takers));
       return Status::Invalid("%s: goal %zu has an orientation, which only %s take", name, g, takers);
@@ -87,6 +89,9 @@ Status IkJob::Validate() const {
       SolverNamesWith(&SolverInfo::poles, takers, sizeof(takers));
       return Status::Invalid("%s: goal %zu has a pole, which only %s take", name, g, takers);
     }
+    if (goals[g].has_pole && ik_internal::IsLeastSquares(kind) && skeleton->parent(goals[g].bone) < 0)
+      return Status::Invalid("%s: goal %zu has a pole, but its bone %d '%s' has no parent: the pole bends the joint "
+                             "at the bone's origin", name, g, goals[g].bone, skeleton->name(goals[g].bone).c_str());
     if (kind == SolverKind::kTwoBone && skeleton->parent(goals[g].bone) < 0)
       return Status::Invalid("%s: goal %zu is on bone %d '%s', which has no parent to bend with", name, g,
                              goals[g].bone, skeleton->name(goals[g].bone).c_str());

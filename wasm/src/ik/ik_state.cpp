@@ -57,13 +57,14 @@ glm::quat ModelRotation(const glm::mat4& model_ms) {
 
 IkState::IkState(const IkJob& job_)
     : job(job_), sk(*job_.skeleton), ws(*job_.workspace), n(sk.bone_count()),
-      goal_count(static_cast<int>(job_.goals.size)), root_ms(job_.root_offset_ms), trial_root_ms(job_.root_offset_ms),
+      goal_count(static_cast<int>(job_.goals.size)), pole_rows(IsLeastSquares(job_.kind)), root_ms(job_.root_offset_ms), trial_root_ms(job_.root_offset_ms),
       best_root_ms(job_.root_offset_ms) {
   for (int g = 0; g < goal_count; ++g) {
     ws.row_offset_[g] = m;
-    m += GoalRows(job.goals[g]);
+    m += Rows(job.goals[g]);
     ws.sqrt_weight_[g] = std::sqrt(static_cast<double>(job.goals[g].weight));
     ws.sqrt_orientation_weight_[g] = std::sqrt(static_cast<double>(job.goals[g].orientation_weight));
+    ws.sqrt_pole_weight_[g] = std::sqrt(static_cast<double>(job.goals[g].pole_weight));
   }
   std::fill(ws.ancestor_.begin(), ws.ancestor_.begin() + n * goal_count, 0);
   for (int g = 0; g < goal_count; ++g)
@@ -80,7 +81,7 @@ IkState::IkState(const IkJob& job_)
       goal_end = g + 1;
     }
     const int row_begin = ws.row_offset_[goal_begin];
-    const int row_end = ws.row_offset_[goal_end - 1] + GoalRows(job.goals[goal_end - 1]);
+    const int row_end = ws.row_offset_[goal_end - 1] + Rows(job.goals[goal_end - 1]);
     for (int k = 0; k < 3; ++k) {
       if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;  // a locked slot
       ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);
@@ -128,8 +129,21 @@ Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root
       e.energy += 0.5 * goal.orientation_weight * angle2;
       e.error = std::max(e.error, static_cast<float>(std::sqrt(angle2)));
     }
+    if (HasPoleRows(goal)) {
+      const glm::dvec3 miss = PoleOf(goal, model_ms, effector_ms[g]).value();
+      const double wp = ws.sqrt_pole_weight_[g];
+      for (int k = 0; k < 3; ++k) r[PoleRow(goal) + k] = wp * miss[k];
+      const double miss2 = glm::dot(miss, miss);
+      e.energy += 0.5 * goal.pole_weight * miss2;
+      e.error = std::max(e.error, static_cast<float>(std::sqrt(miss2)));
+    }
   }
   return e;
+}
+
+PoleResidual IkState::PoleOf(const Goal& goal, Span<const glm::mat4> model_ms, const glm::vec3& point_ms) const {
+  return PoleResidual(glm::vec3(model_ms[sk.parent(goal.bone)][3]), glm::vec3(model_ms[goal.bone][3]), point_ms,
+                      goal.pole_ms);
 }
 
 Evaluation IkState::EvaluateCurrent() {
@@ -160,6 +174,8 @@ double IkState::BuildJacobian() {
   // Axes only of the bones that move a goal: no column needs the others.
   ComputeJointAxes(sk, job.angles, ws.model_ms_, ws.axes_,
                    Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
+  for (int g = 0; g < goal_count; ++g)
+    if (HasPoleRows(job.goals[g])) ws.poles_[g] = PoleOf(job.goals[g], ws.model_ms_, ws.effector_ms_[g]);
   double column_max = 0.0;
   for (int c = 0; c < dof_count; ++c) {
     const int j = Bone(c), k = Slot(c);
@@ -169,33 +185,55 @@ double IkState::BuildJacobian() {
     for (int g = ws.span_goal_begin_[c]; g < ws.span_goal_end_[c]; ++g) {
       const Goal& goal = job.goals[g];
       double* rows = col + ws.row_offset_[g];
-      const int count = GoalRows(goal);
+      const int count = Rows(goal);
+      if (!IsRoot(c) && !Moves(j, g)) {
+        for (int r = 0; r < count; ++r) rows[r] = 0.0;
+        continue;
+      }
       if (IsRoot(c)) {
         // The root offset moves every goal's point along its axis and turns nothing.
         for (int r = 0; r < count; ++r) rows[r] = 0.0;
         rows[k] = ws.sqrt_weight_[g];
-        norm2 += rows[k] * rows[k];
-        continue;
+      } else {
+        const JointAxes& axes = ws.axes_[j];
+        const glm::vec3 d = JacobianColumn(axes, k, ws.effector_ms_[g]);
+        const double w = ws.sqrt_weight_[g];
+        for (int r = 0; r < 3; ++r) rows[r] = w * d[r];
+        if (goal.has_orientation) {
+          // The bone turns about the unit world axis of this slot.
+          const glm::vec3 axis = axes.similarity ? axes.axis_ms[k] : glm::normalize(axes.frame_ms * axes.axis_fs[k]);
+          const double wo = ws.sqrt_orientation_weight_[g];
+          for (int r = 0; r < 3; ++r) rows[3 + r] = wo * axis[r];
+        }
       }
-      if (!Moves(j, g)) {
-        for (int r = 0; r < count; ++r) rows[r] = 0.0;
-        continue;
-      }
-      const JointAxes& axes = ws.axes_[j];
-      const glm::vec3 d = JacobianColumn(axes, k, ws.effector_ms_[g]);
-      const double w = ws.sqrt_weight_[g];
-      for (int r = 0; r < 3; ++r) rows[r] = w * d[r];
-      if (goal.has_orientation) {
-        // The bone turns about the unit world axis of this slot.
-        const glm::vec3 axis = axes.similarity ? axes.axis_ms[k] : glm::normalize(axes.frame_ms * axes.axis_fs[k]);
-        const double wo = ws.sqrt_orientation_weight_[g];
-        for (int r = 0; r < 3; ++r) rows[3 + r] = wo * axis[r];
+      if (HasPoleRows(goal)) {
+        // Residuals read target − x and J holds ∂x/∂θ: a residual's column is −∂r/∂θ.
+        const glm::dvec3 d = -ws.sqrt_pole_weight_[g] * PoleDerivative(c, goal, ws.poles_[g], ws.effector_ms_[g]);
+        for (int r = 0; r < 3; ++r) rows[PoleRow(goal) + r] = d[r];
       }
       for (int r = 0; r < count; ++r) norm2 += rows[r] * rows[r];
     }
     column_max = std::max(column_max, std::sqrt(norm2));
   }
   return column_max;
+}
+
+glm::dvec3 IkState::PoleDerivative(int c, const Goal& goal, const PoleResidual& pole, const glm::vec3& point_ms) const {
+  if (IsRoot(c)) {
+    // The root offset carries the whole limb (not the pole) along its axis.
+    glm::dvec3 along(0.0);
+    along[Slot(c)] = 1.0;
+    return pole.Derivative(along, along, along);
+  }
+  // The goal's own bone turns about the middle joint: it moves only the
+  // point. Bones above it move the upper and middle joints too.
+  const JointAxes& axes = ws.axes_[Bone(c)];
+  const int k = Slot(c);
+  const auto moved = [&](const glm::vec3& x_ms) { return glm::dvec3(JacobianColumn(axes, k, x_ms)); };
+  const bool above = Bone(c) != goal.bone;
+  const glm::dvec3 d_upper = above ? moved(glm::vec3(ws.model_ms_[sk.parent(goal.bone)][3])) : glm::dvec3(0.0);
+  const glm::dvec3 d_middle = above ? moved(glm::vec3(ws.model_ms_[goal.bone][3])) : glm::dvec3(0.0);
+  return pole.Derivative(d_upper, d_middle, moved(point_ms));
 }
 
 double IkState::GradientAndFreeSet() {

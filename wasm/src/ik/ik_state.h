@@ -5,7 +5,9 @@
 //
 // Residual rows: 3 per goal for the point, 3 more for an orientation goal
 // (the rotation vector log(q_target · q⁻¹) of the bone's model rotation),
-// each scaled by √weight, so that E = ½ |r|².
+// and for the least-squares solvers 3 more for a pole (kin/pole.h: the
+// middle joint's offset turned toward the pole, minus where it is), each
+// scaled by the square root of its weight, so that E = ½ |r|².
 //
 // Unknowns (degrees of freedom, "dofs"): the free Euler slots of the bones
 // that move a goal, then, when the job moves the root, the root offset's
@@ -22,6 +24,11 @@
 
 namespace kin {
 namespace ik_internal {
+
+// Whether the solver minimises ½ |r|² over every residual row with the
+// Jacobian (poles become rows), rather than placing joints geometrically
+// (the solver registry says).
+bool IsLeastSquares(SolverKind kind);
 
 // The rotation of a bone-to-model matrix, scale and shear taken out
 // (Gram–Schmidt on its first two columns).
@@ -43,6 +50,7 @@ class IkState {
   IkWorkspace& ws;
   const int n;           // bones
   const int goal_count;
+  const bool pole_rows;  // poles are residual rows (IsLeastSquares)
   int m = 0;             // residual rows
   int dof_count = 0;     // active degrees of freedom
   int angle_dof_count = 0;  // of which Euler slots: dofs [0, angle_dof_count); the rest move the root
@@ -67,6 +75,10 @@ class IkState {
   float Value(int c) const { return IsRoot(c) ? root_ms[Slot(c)] : job.angles[Bone(c)][Slot(c)]; }
   float TrialValue(int c) const { return IsRoot(c) ? trial_root_ms[Slot(c)] : ws.trial_angles_[Bone(c)][Slot(c)]; }
   bool Moves(int bone, int goal) const { return ws.ancestor_[bone * goal_count + goal] != 0; }
+  // A goal's residual rows, and the first of its pole rows.
+  bool HasPoleRows(const Goal& goal) const { return pole_rows && goal.has_pole; }
+  int Rows(const Goal& goal) const { return 3 + (goal.has_orientation ? 3 : 0) + (HasPoleRows(goal) ? 3 : 0); }
+  static int PoleRow(const Goal& goal) { return goal.has_orientation ? 6 : 3; }
 
   // Forward kinematics of `angles` and `root_offset_ms` into `model_ms`,
   // goal points into `effector_ms`, weighted residuals into `residual`.
@@ -116,6 +128,12 @@ class IkState {
 
  private:
   static constexpr float kNoLimit = std::numeric_limits<float>::infinity();
+
+  // The pole residual of a goal with a pole, for model matrices and its point.
+  PoleResidual PoleOf(const Goal& goal, Span<const glm::mat4> model_ms, const glm::vec3& point_ms) const;
+  // ∂r/∂(dof c) of a goal's pole residual (unweighted), at the current
+  // configuration whose residual is `pole`; c moves the goal.
+  glm::dvec3 PoleDerivative(int c, const Goal& goal, const PoleResidual& pole, const glm::vec3& point_ms) const;
 
   void AddOuter(double* a, int c, double sign) const;
   // Marks the goals whose targets are far (a good part of their reach) from

@@ -29,32 +29,37 @@ constexpr IkSettingSet kIterative =
 struct SolverEntry {
   SolverInfo info;
   ik_internal::SolveFunction solve;
+  // Minimises E = ½ |r|² over every residual row with the Jacobian, so a
+  // pole becomes rows of r (ik_state.h); two-bone and look-at place poles
+  // geometrically.
+  bool least_squares;
 };
 
 // In SolverKind order (checked below). Per solver: kind, name, takes
 // orientation goals, takes poles, poses with its own goals, moves the root,
-// the settings it reads; then its solve function. The Jacobian solvers move
-// the root as three more columns of J; the geometric ones turn joints only.
+// the settings it reads; then its solve function and whether it is a least-
+// squares solver. The Jacobian solvers move the root as three more columns
+// of J and take poles as three more rows; the geometric ones turn joints only.
 constexpr SolverEntry kSolvers[] = {
-    {{SolverKind::kDls, "dls", true, false, false, true, kIterative | SettingBit(IkSetting::kDamping)},
-     ik_internal::SolveDls},
-    {{SolverKind::kGaussNewton, "gauss-newton", true, false, false, true, kIterative | SettingBit(IkSetting::kLineSearch)},
-     ik_internal::SolveGaussNewton},
-    {{SolverKind::kJacobianTranspose, "jacobian-transpose", true, false, false, true, kIterative},
-     ik_internal::SolveJacobianTranspose},
-    {{SolverKind::kGradientDescent, "gradient-descent", true, false, false, true,
+    {{SolverKind::kDls, "dls", true, true, false, true, kIterative | SettingBit(IkSetting::kDamping)},
+     ik_internal::SolveDls, true},
+    {{SolverKind::kGaussNewton, "gauss-newton", true, true, false, true, kIterative | SettingBit(IkSetting::kLineSearch)},
+     ik_internal::SolveGaussNewton, true},
+    {{SolverKind::kJacobianTranspose, "jacobian-transpose", true, true, false, true, kIterative},
+     ik_internal::SolveJacobianTranspose, true},
+    {{SolverKind::kGradientDescent, "gradient-descent", true, true, false, true,
       kIterative | Settings({IkSetting::kStep, IkSetting::kLineSearch})},
-     ik_internal::SolveGradientDescent},
+     ik_internal::SolveGradientDescent, true},
     // Projected gradient always backtracks along the projection arc: it reads step, not line_search.
-    {{SolverKind::kProjectedGradient, "projected-gradient", true, false, false, true, kIterative | SettingBit(IkSetting::kStep)},
-     ik_internal::SolveProjectedGradient},
-    {{SolverKind::kCcd, "ccd", false, false, false, false, kIterative}, ik_internal::SolveCcd},
-    {{SolverKind::kFabrik, "fabrik", false, false, false, false, kIterative}, ik_internal::SolveFabrik},
+    {{SolverKind::kProjectedGradient, "projected-gradient", true, true, false, true, kIterative | SettingBit(IkSetting::kStep)},
+     ik_internal::SolveProjectedGradient, true},
+    {{SolverKind::kCcd, "ccd", false, false, false, false, kIterative}, ik_internal::SolveCcd, false},
+    {{SolverKind::kFabrik, "fabrik", false, false, false, false, kIterative}, ik_internal::SolveFabrik, false},
     {{SolverKind::kTwoBone, "two-bone", false, true, true, false, Settings({IkSetting::kTolerance, IkSetting::kSoften})},
-     ik_internal::SolveTwoBone},
+     ik_internal::SolveTwoBone, false},
     {{SolverKind::kLookAt, "look-at", false, true, true, false,
       Settings({IkSetting::kTolerance, IkSetting::kAimAxis, IkSetting::kUpAxis})},
-     ik_internal::SolveLookAt},
+     ik_internal::SolveLookAt, false},
 };
 
 constexpr bool SolversInKindOrder() {
@@ -128,6 +133,8 @@ Status OutOfRange(const IkOptionInfo& o, double v) {
 namespace ik_internal {
 
 SolveFunction GetSolveFunction(SolverKind kind) { return kSolvers[static_cast<int>(kind)].solve; }
+
+bool IsLeastSquares(SolverKind kind) { return kSolvers[static_cast<int>(kind)].least_squares; }
 
 }  // namespace ik_internal
 

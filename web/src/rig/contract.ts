@@ -58,7 +58,7 @@ export type OptionContract =
   | { readonly type: 'vec3'; readonly default: readonly [number, number, number] };
 
 export interface ExchangeLayout {
-  /** Float indices; `target` (in) and `rootOffset` (out) take three each. */
+  /** Float indices; `target` (in), `rootOffset` (out) and `pole` (in) take three each. */
   readonly floats: Readonly<Record<FloatSlot, number>>;
   readonly floatCount: number;
   /** Uint32 indices after the floats: the buffers' byte offsets and sizes. */
@@ -181,7 +181,7 @@ export function checkContract(raw: unknown): KinContract {
     fail('exchange counts are not integers');
   }
   const floats = slots(e.floats, floatCount, Object.keys(BUILT_CONTRACT.exchange.floats), 'exchange.floats');
-  for (const name of ['target', 'rootOffset']) {
+  for (const name of ['target', 'rootOffset', 'pole']) {
     if (floats[name] + 3 > floatCount) fail(`exchange.floats.${name} does not leave room for 3 floats`);
   }
   if ((e.bufferByteOffset as number) < 4 * floatCount) fail('exchange.bufferByteOffset overlaps the floats');

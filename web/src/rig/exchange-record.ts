@@ -31,6 +31,18 @@ export class ExchangeRecord {
     floats[at + 2] = target[2];
   }
 
+  // Each setter writes its three floats itself: through a shared helper the
+  // drag frame allocated a heap number per frame in Node's V8 (measured by
+  // tests/web/drag-allocation.test.ts).
+  /** Writes the point the next set-goal-pole call moves a pole to. */
+  setPole(pole: ArrayLike<number>): void {
+    const floats = this.floats();
+    const at = this.layout.floats.pole;
+    floats[at] = pole[0];
+    floats[at + 1] = pole[1];
+    floats[at + 2] = pole[2];
+  }
+
   get iterations(): number {
     return this.floats()[this.layout.floats.iterations];
   }

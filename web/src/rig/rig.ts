@@ -1,11 +1,11 @@
 // The TypeScript façade over the module's Rig: owns exactly one WASM handle
 // (dispose() deletes it), turns error codes into Error('Rig: …') naming the
 // bad input, and exposes the bone buffers as views over WASM memory. The
-// per-frame calls (setGoalTarget, solve, palette, dqsPalette) allocate
-// nothing: they call the module's plain exports with integers and pass
-// numbers through the exchange record (exchange-record.ts). Status, skinning
-// and mirror codes and the record's slots come from the module's contract
-// (contract.ts).
+// per-frame calls (setGoalTarget, setGoalPole, solve, palette, dqsPalette)
+// allocate nothing: they call the module's plain exports with integers and
+// pass numbers through the exchange record (exchange-record.ts). Status,
+// skinning and mirror codes and the record's slots come from the module's
+// contract (contract.ts).
 import type { FlatGoal, KinModule, RigHandle } from '../wasm/generated/kin.js';
 import {
   type BufferSlot,
@@ -58,8 +58,14 @@ export interface GoalDesc {
   /** Target orientation of the bone in model space, x y z w (Jacobian solvers). */
   orientation?: [number, number, number, number];
   orientationWeight?: number;
-  /** Two-bone: the side the middle joint bends toward; look-at: where the up axis turns. */
+  /**
+   * Two-bone and the Jacobian solvers (contract: poles): the side the middle
+   * joint bends toward, for a goal on a limb's lower bone (forearm, shin)
+   * whose point is the wrist or ankle; look-at: where the up axis turns.
+   */
   pole?: Vec3Tuple;
+  /** > 0, default 1 (Jacobian solvers): how the pole weighs against the goals where limits keep both from being met. */
+  poleWeight?: number;
 }
 
 export class Rig {
@@ -239,7 +245,7 @@ export class Rig {
   setGoals(goals: readonly GoalDesc[]): void {
     const flat: FlatGoal[] = goals.map((g) => {
       const bone = typeof g.bone === 'string' ? this.boneIndex(g.bone) : g.bone;
-      return { bone, target: g.target, point: g.point, weight: g.weight, orientation: g.orientation, orientationWeight: g.orientationWeight, pole: g.pole };
+      return { bone, target: g.target, point: g.point, weight: g.weight, orientation: g.orientation, orientationWeight: g.orientationWeight, pole: g.pole, poleWeight: g.poleWeight };
     });
     this.check(this.live().setGoals(flat));
   }
@@ -253,6 +259,13 @@ export class Rig {
     this.live();
     this.exchange.setTarget(target_ms);
     this.check(this.module._kin_rig_set_goal_target(this.address, goal));
+  }
+
+  /** Moves the pole of a goal that has one to `pole_ms` (x, y, z, model space): a pole handle's drag. Allocation-free. */
+  setGoalPole(goal: number, pole_ms: ArrayLike<number>): void {
+    this.live();
+    this.exchange.setPole(pole_ms);
+    this.check(this.module._kin_rig_set_goal_pole(this.address, goal));
   }
 
   /** Chooses the solver and its settings for solve(); throws naming a bad option. */

@@ -75,8 +75,10 @@ export interface FlatGoal {
   /** Target orientation of the bone, x y z w (Jacobian solvers). */
   orientation?: ArrayLike<number>;
   orientationWeight?: number;
-  /** Two-bone: where the middle joint bends toward; look-at: where the up axis turns. */
+  /** Two-bone and the Jacobian solvers: where the middle joint (the bone's origin) bends toward; look-at: where the up axis turns. */
   pole?: ArrayLike<number>;
+  /** > 0, default 1: the pole's weight against the goals (Jacobian solvers). */
+  poleWeight?: number;
 }
 
 /** kin::IkOptions by the keys, and with the types, of contract().options; every field optional. */
@@ -110,7 +112,7 @@ export interface ModuleOption {
 
 /** The exchange record's layout: float slot and uint32 buffer slot indices by name. */
 export interface ModuleExchangeLayout {
-  /** Float indices; `target` (in) and `rootOffset` (out) take 3 floats each. */
+  /** Float indices; `target` (in), `rootOffset` (out) and `pole` (in) take 3 floats each. */
   floats: Record<string, number>;
   floatCount: number;
   /** Uint32 indices after the floats: buffer byte offsets and sizes. */
@@ -148,6 +150,8 @@ export interface KinModule {
   // they return 0 or 1 with errorMessage() set (solve: the status code).
   /** Moves `goal`'s target to the exchange record's target point. */
   _kin_rig_set_goal_target(rig: number, goal: number): number;
+  /** Moves `goal`'s pole (it must have one) to the exchange record's pole point. */
+  _kin_rig_set_goal_pole(rig: number, goal: number): number;
   /** Runs the chosen solver from the current pose; the report goes to the exchange record. */
   _kin_rig_solve(rig: number): number;
   /** Packs the palette for a DQS shader: 20 floats per bone, real xyzw, dual xyzw, then the 3 scale columns (xyz0 each). */

@@ -13,6 +13,7 @@
 #include "kin/ik/solve_report.h"
 #include "kin/ik/solver_registry.h"
 #include "kin/jacobian.h"
+#include "kin/pole.h"
 #include "kin/skeleton.h"
 #include "kin/span.h"
 
@@ -40,8 +41,10 @@ class IkWorkspace {
   std::vector<glm::vec3> trial_effector_ms_;
   std::vector<int> row_offset_;            // first residual row of each goal
   std::vector<char> far_;                  // per goal: far from its target at the start
-  std::vector<double> sqrt_weight_;        // per goal: √weight, √orientation_weight
+  std::vector<double> sqrt_weight_;        // per goal: √weight, √orientation_weight, √pole_weight
   std::vector<double> sqrt_orientation_weight_;
+  std::vector<double> sqrt_pole_weight_;
+  std::vector<PoleResidual> poles_;        // per goal with a pole: its residual at the current configuration
   std::vector<JointAxes> axes_;
   std::vector<char> ancestor_;     // bones × goals: bone moves the goal's point
   std::vector<int> moving_bones_;  // bones that move some goal, parent-first
