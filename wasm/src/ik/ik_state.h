@@ -36,7 +36,7 @@ glm::quat ModelRotation(const glm::mat4& model_ms);
 
 struct Evaluation {
   double energy = 0.0;  // E = ½ |r|²
-  float error = 0.0f;   // max over goals of |target − x| and, for orientation goals, the angle left
+  float error = 0.0f;   // max over goals of |target − x|, an orientation goal's angle left, a pole's |r|
 };
 
 class IkState {

@@ -221,13 +221,6 @@ export function solverNames(contract: KinContract): readonly SolverName[] {
   return contract.solvers.map((s) => s.name);
 }
 
-/** A solver's entry; throws naming the solvers for an unknown name. */
-export function solverContract(contract: KinContract, name: string): SolverContract {
-  const solver = contract.solvers.find((s) => s.name === name);
-  if (!solver) throw new Error(`Rig: unknown solver '${name}'; the solvers are ${solverNames(contract).join(', ')}`);
-  return solver;
-}
-
 /** Every option at its default: what a solver uses for a setting left out. */
 export function defaultOptions(contract: KinContract): Required<SolverOptions> {
   const defaults: Record<string, unknown> = {};
