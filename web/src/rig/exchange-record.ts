@@ -43,16 +43,17 @@ export class ExchangeRecord {
     floats[at + 2] = pole[2];
   }
 
-  get iterations(): number {
-    return this.floats()[this.layout.floats.iterations];
-  }
-
-  get error(): number {
-    return this.floats()[this.layout.floats.error];
-  }
-
-  get energyCount(): number {
-    return this.floats()[this.layout.floats.energyCount];
+  /**
+   * Copies the last solve's numbers into `out`. Written into the caller's
+   * object rather than returned: a getter returning the error (a fraction)
+   * boxed it into a heap number per frame in Chromium when not inlined.
+   */
+  readReport(out: { iterations: number; error: number; energyCount: number }): void {
+    const floats = this.floats();
+    const { iterations, error, energyCount } = this.layout.floats;
+    out.iterations = floats[iterations];
+    out.error = floats[error];
+    out.energyCount = floats[energyCount];
   }
 
   /** Copies the rig's root offset (as the binding's last call left it) into `out`. */

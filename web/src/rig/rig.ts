@@ -288,9 +288,7 @@ export class Rig {
     if (code === this.invalidInputCode) throw new Error(`Rig: ${h.errorMessage()}`);
     const { report, exchange } = this;
     report.status = this.contract.solveStatus[code];
-    report.iterations = exchange.iterations;
-    report.error = exchange.error;
-    report.energyCount = exchange.energyCount;
+    exchange.readReport(report);
     return report;
   }
 
