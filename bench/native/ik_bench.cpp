@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "rig.h"
+#include "kin/rig.h"
 #include "text_input.h"
 
 namespace {

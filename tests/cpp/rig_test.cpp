@@ -1,4 +1,4 @@
-#include "rig.h"
+#include "kin/rig.h"
 
 #include <gtest/gtest.h>
 

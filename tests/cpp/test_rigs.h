@@ -163,3 +163,67 @@ inline std::vector<kin::BoneDef> Humanoid() {
 }
 
 }  // namespace kin_test
+
+namespace kin_test {
+
+// The default character's 21-bone skeleton (scripts/character/skeleton.mjs,
+// as assets/character.glb carries it): no rest rotations, XYZ order, limits
+// about the model axes, the trunk and collarbones stiffer than the limbs.
+inline std::vector<kin::BoneDef> DefaultCharacter() {
+  struct Spec { std::string name, parent; glm::vec3 t, tip, lo, hi; float stiffness; };
+  const std::vector<Spec> centre = {
+      {"hips", "", {0, 0.96f, 0}, {0, 0.1f, 0}, glm::vec3(-0.35f), glm::vec3(0.35f), 30},
+      {"spine", "hips", {0, 0.1f, 0}, {0, 0.16f, 0}, glm::vec3(-0.4f), glm::vec3(0.4f), 15},
+      {"chest", "spine", {0, 0.16f, 0}, {0, 0.22f, 0}, glm::vec3(-0.4f), glm::vec3(0.4f), 15},
+      {"neck", "chest", {0, 0.22f, 0}, {0, 0.1f, 0}, glm::vec3(-0.5f), glm::vec3(0.5f), 8},
+      {"head", "neck", {0, 0.1f, 0}, {0, 0.21f, 0}, glm::vec3(-0.6f), glm::vec3(0.6f), 1},
+  };
+  const std::vector<Spec> left_arm = {
+      {"clavicle_l", "chest", {0.02f, 0.18f, 0}, {0.16f, 0, 0}, {-0.2f, -0.3f, -0.3f}, {0.2f, 0.3f, 0.3f}, 8},
+      {"upper_arm_l", "clavicle_l", {0.16f, 0, 0}, {0.28f, 0, 0}, {-1.4f, -1.5f, -1.4f}, {1.4f, 1.5f, 1.4f}, 1},
+      {"forearm_l", "upper_arm_l", {0.28f, 0, 0}, {0.26f, 0, 0}, {-1.2f, -2.5f, 0}, {1.2f, 0, 0}, 1},
+      {"hand_l", "forearm_l", {0.26f, 0, 0}, {0.18f, 0, 0}, {-0.6f, -0.8f, -0.6f}, {0.6f, 0.8f, 0.6f}, 1},
+  };
+  const std::vector<Spec> left_leg = {
+      {"thigh_l", "hips", {0.1f, -0.05f, 0}, {0, -0.42f, 0}, {-1.8f, -0.6f, -0.8f}, {0.5f, 0.6f, 0.8f}, 1},
+      {"shin_l", "thigh_l", {0, -0.42f, 0}, {0, -0.41f, 0}, {0, 0, 0}, {2.4f, 0, 0}, 1},
+      {"foot_l", "shin_l", {0, -0.41f, 0}, {0, -0.05f, 0.13f}, {-0.7f, -0.3f, -0.3f}, {0.7f, 0.3f, 0.3f}, 1},
+      {"toes_l", "foot_l", {0, -0.05f, 0.13f}, {0, 0, 0.07f}, {-0.5f, 0, 0}, {0.5f, 0, 0}, 1},
+  };
+  // The right side mirrors the left through x = 0: x offsets flip, and so do
+  // the limits about y and z.
+  const auto mirrored = [](const std::vector<Spec>& side) {
+    const auto right = [](std::string name) {
+      if (name.size() > 2 && name.compare(name.size() - 2, 2, "_l") == 0) name.replace(name.size() - 2, 2, "_r");
+      return name;
+    };
+    std::vector<Spec> out;
+    for (const Spec& s : side)
+      out.push_back({right(s.name), right(s.parent), {-s.t.x, s.t.y, s.t.z}, {-s.tip.x, s.tip.y, s.tip.z},
+                     {s.lo.x, -s.hi.y, -s.hi.z}, {s.hi.x, -s.lo.y, -s.lo.z}, s.stiffness});
+    return out;
+  };
+  std::vector<Spec> specs = centre;
+  for (const std::vector<Spec>* part : {&left_arm, &left_leg}) {
+    const std::vector<Spec> right = mirrored(*part);
+    specs.insert(specs.end(), part->begin(), part->end());
+    specs.insert(specs.end(), right.begin(), right.end());
+  }
+  std::vector<kin::BoneDef> bones;
+  for (const Spec& s : specs) {
+    kin::BoneDef b;
+    b.name = s.name;
+    b.parent = -1;
+    for (std::size_t j = 0; j < bones.size(); ++j)
+      if (bones[j].name == s.parent) b.parent = static_cast<int>(j);
+    b.rest_t = s.t;
+    b.tip_bs = s.tip;
+    b.min_angle = s.lo;
+    b.max_angle = s.hi;
+    b.stiffness = s.stiffness;
+    bones.push_back(b);
+  }
+  return bones;
+}
+
+}  // namespace kin_test

@@ -1,7 +1,8 @@
 // The hand-written web/src/wasm/kin.d.ts against the built module: every
 // method it declares on RigHandle exists on the Embind class and the other
-// way round, and every KinModule member exists. (npm test also type-checks
-// the whole tree with tsc against the same file.)
+// way round, every KinModule member exists, and contract() gives the fields
+// ModuleContract and its parts declare. (npm test also type-checks the whole
+// tree with tsc against the same file.)
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -44,5 +45,19 @@ describe('kin.d.ts describes the built module', () => {
       expect((module as unknown as Record<string, unknown>)[member], member).toBeDefined();
     }
     expect(module.HEAPF32).toBeInstanceOf(Float32Array);
+  });
+
+  it('declares the fields of contract()', () => {
+    const contract = module.contract();
+    const keys = (value: object) => Object.keys(value).sort();
+    expect(keys(contract)).toEqual(interfaceMembers(source, 'ModuleContract'));
+    expect(keys(contract.exchange)).toEqual(interfaceMembers(source, 'ModuleExchangeLayout'));
+    for (const solver of contract.solvers) expect(keys(solver), solver.name).toEqual(interfaceMembers(source, 'ModuleSolver'));
+    // Options carry a range only when numeric, and a max only when bounded.
+    const optionFields = interfaceMembers(source, 'ModuleOption');
+    for (const [key, option] of Object.entries(contract.options)) {
+      expect(optionFields, key).toEqual(expect.arrayContaining(keys(option)));
+      expect(keys(option), key).toEqual(expect.arrayContaining(['default', 'type']));
+    }
   });
 });

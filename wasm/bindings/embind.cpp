@@ -1,24 +1,35 @@
 // The only Embind code: converts JavaScript values into the Rig façade's
 // plain C++ calls. Mutators return 0 on success or 1 with errorMessage() set.
-// A drag frame's calls (move a target, solve, pack the DQS palette) are
+// A drag frame's calls (move a target or a pole, solve, pack the DQS palette) are
 // plain WASM exports at the end of this file, and every number they take or
 // give goes through the rig's exchange record in WASM memory, as do the
 // buffers' byte offsets (see web/src/rig/): Embind's generated glue boxes a
 // float argument or result and, until V8 has optimised it, allocates an
 // arguments object per call, so going through it would allocate every frame.
+// contract() hands TypeScript what both languages must agree on (solver and
+// option tables, enum orders, the exchange record's layout), read from the
+// core's own tables.
 #include <emscripten/bind.h>
 #include <emscripten/em_macros.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <initializer_list>
 #include <string>
 #include <vector>
 
 #include "kin/euler.h"
 #include "kin/ik/ik_job.h"
+#include "kin/ik/solve_report.h"
+#include "kin/ik/solver_registry.h"
+#include "kin/mirror.h"
+#include "kin/rig.h"
 #include "kin/skinning.h"
-#include "rig.h"
 
 namespace kin {
 namespace {
@@ -30,6 +41,42 @@ using emscripten::val;
 std::vector<float> Numbers(const val& v) { return emscripten::convertJSArrayToNumberVector<float>(v); }
 
 bool IsArrayLike(const val& v) { return v.isArray() || (v.typeOf().as<std::string>() == "object" && !v.isNull() && v["length"].typeOf().as<std::string>() == "number"); }
+
+// The exchange record of a rig binding: the numbers a drag frame passes to
+// and from the core, and the byte offsets (and sizes) of the buffers the page
+// reads; the outputs are refreshed after every call. TypeScript takes its layout from
+// contract() (web/src/rig/exchange-record.ts).
+enum FloatSlot : int {
+  kTarget = 0,      // floats 0-2, in: the point setGoalTarget() moves a target to
+  kIterations = 3,  // out: the last solve's report
+  kError,
+  kEnergyCount,
+  kRootOffset,      // floats 6-8, out: the root offset (a solve that moves the root changes it)
+  kPole = kRootOffset + 3,  // floats 9-11, in: the point setGoalPole() moves a pole to
+  kFloatSlotCount = kPole + 3
+};
+enum BufferSlot : int {
+  kModel, kPalette, kTips, kPose, kEnergy, kBind, kDqsPalette, kDqsPaletteSize,
+  kSkinnedPositions, kSkinnedNormals, kVertexCount, kBufferSlotCount
+};
+struct ExchangeRecord {
+  float floats[kFloatSlotCount] = {};
+  std::uint32_t buffers[kBufferSlotCount] = {};
+};
+
+// The slots by the names contract() gives them.
+struct NamedSlot {
+  const char* name;
+  int slot;
+};
+constexpr NamedSlot kFloatSlots[] = {
+    {"target", kTarget}, {"iterations", kIterations}, {"error", kError}, {"energyCount", kEnergyCount},
+    {"rootOffset", kRootOffset}, {"pole", kPole}};
+constexpr NamedSlot kBufferSlots[] = {
+    {"model", kModel}, {"palette", kPalette}, {"tips", kTips}, {"pose", kPose}, {"energy", kEnergy},
+    {"bind", kBind}, {"dqsPalette", kDqsPalette}, {"dqsPaletteSize", kDqsPaletteSize},
+    {"skinnedPositions", kSkinnedPositions}, {"skinnedNormals", kSkinnedNormals}, {"vertexCount", kVertexCount}};
+static_assert(sizeof(kBufferSlots) / sizeof(kBufferSlots[0]) == kBufferSlotCount, "every buffer slot has a name");
 
 // Rig objects alive in this module: lets tests check that the TypeScript
 // façade deletes every handle it creates.
@@ -108,8 +155,13 @@ class RigBinding {
   }
   // Moves goal's target to the point in the exchange record's target slots.
   int setGoalTarget(int goal) {
-    const float* t = exchange_.floats + kTargetSlot;
+    const float* t = exchange_.floats + kTarget;
     return Report(rig_.SetGoalTarget(goal, glm::vec3(t[0], t[1], t[2])));
+  }
+  // Moves goal's pole to the point in the exchange record's pole slots.
+  int setGoalPole(int goal) {
+    const float* p = exchange_.floats + kPole;
+    return Report(rig_.SetGoalPole(goal, glm::vec3(p[0], p[1], p[2])));
   }
   int goalCount() const { return rig_.goal_count(); }
 
@@ -124,16 +176,19 @@ class RigBinding {
     return Report(rig_.SetSolver(parsed, o));
   }
   std::string solverName() const { return SolverKindName(rig_.solver()); }
+  // Whole-body posing (Rig::SetMoveRoot): solves move the root offset too.
+  int setMoveRoot(bool on) { return Report(rig_.SetMoveRoot(on)); }
+  bool moveRoot() const { return rig_.move_root(); }
 
   // Returns the SolveStatus code; the numbers go to the exchange record.
   int solve() {
     report_ = rig_.Solve();
     if (report_.status == SolveStatus::kInvalidInput) error_ = report_.input.message;
     // Counts are far below 2^24: exact as floats.
-    float* r = exchange_.floats + kReportSlot;
-    r[0] = static_cast<float>(report_.iterations);
-    r[1] = report_.error;
-    r[2] = static_cast<float>(report_.energy_count);
+    float* r = exchange_.floats;
+    r[kIterations] = static_cast<float>(report_.iterations);
+    r[kError] = report_.error;
+    r[kEnergyCount] = static_cast<float>(report_.energy_count);
     RefreshBufferSlots();
     return static_cast<int>(report_.status);
   }
@@ -168,9 +223,6 @@ class RigBinding {
   std::string errorMessage() const { return error_; }
 
   int energyCapacity() const { return rig_.energy_capacity(); }
-  float rootOffsetX() const { return rig_.root_offset().x; }
-  float rootOffsetY() const { return rig_.root_offset().y; }
-  float rootOffsetZ() const { return rig_.root_offset().z; }
 
  private:
   static std::uintptr_t Address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
@@ -197,33 +249,39 @@ class RigBinding {
     return Status::Ok();
   }
 
+  // Any IkOptions field by its key in the option table (kin/ik/solver_registry.h).
   static Status ParseOptions(const val& options, IkOptions* o) {
     if (options.isUndefined() || options.isNull()) return Status::Ok();
     if (options.typeOf().as<std::string>() != "object") return Status::Invalid("solver options must be an object");
     const val keys = val::global("Object").call<val>("keys", options);
     for (int i = 0; i < keys["length"].as<int>(); ++i) {
       const std::string key = keys[i].as<std::string>();
+      const IkOptionInfo* info = FindIkOption(key.c_str());
+      if (info == nullptr) return Status::Invalid("unknown solver option '%s'", key.c_str());
       const val v = options[key];
-      const bool number = v.typeOf().as<std::string>() == "number";
-      Status status = Status::Ok();
-      if (key == "maxIterations" && number) o->max_iterations = v.as<int>();
-      else if (key == "tolerance" && number) o->tolerance = v.as<float>();
-      else if (key == "damping" && number) o->damping = v.as<float>();
-      else if (key == "maxEscapes" && number) o->max_escapes = v.as<int>();
-      else if (key == "step" && number) o->step = v.as<float>();
-      else if (key == "soften" && number) o->soften = v.as<float>();
-      else if (key == "lineSearch" && v.typeOf().as<std::string>() == "boolean") o->line_search = v.as<bool>();
-      else if (key == "aimAxis") status = ParseVec3(v, "aimAxis", &o->aim_axis_bs);
-      else if (key == "upAxis") status = ParseVec3(v, "upAxis", &o->up_axis_bs);
-      else if (key == "maxIterations" || key == "tolerance" || key == "damping" || key == "maxEscapes" ||
-               key == "step" || key == "soften" || key == "lineSearch")
-        status = Status::Invalid("solver option '%s' has the wrong type", key.c_str());
-      else
-        status = Status::Invalid("unknown solver option '%s'", key.c_str());
-      if (!status.ok()) return status;
-      // A fractional iteration count would be truncated silently otherwise.
-      if ((key == "maxIterations" || key == "maxEscapes") && v.as<double>() != static_cast<double>(v.as<int>()))
-        return Status::Invalid("solver option '%s' must be an integer", key.c_str());
+      const std::string type = v.typeOf().as<std::string>();
+      switch (info->type) {
+        case IkOptionType::kInteger:
+          if (type != "number") return Status::Invalid("solver option '%s' has the wrong type", info->key);
+          // A fractional count would be truncated silently otherwise.
+          if (v.as<double>() != static_cast<double>(v.as<int>()))
+            return Status::Invalid("solver option '%s' must be an integer", info->key);
+          o->*info->integer = v.as<int>();
+          break;
+        case IkOptionType::kNumber:
+          if (type != "number") return Status::Invalid("solver option '%s' has the wrong type", info->key);
+          o->*info->number = v.as<float>();
+          break;
+        case IkOptionType::kBoolean:
+          if (type != "boolean") return Status::Invalid("solver option '%s' has the wrong type", info->key);
+          o->*info->boolean = v.as<bool>();
+          break;
+        case IkOptionType::kVec3: {
+          const Status status = ParseVec3(v, info->key, &(o->*info->vector));
+          if (!status.ok()) return status;
+          break;
+        }
+      }
     }
     return Status::Ok();
   }
@@ -265,6 +323,7 @@ class RigBinding {
       out->has_pole = true;
       const Status status = ParseVec3(pole, "pole", &out->pole_ms);
       if (!status.ok()) return Status::Invalid("goal %d: pole must be 3 numbers", g);
+      out->pole_weight = v["poleWeight"].isUndefined() ? 1.0f : v["poleWeight"].as<float>();
     }
     return Status::Ok();
   }
@@ -341,6 +400,8 @@ class RigBinding {
   Rig rig_;
   SolveReport report_;
   void RefreshBufferSlots() {
+    const glm::vec3& root = rig_.root_offset();
+    for (int k = 0; k < 3; ++k) exchange_.floats[kRootOffset + k] = root[k];
     std::uint32_t* b = exchange_.buffers;
     b[kModel] = Address(rig_.model_data());
     b[kPalette] = Address(rig_.palette_data());
@@ -355,19 +416,108 @@ class RigBinding {
     b[kVertexCount] = static_cast<std::uint32_t>(rig_.vertex_count());
   }
 
-  // The exchange record's layout; web/src/rig/exchange-record.ts mirrors it.
-  static constexpr int kTargetSlot = 0;  // floats 0-2: in, the point setGoalTarget() moves to
-  static constexpr int kReportSlot = 3;  // floats 3-5: out, iterations, error, energy count
-  enum BufferSlot { kModel, kPalette, kTips, kPose, kEnergy, kBind, kDqsPalette, kDqsPaletteSize,
-                    kSkinnedPositions, kSkinnedNormals, kVertexCount, kBufferSlotCount };
-  struct ExchangeRecord {
-    float floats[6] = {};
-    // Byte offsets of the buffers and their sizes, refreshed after every call.
-    std::uint32_t buffers[kBufferSlotCount] = {};
-  };
   ExchangeRecord exchange_;
   std::string error_;
 };
+
+// The shortest decimal that reads back as `v` in float: a default such as
+// 1e-5f reaches JavaScript as 1e-5, not as the double 9.99999974e-6.
+double ShortestDecimal(float v) {
+  char text[32];
+  for (int digits = 1; digits < 9; ++digits) {
+    std::snprintf(text, sizeof(text), "%.*g", digits, static_cast<double>(v));
+    if (std::strtof(text, nullptr) == v) return std::strtod(text, nullptr);
+  }
+  return static_cast<double>(v);
+}
+
+val Strings(const char* (*name)(int), int count) {
+  val out = val::array();
+  for (int i = 0; i < count; ++i) out.call<void>("push", std::string(name(i)));
+  return out;
+}
+
+val SlotObject(const NamedSlot* slots, std::size_t count) {
+  val out = val::object();
+  for (std::size_t i = 0; i < count; ++i) out.set(slots[i].name, slots[i].slot);
+  return out;
+}
+
+val OptionEntry(const IkOptionInfo& o, const IkOptions& defaults) {
+  static const char* const kTypes[] = {"integer", "number", "boolean", "vec3"};
+  val entry = val::object();
+  entry.set("type", std::string(kTypes[static_cast<int>(o.type)]));
+  switch (o.type) {
+    case IkOptionType::kInteger: entry.set("default", defaults.*o.integer); break;
+    case IkOptionType::kNumber: entry.set("default", ShortestDecimal(defaults.*o.number)); break;
+    case IkOptionType::kBoolean: entry.set("default", defaults.*o.boolean); break;
+    case IkOptionType::kVec3: {
+      const glm::vec3& v = defaults.*o.vector;
+      val out = val::array();
+      for (int k = 0; k < 3; ++k) out.call<void>("push", ShortestDecimal(v[k]));
+      entry.set("default", out);
+      break;
+    }
+  }
+  if (o.type == IkOptionType::kInteger || o.type == IkOptionType::kNumber) {
+    double max = o.max;
+    // setSolver goes through the Rig, whose energy history holds at most
+    // kMaxSolveIterations iterations.
+    if (o.setting == IkSetting::kMaxIterations) max = std::min(max, static_cast<double>(kMaxSolveIterations));
+    entry.set("min", o.min);
+    entry.set("minInclusive", o.min_inclusive);
+    // No upper bound: no `max` (the contract stays plain JSON).
+    if (!std::isinf(max)) {
+      entry.set("max", max);
+      entry.set("maxInclusive", o.max_inclusive);
+    }
+  }
+  return entry;
+}
+
+// What TypeScript must agree on with the core, read once per module
+// (web/src/rig/contract.ts): the solvers in SolverKind order with what they
+// take and read, the options' defaults and ranges by the keys setSolver
+// takes, the names of the statuses, skinning methods and mirror modes in
+// the order of their codes, and the exchange record's layout.
+val Contract() {
+  val solvers = val::array();
+  for (int k = 0; k < static_cast<int>(SolverKind::kCount); ++k) {
+    const SolverInfo& info = GetSolverInfo(static_cast<SolverKind>(k));
+    val solver = val::object();
+    solver.set("name", std::string(info.name));
+    solver.set("orientation", info.orientation);
+    solver.set("poles", info.poles);
+    solver.set("ownGoals", info.own_goals);
+    solver.set("rootTranslation", info.root_translation);
+    val settings = val::array();
+    for (const IkOptionInfo& o : IkOptionTable())
+      if (info.settings & SettingBit(o.setting)) settings.call<void>("push", std::string(o.key));
+    solver.set("settings", settings);
+    solvers.call<void>("push", solver);
+  }
+  val options = val::object();
+  const IkOptions defaults = DefaultIkOptions();
+  for (const IkOptionInfo& o : IkOptionTable()) options.set(o.key, OptionEntry(o, defaults));
+
+  val exchange = val::object();
+  exchange.set("floats", SlotObject(kFloatSlots, sizeof(kFloatSlots) / sizeof(kFloatSlots[0])));
+  exchange.set("floatCount", static_cast<int>(kFloatSlotCount));
+  exchange.set("buffers", SlotObject(kBufferSlots, sizeof(kBufferSlots) / sizeof(kBufferSlots[0])));
+  exchange.set("bufferCount", static_cast<int>(kBufferSlotCount));
+  exchange.set("bufferByteOffset", static_cast<int>(offsetof(ExchangeRecord, buffers)));
+
+  val contract = val::object();
+  contract.set("solvers", solvers);
+  contract.set("options", options);
+  contract.set("solveStatus", Strings([](int i) { return SolveStatusName(static_cast<SolveStatus>(i)); }, kSolveStatusCount));
+  contract.set("skinningMethods", Strings([](int i) { return SkinningMethodName(static_cast<SkinningMethod>(i)); },
+                                          static_cast<int>(SkinningMethod::kCount)));
+  contract.set("mirrorModes", Strings([](int i) { return MirrorModeName(static_cast<MirrorMode>(i)); },
+                                      static_cast<int>(MirrorMode::kCount)));
+  contract.set("exchange", exchange);
+  return contract;
+}
 
 }  // namespace
 }  // namespace kin
@@ -376,6 +526,7 @@ class RigBinding {
 // is a binding's address().
 extern "C" {
 EMSCRIPTEN_KEEPALIVE int kin_rig_set_goal_target(kin::RigBinding* rig, int goal) { return rig->setGoalTarget(goal); }
+EMSCRIPTEN_KEEPALIVE int kin_rig_set_goal_pole(kin::RigBinding* rig, int goal) { return rig->setGoalPole(goal); }
 EMSCRIPTEN_KEEPALIVE int kin_rig_solve(kin::RigBinding* rig) { return rig->solve(); }
 EMSCRIPTEN_KEEPALIVE int kin_rig_pack_dqs_palette(kin::RigBinding* rig) { return rig->packDqsPalette(); }
 }
@@ -383,6 +534,7 @@ EMSCRIPTEN_KEEPALIVE int kin_rig_pack_dqs_palette(kin::RigBinding* rig) { return
 EMSCRIPTEN_BINDINGS(kin_module) {
   using kin::RigBinding;
   emscripten::function("liveRigs", &kin::LiveRigs);
+  emscripten::function("contract", &kin::Contract);
   // Whether the skinning kernels run on WASM SIMD (the module was built with -msimd128).
   emscripten::function("hasSimdSkinning", &kin::HasSimdSkinning);
   emscripten::class_<RigBinding>("Rig")
@@ -410,7 +562,6 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("setSkin", &RigBinding::setSkin)
       .function("skin", &RigBinding::skin)
       .function("energyCapacity", &RigBinding::energyCapacity)
-      .function("rootOffsetX", &RigBinding::rootOffsetX)
-      .function("rootOffsetY", &RigBinding::rootOffsetY)
-      .function("rootOffsetZ", &RigBinding::rootOffsetZ);
+      .function("setMoveRoot", &RigBinding::setMoveRoot)
+      .function("moveRoot", &RigBinding::moveRoot);
 }

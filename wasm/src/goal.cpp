@@ -18,7 +18,11 @@ Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index) {
     if (!IsFinite(goal.orientation_weight) || goal.orientation_weight <= 0.0f)
       return Status::Invalid("goal %d: orientation weight %g must be finite and > 0", index, goal.orientation_weight);
   }
-  if (goal.has_pole && !IsFinite(goal.pole_ms)) return Status::Invalid("goal %d: pole is not finite", index);
+  if (goal.has_pole) {
+    if (!IsFinite(goal.pole_ms)) return Status::Invalid("goal %d: pole is not finite", index);
+    if (!IsFinite(goal.pole_weight) || goal.pole_weight <= 0.0f)
+      return Status::Invalid("goal %d: pole weight %g must be finite and > 0", index, goal.pole_weight);
+  }
   return Status::Ok();
 }
 

@@ -213,6 +213,16 @@ Status BuildMirrorMap(const Skeleton& skeleton, MirrorMap* out) {
   return Status::Ok();
 }
 
+const char* MirrorModeName(MirrorMode mode) {
+  switch (mode) {
+    case MirrorMode::kLeftToRight: return "left-to-right";
+    case MirrorMode::kRightToLeft: return "right-to-left";
+    case MirrorMode::kFlip: return "flip";
+    case MirrorMode::kCount: break;
+  }
+  return "???";
+}
+
 Status MirrorPoseJob::Validate() const {
   if (skeleton == nullptr || map == nullptr) return Status::Invalid("mirror: no skeleton or mirror map given");
   const std::size_t n = static_cast<std::size_t>(skeleton->bone_count());

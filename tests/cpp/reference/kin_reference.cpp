@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "rig.h"
+#include "kin/rig.h"
 #include "text_input.h"
 
 namespace {

@@ -21,14 +21,15 @@ struct Goal {
   bool has_orientation = false;
   glm::quat target_q_ms{1.0f, 0, 0, 0};
   float orientation_weight = 1.0f;  // > 0, in model units² per radian²
-  // Pole, a model-space point (two-bone: the middle joint bends toward it;
-  // look-at: the bone's up axis turns toward it).
+  // Pole, a model-space point. Two-bone and the Jacobian solvers: the middle
+  // joint (the bone's origin, between its parent's origin and the point)
+  // bends toward it; the Jacobian solvers add ½ pole_weight · |r|² to E, r
+  // the residual of kin/pole.h, which the point's goal leaves free. Look-at:
+  // the bone's up axis turns toward it.
   bool has_pole = false;
   glm::vec3 pole_ms{0.0f};
+  float pole_weight = 1.0f;  // > 0, Jacobian solvers
 };
-
-// Rows of the residual a goal contributes: 3, or 6 with an orientation.
-inline int GoalRows(const Goal& goal) { return goal.has_orientation ? 6 : 3; }
 
 // Checks one goal against the skeleton; the message names goal `index`.
 Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index);

@@ -61,6 +61,9 @@ enum class MirrorMode : int {
   kCount
 };
 
+// "left-to-right", "right-to-left", "flip"; "???" for invalid values.
+const char* MirrorModeName(MirrorMode mode);
+
 // One mirror of a pose. With kLeftToRight / kRightToLeft the copied-from
 // side keeps its angles and every centre bone is made symmetric (its
 // rotation halfway to its own mirror image, e.g. a spine's lean and twist

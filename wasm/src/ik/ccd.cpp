@@ -72,7 +72,7 @@ float BestAngle(const IkState& s, int c, const JointFrame& frame, double relax) 
     const Goal& goal = s.job.goals[g];
     fit.Add(frame.Lever(s.ws.effector_ms_[g]), frame.Lever(goal.target_ms), goal.weight);
   }
-  return fit.LimitedAngle(s.Angle(c), s.Min(c), s.Max(c), relax);
+  return fit.LimitedAngle(s.Value(c), s.Min(c), s.Max(c), relax);
 }
 
 // One sweep over the slots of every active bone, last bone first, each bone's

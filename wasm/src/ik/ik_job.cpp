@@ -1,67 +1,16 @@
-// IkJob: names, defaults, workspace sizing, the validation every solver
-// shares, and the dispatch to the solver functions.
-#include <cstring>
-
+// IkJob: workspace sizing, the validation every solver shares, and the
+// dispatch to the solver functions (both read the solver registry).
 #include "../math_checks.h"
 #include "kin/ik/ik_job.h"
 #include "solvers.h"
 
 namespace kin {
-namespace {
-
-constexpr const char* kNames[static_cast<int>(SolverKind::kCount)] = {
-    "dls", "gauss-newton", "jacobian-transpose", "gradient-descent", "projected-gradient",
-    "ccd", "fabrik", "two-bone", "look-at",
-};
-
-// Solvers whose energy includes orientation rows (the Jacobian family).
-bool TakesOrientation(SolverKind kind) {
-  return kind == SolverKind::kDls || kind == SolverKind::kGaussNewton || kind == SolverKind::kJacobianTranspose ||
-         kind == SolverKind::kGradientDescent || kind == SolverKind::kProjectedGradient;
-}
-
-}  // namespace
-
-Status ValidateIkOptions(const IkOptions& o) {
-  if (o.max_iterations < 1 || o.max_iterations > 100000)
-    return Status::Invalid("ik: max_iterations %d must be in [1, 100000]", o.max_iterations);
-  if (!IsFinite(o.tolerance) || o.tolerance <= 0.0f)
-    return Status::Invalid("ik: tolerance %g must be finite and > 0", o.tolerance);
-  if (!IsFinite(o.damping) || o.damping <= 0.0f)
-    return Status::Invalid("ik: damping %g must be finite and > 0", o.damping);
-  if (o.max_escapes < 0 || o.max_escapes > 100)
-    return Status::Invalid("ik: max_escapes %d must be in [0, 100]", o.max_escapes);
-  if (!IsFinite(o.step) || o.step <= 0.0f) return Status::Invalid("ik: step %g must be finite and > 0", o.step);
-  if (!IsFinite(o.soften) || o.soften < 0.0f || o.soften >= 1.0f)
-    return Status::Invalid("ik: soften %g must be in [0, 1)", o.soften);
-  if (!IsFinite(o.aim_axis_bs) || glm::length(o.aim_axis_bs) < 1e-6f)
-    return Status::Invalid("ik: aim axis must be a finite non-zero vector");
-  if (!IsFinite(o.up_axis_bs) || glm::length(glm::cross(o.aim_axis_bs, o.up_axis_bs)) < 1e-6f * glm::length(o.aim_axis_bs) * glm::length(o.up_axis_bs))
-    return Status::Invalid("ik: up axis must be finite and not parallel to the aim axis");
-  return Status::Ok();
-}
-
-const char* SolverKindName(SolverKind kind) {
-  const int k = static_cast<int>(kind);
-  return k >= 0 && k < static_cast<int>(SolverKind::kCount) ? kNames[k] : "???";
-}
-
-bool ParseSolverKind(const char* name, SolverKind* kind) {
-  for (int k = 0; k < static_cast<int>(SolverKind::kCount); ++k) {
-    if (std::strcmp(name, kNames[k]) == 0) {
-      *kind = static_cast<SolverKind>(k);
-      return true;
-    }
-  }
-  return false;
-}
-
-IkOptions DefaultIkOptions() { return IkOptions(); }
 
 void IkWorkspace::Reserve(int bone_count, int goal_count) {
   const std::size_t n = static_cast<std::size_t>(bone_count);
   const std::size_t g = static_cast<std::size_t>(goal_count);
-  const std::size_t m = 6 * g;  // rows with every goal an orientation goal
+  const std::size_t m = 9 * g;  // rows with every goal an orientation goal with a pole
+  const std::size_t d = 3 * n + 3;  // every slot, and the root offset
   bone_capacity_ = bone_count;
   goal_capacity_ = goal_count;
   model_ms_.resize(n);
@@ -74,18 +23,20 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   far_.resize(g);
   sqrt_weight_.resize(g);
   sqrt_orientation_weight_.resize(g);
+  sqrt_pole_weight_.resize(g);
+  poles_.resize(g);
   axes_.resize(n);
   ancestor_.resize(n * g);
   moving_bones_.resize(n);
-  dofs_.resize(3 * n);
-  compliance_.resize(3 * n);
-  row_begin_.resize(3 * n);
-  row_end_.resize(3 * n);
-  span_goal_begin_.resize(3 * n);
-  span_goal_end_.resize(3 * n);
-  free_.resize(3 * n);
-  step_free_.resize(3 * n);
-  jacobian_.resize(3 * n * m);
+  dofs_.resize(d);
+  compliance_.resize(d);
+  row_begin_.resize(d);
+  row_end_.resize(d);
+  span_goal_begin_.resize(d);
+  span_goal_end_.resize(d);
+  free_.resize(d);
+  step_free_.resize(d);
+  jacobian_.resize(d * m);
   jjt_.resize(m * m);
   pass_jjt_.resize(m * m);
   normal_.resize(m * m);
@@ -93,8 +44,8 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   trial_residual_.resize(m);
   rhs_.resize(m);
   solution_.resize(m);
-  gradient_.resize(3 * n);
-  step_.resize(3 * n);
+  gradient_.resize(d);
+  step_.resize(d);
   predicted_.resize(m);
   points_ms_.resize(n);
   branch_weight_.resize(n);
@@ -119,12 +70,28 @@ Status IkJob::Validate() const {
     if (!IsFinite(angles[i]))
       return Status::Invalid("%s: start angles of bone %d '%s' are not finite", name, i, skeleton->name(i).c_str());
   if (!IsFinite(root_offset_ms)) return Status::Invalid("%s: root offset is not finite", name);
+  const SolverInfo& info = GetSolverInfo(kind);
+  if (move_root) {
+    char movers[128];
+    SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
+    if (!info.root_translation) return Status::Invalid("%s cannot move the root; only %s can", name, movers);
+    if (out_root_offset_ms == nullptr) return Status::Invalid("%s: move_root needs out_root_offset_ms", name);
+  }
   for (std::size_t g = 0; g < goals.size; ++g) {
     const Status status = ValidateGoal(*skeleton, goals[g], static_cast<int>(g));
     if (!status.ok()) return status;
-    if (goals[g].has_orientation && !TakesOrientation(kind))
-      return Status::Invalid("%s: goal %zu has an orientation, which only the Jacobian solvers (dls, gauss-newton, "
-                             "jacobian-transpose, gradient-descent, projected-gradient) take", name, g);
+    char takers[128];
+    if (goals[g].has_orientation && !info.orientation) {
+      SolverNamesWith(&SolverInfo::orientation, takers, sizeof(takers));
+      return Status::Invalid("%s: goal %zu has an orientation, which only %s take", name, g, takers);
+    }
+    if (goals[g].has_pole && !info.poles) {
+      SolverNamesWith(&SolverInfo::poles, takers, sizeof(takers));
+      return Status::Invalid("%s: goal %zu has a pole, which only %s take", name, g, takers);
+    }
+    if (goals[g].has_pole && ik_internal::IsLeastSquares(kind) && skeleton->parent(goals[g].bone) < 0)
+      return Status::Invalid("%s: goal %zu has a pole, but its bone %d '%s' has no parent: the pole bends the joint "
+                             "at the bone's origin", name, g, goals[g].bone, skeleton->name(goals[g].bone).c_str());
     if (kind == SolverKind::kTwoBone && skeleton->parent(goals[g].bone) < 0)
       return Status::Invalid("%s: goal %zu is on bone %d '%s', which has no parent to bend with", name, g,
                              goals[g].bone, skeleton->name(goals[g].bone).c_str());
@@ -137,18 +104,8 @@ SolveReport IkJob::Run() const {
   report.input = Validate();
   if (!report.input.ok()) return report;
   ik_internal::IkState state(*this);
-  switch (kind) {
-    case SolverKind::kDls: return ik_internal::SolveDls(state);
-    case SolverKind::kGaussNewton: return ik_internal::SolveGaussNewton(state);
-    case SolverKind::kJacobianTranspose: return ik_internal::SolveJacobianTranspose(state);
-    case SolverKind::kGradientDescent: return ik_internal::SolveGradientDescent(state);
-    case SolverKind::kProjectedGradient: return ik_internal::SolveProjectedGradient(state);
-    case SolverKind::kCcd: return ik_internal::SolveCcd(state);
-    case SolverKind::kFabrik: return ik_internal::SolveFabrik(state);
-    case SolverKind::kTwoBone: return ik_internal::SolveTwoBone(state);
-    case SolverKind::kLookAt: return ik_internal::SolveLookAt(state);
-    case SolverKind::kCount: break;
-  }
+  report = ik_internal::GetSolveFunction(kind)(state);
+  if (out_root_offset_ms) *out_root_offset_ms = state.root_ms;
   return report;
 }
 

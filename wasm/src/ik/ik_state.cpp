@@ -20,6 +20,23 @@ constexpr float kFarFraction = 0.25f;
 // this fraction of its range inward.
 constexpr float kInwardFraction = 0.2f;
 
+// How reluctantly the root offset moves: as a joint of the first root's
+// stiffness does when it swings a point at the skeleton's size (the largest
+// distance of a bind-pose joint or tip from that root). A translation by
+// `size` then costs in DLS's damping what a turn of one radian of that joint
+// does, whatever the model's units.
+double RootCompliance(const Skeleton& sk) {
+  const glm::vec3 origin(sk.bind_ms(0)[3]);
+  float size = 0.0f;
+  for (int j = 0; j < sk.bone_count(); ++j) {
+    const glm::mat4& bind = sk.bind_ms(j);
+    size = std::max(size, glm::length(glm::vec3(bind[3]) - origin));
+    size = std::max(size, glm::length(glm::vec3(bind * glm::vec4(sk.tip_bs(j), 1.0f)) - origin));
+  }
+  if (!(size > 0.0f)) size = 1.0f;  // a point-sized rig: model units
+  return static_cast<double>(size) * size / sk.stiffness(0);
+}
+
 // log(q) as a rotation vector, taking the shorter way round.
 glm::vec3 RotationVector(glm::quat q) {
   if (q.w < 0.0f) q = -q;
@@ -40,12 +57,14 @@ glm::quat ModelRotation(const glm::mat4& model_ms) {
 
 IkState::IkState(const IkJob& job_)
     : job(job_), sk(*job_.skeleton), ws(*job_.workspace), n(sk.bone_count()),
-      goal_count(static_cast<int>(job_.goals.size)) {
+      goal_count(static_cast<int>(job_.goals.size)), pole_rows(IsLeastSquares(job_.kind)), root_ms(job_.root_offset_ms), trial_root_ms(job_.root_offset_ms),
+      best_root_ms(job_.root_offset_ms) {
   for (int g = 0; g < goal_count; ++g) {
     ws.row_offset_[g] = m;
-    m += GoalRows(job.goals[g]);
+    m += Rows(job.goals[g]);
     ws.sqrt_weight_[g] = std::sqrt(static_cast<double>(job.goals[g].weight));
     ws.sqrt_orientation_weight_[g] = std::sqrt(static_cast<double>(job.goals[g].orientation_weight));
+    ws.sqrt_pole_weight_[g] = std::sqrt(static_cast<double>(job.goals[g].pole_weight));
   }
   std::fill(ws.ancestor_.begin(), ws.ancestor_.begin() + n * goal_count, 0);
   for (int g = 0; g < goal_count; ++g)
@@ -62,7 +81,7 @@ IkState::IkState(const IkJob& job_)
       goal_end = g + 1;
     }
     const int row_begin = ws.row_offset_[goal_begin];
-    const int row_end = ws.row_offset_[goal_end - 1] + GoalRows(job.goals[goal_end - 1]);
+    const int row_end = ws.row_offset_[goal_end - 1] + Rows(job.goals[goal_end - 1]);
     for (int k = 0; k < 3; ++k) {
       if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;  // a locked slot
       ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);
@@ -73,12 +92,24 @@ IkState::IkState(const IkJob& job_)
       ws.dofs_[dof_count++] = 3 * j + k;
     }
   }
+  angle_dof_count = dof_count;
+  if (job.move_root) {
+    const double compliance = RootCompliance(sk);
+    for (int k = 0; k < 3; ++k) {
+      ws.compliance_[dof_count] = compliance;
+      ws.row_begin_[dof_count] = 0;
+      ws.row_end_[dof_count] = m;
+      ws.span_goal_begin_[dof_count] = 0;
+      ws.span_goal_end_[dof_count] = goal_count;
+      ws.dofs_[dof_count++] = 3 * n + k;
+    }
+  }
   for (int j = 0; j < n; ++j) job.angles[j] = ProjectJointLimits(sk, j, job.angles[j]);
 }
 
-Evaluation IkState::Evaluate(Span<const glm::vec3> angles, Span<glm::mat4> model_ms, Span<glm::vec3> effector_ms,
-                             double* residual) const {
-  ComputeModelMatrices(sk, angles, job.root_offset_ms, model_ms);
+Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
+                             Span<glm::vec3> effector_ms, double* residual) const {
+  ComputeModelMatrices(sk, angles, root_offset_ms, model_ms);
   Evaluation e;
   for (int g = 0; g < goal_count; ++g) {
     const Goal& goal = job.goals[g];
@@ -98,12 +129,25 @@ Evaluation IkState::Evaluate(Span<const glm::vec3> angles, Span<glm::mat4> model
       e.energy += 0.5 * goal.orientation_weight * angle2;
       e.error = std::max(e.error, static_cast<float>(std::sqrt(angle2)));
     }
+    if (HasPoleRows(goal)) {
+      const glm::dvec3 miss = PoleOf(goal, model_ms, effector_ms[g]).value();
+      const double wp = ws.sqrt_pole_weight_[g];
+      for (int k = 0; k < 3; ++k) r[PoleRow(goal) + k] = wp * miss[k];
+      const double miss2 = glm::dot(miss, miss);
+      e.energy += 0.5 * goal.pole_weight * miss2;
+      e.error = std::max(e.error, static_cast<float>(std::sqrt(miss2)));
+    }
   }
   return e;
 }
 
+PoleResidual IkState::PoleOf(const Goal& goal, Span<const glm::mat4> model_ms, const glm::vec3& point_ms) const {
+  return PoleResidual(glm::vec3(model_ms[sk.parent(goal.bone)][3]), glm::vec3(model_ms[goal.bone][3]), point_ms,
+                      goal.pole_ms);
+}
+
 Evaluation IkState::EvaluateCurrent() {
-  return Evaluate(job.angles, ws.model_ms_, ws.effector_ms_, ws.residual_.data());
+  return Evaluate(job.angles, root_ms, ws.model_ms_, ws.effector_ms_, ws.residual_.data());
 }
 
 Evaluation IkState::EvaluateStart(bool* far) {
@@ -115,11 +159,12 @@ Evaluation IkState::EvaluateStart(bool* far) {
 }
 
 Evaluation IkState::EvaluateTrial() {
-  return Evaluate(ws.trial_angles_, ws.trial_model_ms_, ws.trial_effector_ms_, ws.trial_residual_.data());
+  return Evaluate(ws.trial_angles_, trial_root_ms, ws.trial_model_ms_, ws.trial_effector_ms_, ws.trial_residual_.data());
 }
 
 void IkState::AcceptTrial() {
   for (int j = 0; j < n; ++j) job.angles[j] = ws.trial_angles_[j];
+  root_ms = trial_root_ms;
   std::swap(ws.model_ms_, ws.trial_model_ms_);
   std::swap(ws.effector_ms_, ws.trial_effector_ms_);
   std::swap(ws.residual_, ws.trial_residual_);
@@ -129,35 +174,66 @@ double IkState::BuildJacobian() {
   // Axes only of the bones that move a goal: no column needs the others.
   ComputeJointAxes(sk, job.angles, ws.model_ms_, ws.axes_,
                    Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
+  for (int g = 0; g < goal_count; ++g)
+    if (HasPoleRows(job.goals[g])) ws.poles_[g] = PoleOf(job.goals[g], ws.model_ms_, ws.effector_ms_[g]);
   double column_max = 0.0;
   for (int c = 0; c < dof_count; ++c) {
     const int j = Bone(c), k = Slot(c);
-    const JointAxes& axes = ws.axes_[j];
     double* col = Column(c);
     double norm2 = 0.0;
     // Rows outside the column's span are never read: only the goals inside it are written.
     for (int g = ws.span_goal_begin_[c]; g < ws.span_goal_end_[c]; ++g) {
       const Goal& goal = job.goals[g];
       double* rows = col + ws.row_offset_[g];
-      const int count = GoalRows(goal);
-      if (!Moves(j, g)) {
+      const int count = Rows(goal);
+      if (!IsRoot(c) && !Moves(j, g)) {
         for (int r = 0; r < count; ++r) rows[r] = 0.0;
         continue;
       }
-      const glm::vec3 d = JacobianColumn(axes, k, ws.effector_ms_[g]);
-      const double w = ws.sqrt_weight_[g];
-      for (int r = 0; r < 3; ++r) rows[r] = w * d[r];
-      if (goal.has_orientation) {
-        // The bone turns about the unit world axis of this slot.
-        const glm::vec3 axis = axes.similarity ? axes.axis_ms[k] : glm::normalize(axes.frame_ms * axes.axis_fs[k]);
-        const double wo = ws.sqrt_orientation_weight_[g];
-        for (int r = 0; r < 3; ++r) rows[3 + r] = wo * axis[r];
+      if (IsRoot(c)) {
+        // The root offset moves every goal's point along its axis and turns nothing.
+        for (int r = 0; r < count; ++r) rows[r] = 0.0;
+        rows[k] = ws.sqrt_weight_[g];
+      } else {
+        const JointAxes& axes = ws.axes_[j];
+        const glm::vec3 d = JacobianColumn(axes, k, ws.effector_ms_[g]);
+        const double w = ws.sqrt_weight_[g];
+        for (int r = 0; r < 3; ++r) rows[r] = w * d[r];
+        if (goal.has_orientation) {
+          // The bone turns about the unit world axis of this slot.
+          const glm::vec3 axis = axes.similarity ? axes.axis_ms[k] : glm::normalize(axes.frame_ms * axes.axis_fs[k]);
+          const double wo = ws.sqrt_orientation_weight_[g];
+          for (int r = 0; r < 3; ++r) rows[3 + r] = wo * axis[r];
+        }
+      }
+      if (HasPoleRows(goal)) {
+        // Residuals read target − x and J holds ∂x/∂θ: a residual's column is −∂r/∂θ.
+        const glm::dvec3 d = -ws.sqrt_pole_weight_[g] * PoleDerivative(c, goal, ws.poles_[g], ws.effector_ms_[g]);
+        for (int r = 0; r < 3; ++r) rows[PoleRow(goal) + r] = d[r];
       }
       for (int r = 0; r < count; ++r) norm2 += rows[r] * rows[r];
     }
     column_max = std::max(column_max, std::sqrt(norm2));
   }
   return column_max;
+}
+
+glm::dvec3 IkState::PoleDerivative(int c, const Goal& goal, const PoleResidual& pole, const glm::vec3& point_ms) const {
+  if (IsRoot(c)) {
+    // The root offset carries the whole limb (not the pole) along its axis.
+    glm::dvec3 along(0.0);
+    along[Slot(c)] = 1.0;
+    return pole.Derivative(along, along, along);
+  }
+  // The goal's own bone turns about the middle joint: it moves only the
+  // point. Bones above it move the upper and middle joints too.
+  const JointAxes& axes = ws.axes_[Bone(c)];
+  const int k = Slot(c);
+  const auto moved = [&](const glm::vec3& x_ms) { return glm::dvec3(JacobianColumn(axes, k, x_ms)); };
+  const bool above = Bone(c) != goal.bone;
+  const glm::dvec3 d_upper = above ? moved(glm::vec3(ws.model_ms_[sk.parent(goal.bone)][3])) : glm::dvec3(0.0);
+  const glm::dvec3 d_middle = above ? moved(glm::vec3(ws.model_ms_[goal.bone][3])) : glm::dvec3(0.0);
+  return pole.Derivative(d_upper, d_middle, moved(point_ms));
 }
 
 double IkState::GradientAndFreeSet() {
@@ -167,8 +243,8 @@ double IkState::GradientAndFreeSet() {
     double gc = 0.0;
     for (int r = RowBegin(c); r < RowEnd(c); ++r) gc += col[r] * ws.residual_[r];
     ws.gradient_[c] = gc;
-    const bool pinned_high = Angle(c) >= Max(c) && gc > 0.0;
-    const bool pinned_low = Angle(c) <= Min(c) && gc < 0.0;
+    const bool pinned_high = Value(c) >= Max(c) && gc > 0.0;
+    const bool pinned_low = Value(c) <= Min(c) && gc < 0.0;
     ws.free_[c] = !(pinned_high || pinned_low);
     if (ws.free_[c]) gradient_max = std::max(gradient_max, std::fabs(gc));
   }
@@ -244,9 +320,9 @@ bool IkState::ComputeDampedStep(double mu) {
       for (int r = RowBegin(c); r < RowEnd(c); ++r) h += col[r] * ws.solution_[r];
       h *= ws.compliance_[c];
       ws.step_[c] = h;
-      const double to = Angle(c) + h;
+      const double to = Value(c) + h;
       if (to > Max(c) || to < Min(c)) {
-        ws.step_[c] = (to > Max(c) ? Max(c) : Min(c)) - static_cast<double>(Angle(c));
+        ws.step_[c] = (to > Max(c) ? Max(c) : Min(c)) - static_cast<double>(Value(c));
         ws.step_free_[c] = 0;
         for (int r = RowBegin(c); r < RowEnd(c); ++r) ws.rhs_[r] -= col[r] * ws.step_[c];
         AddOuter(ws.pass_jjt_.data(), c, -1.0);  // a rank-1 downdate, not a rebuild
@@ -266,11 +342,12 @@ bool IkState::ComputeDampedStep(double mu) {
 
 double IkState::MakeTrial(double scale) {
   for (int j = 0; j < n; ++j) ws.trial_angles_[j] = job.angles[j];
+  trial_root_ms = root_ms;
   double step_max = 0.0;
   for (int c = 0; c < dof_count; ++c) {
-    const float to = std::min(std::max(static_cast<float>(Angle(c) + scale * ws.step_[c]), Min(c)), Max(c));
-    ws.trial_angles_[Bone(c)][Slot(c)] = to;
-    step_max = std::max(step_max, std::fabs(static_cast<double>(to) - Angle(c)));
+    const float to = std::min(std::max(static_cast<float>(Value(c) + scale * ws.step_[c]), Min(c)), Max(c));
+    (IsRoot(c) ? trial_root_ms : ws.trial_angles_[Bone(c)])[Slot(c)] = to;
+    step_max = std::max(step_max, std::fabs(static_cast<double>(to) - Value(c)));
   }
   // Swing-twist cones are not boxes: project those joints as a whole.
   ProjectSwingTwist(ws.trial_angles_);
@@ -285,8 +362,8 @@ double IkState::PredictedDecrease() const {
 }
 
 bool IkState::AnyOnLimit() const {
-  for (int c = 0; c < dof_count; ++c)
-    if (Angle(c) <= Min(c) || Angle(c) >= Max(c)) return true;
+  for (int c = 0; c < angle_dof_count; ++c)
+    if (Value(c) <= Min(c) || Value(c) >= Max(c)) return true;
   return false;
 }
 
@@ -307,7 +384,7 @@ bool IkState::MarkFarGoals() {
 
 bool IkState::StartInsideLimits() {
   bool moved = false;
-  for (int c = 0; c < dof_count; ++c) {
+  for (int c = 0; c < angle_dof_count; ++c) {
     bool moves_far_goal = false;
     for (int g = 0; g < goal_count; ++g) moves_far_goal = moves_far_goal || (ws.far_[g] && Moves(Bone(c), g));
     if (!moves_far_goal) continue;
@@ -325,7 +402,7 @@ bool IkState::StartInsideLimits() {
 void IkState::Nudge(int escape) {
   const float fraction = kInwardFraction + 0.25f * static_cast<float>(escape);
   const float amplitude = 0.1f * static_cast<float>(escape + 1);
-  for (int c = 0; c < dof_count; ++c) {
+  for (int c = 0; c < angle_dof_count; ++c) {
     const float inward = fraction * (Max(c) - Min(c));
     float& theta = job.angles[Bone(c)][Slot(c)];
     if (theta <= Min(c)) theta = Min(c) + inward;

@@ -5,8 +5,17 @@
 //
 // Residual rows: 3 per goal for the point, 3 more for an orientation goal
 // (the rotation vector log(q_target · q⁻¹) of the bone's model rotation),
-// each scaled by √weight, so that E = ½ |r|².
+// and for the least-squares solvers 3 more for a pole (kin/pole.h: the
+// middle joint's offset turned toward the pole, minus where it is), each
+// scaled by the square root of its weight, so that E = ½ |r|².
+//
+// Unknowns (degrees of freedom, "dofs"): the free Euler slots of the bones
+// that move a goal, then, when the job moves the root, the root offset's
+// x, y and z. A root column is ∂x/∂root = I on every goal's point rows (every
+// bone hangs from a root) and zero on orientation rows; it has no limits.
 #pragma once
+
+#include <limits>
 
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -16,13 +25,18 @@
 namespace kin {
 namespace ik_internal {
 
+// Whether the solver minimises ½ |r|² over every residual row with the
+// Jacobian (poles become rows), rather than placing joints geometrically
+// (the solver registry says).
+bool IsLeastSquares(SolverKind kind);
+
 // The rotation of a bone-to-model matrix, scale and shear taken out
 // (Gram–Schmidt on its first two columns).
 glm::quat ModelRotation(const glm::mat4& model_ms);
 
 struct Evaluation {
   double energy = 0.0;  // E = ½ |r|²
-  float error = 0.0f;   // max over goals of |target − x| and, for orientation goals, the angle left
+  float error = 0.0f;   // max over goals of |target − x|, an orientation goal's angle left, a pole's |r|
 };
 
 class IkState {
@@ -36,33 +50,47 @@ class IkState {
   IkWorkspace& ws;
   const int n;           // bones
   const int goal_count;
+  const bool pole_rows;  // poles are residual rows (IsLeastSquares)
   int m = 0;             // residual rows
   int dof_count = 0;     // active degrees of freedom
+  int angle_dof_count = 0;  // of which Euler slots: dofs [0, angle_dof_count); the rest move the root
   int moving_count = 0;  // bones that move some goal (ws.moving_bones_)
+  glm::vec3 root_ms;        // the root offset of the current configuration
+  glm::vec3 trial_root_ms;  // of the trial configuration
+  glm::vec3 best_root_ms;   // of the best pose kept (BestPose)
 
+  // Slot dofs: the bone and slot; root dofs: Bone(c) == n, Slot(c) the axis.
   int Bone(int c) const { return ws.dofs_[c] / 3; }
   int Slot(int c) const { return ws.dofs_[c] % 3; }
+  bool IsRoot(int c) const { return c >= angle_dof_count; }
   double* Column(int c) const { return ws.jacobian_.data() + static_cast<std::size_t>(c) * m; }
   // Column c is zero outside rows [RowBegin(c), RowEnd(c)): the span of the
   // goals its bone moves (a limb's bone moves one goal of several).
   int RowBegin(int c) const { return ws.row_begin_[c]; }
   int RowEnd(int c) const { return ws.row_end_[c]; }
-  float Min(int c) const { return sk.min_angle(Bone(c))[Slot(c)]; }
-  float Max(int c) const { return sk.max_angle(Bone(c))[Slot(c)]; }
-  float Angle(int c) const { return job.angles[Bone(c)][Slot(c)]; }
+  // A dof's limits (none for the root) and its value: an angle, or a
+  // component of the root offset.
+  float Min(int c) const { return IsRoot(c) ? -kNoLimit : sk.min_angle(Bone(c))[Slot(c)]; }
+  float Max(int c) const { return IsRoot(c) ? kNoLimit : sk.max_angle(Bone(c))[Slot(c)]; }
+  float Value(int c) const { return IsRoot(c) ? root_ms[Slot(c)] : job.angles[Bone(c)][Slot(c)]; }
+  float TrialValue(int c) const { return IsRoot(c) ? trial_root_ms[Slot(c)] : ws.trial_angles_[Bone(c)][Slot(c)]; }
   bool Moves(int bone, int goal) const { return ws.ancestor_[bone * goal_count + goal] != 0; }
+  // A goal's residual rows, and the first of its pole rows.
+  bool HasPoleRows(const Goal& goal) const { return pole_rows && goal.has_pole; }
+  int Rows(const Goal& goal) const { return 3 + (goal.has_orientation ? 3 : 0) + (HasPoleRows(goal) ? 3 : 0); }
+  static int PoleRow(const Goal& goal) { return goal.has_orientation ? 6 : 3; }
 
-  // Forward kinematics of `angles` into `model_ms`, goal points into
-  // `effector_ms`, weighted residuals into `residual`.
-  Evaluation Evaluate(Span<const glm::vec3> angles, Span<glm::mat4> model_ms, Span<glm::vec3> effector_ms,
-                      double* residual) const;
-  // The same for the job's angles into the current buffers.
+  // Forward kinematics of `angles` and `root_offset_ms` into `model_ms`,
+  // goal points into `effector_ms`, weighted residuals into `residual`.
+  Evaluation Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
+                      Span<glm::vec3> effector_ms, double* residual) const;
+  // The same for the job's angles and root_ms into the current buffers.
   Evaluation EvaluateCurrent();
   // EvaluateCurrent at the start of a Jacobian-based solve: when some goal is far
   // from its target, its limbs start inside their limits (StartInsideLimits)
   // and `*far` (if given) tells whether any is.
   Evaluation EvaluateStart(bool* far = nullptr);
-  // The same for ws.trial_angles_ into the trial buffers.
+  // The same for ws.trial_angles_ and trial_root_ms into the trial buffers.
   Evaluation EvaluateTrial();
   // Makes the trial configuration (angles, model, effectors, residual) current.
   void AcceptTrial();
@@ -84,7 +112,8 @@ class IkState {
   // The step K⁻¹ Jᵀ (J K⁻¹ Jᵀ + μI)⁻¹ r with an active set for the limits,
   // into ws.step_, and J·step into ws.predicted_. False if not factorable.
   bool ComputeDampedStep(double mu);
-  // ws.trial_angles_ = clamp(angles + scale · step); returns max |change|.
+  // The trial configuration (ws.trial_angles_, trial_root_ms) =
+  // clamp(current + scale · step); returns max |change|.
   double MakeTrial(double scale);
   // Decrease of the linear model for ws.predicted_: rᵀ(J h) − ½ |J h|².
   double PredictedDecrease() const;
@@ -93,9 +122,19 @@ class IkState {
 
   // Moves every active angle off a stuck point: an angle on a limit goes a
   // growing fraction of its range inward, any other angle by ±amplitude.
+  // The root offset stays: it has no limit to be trapped on, and the angles'
+  // nudge already leaves the saddle.
   void Nudge(int escape);
 
  private:
+  static constexpr float kNoLimit = std::numeric_limits<float>::infinity();
+
+  // The pole residual of a goal with a pole, for model matrices and its point.
+  PoleResidual PoleOf(const Goal& goal, Span<const glm::mat4> model_ms, const glm::vec3& point_ms) const;
+  // ∂r/∂(dof c) of a goal's pole residual (unweighted), at the current
+  // configuration whose residual is `pole`; c moves the goal.
+  glm::dvec3 PoleDerivative(int c, const Goal& goal, const PoleResidual& pole, const glm::vec3& point_ms) const;
+
   void AddOuter(double* a, int c, double sign) const;
   // Marks the goals whose targets are far (a good part of their reach) from
   // where the current, evaluated pose puts them; returns whether any is.

@@ -4,7 +4,7 @@
 // try, and how they judge a trial; the loop around that — stationarity,
 // backtracking, escapes, statuses, energy history — is this one.
 //
-// Every trial is ws.trial_angles_ = clamp(θ + scale · step) (IkState::MakeTrial),
+// Every trial is clamp(θ + scale · step) (IkState::MakeTrial; θ holds the root offset too when it moves),
 // so limits hold at every evaluated point, and with backtracking a trial is
 // accepted by the Armijo rule E(trial) ≤ E − σ · (first-order decrease), so E
 // never rises from one step to the next. Stuck away from the targets (a
@@ -106,7 +106,7 @@ inline double GradientMax(const IkState& s) {
 inline double ClampedDecrease(const IkState& s) {
   double decrease = 0.0;
   for (int c = 0; c < s.dof_count; ++c) {
-    const double moved = static_cast<double>(s.ws.trial_angles_[s.Bone(c)][s.Slot(c)]) - s.Angle(c);
+    const double moved = static_cast<double>(s.TrialValue(c)) - s.Value(c);
     decrease += s.ws.gradient_[c] * moved;
   }
   return decrease;

@@ -11,6 +11,7 @@ SolveReport FinishIterative(IkState& s, Evaluation current, double best_energy, 
   const float tolerance = s.job.options.tolerance;
   if (current.error > tolerance && best_energy < current.energy) {
     std::copy(s.ws.best_angles_.begin(), s.ws.best_angles_.begin() + s.n, s.job.angles.begin());
+    s.root_ms = s.best_root_ms;
     current = s.EvaluateCurrent();
   }
   SolveReport report;

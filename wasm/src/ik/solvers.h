@@ -24,8 +24,8 @@ class EnergyHistory {
   int count_ = 0;
 };
 
-// The lowest-energy pose a solve has seen, kept in ws.best_angles_: escapes
-// and oscillations may leave a better pose behind.
+// The lowest-energy pose a solve has seen, kept in ws.best_angles_ and
+// state.best_root_ms: escapes and oscillations may leave a better pose behind.
 class BestPose {
  public:
   BestPose(IkState& state, double energy) : state_(state), energy_(energy) { Copy(); }
@@ -39,7 +39,10 @@ class BestPose {
   double energy() const { return energy_; }
 
  private:
-  void Copy() { std::copy(state_.job.angles.begin(), state_.job.angles.end(), state_.ws.best_angles_.begin()); }
+  void Copy() {
+    std::copy(state_.job.angles.begin(), state_.job.angles.end(), state_.ws.best_angles_.begin());
+    state_.best_root_ms = state_.root_ms;
+  }
   IkState& state_;
   double energy_;
 };
@@ -72,8 +75,8 @@ class Escapes {
   int used_ = 0;
 };
 
-// Ends an iterative solve. After escapes the best pose seen (kept in
-// ws.best_angles_ with its energy `best_energy`) may lie behind the current
+// Ends an iterative solve. After escapes the best pose seen (kept by
+// BestPose with its energy `best_energy`) may lie behind the current
 // one and comes back, but a converged pose stays: with several goals a lower
 // E can hide a larger distance on one of them. A pose within tolerance is
 // converged whatever ended the loop.
@@ -83,6 +86,10 @@ SolveReport FinishIterative(IkState& state, Evaluation current, double best_ener
 // The report of a one-pass (analytic) solve: converged when every goal ends
 // within tolerance, else unreachable (a goal out of reach or held by a limit).
 SolveReport OnePassReport(const IkState& state, const Evaluation& after, const EnergyHistory& history);
+
+// The solvers, dispatched by IkJob::Run from the registry (solver_registry.cpp).
+using SolveFunction = SolveReport (*)(IkState& state);
+SolveFunction GetSolveFunction(SolverKind kind);
 
 SolveReport SolveDls(IkState& state);
 SolveReport SolveGaussNewton(IkState& state);

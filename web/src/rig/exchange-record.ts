@@ -1,42 +1,23 @@
-// The rig binding's exchange record in WASM memory (wasm/bindings/embind.cpp
-// lays it out): the numbers a drag frame passes to and from the core, and
-// the byte offsets of the buffers the page reads. Reading and writing them
-// here instead of passing them through calls keeps a frame allocation-free:
-// no float is boxed into a heap number and no call goes through Embind's
-// generated glue.
+// The rig binding's exchange record in WASM memory: the numbers a drag frame
+// passes to and from the core, and the byte offsets of the buffers the page
+// reads, at the slots the module's contract names (contract.ts). Reading and
+// writing them here instead of passing them through calls keeps a frame
+// allocation-free: no float is boxed into a heap number and no call goes
+// through Embind's generated glue.
 import type { KinModule } from '../wasm/generated/kin.js';
+import type { BufferSlot, ExchangeLayout } from './contract.js';
 import { HeapView } from './heap-view.js';
-
-/** Float slots: the target in (x, y, z), then the last solve's report out. */
-const TARGET = 0;
-const ITERATIONS = 3;
-const ERROR = 4;
-const ENERGY_COUNT = 5;
-const FLOAT_SLOTS = 6;
-
-/** Uint32 slots after the floats, in the order of RigBinding::BufferSlot. */
-export const BufferSlot = {
-  model: 0,
-  palette: 1,
-  tips: 2,
-  pose: 3,
-  energy: 4,
-  bind: 5,
-  dqsPalette: 6,
-  dqsPaletteSize: 7,
-  skinnedPositions: 8,
-  skinnedNormals: 9,
-  vertexCount: 10,
-} as const;
-export type BufferSlot = (typeof BufferSlot)[keyof typeof BufferSlot];
-const BUFFER_SLOTS = 11;
 
 export class ExchangeRecord {
   private readonly floatView: HeapView<Float32Array>;
   private readonly slotView: HeapView<Uint32Array>;
 
-  /** `byteOffset`: the binding's exchangePtr(), fixed for its life. */
-  constructor(module: KinModule, private readonly byteOffset: number) {
+  /** `byteOffset`: the binding's exchangePtr(), fixed for its life; `layout`: the module's contract's. */
+  constructor(
+    module: KinModule,
+    private readonly byteOffset: number,
+    private readonly layout: ExchangeLayout,
+  ) {
     this.floatView = new HeapView(module, Float32Array);
     this.slotView = new HeapView(module, Uint32Array);
   }
@@ -44,29 +25,54 @@ export class ExchangeRecord {
   /** Writes the point the next set-goal-target call moves a target to. */
   setTarget(target: ArrayLike<number>): void {
     const floats = this.floats();
-    floats[TARGET] = target[0];
-    floats[TARGET + 1] = target[1];
-    floats[TARGET + 2] = target[2];
+    const at = this.layout.floats.target;
+    floats[at] = target[0];
+    floats[at + 1] = target[1];
+    floats[at + 2] = target[2];
   }
 
-  get iterations(): number {
-    return this.floats()[ITERATIONS];
+  // Each setter writes its three floats itself: through a shared helper the
+  // drag frame allocated a heap number per frame in Node's V8 (measured by
+  // tests/web/drag-allocation.test.ts).
+  /** Writes the point the next set-goal-pole call moves a pole to. */
+  setPole(pole: ArrayLike<number>): void {
+    const floats = this.floats();
+    const at = this.layout.floats.pole;
+    floats[at] = pole[0];
+    floats[at + 1] = pole[1];
+    floats[at + 2] = pole[2];
   }
 
-  get error(): number {
-    return this.floats()[ERROR];
+  /**
+   * Copies the last solve's numbers into `out`. Written into the caller's
+   * object rather than returned: a getter returning the error (a fraction)
+   * boxed it into a heap number per frame in Chromium when not inlined.
+   */
+  readReport(out: { iterations: number; error: number; energyCount: number }): void {
+    const floats = this.floats();
+    const { iterations, error, energyCount } = this.layout.floats;
+    out.iterations = floats[iterations];
+    out.error = floats[error];
+    out.energyCount = floats[energyCount];
   }
 
-  get energyCount(): number {
-    return this.floats()[ENERGY_COUNT];
+  /** Copies the rig's root offset (as the binding's last call left it) into `out`. */
+  rootOffset(out: number[]): number[] {
+    const floats = this.floats();
+    const at = this.layout.floats.rootOffset;
+    out[0] = floats[at];
+    out[1] = floats[at + 1];
+    out[2] = floats[at + 2];
+    return out;
   }
 
   /** A buffer's byte offset or size, as the binding's last call left it. */
   slot(slot: BufferSlot): number {
-    return this.slotView.get(this.byteOffset + 4 * FLOAT_SLOTS, BUFFER_SLOTS)[slot];
+    const { bufferByteOffset, bufferCount, buffers } = this.layout;
+    return this.slotView.get(this.byteOffset + bufferByteOffset, bufferCount)[buffers[slot]];
   }
 
   private floats(): Float32Array {
-    return this.floatView.get(this.byteOffset, FLOAT_SLOTS);
+    return this.floatView.get(this.byteOffset, this.layout.floatCount);
   }
 }

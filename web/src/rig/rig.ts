@@ -1,17 +1,41 @@
 // The TypeScript façade over the module's Rig: owns exactly one WASM handle
 // (dispose() deletes it), turns error codes into Error('Rig: …') naming the
 // bad input, and exposes the bone buffers as views over WASM memory. The
-// per-frame calls (setGoalTarget, solve, palette, dqsPalette) allocate
-// nothing: they call the module's plain exports with integers and pass
-// numbers through the exchange record (exchange-record.ts).
-import type { FlatGoal, FlatSolverOptions, KinModule, RigHandle } from '../wasm/generated/kin.js';
-import { BufferSlot, ExchangeRecord } from './exchange-record.js';
+// per-frame calls (setGoalTarget, setGoalPole, solve, palette, dqsPalette)
+// allocate nothing: they call the module's plain exports with integers and
+// pass numbers through the exchange record (exchange-record.ts). Status,
+// skinning and mirror codes and the record's slots come from the module's
+// contract (contract.ts).
+import type { FlatGoal, KinModule, RigHandle } from '../wasm/generated/kin.js';
+import {
+  type BufferSlot,
+  type KinContract,
+  type MirrorMode,
+  type SkinningMethod,
+  type SolveStatus,
+  type SolverName,
+  type SolverOptions,
+  builtContract,
+  readContract,
+  solverNames,
+} from './contract.js';
+import { ExchangeRecord } from './exchange-record.js';
 import { HeapView } from './heap-view.js';
 import { type BoneDesc, type EulerOrder, type QuatTuple, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
 
-/** In the order of kin::SolveStatus. */
-export const SOLVE_STATUS = ['converged', 'stalled', 'max-iterations', 'unreachable', 'invalid-input'] as const;
-export type SolveStatus = (typeof SOLVE_STATUS)[number];
+export type { MirrorMode, SkinningMethod, SolveStatus, SolverName, SolverOptions } from './contract.js';
+
+// The names as the page is built (contract.ts's builtContract), for code that
+// needs them before a module is loaded; a loaded module's are in its contract
+// (readContract(module), or a rig's `contract`).
+/** Solve statuses in the order of kin::SolveStatus. */
+export const SOLVE_STATUS: readonly SolveStatus[] = builtContract.solveStatus;
+/** The solvers in the order of kin::SolverKind (a solver's index is its share-link code). */
+export const SOLVERS: readonly SolverName[] = solverNames(builtContract);
+/** Skinning methods in the order of kin::SkinningMethod. */
+export const SKINNING_METHODS: readonly SkinningMethod[] = builtContract.skinningMethods;
+/** Mirror modes in the order of kin::MirrorMode: copy the left side onto the right, the right onto the left, or flip the whole pose. */
+export const MIRROR_MODES: readonly MirrorMode[] = builtContract.mirrorModes;
 
 export interface SolveReport {
   status: SolveStatus;
@@ -21,24 +45,6 @@ export interface SolveReport {
   /** Entries in energyHistory(): E before the first and after each iteration. */
   energyCount: number;
 }
-
-/** The solvers, by the names the core uses. */
-export const SOLVERS = [
-  'dls', 'gauss-newton', 'jacobian-transpose', 'gradient-descent', 'projected-gradient',
-  'ccd', 'fabrik', 'two-bone', 'look-at',
-] as const;
-export type SolverName = (typeof SOLVERS)[number];
-
-/** Skinning methods, in the order of kin::SkinningMethod. */
-export const SKINNING_METHODS = ['lbs', 'dqs'] as const;
-export type SkinningMethod = (typeof SKINNING_METHODS)[number];
-
-/** Mirror modes, in the order of kin::MirrorMode: copy the left side onto the right, the right onto the left, or flip the whole pose. */
-export const MIRROR_MODES = ['left-to-right', 'right-to-left', 'flip'] as const;
-export type MirrorMode = (typeof MIRROR_MODES)[number];
-
-/** Solver settings; any field left out keeps the core's default. */
-export type SolverOptions = FlatSolverOptions;
 
 export interface GoalDesc {
   /** Bone index or name. */
@@ -52,11 +58,19 @@ export interface GoalDesc {
   /** Target orientation of the bone in model space, x y z w (Jacobian solvers). */
   orientation?: [number, number, number, number];
   orientationWeight?: number;
-  /** Two-bone: the side the middle joint bends toward; look-at: where the up axis turns. */
+  /**
+   * Two-bone and the Jacobian solvers (contract: poles): the side the middle
+   * joint bends toward, for a goal on a limb's lower bone (forearm, shin)
+   * whose point is the wrist or ankle; look-at: where the up axis turns.
+   */
   pole?: Vec3Tuple;
+  /** > 0, default 1 (Jacobian solvers): how the pole weighs against the goals where limits keep both from being met. */
+  poleWeight?: number;
 }
 
 export class Rig {
+  /** The module's contract (contract.ts): its solvers, options, enum orders and record layout. */
+  readonly contract: KinContract;
   readonly boneNames: readonly string[];
   readonly parents: Int32Array;
   readonly orders: readonly EulerOrder[];
@@ -74,6 +88,7 @@ export class Rig {
   private energyWhole: Float32Array | null = null;
   private readonly energyPrefixes: Float32Array[] = [];
   private readonly exchange: ExchangeRecord;
+  private readonly invalidInputCode: number;
   private readonly module: KinModule;
   // The binding's address, for the module's frame exports: fixed for its life.
   private readonly address: number;
@@ -82,6 +97,7 @@ export class Rig {
 
   /** Builds a rig; throws Error('Rig: …') naming the first bad input. */
   static create(module: KinModule, bones: readonly BoneDesc[]): Rig {
+    const contract = readContract(module);
     const flat = flattenRigDesc(bones);
     const handle = new module.Rig();
     if (handle.load(flat) !== 0) {
@@ -89,10 +105,11 @@ export class Rig {
       handle.delete();
       throw new Error(`Rig: ${message}`);
     }
-    return new Rig(module, handle);
+    return new Rig(module, contract, handle);
   }
 
-  private constructor(module: KinModule, handle: RigHandle) {
+  private constructor(module: KinModule, contract: KinContract, handle: RigHandle) {
+    this.contract = contract;
     this.handle = handle;
     const n = handle.boneCount();
     this.boneNames = Array.from({ length: n }, (_, i) => handle.boneName(i));
@@ -108,7 +125,8 @@ export class Rig {
     this.skinnedNormalsView = new HeapView(module);
     this.dqsPaletteView = new HeapView(module);
     this.energyCapacity = handle.energyCapacity();
-    this.exchange = new ExchangeRecord(module, handle.exchangePtr());
+    this.exchange = new ExchangeRecord(module, handle.exchangePtr(), contract.exchange);
+    this.invalidInputCode = contract.solveStatus.indexOf('invalid-input');
     this.module = module;
     this.address = handle.address();
   }
@@ -188,8 +206,9 @@ export class Rig {
    * changing nothing, naming the bone that keeps the rig from mirroring.
    */
   mirror(mode: MirrorMode): void {
-    const code = MIRROR_MODES.indexOf(mode);
-    if (code < 0) throw new Error(`Rig: unknown mirror mode '${String(mode)}'; the modes are ${MIRROR_MODES.join(', ')}`);
+    const modes = this.contract.mirrorModes;
+    const code = modes.indexOf(mode);
+    if (code < 0) throw new Error(`Rig: unknown mirror mode '${String(mode)}'; the modes are ${modes.join(', ')}`);
     this.check(this.live().mirror(code));
   }
 
@@ -201,16 +220,32 @@ export class Rig {
     return Int32Array.from(partners);
   }
 
+  /** The root offset (model space); a solve that moves the root changes it. */
   get rootOffset(): Vec3Tuple {
-    const h = this.live();
-    return [h.rootOffsetX(), h.rootOffsetY(), h.rootOffsetZ()];
+    this.live();
+    return this.exchange.rootOffset([0, 0, 0]) as Vec3Tuple;
+  }
+
+  /**
+   * Whole-body posing: solve() moves the root offset too, as three more
+   * unknowns (turn it on when a goal pulls on the root, e.g. the hips). Only
+   * solvers whose contract entry has rootTranslation can; turning it on under
+   * another throws naming those that can, and so does setSolver() choosing
+   * another while it is on (turn it off first).
+   */
+  setMoveRoot(on: boolean): void {
+    this.check(this.live().setMoveRoot(on));
+  }
+
+  get moveRoot(): boolean {
+    return this.live().moveRoot();
   }
 
   /** Replaces the goals; bones may be named. */
   setGoals(goals: readonly GoalDesc[]): void {
     const flat: FlatGoal[] = goals.map((g) => {
       const bone = typeof g.bone === 'string' ? this.boneIndex(g.bone) : g.bone;
-      return { bone, target: g.target, point: g.point, weight: g.weight, orientation: g.orientation, orientationWeight: g.orientationWeight, pole: g.pole };
+      return { bone, target: g.target, point: g.point, weight: g.weight, orientation: g.orientation, orientationWeight: g.orientationWeight, pole: g.pole, poleWeight: g.poleWeight };
     });
     this.check(this.live().setGoals(flat));
   }
@@ -224,6 +259,13 @@ export class Rig {
     this.live();
     this.exchange.setTarget(target_ms);
     this.check(this.module._kin_rig_set_goal_target(this.address, goal));
+  }
+
+  /** Moves the pole of a goal that has one to `pole_ms` (x, y, z, model space): a pole handle's drag. Allocation-free. */
+  setGoalPole(goal: number, pole_ms: ArrayLike<number>): void {
+    this.live();
+    this.exchange.setPole(pole_ms);
+    this.check(this.module._kin_rig_set_goal_pole(this.address, goal));
   }
 
   /** Chooses the solver and its settings for solve(); throws naming a bad option. */
@@ -243,43 +285,41 @@ export class Rig {
   solve(): SolveReport {
     const h = this.live();
     const code = this.module._kin_rig_solve(this.address);
-    if (code === 4) throw new Error(`Rig: ${h.errorMessage()}`);
+    if (code === this.invalidInputCode) throw new Error(`Rig: ${h.errorMessage()}`);
     const { report, exchange } = this;
-    report.status = SOLVE_STATUS[code];
-    report.iterations = exchange.iterations;
-    report.error = exchange.error;
-    report.energyCount = exchange.energyCount;
+    report.status = this.contract.solveStatus[code];
+    exchange.readReport(report);
     return report;
   }
 
   /** Skinning palette P_j · inverse bind_j, 16 floats per bone (view, no copy). */
   palette(): Float32Array {
-    return this.paletteView.get(this.buffer(BufferSlot.palette), 16 * this.boneCount);
+    return this.paletteView.get(this.buffer('palette'), 16 * this.boneCount);
   }
 
   /** Bone-to-model matrices P_j, 16 floats per bone (view). */
   modelMatrices(): Float32Array {
-    return this.modelView.get(this.buffer(BufferSlot.model), 16 * this.boneCount);
+    return this.modelView.get(this.buffer('model'), 16 * this.boneCount);
   }
 
   /** Bind-pose bone-to-model matrices B_j, 16 floats per bone (view). */
   bindMatrices(): Float32Array {
-    return this.bindView.get(this.buffer(BufferSlot.bind), 16 * this.boneCount);
+    return this.bindView.get(this.buffer('bind'), 16 * this.boneCount);
   }
 
   /** Bone tips in model space, 3 floats per bone (view). */
   boneTips(): Float32Array {
-    return this.tipsView.get(this.buffer(BufferSlot.tips), 3 * this.boneCount);
+    return this.tipsView.get(this.buffer('tips'), 3 * this.boneCount);
   }
 
   /** The pose: 3 angles per bone by slot (view). */
   pose(): Float32Array {
-    return this.poseView.get(this.buffer(BufferSlot.pose), 3 * this.boneCount);
+    return this.poseView.get(this.buffer('pose'), 3 * this.boneCount);
   }
 
   /** E per iteration of the last solve (view). */
   energyHistory(): Float32Array {
-    const whole = this.energyView.get(this.buffer(BufferSlot.energy), this.energyCapacity);
+    const whole = this.energyView.get(this.buffer('energy'), this.energyCapacity);
     if (whole !== this.energyWhole) {
       this.energyWhole = whole;
       this.energyPrefixes.length = 0;
@@ -306,8 +346,9 @@ export class Rig {
    * quaternion skinning with scale (no candy-wrapper collapse under twist).
    */
   skin(method: SkinningMethod = 'lbs'): void {
-    const code = SKINNING_METHODS.indexOf(method);
-    if (code < 0) throw new Error(`Rig: unknown skinning method '${String(method)}'`);
+    const methods = this.contract.skinningMethods;
+    const code = methods.indexOf(method);
+    if (code < 0) throw new Error(`Rig: unknown skinning method '${String(method)}'; the methods are ${methods.join(', ')}`);
     this.check(this.live().skin(code));
   }
 
@@ -321,18 +362,18 @@ export class Rig {
   dqsPalette(): Float32Array {
     this.live();
     this.check(this.module._kin_rig_pack_dqs_palette(this.address));
-    return this.dqsPaletteView.get(this.buffer(BufferSlot.dqsPalette), this.exchange.slot(BufferSlot.dqsPaletteSize));
+    return this.dqsPaletteView.get(this.buffer('dqsPalette'), this.exchange.slot('dqsPaletteSize'));
   }
 
   /** Skinned positions, 3 floats per vertex, model space (view). */
   skinnedPositions(): Float32Array {
-    return this.skinnedPositionsView.get(this.buffer(BufferSlot.skinnedPositions), 3 * this.exchange.slot(BufferSlot.vertexCount));
+    return this.skinnedPositionsView.get(this.buffer('skinnedPositions'), 3 * this.exchange.slot('vertexCount'));
   }
 
   /** Skinned unit normals, 3 floats per vertex (view; empty without normals). */
   skinnedNormals(): Float32Array {
-    const floats = this.skinHasNormals ? 3 * this.exchange.slot(BufferSlot.vertexCount) : 0;
-    return this.skinnedNormalsView.get(this.buffer(BufferSlot.skinnedNormals), floats);
+    const floats = this.skinHasNormals ? 3 * this.exchange.slot('vertexCount') : 0;
+    return this.skinnedNormalsView.get(this.buffer('skinnedNormals'), floats);
   }
 
   /** A buffer's byte offset (checks that the rig is alive). */

@@ -38,9 +38,9 @@ export interface RigHandle {
   /** Skins with the current palette: method 0 linear blend, 1 dual quaternion (with scale). */
   skin(method: number): number;
   energyCapacity(): number;
-  rootOffsetX(): number;
-  rootOffsetY(): number;
-  rootOffsetZ(): number;
+  /** Whole-body posing: solves move the root offset too; refused (1) under a solver that cannot (contract() rootTranslation). */
+  setMoveRoot(on: boolean): number;
+  moveRoot(): boolean;
   delete(): void;
   isDeleted(): boolean;
 }
@@ -75,25 +75,71 @@ export interface FlatGoal {
   /** Target orientation of the bone, x y z w (Jacobian solvers). */
   orientation?: ArrayLike<number>;
   orientationWeight?: number;
-  /** Two-bone: where the middle joint bends toward; look-at: where the up axis turns. */
+  /** Two-bone and the Jacobian solvers: where the middle joint (the bone's origin) bends toward; look-at: where the up axis turns. */
   pole?: ArrayLike<number>;
+  /** > 0, default 1: the pole's weight against the goals (Jacobian solvers). */
+  poleWeight?: number;
 }
 
-/** kin::IkOptions in camelCase; every field optional. */
-export interface FlatSolverOptions {
-  maxIterations?: number;
-  tolerance?: number;
-  damping?: number;
-  maxEscapes?: number;
-  step?: number;
-  lineSearch?: boolean;
-  soften?: number;
-  aimAxis?: ArrayLike<number>;
-  upAxis?: ArrayLike<number>;
+/** kin::IkOptions by the keys, and with the types, of contract().options; every field optional. */
+export type FlatSolverOptions = Readonly<Record<string, number | boolean | ArrayLike<number> | undefined>>;
+
+/** One solver of the core's registry (wasm/include/kin/ik/solver_registry.h). */
+export interface ModuleSolver {
+  /** "dls", "gauss-newton", …; the index is kin::SolverKind (and the share-link code). */
+  name: string;
+  /** Takes orientation goals. */
+  orientation: boolean;
+  /** Takes poles. */
+  poles: boolean;
+  /** Poses with goals of its own shape (two-bone: a limb's lower bone; look-at: the aiming bone) rather than any goal set. */
+  ownGoals: boolean;
+  /** Can move the root offset too (setMoveRoot). */
+  rootTranslation: boolean;
+  /** The option keys it reads. */
+  settings: string[];
+}
+
+/** One IkOptions field by its setSolver key; min/max for integers and numbers (no max: unbounded). */
+export interface ModuleOption {
+  type: 'integer' | 'number' | 'boolean' | 'vec3';
+  default: number | boolean | number[];
+  min?: number;
+  minInclusive?: boolean;
+  max?: number;
+  maxInclusive?: boolean;
+}
+
+/** The exchange record's layout: float slot and uint32 buffer slot indices by name. */
+export interface ModuleExchangeLayout {
+  /** Float indices; `target` (in), `rootOffset` (out) and `pole` (in) take 3 floats each. */
+  floats: Record<string, number>;
+  floatCount: number;
+  /** Uint32 indices after the floats: buffer byte offsets and sizes. */
+  buffers: Record<string, number>;
+  bufferCount: number;
+  /** Where the uint32 slots start, in bytes from the record's start. */
+  bufferByteOffset: number;
+}
+
+/** What TypeScript and the core agree on, read from the core's tables (plain JSON). */
+export interface ModuleContract {
+  /** In kin::SolverKind order. */
+  solvers: ModuleSolver[];
+  options: Record<string, ModuleOption>;
+  /** kin::SolveStatus names by code. */
+  solveStatus: string[];
+  /** kin::SkinningMethod names by code. */
+  skinningMethods: string[];
+  /** kin::MirrorMode names by code. */
+  mirrorModes: string[];
+  exchange: ModuleExchangeLayout;
 }
 
 export interface KinModule {
   Rig: { new (): RigHandle };
+  /** The contract (a new plain object per call; web/src/rig/contract.ts reads it once per module). */
+  contract(): ModuleContract;
   /** Rig handles alive (constructed and not yet deleted). */
   liveRigs(): number;
   /** True when the skinning kernels run on WASM SIMD (built with -msimd128). */
@@ -104,6 +150,8 @@ export interface KinModule {
   // they return 0 or 1 with errorMessage() set (solve: the status code).
   /** Moves `goal`'s target to the exchange record's target point. */
   _kin_rig_set_goal_target(rig: number, goal: number): number;
+  /** Moves `goal`'s pole (it must have one) to the exchange record's pole point. */
+  _kin_rig_set_goal_pole(rig: number, goal: number): number;
   /** Runs the chosen solver from the current pose; the report goes to the exchange record. */
   _kin_rig_solve(rig: number): number;
   /** Packs the palette for a DQS shader: 20 floats per bone, real xyzw, dual xyzw, then the 3 scale columns (xyz0 each). */

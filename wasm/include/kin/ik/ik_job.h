@@ -11,47 +11,13 @@
 
 #include "kin/goal.h"
 #include "kin/ik/solve_report.h"
+#include "kin/ik/solver_registry.h"
 #include "kin/jacobian.h"
+#include "kin/pole.h"
 #include "kin/skeleton.h"
 #include "kin/span.h"
 
 namespace kin {
-
-enum class SolverKind : int {
-  kDls = 0,             // damped least squares / Levenberg–Marquardt
-  kGaussNewton,         // pseudo-inverse step with line search
-  kJacobianTranspose,   // Jᵀe with the optimal step length
-  kGradientDescent,     // fixed step, or backtracking line search
-  kProjectedGradient,   // gradient descent projected onto the limits
-  kCcd,                 // cyclic coordinate descent over the angles
-  kFabrik,              // forward and backward reaching, multi-effector
-  kTwoBone,             // analytic, law of cosines, with pole
-  kLookAt,              // aim a bone axis at the target
-  kCount
-};
-
-const char* SolverKindName(SolverKind kind);  // "dls", "gauss-newton", ...
-inline bool IsValidSolverKind(SolverKind kind) {
-  return static_cast<int>(kind) >= 0 && kind < SolverKind::kCount;
-}
-bool ParseSolverKind(const char* name, SolverKind* kind);
-
-struct IkOptions {
-  int max_iterations = 64;
-  float tolerance = 1e-5f;        // converged when every goal is this close (model units)
-  float damping = 1e-3f;          // DLS: τ in μ₀ = τ · max diag(J K⁻¹ Jᵀ)
-  int max_escapes = 3;            // nudges out of limit traps and saddles (all iterative solvers)
-  float step = 0.5f;              // gradient descent: fixed step, or the first step tried
-  bool line_search = true;        // gradient descent / Gauss–Newton: backtrack until E decreases
-  float soften = 0.0f;            // two-bone: start easing the reach at this fraction (0 = off)
-  glm::vec3 aim_axis_bs{0.0f, 1.0f, 0.0f};  // look-at: the bone axis that points at the target
-  glm::vec3 up_axis_bs{0.0f, 0.0f, 1.0f};   // look-at: the bone axis that turns toward the pole
-};
-
-IkOptions DefaultIkOptions();
-
-// Checks every option; the message names the bad one.
-Status ValidateIkOptions(const IkOptions& options);
 
 // Scratch memory for every solver, sized once for a skeleton and goal count.
 // Owned by the job while it runs; callers read only model_ms().
@@ -75,12 +41,14 @@ class IkWorkspace {
   std::vector<glm::vec3> trial_effector_ms_;
   std::vector<int> row_offset_;            // first residual row of each goal
   std::vector<char> far_;                  // per goal: far from its target at the start
-  std::vector<double> sqrt_weight_;        // per goal: √weight, √orientation_weight
+  std::vector<double> sqrt_weight_;        // per goal: √weight, √orientation_weight, √pole_weight
   std::vector<double> sqrt_orientation_weight_;
+  std::vector<double> sqrt_pole_weight_;
+  std::vector<PoleResidual> poles_;        // per goal with a pole: its residual at the current configuration
   std::vector<JointAxes> axes_;
   std::vector<char> ancestor_;     // bones × goals: bone moves the goal's point
   std::vector<int> moving_bones_;  // bones that move some goal, parent-first
-  std::vector<int> dofs_;          // active degrees of freedom (3·bone + slot)
+  std::vector<int> dofs_;          // active degrees of freedom (3·bone + slot; 3·bones + axis: the root offset)
   std::vector<double> compliance_; // per active dof: 1 / stiffness
   std::vector<int> row_begin_;     // per active dof: its column is zero outside
   std::vector<int> row_end_;       //   rows [row_begin_, row_end_)
@@ -110,7 +78,14 @@ struct IkJob {
   SolverKind kind = SolverKind::kDls;
   const Skeleton* skeleton = nullptr;
   Span<const Goal> goals;
-  glm::vec3 root_offset_ms{0.0f};
+  glm::vec3 root_offset_ms{0.0f};  // in: the start pose's root offset (model space)
+  // Whole-body posing: the root offset is solved for too, as three more
+  // unknowns without limits (solvers whose registry entry has
+  // root_translation). Off: it stays as given.
+  bool move_root = false;
+  // Out, optional (required with move_root): the solution's root offset;
+  // unchanged on invalid input.
+  glm::vec3* out_root_offset_ms = nullptr;
   IkOptions options;
   Span<glm::vec3> angles;       // in: start pose; out: solution (unchanged on invalid input)
   Span<float> energy;           // optional: E per iteration (first entry: start)

@@ -13,6 +13,8 @@ enum class SolveStatus : int {
   kUnreachable = 3,    // stationary point (best reachable) away from the targets
   kInvalidInput = 4,   // nothing was changed; see `message`
 };
+// The statuses are 0 .. kSolveStatusCount − 1 (kInvalidInput is the last).
+constexpr int kSolveStatusCount = static_cast<int>(SolveStatus::kInvalidInput) + 1;
 
 const char* SolveStatusName(SolveStatus status);
 

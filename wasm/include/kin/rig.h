@@ -1,8 +1,9 @@
 // The Rig façade: one object that owns a skeleton, its pose, its goals and
 // every buffer the page reads (model matrices, tips, skinning palette, energy
-// history), so that a drag frame is one call with no allocation. Plain C++:
-// the Embind layer (embind.cpp) only converts JavaScript values, and the
-// native reference tool links this same class.
+// history), so that a drag frame is one call with no allocation. Core code,
+// plain C++: the Embind layer (wasm/bindings/embind.cpp) only converts
+// JavaScript values, and the native tests, reference tool and benchmarks use
+// this same class.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +25,9 @@ namespace kin {
 
 // How Skin() blends the bones. Values are the codes the Embind layer passes.
 enum class SkinningMethod : int { kLinear = 0, kDualQuaternion = 1, kCount };
+
+// "lbs", "dqs"; "???" for invalid values.
+const char* SkinningMethodName(SkinningMethod method);
 
 class Rig {
  public:
@@ -64,15 +68,27 @@ class Rig {
   // Goals.
   Status SetGoals(Span<const Goal> goals);
   Status SetGoalTarget(int goal, const glm::vec3& target_ms);
+  // Moves the pole of a goal that has one (a pole handle's drag).
+  Status SetGoalPole(int goal, const glm::vec3& pole_ms);
   int goal_count() const { return static_cast<int>(goals_.size()); }
   const Goal& goal(int i) const { return goals_[i]; }
 
   // The solver and its options for Solve() (default: DLS, default options).
+  // While the root moves (SetMoveRoot), only a solver that can move it is
+  // taken; the error names the ones that can.
   Status SetSolver(SolverKind kind, const IkOptions& options);
   SolverKind solver() const { return solver_; }
   const IkOptions& solver_options() const { return options_; }
 
-  // Runs the solver from the current pose and refreshes the buffers.
+  // Whole-body posing: Solve() moves the root offset too (IkJob::move_root),
+  // e.g. when a goal pulls on the hips. Off by default. Turning it on under a
+  // solver that cannot move the root (the registry's root_translation) is
+  // refused, naming the solvers that can.
+  Status SetMoveRoot(bool move_root);
+  bool move_root() const { return move_root_; }
+
+  // Runs the solver from the current pose (and root offset) and refreshes the
+  // buffers; with SetMoveRoot(true) the root offset is solved for too.
   SolveReport Solve();
 
   // The mesh skinned on the CPU (bind-pose positions and normals, 4 or 8
@@ -122,6 +138,7 @@ class Rig {
   Status mirror_status_;
   SolverKind solver_ = SolverKind::kDls;
   IkOptions options_;
+  bool move_root_ = false;
   IkWorkspace workspace_;
   std::vector<glm::mat4> model_ms_;
   std::vector<glm::mat4> palette_;

@@ -1,4 +1,4 @@
-#include "rig.h"
+#include "kin/rig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +15,15 @@ namespace {
 bool Finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 }  // namespace
+
+const char* SkinningMethodName(SkinningMethod method) {
+  switch (method) {
+    case SkinningMethod::kLinear: return "lbs";
+    case SkinningMethod::kDualQuaternion: return "dqs";
+    case SkinningMethod::kCount: break;
+  }
+  return "???";
+}
 
 Status Rig::RequireLoaded() const {
   return loaded() ? Status::Ok() : Status::Invalid("no skeleton loaded");
@@ -149,14 +158,39 @@ Status Rig::SetGoalTarget(int goal, const glm::vec3& target_ms) {
   return Status::Ok();
 }
 
+Status Rig::SetGoalPole(int goal, const glm::vec3& pole_ms) {
+  if (goal < 0 || goal >= goal_count())
+    return Status::Invalid("goal index %d is out of range [0, %d)", goal, goal_count());
+  if (!goals_[goal].has_pole) return Status::Invalid("goal %d has no pole to move", goal);
+  if (!Finite(pole_ms)) return Status::Invalid("pole of goal %d is not finite", goal);
+  goals_[goal].pole_ms = pole_ms;
+  return Status::Ok();
+}
+
 Status Rig::SetSolver(SolverKind kind, const IkOptions& options) {
   if (!IsValidSolverKind(kind)) return Status::Invalid("solver %d is not one of the %d solvers", static_cast<int>(kind), static_cast<int>(SolverKind::kCount));
   Status status = ValidateIkOptions(options);
   if (!status.ok()) return status;
   if (options.max_iterations > kMaxSolveIterations)
     return Status::Invalid("max iterations %d is more than %d", options.max_iterations, kMaxSolveIterations);
+  if (move_root_ && !GetSolverInfo(kind).root_translation) {
+    char movers[128];
+    SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
+    return Status::Invalid("%s cannot move the root, which is on; only %s can (turn moving the root off first)",
+                           SolverKindName(kind), movers);
+  }
   solver_ = kind;
   options_ = options;
+  return Status::Ok();
+}
+
+Status Rig::SetMoveRoot(bool move_root) {
+  if (move_root && !GetSolverInfo(solver_).root_translation) {
+    char movers[128];
+    SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
+    return Status::Invalid("%s cannot move the root; only %s can", SolverKindName(solver_), movers);
+  }
+  move_root_ = move_root;
   return Status::Ok();
 }
 
@@ -169,6 +203,8 @@ SolveReport Rig::Solve() {
   job.skeleton = &skeleton_;
   job.goals = Span<const Goal>(goals_.data(), goals_.size());
   job.root_offset_ms = root_offset_ms_;
+  job.move_root = move_root_;
+  job.out_root_offset_ms = &root_offset_ms_;  // read into the job before the solve, written after it
   job.options = options_;
   job.angles = Span<glm::vec3>(angles_.data(), angles_.size());
   job.energy = Span<float>(energy_.data(), energy_.size());
