@@ -6,18 +6,27 @@
 // (solver-goals.ts) and keep them. Lists are never changed in place: each
 // edit returns a new one, so undo snapshots can keep a list as it is.
 import type { ColorRepresentation } from 'three';
+import { type SolverContract, builtContract } from '../rig/contract.js';
 import type { Rig, SolverName } from '../rig/rig.js';
 import { type GoalLayouts, type PosingGoal, goalLayoutFor } from './solver-goals.js';
 
 /** The most targets a goal set may have (share links carry them all). */
 export const MAX_GOALS = 32;
 
-/** One goal per limb, each with its own solve: what they pose with is part of how they solve. */
-const OWN_GOAL_SOLVERS: readonly SolverName[] = ['two-bone', 'look-at'];
-
-/** Whether the solver poses with the editable goal set (false: it keeps its own goals). */
+/**
+ * Whether the solver poses with the editable goal set (false: it keeps its
+ * own goals — one per limb, each with its own solve —, as the core's
+ * registry says).
+ */
 export function takesAnyGoals(solver: SolverName): boolean {
-  return !OWN_GOAL_SOLVERS.includes(solver);
+  return !solverContract(solver).ownGoals;
+}
+
+/** The core's entry for a solver (rig/contract.ts). */
+export function solverContract(solver: SolverName): SolverContract {
+  const entry = builtContract.solvers.find((candidate) => candidate.name === solver);
+  if (entry === undefined) throw new Error(`kin: no solver ${JSON.stringify(solver)}`);
+  return entry;
 }
 
 /** The goal set a character starts with: its general solvers' layout. */

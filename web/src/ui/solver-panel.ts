@@ -5,7 +5,7 @@
 // reflects whatever was applied, from here or from a script.
 import { SOLVERS, type SolverName, type SolverOptions } from '../rig/rig.js';
 import { errorMessage } from '../text/error-message.js';
-import { DEFAULT_SETTINGS, SETTING_FIELDS, SOLVER_INFO, type SettingKey } from './solver-catalog.js';
+import { SETTING_FIELDS, SOLVER_INFO, type SettingKey } from './solver-catalog.js';
 
 /** Applies a solver and its settings; throws if they are rejected. */
 export type ChooseSolver = (solver: SolverName, options: SolverOptions) => void;
@@ -23,8 +23,11 @@ function settingInput(key: SettingKey): HTMLInputElement {
   }
   input.type = 'number';
   input.step = field.kind === 'integer' ? '1' : 'any';
-  if (field.min !== undefined) input.min = String(field.min);
-  if (field.max !== undefined) input.max = String(field.max);
+  // The core's range (the panel shows what it refuses beside the field).
+  if (field.range !== undefined) {
+    input.min = String(field.range.min);
+    if (Number.isFinite(field.range.max)) input.max = String(field.range.max);
+  }
   return input;
 }
 
@@ -96,7 +99,7 @@ export class SolverPanel {
       const applies = info.settings.includes(key);
       this.rows[key].hidden = !applies;
       if (!applies) continue;
-      const value = options[key] ?? DEFAULT_SETTINGS[key];
+      const value = options[key] ?? SETTING_FIELDS[key].default;
       if (typeof value === 'boolean') this.inputs[key].checked = value;
       else this.inputs[key].value = String(value);
     }
