@@ -275,7 +275,7 @@ void ForwardPass(IkState& s) {
 
 SolveReport SolveFabrik(IkState& s) {
   Prepare(s);
-  return SolveBySweeps(s, [](IkState& state) {
+  return SolveBySweeps(s, SweepRules(), [](IkState& state) {
     BackwardPass(state);
     ForwardPass(state);
   });
