@@ -13,8 +13,8 @@ namespace ik_internal {
 void BackwardPass(IkState& state);
 
 // From the root outward: new angles into job.angles, within the limits, and
-// the bones placed by them in ws.model_ms_ (ws.effector_ms_ is left only
-// near the new goal points: evaluate the pose after).
+// the bones placed by them in ws.model_ms_ (the trial buffers are used as
+// scratch; evaluate the pose after).
 void ForwardPass(IkState& state);
 
 }  // namespace ik_internal
