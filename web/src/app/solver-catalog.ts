@@ -80,7 +80,7 @@ export const SOLVER_INFO: Readonly<Record<SolverName, SolverInfo>> = {
   },
   fabrik: {
     label: 'FABRIK',
-    summary: 'Forward and backward reaching over joint positions, several effectors at once.',
+    summary: 'Forward and backward reaching, several effectors at once; each bone turns within its joint limits in both passes.',
     settings: ITERATIVE,
   },
   'two-bone': {
