@@ -306,6 +306,47 @@ TEST(Fabrik, BonesOutsideTheGoalsChainsKeepTheirAngles) {
             0);
 }
 
+// Any rig: random trees with all twelve Euler orders, rest rotations,
+// joint frames, non-uniform rest scales (where the turns are approximate)
+// and swing-twist cones on some bones, two goals on random bones, random
+// targets and starts. Every solve ends finite, within the limits and cones,
+// with the report telling the error the pose really has.
+TEST(Fabrik, OnRandomRigsEndsFiniteWithinLimitsAndReportsTheTruth_Seed12) {
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<float> u(-2.0f, 2.0f);
+  for (int trial = 0; trial < 40; ++trial) {
+    std::vector<kin::BoneDef> bones = kin_test::RandomRig(rng, 4 + trial % 9, trial % 2 == 1);
+    for (std::size_t j = 0; j < bones.size(); j += 3) {
+      bones[j].swing_max = 0.8f;
+      bones[j].twist_min = -0.5f;
+      bones[j].twist_max = 0.5f;
+    }
+    IkProblem p;
+    ASSERT_TRUE(kin::Skeleton::Build(bones, &p.skeleton).ok());
+    const int n = p.skeleton.bone_count();
+    p.goals.resize(2);
+    for (kin::Goal& g : p.goals) {
+      g.bone = static_cast<int>(rng() % static_cast<unsigned>(n));
+      g.point_bs = p.skeleton.tip_bs(g.bone);
+      g.target_ms = glm::vec3(u(rng), u(rng), u(rng));
+    }
+    p.workspace.Reserve(n, 2);
+    std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, n, 2.0f);
+    std::vector<float> energy(101);
+    const kin::SolveReport report = SolveWith(kFabrik, p, angles, WithIterations(100), &energy);
+    SCOPED_TRACE(testing::Message() << "trial " << trial);
+    ASSERT_NE(report.status, kin::SolveStatus::kInvalidInput) << report.input.message;
+    for (const glm::vec3& a : angles) ASSERT_TRUE(std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z));
+    kin_test::ExpectWithinLimits(p.skeleton, angles);
+    for (int j = 0; j < n; ++j) {
+      const glm::vec3 projected = kin::ProjectJointLimits(p.skeleton, j, angles[j]);
+      EXPECT_LT(glm::length(projected - angles[j]), 1e-5f) << "bone " << j << " outside its cone";
+    }
+    EXPECT_NEAR(report.error, kin_test::WorstDistance(p, angles), 1e-5f * (1.0f + report.error));
+    for (int i = 0; i < report.energy_count; ++i) EXPECT_TRUE(std::isfinite(energy[i])) << "energy " << i;
+  }
+}
+
 TEST(Fabrik, InvalidInputLeavesThePoseBitwiseUnchanged) { kin_test::ExpectRejectsEachBadInput(kFabrik); }
 
 }  // namespace
