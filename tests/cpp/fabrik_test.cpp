@@ -1,7 +1,9 @@
-// FABRIK on chains and on the branching humanoid: convergence on seeded
-// reachable targets, a rigid skeleton (bone lengths and the shape of the
-// hips and chest), goal points that are not bone tips, unreachable targets,
-// limits, bones outside the goals' chains, invalid input.
+// FABRIK on chains and on the branching humanoids: convergence on seeded
+// reachable targets (the bench's own for the default character), drags that
+// stay continuous and out of the body, a rigid skeleton (bone lengths and
+// the shape of the hips and chest), goal points that are not bone tips,
+// unreachable targets, limits, bones outside the goals' chains, invalid
+// input.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,12 +23,7 @@ using kin_test::WithIterations;
 constexpr kin::SolverKind kFabrik = kin::SolverKind::kFabrik;
 
 // Measured with this seed and 200 iterations: 100 of 100 on every chain
-// (8–13 iterations on average) and 50 of 100 on the humanoid. FABRIK aims
-// each bone at the next node; with four effectors its sub-bases (hips,
-// chest) move short, tightly limited bones a lot, hinge knees and elbows
-// bend only one way, and the limited iteration can circle; it escapes and
-// keeps the best pose, but half the cold solves from the rest pose end a
-// few centimetres short (DLS: 100, CCD: 72 of the same 100). A few misses
+// (10, 6 and 5 iterations on average for 3, 10 and 32 bones). A few misses
 // are allowed for float and platform noise.
 TEST(Fabrik, ChainsConvergeOnReachableTargets_Seed5) {
   std::mt19937 rng(5);
@@ -37,24 +34,156 @@ TEST(Fabrik, ChainsConvergeOnReachableTargets_Seed5) {
   }
 }
 
-TEST(Fabrik, HumanoidReachesFourEffectorsHalfTheTime_Seed21) {
+// Measured with this seed and 200 iterations: 99 of 100 (19 iterations on
+// average; the FABRIK before joint-limited passes in both directions
+// reached 50, DLS reaches 100).
+TEST(Fabrik, HumanoidReachesFourEffectors_Seed21) {
   IkProblem p = kin_test::HumanoidProblem();
   std::mt19937 rng(21);
   const kin_test::SweepResult result = kin_test::SolveReachableTargets(kFabrik, p, rng, 100, 200);
-  EXPECT_GE(result.converged, 42) << "of 100";
+  EXPECT_GE(result.converged, 95) << "of 100";
 }
 
-// One effector at a time the humanoid is an easier tree (measured: 100 and
-// 93 of 100 for the hands, 94 and 90 for the feet with their hinge knees).
+// One effector at a time (measured: 100 of 100 for each hand and foot, 7–9
+// iterations on average).
 TEST(Fabrik, HumanoidReachesOneEffector_Seed22) {
   const IkProblem full = kin_test::HumanoidProblem();
-  const int expected[] = {96, 88, 88, 85};
   for (int goal = 0; goal < 4; ++goal) {
     IkProblem p = kin_test::HumanoidProblem();
     p.goals = {full.goals[goal]};
     std::mt19937 rng(22);
     const kin_test::SweepResult result = kin_test::SolveReachableTargets(kFabrik, p, rng, 100, 200);
-    EXPECT_GE(result.converged, expected[goal]) << p.skeleton.name(p.goals[0].bone);
+    EXPECT_GE(result.converged, 97) << p.skeleton.name(p.goals[0].bone);
+  }
+}
+
+// The bench's "humanoid reachable" workload with FABRIK's default options
+// (64 iterations): the default character, both hands and feet, the bench's
+// 200 target sets (BenchHumanoidTargetSets: its generator and seed), each
+// solved from the rest pose (cold) and from the previous solution (warm).
+// Success as the bench counts it: every goal within 1e-4 × reach. Measured:
+// 200 cold (199 converged to the 1e-5 tolerance, 12 iterations median) and
+// 198 warm (196); the FABRIK before reached 47 % cold, DLS 100 %.
+TEST(Fabrik, ReachesTheBenchsHumanoidTargetSets_Seed1) {
+  IkProblem p = kin_test::DefaultCharacterProblem();
+  const std::vector<std::vector<glm::vec3>> sets = kin_test::BenchHumanoidTargetSets(p, 200);
+  const float success = 1e-4f * kin_test::Reach(p);
+  for (const bool warm : {false, true}) {
+    SCOPED_TRACE(warm ? "warm" : "cold");
+    int reached = 0, converged = 0;
+    std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0.0f));
+    for (const std::vector<glm::vec3>& targets : sets) {
+      if (!warm) std::fill(angles.begin(), angles.end(), glm::vec3(0.0f));
+      for (std::size_t g = 0; g < p.goals.size(); ++g) p.goals[g].target_ms = targets[g];
+      const kin::SolveReport report = SolveWith(kFabrik, p, angles, kin::DefaultIkOptions());
+      kin_test::ExpectWithinLimits(p.skeleton, angles);
+      const float worst = kin_test::WorstDistance(p, angles);
+      EXPECT_NEAR(report.error, worst, 1e-6f);
+      reached += worst < success;
+      converged += report.status == kin::SolveStatus::kConverged;
+    }
+    EXPECT_GE(reached, 190) << "of 200 within the bench's success";
+    EXPECT_GE(converged, 190) << "of 200 converged";
+  }
+}
+
+// The page's start pose (web/src/app/start-pose.ts): elbows and knees a
+// little bent, the rest at zero.
+std::vector<glm::vec3> PageStartPose(const kin::Skeleton& s) {
+  std::vector<glm::vec3> angles(s.bone_count(), glm::vec3(0.0f));
+  angles[s.FindBone("forearm_l")] = glm::vec3(0.0f, -0.35f, 0.0f);
+  angles[s.FindBone("forearm_r")] = glm::vec3(0.0f, 0.35f, 0.0f);
+  for (const char* name : {"thigh_l", "thigh_r", "foot_l", "foot_r"}) angles[s.FindBone(name)] = glm::vec3(-0.08f, 0.0f, 0.0f);
+  for (const char* name : {"shin_l", "shin_r"}) angles[s.FindBone(name)] = glm::vec3(0.16f, 0.0f, 0.0f);
+  return angles;
+}
+
+// A drag of the right hand's target from `start`, in moves of at most 1 cm,
+// through 16 seeded waypoints: alternately in front of the chest and beside
+// or behind the right shoulder, all within 0.62 of the shoulder (the arm
+// reaches 0.72), so that every frame has a pose within the limits that
+// does not need the torso at its own limits.
+std::vector<glm::vec3> RightHandDrag(std::uint32_t seed, const glm::vec3& start) {
+  kin_test::SeededRandom random(seed);
+  auto in = [&](float lo, float hi) { return static_cast<float>(random.Uniform(lo, hi)); };
+  const glm::vec3 shoulder(-0.18f, 1.4f, 0.0f);
+  std::vector<glm::vec3> path;
+  glm::vec3 from = start;
+  for (int w = 0; w < 16; ++w) {
+    glm::vec3 to;
+    do {
+      to = w % 2 == 0 ? glm::vec3(in(-0.55f, 0.25f), in(0.95f, 1.65f), in(0.15f, 0.5f))
+                      : glm::vec3(in(-0.8f, -0.45f), in(0.9f, 1.6f), in(-0.25f, 0.25f));
+    } while (glm::length(to - shoulder) > 0.62f);
+    const int steps = static_cast<int>(std::ceil(glm::length(to - from) / 0.01f));
+    for (int k = 1; k <= steps; ++k) path.push_back(glm::mix(from, to, static_cast<float>(k) / steps));
+    from = to;
+  }
+  return path;
+}
+
+// Distance from point x to the segment [a, b].
+float DistanceToSegment(const glm::vec3& x, const glm::vec3& a, const glm::vec3& b) {
+  const glm::vec3 ab = b - a;
+  const float t = glm::clamp(glm::dot(x - a, ab) / glm::dot(ab, ab), 0.0f, 1.0f);
+  return glm::length(x - (a + t * ab));
+}
+
+// The least distance between the right arm's bones (shoulder–elbow–wrist)
+// and the torso's axis (hips–spine–chest–neck origins), sampled along the arm.
+float ArmToTorso(const kin::Skeleton& s, const std::vector<glm::mat4>& model) {
+  auto at = [&](const char* name) { return glm::vec3(model[s.FindBone(name)][3]); };
+  const glm::vec3 arm[] = {at("upper_arm_r"), at("forearm_r"), at("hand_r")};
+  const glm::vec3 torso[] = {at("hips"), at("spine"), at("chest"), at("neck")};
+  float nearest = INFINITY;
+  for (int a = 0; a < 2; ++a)
+    for (int i = 0; i <= 20; ++i) {
+      const glm::vec3 x = glm::mix(arm[a], arm[a + 1], i / 20.0f);
+      for (int t = 0; t < 3; ++t) nearest = std::min(nearest, DistanceToSegment(x, torso[t], torso[t + 1]));
+    }
+  return nearest;
+}
+
+// The page's drag on the default character, FABRIK's default options: the
+// right hand's target dragged in front of and around the body, the other
+// three goals held, each frame solved from the last. Every frame must end
+// within the tolerance and the limits; no joint may turn more than 0.25 rad
+// for the ≤ 1 cm move (a flip of the arm behind the back turns the upper
+// arm 2–3 rad in one frame); and the upper arm and forearm must stay 0.1
+// from the torso's axis (the torso is 0.11 deep there: nearer, the arm runs
+// through it). Measured on these three paths (1029, 1205 and 1043 frames):
+// every frame converged, joints turning at most 0.089 rad a frame, the arm
+// at least 0.173 from the axis (DLS: 0.043 rad and 0.176). The FABRIK
+// before ended 50–56 % of the frames at its iteration limit, up to 116 mm
+// short, flipped the upper arm by 3.1 rad and passed the arm 0.05–0.07 from
+// the axis.
+TEST(Fabrik, DragStaysContinuousAndOutOfTheBody_Seeds1To3) {
+  IkProblem p = kin_test::DefaultCharacterProblem();
+  const kin::Skeleton& s = p.skeleton;
+  const int hand = 1;  // hand_r
+  ASSERT_EQ(s.name(p.goals[hand].bone), "hand_r");
+  for (std::uint32_t seed = 1; seed <= 3; ++seed) {
+    SCOPED_TRACE(testing::Message() << "seed " << seed);
+    std::vector<glm::vec3> angles = PageStartPose(s);
+    const std::vector<glm::mat4> start = kin_test::Forward(s, angles);
+    for (kin::Goal& g : p.goals) g.target_ms = kin_test::PointMs(start, g);
+    int frame = 0;
+    for (const glm::vec3& target : RightHandDrag(seed, p.goals[hand].target_ms)) {
+      p.goals[hand].target_ms = target;
+      const std::vector<glm::vec3> before = angles;
+      const kin::SolveReport report = SolveWith(kFabrik, p, angles, kin::DefaultIkOptions());
+      ASSERT_EQ(report.status, kin::SolveStatus::kConverged) << "frame " << frame << ": error " << report.error;
+      kin_test::ExpectWithinLimits(s, angles);
+      for (int j = 0; j < s.bone_count(); ++j) {
+        const glm::quat turn = kin::EulerRotation(s.order(j), angles[j]) *
+                               glm::conjugate(kin::EulerRotation(s.order(j), before[j]));
+        const float angle = 2.0f * std::acos(std::min(1.0f, std::fabs(turn.w)));
+        ASSERT_LE(angle, 0.25f) << s.name(j) << " at frame " << frame;
+      }
+      ASSERT_GE(ArmToTorso(s, kin_test::Forward(s, angles)), 0.1f) << "frame " << frame;
+      ++frame;
+    }
+    EXPECT_GT(frame, 900);
   }
 }
 
@@ -111,11 +240,8 @@ TEST(Fabrik, KeepsTheSkeletonRigid_Seed9) {
 
 // Goal points that are not bone tips: the middle of a forearm (its hand
 // then moves no goal), a point off the axis of the other hand, the heels.
-// Targets from random poses. Measured: 26 of 100 (on these targets DLS
-// reaches 100, CCD 67): a goal in the middle of the forearm leaves the
-// hinge elbow and the short torso bones to do all the work, which is where
-// limited FABRIK is weakest; the point is that such goals are solved as
-// end points of their bones, and never worse than the report says.
+// Targets from random poses. Measured: 99 of 100 (the FABRIK before: 26;
+// DLS 100, CCD 67): such goals are solved as end points of their bones.
 TEST(Fabrik, ReachesGoalPointsThatAreNotTips_Seed13) {
   IkProblem p = kin_test::HumanoidProblem();
   p.goals[0].bone = p.skeleton.FindBone("forearm_l");
@@ -125,11 +251,12 @@ TEST(Fabrik, ReachesGoalPointsThatAreNotTips_Seed13) {
   p.goals[3].point_bs = glm::vec3(0.0f, -0.05f, -0.03f);
   std::mt19937 rng(13);
   const kin_test::SweepResult result = kin_test::SolveReachableTargets(kFabrik, p, rng, 100, 200);
-  EXPECT_GE(result.converged, 20) << "of 100";
+  EXPECT_GE(result.converged, 95) << "of 100";
 }
 
 // A goal point between two goals of the same chain: a sub-base that is not
 // a branch point (the forearm carries a goal and the hand's chain).
+// Measured: 50 of 50.
 TEST(Fabrik, ReachesAGoalOnABoneWithAChildGoal_Seed14) {
   IkProblem p = kin_test::ChainProblem(10, 1.0472f);
   kin::Goal middle;
@@ -139,7 +266,7 @@ TEST(Fabrik, ReachesAGoalOnABoneWithAChildGoal_Seed14) {
   p.workspace.Reserve(10, 2);
   std::mt19937 rng(14);
   const kin_test::SweepResult result = kin_test::SolveReachableTargets(kFabrik, p, rng, 50, 200);
-  EXPECT_GE(result.converged, 45) << "of 50";
+  EXPECT_GE(result.converged, 48) << "of 50";
 }
 
 // A straight chain of length 1 from the origin and a target 1.5 away: the
@@ -177,6 +304,47 @@ TEST(Fabrik, BonesOutsideTheGoalsChainsKeepTheirAngles) {
   EXPECT_NE(std::memcmp(&angles[p.skeleton.FindBone("upper_arm_l")], &before[p.skeleton.FindBone("upper_arm_l")],
                         sizeof(glm::vec3)),
             0);
+}
+
+// Any rig: random trees with all twelve Euler orders, rest rotations,
+// joint frames, non-uniform rest scales (where the turns are approximate)
+// and swing-twist cones on some bones, two goals on random bones, random
+// targets and starts. Every solve ends finite, within the limits and cones,
+// with the report telling the error the pose really has.
+TEST(Fabrik, OnRandomRigsEndsFiniteWithinLimitsAndReportsTheTruth_Seed12) {
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<float> u(-2.0f, 2.0f);
+  for (int trial = 0; trial < 40; ++trial) {
+    std::vector<kin::BoneDef> bones = kin_test::RandomRig(rng, 4 + trial % 9, trial % 2 == 1);
+    for (std::size_t j = 0; j < bones.size(); j += 3) {
+      bones[j].swing_max = 0.8f;
+      bones[j].twist_min = -0.5f;
+      bones[j].twist_max = 0.5f;
+    }
+    IkProblem p;
+    ASSERT_TRUE(kin::Skeleton::Build(bones, &p.skeleton).ok());
+    const int n = p.skeleton.bone_count();
+    p.goals.resize(2);
+    for (kin::Goal& g : p.goals) {
+      g.bone = static_cast<int>(rng() % static_cast<unsigned>(n));
+      g.point_bs = p.skeleton.tip_bs(g.bone);
+      g.target_ms = glm::vec3(u(rng), u(rng), u(rng));
+    }
+    p.workspace.Reserve(n, 2);
+    std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, n, 2.0f);
+    std::vector<float> energy(101);
+    const kin::SolveReport report = SolveWith(kFabrik, p, angles, WithIterations(100), &energy);
+    SCOPED_TRACE(testing::Message() << "trial " << trial);
+    ASSERT_NE(report.status, kin::SolveStatus::kInvalidInput) << report.input.message;
+    for (const glm::vec3& a : angles) ASSERT_TRUE(std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z));
+    kin_test::ExpectWithinLimits(p.skeleton, angles);
+    for (int j = 0; j < n; ++j) {
+      const glm::vec3 projected = kin::ProjectJointLimits(p.skeleton, j, angles[j]);
+      EXPECT_LT(glm::length(projected - angles[j]), 1e-5f) << "bone " << j << " outside its cone";
+    }
+    EXPECT_NEAR(report.error, kin_test::WorstDistance(p, angles), 1e-5f * (1.0f + report.error));
+    for (int i = 0; i < report.energy_count; ++i) EXPECT_TRUE(std::isfinite(energy[i])) << "energy " << i;
+  }
 }
 
 TEST(Fabrik, InvalidInputLeavesThePoseBitwiseUnchanged) { kin_test::ExpectRejectsEachBadInput(kFabrik); }

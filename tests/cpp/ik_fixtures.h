@@ -14,6 +14,8 @@
 
 #include "kin/forward.h"
 #include "kin/ik/ik_job.h"
+#include "kin/limits.h"
+#include "seeded_random.h"
 #include "test_rigs.h"
 
 namespace kin_test {
@@ -95,6 +97,56 @@ inline IkProblem HumanoidProblem() {
   }
   p.workspace.Reserve(p.skeleton.bone_count(), 4);
   return p;
+}
+
+// The default character with the bench's humanoid goals (bench/workloads.ts,
+// HUMANOID_GOALS): the tips of both hands and both feet.
+inline IkProblem DefaultCharacterProblem() {
+  IkProblem p;
+  EXPECT_TRUE(kin::Skeleton::Build(DefaultCharacter(), &p.skeleton).ok());
+  for (const char* name : {"hand_l", "hand_r", "foot_l", "foot_r"}) {
+    kin::Goal g;
+    g.bone = p.skeleton.FindBone(name);
+    g.point_bs = p.skeleton.tip_bs(g.bone);
+    p.goals.push_back(g);
+  }
+  p.workspace.Reserve(p.skeleton.bone_count(), 4);
+  return p;
+}
+
+// The bench's reach (bench/workloads.ts, reachOf): the longest path from a
+// root to a goal point, every bone stretched straight.
+inline float Reach(const IkProblem& p) {
+  float reach = 0.0f;
+  for (const kin::Goal& g : p.goals) {
+    float length = glm::length(g.point_bs);
+    for (int j = g.bone; p.skeleton.parent(j) >= 0; j = p.skeleton.parent(j)) length += glm::length(p.skeleton.rest_t(j));
+    reach = std::max(reach, length);
+  }
+  return reach;
+}
+
+// The bench's humanoid target sets (bench/workloads.ts, humanoidWorkloads),
+// drawn the same way from the same seed: per set, every bone's three angles
+// uniform within its limits (bones in order, each slot in order) from
+// seededRandom(1), projected into the limits as Rig.setPose does, and the
+// goal points of that pose. Targets set by set, goal by goal.
+inline std::vector<std::vector<glm::vec3>> BenchHumanoidTargetSets(const IkProblem& p, int count) {
+  SeededRandom random(1);
+  const kin::Skeleton& s = p.skeleton;
+  std::vector<std::vector<glm::vec3>> sets;
+  for (int t = 0; t < count; ++t) {
+    std::vector<glm::vec3> angles(s.bone_count());
+    for (int j = 0; j < s.bone_count(); ++j) {
+      for (int k = 0; k < 3; ++k) angles[j][k] = static_cast<float>(random.Uniform(s.min_angle(j)[k], s.max_angle(j)[k]));
+      angles[j] = kin::ProjectJointLimits(s, j, angles[j]);
+    }
+    const std::vector<glm::mat4> model = Forward(s, angles);
+    std::vector<glm::vec3> targets;
+    for (const kin::Goal& g : p.goals) targets.push_back(PointMs(model, g));
+    sets.push_back(targets);
+  }
+  return sets;
 }
 
 // One goal on the tip of a Chain(count, limit).

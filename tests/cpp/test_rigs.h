@@ -162,6 +162,53 @@ inline std::vector<kin::BoneDef> Humanoid() {
   return bones;
 }
 
+// The default character (assets/character.glb, 21 bones) as the page reads
+// it (web/src/rig/skinned-mesh-rig.ts): rest offsets only (no rest
+// rotation, unit scale, identity frames, order XYZ), its limits and
+// stiffness. The bench's humanoid workloads run on this rig, and
+// tests/web/cpp-fixtures.test.ts checks every row against the asset.
+inline std::vector<kin::BoneDef> DefaultCharacter() {
+  struct Row { const char* name; const char* parent; glm::vec3 t; glm::vec3 tip; glm::vec3 lo; glm::vec3 hi; float stiffness; };
+  const Row rows[] = {
+      {"hips", nullptr, {0, 0.96f, 0}, {0, 0.1f, 0}, {-0.35f, -0.35f, -0.35f}, {0.35f, 0.35f, 0.35f}, 30},
+      {"spine", "hips", {0, 0.1f, 0}, {0, 0.16f, 0}, {-0.4f, -0.4f, -0.4f}, {0.4f, 0.4f, 0.4f}, 15},
+      {"chest", "spine", {0, 0.16f, 0}, {0, 0.22f, 0}, {-0.4f, -0.4f, -0.4f}, {0.4f, 0.4f, 0.4f}, 15},
+      {"neck", "chest", {0, 0.22f, 0}, {0, 0.1f, 0}, {-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}, 8},
+      {"head", "neck", {0, 0.1f, 0}, {0, 0.21f, 0}, {-0.6f, -0.6f, -0.6f}, {0.6f, 0.6f, 0.6f}, 1},
+      {"clavicle_l", "chest", {0.02f, 0.18f, 0}, {0.16f, 0, 0}, {-0.2f, -0.3f, -0.3f}, {0.2f, 0.3f, 0.3f}, 8},
+      {"upper_arm_l", "clavicle_l", {0.16f, 0, 0}, {0.28f, 0, 0}, {-1.4f, -1.5f, -1.4f}, {1.4f, 1.5f, 1.4f}, 1},
+      {"forearm_l", "upper_arm_l", {0.28f, 0, 0}, {0.26f, 0, 0}, {-1.2f, -2.5f, 0}, {1.2f, 0, 0}, 1},
+      {"hand_l", "forearm_l", {0.26f, 0, 0}, {0.18f, 0, 0}, {-0.6f, -0.8f, -0.6f}, {0.6f, 0.8f, 0.6f}, 1},
+      {"clavicle_r", "chest", {-0.02f, 0.18f, 0}, {-0.16f, 0, 0}, {-0.2f, -0.3f, -0.3f}, {0.2f, 0.3f, 0.3f}, 8},
+      {"upper_arm_r", "clavicle_r", {-0.16f, 0, 0}, {-0.28f, 0, 0}, {-1.4f, -1.5f, -1.4f}, {1.4f, 1.5f, 1.4f}, 1},
+      {"forearm_r", "upper_arm_r", {-0.28f, 0, 0}, {-0.26f, 0, 0}, {-1.2f, 0, 0}, {1.2f, 2.5f, 0}, 1},
+      {"hand_r", "forearm_r", {-0.26f, 0, 0}, {-0.18f, 0, 0}, {-0.6f, -0.8f, -0.6f}, {0.6f, 0.8f, 0.6f}, 1},
+      {"thigh_l", "hips", {0.1f, -0.05f, 0}, {0, -0.42f, 0}, {-1.8f, -0.6f, -0.8f}, {0.5f, 0.6f, 0.8f}, 1},
+      {"shin_l", "thigh_l", {0, -0.42f, 0}, {0, -0.41f, 0}, {0, 0, 0}, {2.4f, 0, 0}, 1},
+      {"foot_l", "shin_l", {0, -0.41f, 0}, {0, -0.05f, 0.13f}, {-0.7f, -0.3f, -0.3f}, {0.7f, 0.3f, 0.3f}, 1},
+      {"toes_l", "foot_l", {0, -0.05f, 0.13f}, {0, 0, 0.07f}, {-0.5f, 0, 0}, {0.5f, 0, 0}, 1},
+      {"thigh_r", "hips", {-0.1f, -0.05f, 0}, {0, -0.42f, 0}, {-1.8f, -0.6f, -0.8f}, {0.5f, 0.6f, 0.8f}, 1},
+      {"shin_r", "thigh_r", {0, -0.42f, 0}, {0, -0.41f, 0}, {0, 0, 0}, {2.4f, 0, 0}, 1},
+      {"foot_r", "shin_r", {0, -0.41f, 0}, {0, -0.05f, 0.13f}, {-0.7f, -0.3f, -0.3f}, {0.7f, 0.3f, 0.3f}, 1},
+      {"toes_r", "foot_r", {0, -0.05f, 0.13f}, {0, 0, 0.07f}, {-0.5f, 0, 0}, {0.5f, 0, 0}, 1},
+  };
+  std::vector<kin::BoneDef> bones;
+  for (const Row& r : rows) {
+    kin::BoneDef b;
+    b.name = r.name;
+    b.parent = -1;
+    for (std::size_t j = 0; r.parent && j < bones.size(); ++j)
+      if (bones[j].name == r.parent) b.parent = static_cast<int>(j);
+    b.rest_t = r.t;
+    b.tip_bs = r.tip;
+    b.min_angle = r.lo;
+    b.max_angle = r.hi;
+    b.stiffness = r.stiffness;
+    bones.push_back(b);
+  }
+  return bones;
+}
+
 }  // namespace kin_test
 
 namespace kin_test {

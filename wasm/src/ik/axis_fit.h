@@ -12,6 +12,11 @@
 // C cos φ + S sin φ = ρ cos(φ − φ*) with φ* = atan2(S, C): the sum is
 // smallest at φ*, and along either arc from φ* + π toward φ* it only falls,
 // so a turn cut short by a limit still lowers it.
+//
+// Hold(λ) adds λ (1 − cos φ), a pull toward no turn: C grows by λ. It keeps
+// a slot still when the pairs hardly depend on it (points near its axis),
+// where φ* would follow rounding, and does not move the fit's fixed points
+// (a pose that needs no turn still needs none).
 #pragma once
 
 #include <algorithm>
@@ -32,7 +37,11 @@ class AxisFit {
     cos_sum_ += weight * glm::dot(u_perp, v_perp);
     sin_sum_ += weight * glm::dot(axis_, glm::cross(u_perp, v_perp));
     size_sum_ += weight * glm::length(u_perp) * glm::length(v_perp);
+    lever_sum_ += weight * glm::length(u) * glm::length(v);
   }
+
+  // A pull toward no turn of `fraction` × Σ w |u||v| (see above).
+  void Hold(double fraction) { cos_sum_ += fraction * lever_sum_; }
 
   // φ*; 0 when the pairs lie on the axis (to rounding), where no angle is
   // better than another and atan2 of rounding noise would turn at random.
@@ -67,7 +76,8 @@ class AxisFit {
   glm::vec3 axis_;
   double cos_sum_ = 0.0;
   double sin_sum_ = 0.0;
-  double size_sum_ = 0.0;  // Σ w |u⊥||v⊥|, the scale the rounding test compares with
+  double size_sum_ = 0.0;   // Σ w |u⊥||v⊥|, the scale the rounding test compares with
+  double lever_sum_ = 0.0;  // Σ w |u||v|, the scale of Hold
 };
 
 }  // namespace ik_internal

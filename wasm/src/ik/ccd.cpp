@@ -117,7 +117,7 @@ SolveReport SolveCcd(IkState& s) {
     const double k = s.sk.stiffness(s.Bone(c));
     stiffness_min = c == 0 ? k : std::min(stiffness_min, k);
   }
-  return SolveBySweeps(s, [stiffness_min](IkState& state) { Sweep(state, stiffness_min); });
+  return SolveBySweeps(s, SweepRules(), [stiffness_min](IkState& state) { Sweep(state, stiffness_min); });
 }
 
 }  // namespace ik_internal

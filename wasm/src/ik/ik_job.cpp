@@ -51,7 +51,12 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   branch_weight_.resize(n);
   first_child_.resize(n);
   next_sibling_.resize(n);
+  depth_first_.resize(n);
+  subtree_begin_.resize(n);
+  subtree_end_.resize(n);
+  depth_.resize(n);
   rotations_ms_.resize(n);
+  carried_ms_.resize(n);
 }
 
 Status IkJob::Validate() const {

@@ -24,24 +24,38 @@ namespace sweep_loop_detail {
 // A sweep that changes E by less than this fraction left the pose where it
 // was: a fixed point (for CCD, no single slot can improve).
 constexpr double kFixedPoint = 1e-6;
-// Sweeps without a new best pose (by more than kFixedPoint) before a
-// circling solve counts as stalled. Limited FABRIK often circles for a
-// dozen sweeps before it finds its way in (on the humanoid's four
-// effectors, 8 here converges a third of the cold solves, 20 about half).
-constexpr int kStaleSweeps = 20;
+// The longest window SweepRules::slow_window may ask for.
+constexpr int kMaxSlowWindow = 8;
 
 }  // namespace sweep_loop_detail
+
+// When a solve counts as stuck, and how it starts; each solver's own.
+struct SweepRules {
+  // Sweeps without a new best pose (by more than kFixedPoint) before a
+  // circling solve counts as stalled.
+  int stale_sweeps = 20;
+  // Cold starts: a solve that starts far from some goal (IkState::
+  // EvaluateStart) starts their limbs inside the limits, as DLS does, and
+  // when slow_window > 0 (at most kMaxSlowWindow), counts as stuck once E
+  // fell by less than the fraction slow_fall over the last slow_window
+  // sweeps: a crawl that far from the targets is a trap to escape. Near
+  // starts (a drag) keep the other rules: an escape there jumps the pose.
+  bool far_start = false;
+  int slow_window = 0;
+  double slow_fall = 0.0;
+};
 
 // Runs `sweep(s)` until the goals are within tolerance, the sweeps get stuck
 // (after the escapes), or options.max_iterations sweeps. The sweep reads the
 // pose from job.angles and the current buffers (ws.model_ms_,
 // ws.effector_ms_ from EvaluateCurrent) and writes new angles.
 template <class Sweep>
-SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
+SolveReport SolveBySweeps(IkState& s, const SweepRules& rules, Sweep sweep) {
   using namespace sweep_loop_detail;
   const IkJob& job = s.job;
   EnergyHistory history(job.energy);
-  Evaluation current = s.EvaluateCurrent();
+  bool far = false;
+  Evaluation current = rules.far_start ? s.EvaluateStart(&far) : s.EvaluateCurrent();
   history.Record(current.energy);
   BestPose best(s, current.energy);
 
@@ -49,6 +63,9 @@ SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
   // What stopped the sweeps at the best pose: the status the returned pose has.
   SolveStatus best_stuck = SolveStatus::kStalled;
   int iteration = 0, stale = 0;
+  // E after the sweeps since the start or the last escape (a ring of the last kMaxSlowWindow).
+  double recent[kMaxSlowWindow] = {0.0};
+  int sweeps_since_escape = 0;
   SolveStatus status = SolveStatus::kMaxIterations;
   while (iteration < job.options.max_iterations) {
     if (current.error <= job.options.tolerance) {
@@ -66,11 +83,15 @@ SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
     history.Record(current.energy);
     stale = current.energy < best.energy() * (1.0 - kFixedPoint) ? 0 : stale + 1;
     best.Offer(current.energy);
+    const int window = rules.slow_window;
+    const bool slow = far && window > 0 && sweeps_since_escape >= window &&
+                      current.energy > (1.0 - rules.slow_fall) * recent[(sweeps_since_escape - window) % kMaxSlowWindow];
+    recent[sweeps_since_escape++ % kMaxSlowWindow] = current.energy;
     if (current.error <= job.options.tolerance) continue;
     SolveStatus stuck;
-    if (std::fabs(current.energy - before) <= kFixedPoint * before) {
+    if (std::fabs(current.energy - before) <= kFixedPoint * before || slow) {
       stuck = SolveStatus::kUnreachable;
-    } else if (stale >= kStaleSweeps) {
+    } else if (stale >= rules.stale_sweeps) {
       stuck = SolveStatus::kStalled;
     } else {
       continue;
@@ -83,6 +104,7 @@ SolveReport SolveBySweeps(IkState& s, Sweep sweep) {
     }
     current = s.EvaluateCurrent();
     stale = 0;
+    sweeps_since_escape = 0;
   }
 
   // (After an oscillation, too, the best pose may lie behind us.)

@@ -71,7 +71,12 @@ class IkWorkspace {
   std::vector<float> branch_weight_;  // FABRIK: per bone, summed weight of the goals it moves
   std::vector<int> first_child_;      // FABRIK: per bone, first child that moves a goal (-1: none)
   std::vector<int> next_sibling_;     // FABRIK: per bone, next such child of the same parent
+  std::vector<int> depth_first_;      // FABRIK: the bones that move goals, each before its subtree
+  std::vector<int> subtree_begin_;    // FABRIK: per bone, its index in depth_first_
+  std::vector<int> subtree_end_;      // FABRIK: per bone, one past its subtree in depth_first_
+  std::vector<int> depth_;            // FABRIK: per bone that moves a goal, its depth below its root
   std::vector<glm::quat> rotations_ms_;  // FABRIK: per bone, its model rotation from the backward pass
+  std::vector<glm::vec3> carried_ms_;    // FABRIK: per bone, its origin as the forward pass carries it
 };
 
 struct IkJob {

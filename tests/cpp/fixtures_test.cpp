@@ -1,0 +1,51 @@
+// The fixtures that stand in for the TypeScript side: the seeded generator
+// gives seededRandom()'s numbers, and the bench's humanoid target sets drawn
+// in C++ are the bench's own. Expected values were printed by the
+// TypeScript code (tests/web/seeded-random.ts, bench/workloads.ts).
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "ik_fixtures.h"
+#include "seeded_random.h"
+
+namespace {
+
+TEST(SeededRandom, GivesTheTypeScriptGeneratorsNumbers) {
+  kin_test::SeededRandom one(1);
+  for (double expected : {0.6270739405881613, 0.002735721180215478, 0.5274470399599522, 0.9810509674716741,
+                          0.9683778982143849})
+    EXPECT_DOUBLE_EQ(one.Next(), expected);
+  kin_test::SeededRandom other(2024);
+  for (double expected : {0.811762373894453, 0.7108214949257672, 0.6505258858669549, 0.6853262642398477,
+                          0.5189407933503389})
+    EXPECT_DOUBLE_EQ(other.Next(), expected);
+  EXPECT_DOUBLE_EQ(kin_test::SeededRandom(1).Uniform(-2.0, 2.0), -2.0 + 4.0 * 0.6270739405881613);
+}
+
+// bench/workloads.ts printed its humanoid reach and target sets 0, 1 and
+// 199 (rounded to 1e-7); the rig (DefaultCharacter), the order of the
+// draws and the projection all have to match for these to.
+TEST(BenchHumanoidTargets, AreTheBenchsOwn) {
+  const kin_test::IkProblem p = kin_test::DefaultCharacterProblem();
+  EXPECT_NEAR(kin_test::Reach(p), 1.3211077, 1e-6);
+  const std::vector<std::vector<glm::vec3>> sets = kin_test::BenchHumanoidTargetSets(p, 200);
+  ASSERT_EQ(sets.size(), 200u);
+  const struct {
+    int set;
+    glm::vec3 targets[4];
+  } printed[] = {
+      {0, {{0.3752975f, 1.0316056f, 0.2033792f}, {-0.2692329f, 0.9903198f, 0.2327933f},
+           {-0.3544712f, 0.492942f, 0.5830901f}, {-0.0620393f, 0.3612928f, -0.760966f}}},
+      {1, {{0.5633403f, 0.9575729f, 0.0670013f}, {-0.6521623f, 1.8476343f, -0.1914488f},
+           {-0.2634155f, 0.4013307f, -0.002682f}, {0.5317493f, 0.8019676f, 0.7251515f}}},
+      {199, {{0.1052622f, 1.4594182f, 0.3386363f}, {-0.6607117f, 0.7908201f, -0.3441227f},
+             {0.3742999f, 0.5057054f, 0.714648f}, {-0.2141098f, 0.423608f, -0.0122987f}}},
+  };
+  for (const auto& row : printed)
+    for (int g = 0; g < 4; ++g)
+      for (int k = 0; k < 3; ++k)
+        EXPECT_NEAR(sets[row.set][g][k], row.targets[g][k], 2e-6) << "set " << row.set << " goal " << g;
+}
+
+}  // namespace

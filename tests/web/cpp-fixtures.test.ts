@@ -1,0 +1,70 @@
+// The C++ tests' copy of the default character (DefaultCharacter in
+// tests/cpp/test_rigs.h) is the rig the page and the bench read from
+// assets/character.glb: the C++ FABRIK tests run the bench's humanoid
+// workloads on it. Each row of its table is read from the header and
+// compared with the asset's bone, to float precision.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
+import { defaultCharacterBones } from './default-character.js';
+
+interface Row {
+  name: string;
+  parent: string | null;
+  restT: number[];
+  tip: number[];
+  min: number[];
+  max: number[];
+  stiffness: number;
+}
+
+/** The rows of DefaultCharacter()'s table: {"name", "parent" or nullptr, {t}, {tip}, {lo}, {hi}, stiffness}. */
+function fixtureRows(): Row[] {
+  const header = readFileSync(new URL('../cpp/test_rigs.h', import.meta.url), 'utf8');
+  const body = header.slice(header.indexOf('DefaultCharacter()'));
+  const vec = String.raw`\{([^{}]*)\}`;
+  const row = new RegExp(String.raw`\{"(\w+)", (nullptr|"\w+"), ${vec}, ${vec}, ${vec}, ${vec}, ([\d.]+)\},`, 'g');
+  const numbers = (text: string) => text.split(',').map((v) => Number.parseFloat(v.trim().replace(/f$/, '')));
+  return [...body.matchAll(row)].map((m) => ({
+    name: m[1],
+    parent: m[2] === 'nullptr' ? null : m[2].slice(1, -1),
+    restT: numbers(m[3]),
+    tip: numbers(m[4]),
+    min: numbers(m[5]),
+    max: numbers(m[6]),
+    stiffness: Number(m[7]),
+  }));
+}
+
+describe('tests/cpp/test_rigs.h DefaultCharacter()', () => {
+  let bones: BoneDesc[];
+  beforeAll(async () => {
+    bones = await defaultCharacterBones();
+  });
+
+  it('has a row for every bone of the asset, in its order, with its numbers', () => {
+    const rows = fixtureRows();
+    expect(rows.map((r) => r.name)).toEqual(bones.map((b) => b.name));
+    rows.forEach((row, i) => {
+      const bone = bones[i];
+      expect(row.parent, bone.name).toBe(bone.parent < 0 ? null : bones[bone.parent].name);
+      const same = (fixture: number[], asset: readonly number[] | undefined, what: string) =>
+        fixture.forEach((v, k) => expect(Math.fround(v), `${bone.name} ${what}[${k}]`).toBe(Math.fround(asset![k])));
+      same(row.restT, bone.restT, 'restT');
+      same(row.tip, bone.tip, 'tip');
+      same(row.min, bone.min, 'min');
+      same(row.max, bone.max, 'max');
+      expect(row.stiffness, `${bone.name} stiffness`).toBe(bone.stiffness);
+    });
+  });
+
+  it('leaves out nothing the asset sets: no rest rotation, unit scale, identity frames, order XYZ, no cones', () => {
+    for (const bone of bones) {
+      expect(bone.restQ ?? [0, 0, 0, 1], bone.name).toEqual([0, 0, 0, 1]);
+      expect(bone.restS ?? [1, 1, 1], bone.name).toEqual([1, 1, 1]);
+      expect(bone.frame ?? [0, 0, 0, 1], bone.name).toEqual([0, 0, 0, 1]);
+      expect(bone.order ?? 'XYZ', bone.name).toBe('XYZ');
+      expect(bone.swingMax, bone.name).toBeUndefined();
+    }
+  });
+});
