@@ -54,7 +54,7 @@ const WORDS: Readonly<Record<SolverName, { label: string; summary: string }>> = 
   'gradient-descent': { label: 'Gradient descent', summary: 'Steps down the energy gradient: a fixed step, or backtracking from it.' },
   'projected-gradient': { label: 'Projected gradient', summary: 'Gradient descent whose steps are projected back onto the joint limits.' },
   ccd: { label: 'CCD', summary: 'Cyclic coordinate descent: turns one joint at a time toward the targets.' },
-  fabrik: { label: 'FABRIK', summary: 'Forward and backward reaching over joint positions, several effectors at once.' },
+  fabrik: { label: 'FABRIK', summary: 'Forward and backward reaching, several effectors at once; each bone turns within its joint limits in both passes.' },
   'two-bone': { label: 'Two-bone (analytic)', summary: 'Law of cosines per limb: the handles move wrists and ankles; elbows point back, knees forward.' },
   'look-at': { label: 'Look-at', summary: 'Turns the head so that its forward axis points at the handle, keeping it upright.' },
 };
