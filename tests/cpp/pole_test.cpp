@@ -257,6 +257,39 @@ TEST(Poles, ThePoleIsWhatTurnsTheElbow) {
   EXPECT_GT(without_pole.Swing(), 20.0 * kDegree);
 }
 
+// The page's elbow pole: the goal pulls the hand's tip and its pole names
+// the forearm as the middle joint's bone (pole_bone), so the limb is
+// shoulder, elbow, wrist (the hand's origin) while the goal's point lies
+// past the wrist. The elbow still swings round to each pole, the hand on
+// its target.
+TEST(Poles, APoleBoneAboveTheGoalBendsThatLimb) {
+  Arm arm;
+  const kin::Skeleton& s = arm.problem.skeleton;
+  const int hand = s.FindBone("hand_l");
+  std::vector<glm::vec3> posed(s.bone_count(), glm::vec3(0.0f));
+  posed[arm.upper] = glm::vec3(0.0f, 0.3f, -0.9f);
+  posed[arm.lower] = glm::vec3(0.0f, -1.2f, 0.0f);
+  kin::Goal& goal = arm.goal();
+  goal.bone = hand;
+  goal.point_bs = s.tip_bs(hand);
+  goal.target_ms = kin_test::PointMs(kin_test::Forward(s, posed), goal);
+  goal.pole_bone = arm.lower;
+  for (const glm::vec3& offset : kPoleOffsets) {
+    goal.pole_ms = arm.elbow_ms + offset;
+    const kin::SolveReport report = arm.Solve();
+    SCOPED_TRACE(testing::Message() << "pole offset " << offset.x << " " << offset.y << " " << offset.z);
+    EXPECT_EQ(report.status, kin::SolveStatus::kConverged) << kin::SolveStatusName(report.status);
+    EXPECT_LE(arm.WristMiss(), 1e-5f);
+    // The swing of the elbow about the shoulder→wrist line, the wrist being the hand's origin.
+    const std::vector<glm::mat4> m = kin_test::Forward(s, arm.angles);
+    const glm::dvec3 a{glm::vec3(m[arm.upper][3])}, b{glm::vec3(m[arm.lower][3])}, c{glm::vec3(m[hand][3])};
+    const glm::dvec3 line = glm::normalize(c - a);
+    const glm::dvec3 e = Across(b - a, line), p = Across(glm::dvec3(goal.pole_ms) - a, line);
+    EXPECT_LT(std::acos(glm::clamp(glm::dot(e, p) / (glm::length(e) * glm::length(p)), -1.0, 1.0)), 2.0 * kDegree);
+    kin_test::ExpectWithinLimits(s, arm.angles);
+  }
+}
+
 TEST(Poles, BadPolesAreNamedErrors) {
   Arm arm;
   const std::vector<glm::vec3> before = arm.angles;
@@ -271,6 +304,11 @@ TEST(Poles, BadPolesAreNamedErrors) {
   EXPECT_NE(std::string(report.input.message).find("dls: goal 0 has a pole, but its bone 0 'hips' has no parent"),
             std::string::npos)
       << report.input.message;
+  // A pole bone off the goal's chain names the goal's bone.
+  arm.goal().bone = arm.lower;
+  arm.goal().pole_bone = arm.problem.skeleton.FindBone("thigh_l");
+  report = arm.Solve();
+  EXPECT_NE(std::string(report.input.message).find("is not bone"), std::string::npos) << report.input.message;
   EXPECT_EQ(arm.angles, before);
 }
 

@@ -63,7 +63,9 @@ describe('goals for a glTF rig', () => {
   it('hands and feet by name; two-bone on the bones above, pulling the wrist and ankle; look-at on the head', async () => {
     await withRig(module, armatureRig(), (rig) => {
       const layouts = foundGoalLayouts(rig);
-      expect(layouts('dls').goals.map((g) => [g.bone, g.color])).toEqual([['HandL', 0xff8a3d], ['FootR', 0x3b7bd9]]);
+      expect(layouts('dls').goals.map((g) => [g.bone, g.color])).toEqual([['HandL', 0xff8a3d], ['FootR', 0x3b7bd9], ['Hips', 0xe8e2d0]]);
+      // It stands on a named foot: the foot pinned, the root bone a root target.
+      expect(layouts('dls').goals.map((g) => [g.pinned === true, g.movesRoot === true])).toEqual([[false, false], [true, false], [false, true]]);
       expect(layouts('ccd')).toBe(layouts('dls'));
       const twoBone = layouts('two-bone');
       expect(twoBone.goals.map((g) => g.bone)).toEqual(['ForeArmL', 'ShinR']);

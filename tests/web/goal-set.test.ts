@@ -82,14 +82,17 @@ describe('the editable goal set on the default character', () => {
   };
   afterAll(() => page?.rig.dispose());
 
-  it('starts with the hands and feet, none pinned, on their tips', async () => {
+  it('starts with the hands, the feet pinned on their tips, and the hips as a root target on their joint', async () => {
     const { session, rig, goals, tip } = await fresh();
-    expect(session.goalNames).toEqual(['hand_l', 'hand_r', 'foot_l', 'foot_r']);
-    expect(rig.goalCount).toBe(4);
-    for (const goal of goals()) {
-      expect(goal.pinned).toBe(false);
-      expect(distance(goal.target, tip(goal.name))).toBeLessThan(1e-6);
-    }
+    expect(session.goalNames).toEqual(['hand_l', 'hand_r', 'foot_l', 'foot_r', 'hips']);
+    expect(rig.goalCount).toBe(5);
+    expect(goals().map((goal) => goal.pinned)).toEqual([false, false, true, true, false]);
+    for (const goal of goals().slice(0, 4)) expect(distance(goal.target, tip(goal.name))).toBeLessThan(1e-6);
+    const hips = rig.modelMatrices().slice(12, 15);
+    expect(distance(goals()[4].target, [hips[0], hips[1], hips[2]])).toBeLessThan(1e-6);
+    // Solves move the root: the hips target moves the body.
+    expect(session.movesRoot).toBe(true);
+    expect(rig.moveRoot).toBe(true);
   });
 
   it('adds a target on any bone where its tip is, moving nothing, and dragging it moves the tip', async () => {
@@ -97,19 +100,19 @@ describe('the editable goal set on the default character', () => {
     const palette = Float32Array.from(rig.palette());
     addTarget(editor, 'head');
     addTarget(editor, 'upper_arm_r'); // its tip is the elbow
-    expect(session.goalNames).toEqual(['hand_l', 'hand_r', 'foot_l', 'foot_r', 'head', 'upper_arm_r']);
-    expect(rig.goalCount).toBe(6);
-    expect(session.target_ms(4)).toEqual(tip('head'));
-    expect(session.target_ms(5)).toEqual(tip('upper_arm_r'));
+    expect(session.goalNames).toEqual(['hand_l', 'hand_r', 'foot_l', 'foot_r', 'hips', 'head', 'upper_arm_r']);
+    expect(rig.goalCount).toBe(7);
+    expect(session.target_ms(5)).toEqual(tip('head'));
+    expect(session.target_ms(6)).toEqual(tip('upper_arm_r'));
     expect(rig.palette()).toEqual(palette); // nothing solved, nothing moved
     // The limbs keep their colours; a new bone gets one of its own.
-    expect(session.layout.goals.slice(0, 4).map((g) => g.color)).toEqual(startGoalSet().map((g) => g.color));
-    expect(session.layout.goals[4].color).not.toBe(session.layout.goals[5].color);
+    expect(session.layout.goals.slice(0, 5).map((g) => g.color)).toEqual(startGoalSet().map((g) => g.color));
+    expect(session.layout.goals[5].color).not.toBe(session.layout.goals[6].color);
 
     const elbow = tip('upper_arm_r');
     drag('upper_arm_r', [0, 0.08, 0.1]);
     expect(session.lastSolve.failure).toBeNull();
-    const target = session.target_ms(5);
+    const target = session.target_ms(6);
     expect(distance(tip('upper_arm_r'), target)).toBeLessThan(1e-3);
     expect(distance(tip('upper_arm_r'), elbow)).toBeGreaterThan(0.1);
   });
@@ -175,7 +178,7 @@ describe('the editable goal set on the default character', () => {
     const handTarget = session.target_ms(1);
     removeTarget(editor, 'foot_r');
     removeTarget(editor, 0);
-    expect(session.goalNames).toEqual(['hand_r', 'foot_l']);
+    expect(session.goalNames).toEqual(['hand_r', 'foot_l', 'hips']);
     expect(session.target_ms(0)).toEqual(handTarget);
   });
 
@@ -195,13 +198,13 @@ describe('the editable goal set on the default character', () => {
     const record = () => states.push({ goals: goals(), pose: Array.from(rig.pose()) });
     addTarget(editor, 'head');
     record();
-    pinTarget(editor, 'foot_l', true);
+    pinTarget(editor, 'hand_l', true);
     record();
     drag('hand_r', [0.2, 0.25, 0.2]);
     record();
     removeTarget(editor, 'head');
     record();
-    pinTarget(editor, 'foot_l', false);
+    pinTarget(editor, 'hand_l', false);
     record();
     expect(history.depths).toEqual({ undo: 5, redo: 0 });
     for (let k = states.length - 2; k >= 0; k--) {
@@ -218,7 +221,7 @@ describe('the editable goal set on the default character', () => {
   it('solvers with their own goals refuse edits and give the goal set back', async () => {
     const { session, editor, history } = await fresh();
     addTarget(editor, 'head');
-    pinTarget(editor, 'foot_l', true);
+    pinTarget(editor, 'hand_l', true);
     editor.setSolver('two-bone');
     expect(session.goalNames).toEqual(['forearm_l', 'forearm_r', 'shin_l', 'shin_r']);
     const depth = history.depths;
@@ -226,15 +229,18 @@ describe('the editable goal set on the default character', () => {
     expect(() => pinTarget(editor, 'shin_l', true)).toThrow('own targets');
     expect(history.depths).toEqual(depth);
     editor.setSolver('fabrik');
-    expect(session.goalNames).toEqual(['hand_l', 'hand_r', 'foot_l', 'foot_r', 'head']);
-    expect(session.goalNames.map((_, g) => session.pinned(g))).toEqual([false, false, true, false, false]);
+    expect(session.goalNames).toEqual(['hand_l', 'hand_r', 'foot_l', 'foot_r', 'hips', 'head']);
+    expect(session.goalNames.map((_, g) => session.pinned(g))).toEqual([true, false, true, true, false, false]);
+    // FABRIK cannot move the root: the hips target stays a root target, but solves leave the root where it is.
+    expect(session.movesRoot).toBe(false);
     history.undo();
     expect(session.solverName).toBe('two-bone');
     history.undo();
     expect(session.solverName).toBe('dls');
-    expect(session.goalNames.map((_, g) => session.pinned(g))).toEqual([false, false, true, false, false]);
+    expect(session.movesRoot).toBe(true);
+    expect(session.goalNames.map((_, g) => session.pinned(g))).toEqual([true, false, true, true, false, false]);
     history.undo();
-    expect(session.goalNames.map((_, g) => session.pinned(g))).toEqual([false, false, false, false, false]);
+    expect(session.goalNames.map((_, g) => session.pinned(g))).toEqual([false, false, true, true, false, false]);
   });
 
   it('a pin is nobody’s symmetric-drag partner', async () => {
@@ -243,11 +249,13 @@ describe('the editable goal set on the default character', () => {
     symmetry.enabled = true;
     symmetry.pairGoals(session);
     const goal = (name: string) => session.goalIndex(name);
-    expect(symmetry.partnerOf(goal('foot_r'))).toBe(goal('foot_l'));
-    pinTarget(editor, 'foot_l', true);
+    expect(symmetry.partnerOf(goal('hand_r'))).toBe(goal('hand_l'));
+    pinTarget(editor, 'hand_l', true);
     symmetry.pairGoals(session);
-    expect(symmetry.partnerOf(goal('foot_r'))).toBe(-1);
-    expect(symmetry.partnerOf(goal('foot_l'))).toBe(goal('foot_r')); // dragging the pin still mirrors onto the free foot
-    expect(symmetry.partnerOf(goal('hand_l'))).toBe(goal('hand_r'));
+    expect(symmetry.partnerOf(goal('hand_r'))).toBe(-1);
+    expect(symmetry.partnerOf(goal('hand_l'))).toBe(goal('hand_r')); // dragging the pin still mirrors onto the free hand
+    // The feet start pinned: neither is the other's partner; the hips are in the middle.
+    expect(symmetry.partnerOf(goal('foot_l'))).toBe(-1);
+    expect(symmetry.partnerOf(goal('hips'))).toBe(-1);
   });
 });

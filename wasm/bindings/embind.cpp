@@ -324,6 +324,12 @@ class RigBinding {
       const Status status = ParseVec3(pole, "pole", &out->pole_ms);
       if (!status.ok()) return Status::Invalid("goal %d: pole must be 3 numbers", g);
       out->pole_weight = v["poleWeight"].isUndefined() ? 1.0f : v["poleWeight"].as<float>();
+      const val pole_bone = v["poleBone"];
+      if (!pole_bone.isUndefined()) {
+        const double b = pole_bone.as<double>();
+        if (b != static_cast<double>(static_cast<int>(b))) return Status::Invalid("goal %d: pole bone %g is not an index", g, b);
+        out->pole_bone = static_cast<int>(b);
+      }
     }
     return Status::Ok();
   }

@@ -22,6 +22,13 @@ Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index) {
     if (!IsFinite(goal.pole_ms)) return Status::Invalid("goal %d: pole is not finite", index);
     if (!IsFinite(goal.pole_weight) || goal.pole_weight <= 0.0f)
       return Status::Invalid("goal %d: pole weight %g must be finite and > 0", index, goal.pole_weight);
+    if (goal.pole_bone >= 0) {
+      bool on_chain = false;
+      for (int b = goal.bone; b >= 0 && !on_chain; b = skeleton.parent(b)) on_chain = b == goal.pole_bone;
+      if (!on_chain)
+        return Status::Invalid("goal %d: pole bone %d is not bone %d '%s' or one of its ancestors", index, goal.pole_bone,
+                               goal.bone, skeleton.name(goal.bone).c_str());
+    }
   }
   return Status::Ok();
 }

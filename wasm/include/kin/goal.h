@@ -29,7 +29,16 @@ struct Goal {
   bool has_pole = false;
   glm::vec3 pole_ms{0.0f};
   float pole_weight = 1.0f;  // > 0, Jacobian solvers
+  // Jacobian solvers: the bone whose origin is the middle joint that bends
+  // toward the pole (-1: the goal's own bone). An ancestor of the goal's
+  // bone names a limb above the goal's point: a goal on the hand bends the
+  // elbow with pole_bone = the forearm (upper joint the shoulder, the end
+  // the wrist, the origin of the forearm's child toward the hand).
+  int pole_bone = -1;
 };
+
+// The bone whose origin is the goal's pole's middle joint (see pole_bone).
+inline int PoleMiddleBone(const Goal& goal) { return goal.pole_bone >= 0 ? goal.pole_bone : goal.bone; }
 
 // Checks one goal against the skeleton; the message names goal `index`.
 Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index);

@@ -94,9 +94,10 @@ Status IkJob::Validate() const {
       SolverNamesWith(&SolverInfo::poles, takers, sizeof(takers));
       return Status::Invalid("%s: goal %zu has a pole, which only %s take", name, g, takers);
     }
-    if (goals[g].has_pole && ik_internal::IsLeastSquares(kind) && skeleton->parent(goals[g].bone) < 0)
+    if (goals[g].has_pole && ik_internal::IsLeastSquares(kind) && skeleton->parent(PoleMiddleBone(goals[g])) < 0)
       return Status::Invalid("%s: goal %zu has a pole, but its bone %d '%s' has no parent: the pole bends the joint "
-                             "at the bone's origin", name, g, goals[g].bone, skeleton->name(goals[g].bone).c_str());
+                             "at the bone's origin", name, g, PoleMiddleBone(goals[g]),
+                             skeleton->name(PoleMiddleBone(goals[g])).c_str());
     if (kind == SolverKind::kTwoBone && skeleton->parent(goals[g].bone) < 0)
       return Status::Invalid("%s: goal %zu is on bone %d '%s', which has no parent to bend with", name, g,
                              goals[g].bone, skeleton->name(goals[g].bone).c_str());

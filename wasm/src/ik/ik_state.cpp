@@ -141,9 +141,19 @@ Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root
   return e;
 }
 
+int IkState::PoleEndBone(const Goal& goal) const {
+  const int middle = PoleMiddleBone(goal);
+  if (middle == goal.bone) return -1;
+  int end = goal.bone;
+  while (sk.parent(end) != middle) end = sk.parent(end);
+  return end;
+}
+
 PoleResidual IkState::PoleOf(const Goal& goal, Span<const glm::mat4> model_ms, const glm::vec3& point_ms) const {
-  return PoleResidual(glm::vec3(model_ms[sk.parent(goal.bone)][3]), glm::vec3(model_ms[goal.bone][3]), point_ms,
-                      goal.pole_ms);
+  const int middle = PoleMiddleBone(goal);
+  const int end = PoleEndBone(goal);
+  return PoleResidual(glm::vec3(model_ms[sk.parent(middle)][3]), glm::vec3(model_ms[middle][3]),
+                      end < 0 ? point_ms : glm::vec3(model_ms[end][3]), goal.pole_ms);
 }
 
 Evaluation IkState::EvaluateCurrent() {
@@ -225,15 +235,19 @@ glm::dvec3 IkState::PoleDerivative(int c, const Goal& goal, const PoleResidual& 
     along[Slot(c)] = 1.0;
     return pole.Derivative(along, along, along);
   }
-  // The goal's own bone turns about the middle joint: it moves only the
-  // point. Bones above it move the upper and middle joints too.
+  // The column's bone moves the goal (it is the goal's bone or above it),
+  // so it and the limb's three joints lie on one chain from the root, where
+  // parent-first order makes "strictly above" a smaller index: a joint moves
+  // the origins of the bones below it, not its own. The goal's point moves
+  // with every bone of the chain.
   const JointAxes& axes = ws.axes_[Bone(c)];
   const int k = Slot(c);
+  const int j = Bone(c);
   const auto moved = [&](const glm::vec3& x_ms) { return glm::dvec3(JacobianColumn(axes, k, x_ms)); };
-  const bool above = Bone(c) != goal.bone;
-  const glm::dvec3 d_upper = above ? moved(glm::vec3(ws.model_ms_[sk.parent(goal.bone)][3])) : glm::dvec3(0.0);
-  const glm::dvec3 d_middle = above ? moved(glm::vec3(ws.model_ms_[goal.bone][3])) : glm::dvec3(0.0);
-  return pole.Derivative(d_upper, d_middle, moved(point_ms));
+  const auto moved_origin = [&](int bone) { return j < bone ? moved(glm::vec3(ws.model_ms_[bone][3])) : glm::dvec3(0.0); };
+  const int middle = PoleMiddleBone(goal);
+  const int end = PoleEndBone(goal);
+  return pole.Derivative(moved_origin(sk.parent(middle)), moved_origin(middle), end < 0 ? moved(point_ms) : moved_origin(end));
 }
 
 double IkState::GradientAndFreeSet() {

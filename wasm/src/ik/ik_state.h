@@ -131,6 +131,8 @@ class IkState {
 
   // The pole residual of a goal with a pole, for model matrices and its point.
   PoleResidual PoleOf(const Goal& goal, Span<const glm::mat4> model_ms, const glm::vec3& point_ms) const;
+  // The bone whose origin is the pole's limb's end, or -1 when the end is the goal's point (the middle joint is the goal's bone).
+  int PoleEndBone(const Goal& goal) const;
   // ∂r/∂(dof c) of a goal's pole residual (unweighted), at the current
   // configuration whose residual is `pole`; c moves the goal.
   glm::dvec3 PoleDerivative(int c, const Goal& goal, const PoleResidual& pole, const glm::vec3& point_ms) const;

@@ -12,6 +12,8 @@
 // - Look-at: a head (or a neck, or else the highest bone) aims the bone-space
 //   axis that points along +Z (glTF's forward) in the bind pose, keeping the
 //   one that points up (+Y) toward a pole above it.
+// - A rig that stands on named feet: the feet pinned and a root target on
+//   the root bone, which moves the whole body.
 // Bones that cannot turn (all slots locked: nodes above joints) never carry
 // goals. Colours follow the default character's: left warm, right cool,
 // hands brighter than feet.
@@ -34,6 +36,7 @@ const COLORS: Record<Exclude<EndKind, 'leaf'>, Record<Side, number>> = {
 };
 const LEAF_COLORS = [0xff8a3d, 0x3dc4ff, 0x7fd48a, 0xd36bd9, 0xf2d14b, 0xd9523b];
 const HEAD_COLOR = 0xf2d14b;
+const ROOT_COLOR = 0xe8e2d0;
 /** Leaf goals at most, when no hands or feet are recognised. */
 const MAX_LEAF_GOALS = 6;
 const KINDS: [Exclude<EndKind, 'leaf'>, RegExp][] = [
@@ -142,8 +145,17 @@ function endColor(end: LimbEnd, index: number): number {
   return end.kind === 'leaf' ? LEAF_COLORS[index % LEAF_COLORS.length] : COLORS[end.kind][end.side];
 }
 
+/**
+ * The limb ends' goals. A rig that stands on named feet gets them pinned and
+ * a root target on its root bone (when that turns): whole-body posing, as
+ * the default character has it.
+ */
 function limbEndLayout(shape: RigShape, ends: readonly LimbEnd[]): GoalLayout {
-  return { goals: ends.map((end, i): PosingGoal => ({ bone: shape.rig.boneNames[end.bone], color: endColor(end, i) })), options: {} };
+  const standing = ends.some((end) => end.kind === 'foot');
+  const goals = ends.map((end, i): PosingGoal => ({ bone: shape.rig.boneNames[end.bone], color: endColor(end, i), ...(standing && end.kind === 'foot' ? { pinned: true } : {}) }));
+  const root = shape.rig.parents.indexOf(-1);
+  if (standing && shape.movable[root] && !ends.some((end) => end.bone === root)) goals.push({ bone: shape.rig.boneNames[root], color: ROOT_COLOR, movesRoot: true });
+  return { goals, options: {} };
 }
 
 /**

@@ -50,9 +50,14 @@ function goalColor(goals: readonly PosingGoal[], bone: string): ColorRepresentat
   return unused ?? EXTRA_COLORS[goals.length % EXTRA_COLORS.length];
 }
 
-/** A goal set of these bones and pins, coloured in order. */
-export function colouredGoals(entries: readonly { bone: string; pinned: boolean }[]): PosingGoal[] {
-  return entries.reduce<PosingGoal[]>((goals, { bone, pinned }) => [...goals, { bone, pinned, color: goalColor(goals, bone) }], []);
+/** What a goal of the editable set may be besides its bone: pinned, a root target, holding an orientation, bending a joint toward a pole. */
+export const GOAL_FLAGS = ['pinned', 'movesRoot', 'orient', 'pole'] as const;
+export type GoalFlag = (typeof GOAL_FLAGS)[number];
+export type GoalFlags = Partial<Record<GoalFlag, boolean>>;
+
+/** A goal set of these bones and flags, coloured in order. */
+export function colouredGoals(entries: readonly ({ bone: string } & GoalFlags)[]): PosingGoal[] {
+  return entries.reduce<PosingGoal[]>((goals, entry) => [...goals, { ...entry, color: goalColor(goals, entry.bone) }], []);
 }
 
 /** Why `goals` cannot be a goal set of `rig`, or null. */
@@ -81,12 +86,12 @@ export function withoutGoal(goals: readonly PosingGoal[], index: number): Posing
   return goals.filter((_, g) => g !== index);
 }
 
-/** The set with goal `index` pinned or not. */
-export function withPin(goals: readonly PosingGoal[], index: number, pinned: boolean): PosingGoal[] {
-  return goals.map((goal, g) => (g === index ? { ...goal, pinned } : goal));
+/** The set with one flag of goal `index` on or off. */
+export function withFlag(goals: readonly PosingGoal[], index: number, flag: GoalFlag, on: boolean): PosingGoal[] {
+  return goals.map((goal, g) => (g === index ? { ...goal, [flag]: on } : goal));
 }
 
-/** Same bones in the same order, pinned alike (colours follow the bones). */
+/** Same bones in the same order, with the same flags (colours follow the bones). */
 export function sameGoalSet(a: readonly PosingGoal[], b: readonly PosingGoal[]): boolean {
-  return a.length === b.length && a.every((goal, g) => goal.bone === b[g].bone && (goal.pinned === true) === (b[g].pinned === true));
+  return a.length === b.length && a.every((goal, g) => goal.bone === b[g].bone && GOAL_FLAGS.every((flag) => (goal[flag] === true) === (b[g][flag] === true)));
 }

@@ -10,7 +10,7 @@ import type { PosingSession } from './posing-session.js';
 import type { SymmetricDrag } from './symmetric-drag.js';
 
 /** A drag times one solve in this many (see PosingSession.solve). */
-const TIMED_EVERY = 16;
+export const TIMED_EVERY = 16;
 
 /** A handle position as three.js keeps it (a Vector3). */
 export interface HandlePosition {

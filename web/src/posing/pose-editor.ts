@@ -10,7 +10,7 @@
 import type { MirrorMode, SolverName, SolverOptions } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import type { CharacterInfo, CharacterSource } from './character-source.js';
-import { type HandlePosition, handleMoves } from './handle-moves.js';
+import { type HandlePosition, TIMED_EVERY, handleMoves } from './handle-moves.js';
 import { type PoseState, capturePoseState, restorePoseState, samePoseState } from './pose-state.js';
 import { type PosePreset, presetPose } from './pose-presets.js';
 import type { PosingSession, SolveSummary } from './posing-session.js';
@@ -20,6 +20,7 @@ import { UndoHistory } from './undo-history.js';
 
 /** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
 const UNDO_LIMIT = 200;
+
 
 export type EditorListener = () => void;
 
@@ -37,6 +38,8 @@ export class PoseEditor {
   private readonly listeners: EditorListener[] = [];
   private moveHandle: (goal: number, position_ms: HandlePosition) => void;
   private readonly scriptedMove_ms = { x: 0, y: 0, z: 0 };
+  private readonly pole_ms = new Float64Array(3);
+  private poleMoves = 0;
   private angles = new Float32Array(0);
 
   constructor(session: PosingSession, character: CharacterInfo) {
@@ -172,6 +175,46 @@ export class PoseEditor {
     this.angles[3 * bone + 1] = a1;
     this.angles[3 * bone + 2] = a2;
     this.setPose(this.angles, rig.rootOffset);
+  }
+
+  /** Puts back every goal's target, pole and orientation (an undo state's), without solving (one undo step). */
+  setGoalState(targets_ms: ArrayLike<number>, poles_ms: ArrayLike<number>, orientations_ms: ArrayLike<number>): void {
+    this.undo.step(() => this.session.setGoalState(targets_ms, poles_ms, orientations_ms));
+    this.changed();
+  }
+
+  /**
+   * Where a pole handle's moves go (a drag frame: allocation-free): the
+   * goal's pole follows and the session solves.
+   */
+  readonly poleMoved = (goal: number, position_ms: HandlePosition): void => {
+    const pole = this.pole_ms;
+    pole[0] = position_ms.x;
+    pole[1] = position_ms.y;
+    pole[2] = position_ms.z;
+    this.session.movePole(goal, pole, this.poleMoves++ % TIMED_EVERY === 0);
+    this.changed();
+  };
+
+  /** Moves a goal's pole as dragging its handle there does (one undo step, its solve timed). */
+  movePole(goal: number, x_ms: number, y_ms: number, z_ms: number): SolveSummary {
+    if (this.session.pole_ms(goal) === null) throw new Error(`kin: goal '${this.session.goalNames[goal]}' has no pole; turn its pole on first`);
+    const position = this.scriptedMove_ms;
+    position.x = x_ms;
+    position.y = y_ms;
+    position.z = z_ms;
+    this.undo.step(() => {
+      this.poleMoved(goal, position);
+      this.session.timeLastSolve();
+    });
+    return this.session.lastSolve;
+  }
+
+  /** Turns a goal's target orientation (x y z w, model space) and solves (one undo step, or part of a gesture). */
+  turnGoal(goal: number, orientation_ms: ArrayLike<number>): SolveSummary {
+    const summary = this.undo.step(() => this.session.turnGoal(goal, orientation_ms));
+    this.changed();
+    return summary;
   }
 
   /** Moves every target (model space, in goal order) without solving (one undo step). */

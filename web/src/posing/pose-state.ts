@@ -1,6 +1,6 @@
 // What undo brings back (an undo state): the solver and the editable goal
 // set (together they decide what the targets mean), every angle, the root
-// offset and the goal targets. The camera is not part of it: looking around
+// offset and the goals' targets, poles and orientations. The camera is not part of it: looking around
 // is not a change to the pose. The solver's settings travel along to restore
 // a solver switch, but settings alone do not make two states differ (tuning
 // a solver is not a pose change).
@@ -17,7 +17,7 @@ export interface PoseStateHost {
   setSolver(solver: SolverName, options?: SolverOptions): void;
   setEditableGoals(goals: readonly PosingGoal[]): void;
   setPose(angles: ArrayLike<number>, rootOffset_ms?: Vec3Tuple): void;
-  setTargets(targets_ms: readonly Vec3Tuple[]): void;
+  setGoalState(targets_ms: ArrayLike<number>, poles_ms: ArrayLike<number>, orientations_ms: ArrayLike<number>): void;
 }
 
 export interface PoseState {
@@ -30,16 +30,20 @@ export interface PoseState {
   rootOffset_ms: Vec3Tuple;
   /** 3 per goal, model space. */
   targets_ms: Float64Array;
+  /** 3 per goal (NaN: none) and 4 per goal (NaN: none), model space. */
+  poles_ms: Float64Array;
+  orientations_ms: Float64Array;
 }
 
+/** The same numbers (NaN equal to NaN: a goal without a pole). */
 function sameNumbers(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i]) && a[i] !== b[i]) return false;
   return true;
 }
 
 export function samePoseState(a: PoseState, b: PoseState): boolean {
-  return a.solver === b.solver && sameGoalSet(a.goals, b.goals) && sameNumbers(a.angles, b.angles) && sameNumbers(a.rootOffset_ms, b.rootOffset_ms) && sameNumbers(a.targets_ms, b.targets_ms);
+  return a.solver === b.solver && sameGoalSet(a.goals, b.goals) && sameNumbers(a.angles, b.angles) && sameNumbers(a.rootOffset_ms, b.rootOffset_ms) && sameNumbers(a.targets_ms, b.targets_ms) && sameNumbers(a.poles_ms, b.poles_ms) && sameNumbers(a.orientations_ms, b.orientations_ms);
 }
 
 export function capturePoseState(host: PoseStateHost): PoseState {
@@ -52,15 +56,15 @@ export function capturePoseState(host: PoseStateHost): PoseState {
     angles: Float32Array.from(rig.pose()),
     rootOffset_ms: rig.rootOffset,
     targets_ms: Float64Array.from(session.targets_ms),
+    poles_ms: Float64Array.from(session.poles_ms),
+    orientations_ms: Float64Array.from(session.orientations_ms),
   };
 }
 
-/** Puts the host back into a state through its usual paths (solver, goal set, pose, then targets): bit for bit the captured angles. */
+/** Puts the host back into a state through its usual paths (solver, goal set, pose, then the goals' targets, poles and orientations): bit for bit the captured angles. */
 export function restorePoseState(host: PoseStateHost, state: PoseState): void {
   if (state.solver !== host.session.solverName) host.setSolver(state.solver, state.solverOptions);
   if (!sameGoalSet(state.goals, host.session.editableGoals)) host.setEditableGoals(state.goals);
   host.setPose(state.angles, state.rootOffset_ms);
-  const targets_ms: Vec3Tuple[] = [];
-  for (let i = 0; i < state.targets_ms.length; i += 3) targets_ms.push([state.targets_ms[i], state.targets_ms[i + 1], state.targets_ms[i + 2]]);
-  host.setTargets(targets_ms);
+  host.setGoalState(state.targets_ms, state.poles_ms, state.orientations_ms);
 }

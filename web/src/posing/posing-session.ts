@@ -7,7 +7,7 @@
 // Counters tell the frame loop what changed.
 import type { Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';
 import { errorMessage } from '../text/error-message.js';
-import { goalSetProblem, startGoalSet, takesAnyGoals } from './goal-set.js';
+import { goalSetProblem, solverContract, startGoalSet, takesAnyGoals } from './goal-set.js';
 import { type GoalLayout, type GoalLayouts, type PlacedGoal, type PosingGoal, goalLayoutFor, goalsInPose } from './solver-goals.js';
 
 const NO_ENERGY = new Float32Array(0);
@@ -46,8 +46,9 @@ export class PosingSession {
    */
   readonly lastTimedSolve: SolveSummary;
   private timedSolves = 0;
-  /** The pose the latest untimed solve started from, to run it again timed. */
+  /** The pose the latest untimed solve started from (its angles and root offset), to run it again timed. */
   private preSolveAngles = new Float32Array(0);
+  private readonly preSolveRoot = new Float64Array(3);
   // Kept here: asking the rig would make a string per drag frame.
   private solver: SolverName;
   private goalLayout: GoalLayout;
@@ -55,6 +56,14 @@ export class PosingSession {
   private names: readonly string[] = [];
   private bones: readonly number[] = [];
   private targets = new Float64Array(0);
+  /** Each goal as placed: bone, point, weight, pole bone (its target, pole and orientation live in the arrays). */
+  private placed: readonly PlacedGoal[] = [];
+  /** 3 per goal: its pole (NaN where it has none). */
+  private poles = new Float64Array(0);
+  /** 4 per goal, x y z w: its target orientation (NaN where it holds none). */
+  private orientations = new Float64Array(0);
+  /** Whether solves move the root offset (a root target, and a solver that can). */
+  private rootMoves = false;
   private poseChanges = 0;
   private targetMoves = 0;
   private solves = 0;
@@ -150,10 +159,28 @@ export class PosingSession {
     const layout = keepsGoals ? this.goalLayout : this.layoutFor(solver);
     // Placed first: a rig without the layout's bones throws before anything changed.
     const goals = keepsGoals ? null : goalsInPose(this.rig, layout);
-    this.rig.setSolver(solver, { ...layout.options, ...options });
+    // The rig refuses another solver while it moves the root: off first, on again when the goals are given again.
+    const wasMovingRoot = this.rootMoves;
+    if (wasMovingRoot) {
+      this.rig.setMoveRoot(false);
+      this.rootMoves = false;
+    }
+    try {
+      this.rig.setSolver(solver, { ...layout.options, ...options });
+    } catch (error) {
+      if (wasMovingRoot) {
+        this.rig.setMoveRoot(true);
+        this.rootMoves = true;
+      }
+      throw error;
+    }
     this.solver = solver;
     this.solverChanges++;
-    if (goals === null) return;
+    if (goals === null) {
+      // The same goals, but what the new solver takes of them (orientations, poles, the root).
+      this.pushGoals();
+      return;
+    }
     this.useGoals(layout, goals);
     this.goalChanges++;
   }
@@ -175,7 +202,12 @@ export class PosingSession {
     const placed = goalsInPose(this.rig, layout);
     for (const [g, goal] of goals.entries()) {
       const before = this.names.indexOf(goal.bone);
-      if (before >= 0 && (goal.pinned !== true || this.pinned(before))) placed[g].target = this.target_ms(before);
+      if (before < 0) continue;
+      // What stays keeps where it was: the target (unless newly pinned or newly a root target), the pole, the orientation.
+      const was = this.goalLayout.goals[before];
+      if ((goal.pinned !== true || this.pinned(before)) && goal.movesRoot === was.movesRoot) placed[g].target = this.target_ms(before);
+      placed[g].pole = placed[g].pole && (this.pole_ms(before) ?? placed[g].pole);
+      placed[g].orientation = placed[g].orientation && (this.orientation_ms(before) ?? placed[g].orientation);
     }
     this.goalSet = goals;
     this.useGoals(layout, placed);
@@ -194,6 +226,72 @@ export class PosingSession {
   target_ms(goal: number): [number, number, number] {
     const t = this.targets;
     return [t[3 * goal], t[3 * goal + 1], t[3 * goal + 2]];
+  }
+
+  /** Every goal's pole, 3 per goal (NaN where it has none; a view). */
+  get poles_ms(): Float64Array {
+    return this.poles;
+  }
+
+  /** Every goal's target orientation, 4 per goal, x y z w (NaN where it holds none; a view). */
+  get orientations_ms(): Float64Array {
+    return this.orientations;
+  }
+
+  /** The goal's pole, or null. */
+  pole_ms(goal: number): [number, number, number] | null {
+    const p = this.poles;
+    return Number.isNaN(p[3 * goal]) ? null : [p[3 * goal], p[3 * goal + 1], p[3 * goal + 2]];
+  }
+
+  /** The goal's target orientation (x y z w), or null. */
+  orientation_ms(goal: number): [number, number, number, number] | null {
+    const q = this.orientations;
+    return Number.isNaN(q[4 * goal]) ? null : [q[4 * goal], q[4 * goal + 1], q[4 * goal + 2], q[4 * goal + 3]];
+  }
+
+  /** The bone whose origin bends toward the goal's pole (the middle joint), or -1. */
+  poleBone(goal: number): number {
+    if (this.pole_ms(goal) === null) return -1;
+    return this.placed[goal].poleBone ?? this.placed[goal].bone;
+  }
+
+  /** Whether solves move the root offset too (a root target, under a solver that can). */
+  get movesRoot(): boolean {
+    return this.rootMoves;
+  }
+
+  /** Moves a goal's pole to `pole_ms` (x, y, z) and solves (see solve()); allocation-free. */
+  movePole(goal: number, pole_ms: ArrayLike<number>, timed = true): SolveSummary {
+    this.rig.setGoalPole(goal, pole_ms);
+    this.poles[3 * goal] = pole_ms[0];
+    this.poles[3 * goal + 1] = pole_ms[1];
+    this.poles[3 * goal + 2] = pole_ms[2];
+    this.targetMoves++;
+    return this.solve(timed);
+  }
+
+  /** Turns a goal's target orientation (x y z w, model space) and solves. */
+  turnGoal(goal: number, orientation_ms: ArrayLike<number>): SolveSummary {
+    if (Number.isNaN(this.orientations[4 * goal])) throw new Error(`kin: goal '${this.names[goal]}' holds no orientation; turn its rotation on first`);
+    const length = Math.hypot(orientation_ms[0], orientation_ms[1], orientation_ms[2], orientation_ms[3]);
+    if (!(length > 0) || !Number.isFinite(length)) throw new Error('kin: an orientation must be 4 finite numbers, not all zero');
+    for (let k = 0; k < 4; k++) this.orientations[4 * goal + k] = orientation_ms[k] / length;
+    this.pushGoals();
+    this.targetMoves++;
+    return this.solve();
+  }
+
+  /** Puts back every goal's target, pole and orientation (as an undo state holds them), without solving. */
+  setGoalState(targets_ms: ArrayLike<number>, poles_ms: ArrayLike<number>, orientations_ms: ArrayLike<number>): void {
+    if (targets_ms.length !== this.targets.length || poles_ms.length !== this.poles.length || orientations_ms.length !== this.orientations.length) {
+      throw new Error(`kin: goal state for ${targets_ms.length / 3} goals, the session has ${this.names.length}`);
+    }
+    this.targets.set(targets_ms);
+    this.poles.set(poles_ms);
+    this.orientations.set(orientations_ms);
+    this.pushGoals();
+    this.targetMoves++;
   }
 
   /** Moves one target to `target_ms` (x, y, z) and solves from the current pose (see solve()); allocation-free. */
@@ -263,7 +361,8 @@ export class PosingSession {
    */
   timeLastSolve(): void {
     if (!Number.isNaN(this.lastSolve.micros) || this.lastSolve.failure !== null) return;
-    this.rig.setPose(this.preSolveAngles, this.rig.rootOffset);
+    const root = this.preSolveRoot;
+    this.rig.setPose(this.preSolveAngles, [root[0], root[1], root[2]]);
     // The same pose again: not a change of the pose (a share link is not written anew for it).
     const poseChanges = this.poseChanges;
     this.solve(true);
@@ -286,6 +385,7 @@ export class PosingSession {
     const pose = this.rig.pose();
     if (this.preSolveAngles.length !== pose.length) this.preSolveAngles = new Float32Array(pose.length);
     this.preSolveAngles.set(pose);
+    this.rig.readRootOffset(this.preSolveRoot);
   }
 
   private keepTimedSolve(): void {
@@ -303,13 +403,55 @@ export class PosingSession {
     this.useGoals(this.goalLayout, goalsInPose(this.rig, this.goalLayout));
   }
 
-  /** Gives the rig a layout's goals (placed) and copies their targets. */
+  /** Takes a layout's goals (placed): their targets, poles and orientations, given to the rig. */
   private useGoals(layout: GoalLayout, goals: readonly PlacedGoal[]): void {
-    this.rig.setGoals(goals);
+    const targets = new Float64Array(goals.flatMap((goal) => goal.target));
+    const poles = new Float64Array(goals.flatMap((goal) => goal.pole ?? [Number.NaN, Number.NaN, Number.NaN]));
+    const orientations = new Float64Array(goals.flatMap((goal) => goal.orientation ?? [Number.NaN, Number.NaN, Number.NaN, Number.NaN]));
+    const previous = { layout: this.goalLayout, placed: this.placed, targets: this.targets, poles: this.poles, orientations: this.orientations };
     this.goalLayout = layout;
+    this.placed = goals;
+    this.targets = targets;
+    this.poles = poles;
+    this.orientations = orientations;
+    try {
+      this.pushGoals();
+    } catch (error) {
+      // Refused (a bone without a parent for a pole, say): everything as it was.
+      Object.assign(this, { goalLayout: previous.layout, placed: previous.placed, targets: previous.targets, poles: previous.poles, orientations: previous.orientations });
+      throw error;
+    }
     this.names = layout.goals.map((goal) => goal.bone);
     this.bones = goals.map((goal) => goal.bone);
-    this.targets = new Float64Array(goals.flatMap((goal) => goal.target));
     this.targetMoves++;
+  }
+
+  /**
+   * Gives the rig the goals as they stand, with what the solver takes of
+   * them (orientations, poles: the core's contract), and whether solves
+   * move the root (a root target, under a solver that can).
+   */
+  private pushGoals(): void {
+    const solver = solverContract(this.solver);
+    const goals = this.placed.map((goal, g): PlacedGoal => {
+      const t = this.targets;
+      const pole = this.pole_ms(g);
+      const orientation = this.orientation_ms(g);
+      const usesPole = pole !== null && solver.poles;
+      return {
+        bone: goal.bone,
+        point: goal.point,
+        weight: goal.weight,
+        target: [t[3 * g], t[3 * g + 1], t[3 * g + 2]],
+        pole: usesPole ? pole : undefined,
+        poleBone: usesPole ? goal.poleBone : undefined,
+        orientation: orientation !== null && solver.orientation ? orientation : undefined,
+      };
+    });
+    const rootMoves = solver.rootTranslation && this.goalLayout.goals.some((goal) => goal.movesRoot === true);
+    if (this.rootMoves && !rootMoves) this.rig.setMoveRoot(false);
+    this.rig.setGoals(goals);
+    if (rootMoves && !this.rootMoves) this.rig.setMoveRoot(true);
+    this.rootMoves = rootMoves;
   }
 }

@@ -18,7 +18,7 @@
 // setting a pose) moves nothing until a handle moves.
 import type { ColorRepresentation } from 'three';
 import type { GoalDesc, Rig, SolverName, SolverOptions } from '../rig/rig.js';
-import type { Vec3Tuple } from '../rig/rig-desc.js';
+import type { QuatTuple, Vec3Tuple } from '../rig/rig-desc.js';
 
 export interface PosingGoal {
   /** The goal's bone; the goal pulls its tip. Also the goal's and its handle's name. */
@@ -32,6 +32,16 @@ export interface PosingGoal {
   point_bs?: Vec3Tuple;
   /** A pin: the goal holds its tip with PIN_WEIGHT while the others move (goal-set.ts). */
   pinned?: boolean;
+  /**
+   * A root target: the goal pulls the bone's origin (its joint), and solves
+   * move the root offset too — whole-body posing, for the solvers that can
+   * (the core's contract: rootTranslation).
+   */
+  movesRoot?: boolean;
+  /** The goal holds the bone's orientation too (a rotation handle), for the solvers that take orientations. */
+  orient?: boolean;
+  /** The joint above the goal's bone (an elbow for a hand, a knee for a foot) bends toward a pole handle, for the solvers that take poles. */
+  pole?: boolean;
 }
 
 export interface GoalLayout {
@@ -46,6 +56,7 @@ const HAND_L = 0xff8a3d;
 const HAND_R = 0x3dc4ff;
 const FOOT_L = 0xd9523b;
 const FOOT_R = 0x3b7bd9;
+const HIPS = 0xe8e2d0;
 
 const POLE_DISTANCE = 0.5;
 const BEHIND: Vec3Tuple = [0, 0, -POLE_DISTANCE];
@@ -65,12 +76,18 @@ const HEAD_AIM_BS: Vec3Tuple = [0, 0, 1];
 const HEAD_UP_BS: Vec3Tuple = [0, 1, 0];
 const HEAD_POLE_OFFSET_MS: Vec3Tuple = [0, 1, 0];
 
+/**
+ * The general solvers' goals: both hands; both feet, pinned, so that the
+ * body crouches and leans on them; and the hips as a root target, which
+ * moves the whole body (whole-body posing, as in Blender or Cascadeur).
+ */
 export const LIMB_ENDS: GoalLayout = {
   goals: [
     { bone: 'hand_l', color: HAND_L },
     { bone: 'hand_r', color: HAND_R },
-    { bone: 'foot_l', color: FOOT_L },
-    { bone: 'foot_r', color: FOOT_R },
+    { bone: 'foot_l', color: FOOT_L, pinned: true },
+    { bone: 'foot_r', color: FOOT_R, pinned: true },
+    { bone: 'hips', color: HIPS, movesRoot: true },
   ],
   options: {},
 };
@@ -103,6 +120,37 @@ export function goalLayoutFor(solver: SolverName): GoalLayout {
 /** A goal for Rig.setGoals, by bone index, with its target. */
 export type PlacedGoal = GoalDesc & { bone: number; target: Vec3Tuple };
 
+/** How far from the middle joint a new pole handle sits (metres): off the limb, not on the body. */
+const LIMB_POLE_DISTANCE = 0.4;
+
+/** The rotation of a bone-to-model matrix (16 floats at `m`), scale taken out, as x y z w. */
+function modelRotation(model_ms: Float32Array, m: number): QuatTuple {
+  const column = (c: number): number[] => {
+    const v = [model_ms[m + 4 * c], model_ms[m + 4 * c + 1], model_ms[m + 4 * c + 2]];
+    const length = Math.hypot(v[0], v[1], v[2]);
+    return v.map((x) => x / length);
+  };
+  const [x, y, z] = [column(0), column(1), column(2)];
+  // Shepperd's method on the rotation matrix [x y z] (columns).
+  const trace = x[0] + y[1] + z[2];
+  let q: QuatTuple;
+  if (trace > 0) {
+    const s = 2 * Math.sqrt(1 + trace);
+    q = [(y[2] - z[1]) / s, (z[0] - x[2]) / s, (x[1] - y[0]) / s, s / 4];
+  } else if (x[0] > y[1] && x[0] > z[2]) {
+    const s = 2 * Math.sqrt(1 + x[0] - y[1] - z[2]);
+    q = [s / 4, (y[0] + x[1]) / s, (z[0] + x[2]) / s, (y[2] - z[1]) / s];
+  } else if (y[1] > z[2]) {
+    const s = 2 * Math.sqrt(1 + y[1] - x[0] - z[2]);
+    q = [(y[0] + x[1]) / s, s / 4, (z[1] + y[2]) / s, (z[0] - x[2]) / s];
+  } else {
+    const s = 2 * Math.sqrt(1 + z[2] - x[0] - y[1]);
+    q = [(z[0] + x[2]) / s, (z[1] + y[2]) / s, s / 4, (x[1] - y[0]) / s];
+  }
+  const length = Math.hypot(...q);
+  return q.map((v) => v / length) as QuatTuple;
+}
+
 /** The layout's goals in the rig's current pose: targets where the goals are now, poles beside their joints. */
 export function goalsInPose(rig: Rig, layout: GoalLayout): PlacedGoal[] {
   const model_ms = rig.modelMatrices();
@@ -112,9 +160,10 @@ export function goalsInPose(rig: Rig, layout: GoalLayout): PlacedGoal[] {
     const bone = rig.boneIndex(goal.bone);
     const m = 16 * bone;
     const origin_ms: Vec3Tuple = [model_ms[m + 12], model_ms[m + 13], model_ms[m + 14]];
-    const point = goal.point_bs;
-    let target: Vec3Tuple = point
-      ? [0, 1, 2].map((row) => model_ms[m + row] * point[0] + model_ms[m + 4 + row] * point[1] + model_ms[m + 8 + row] * point[2] + model_ms[m + 12 + row]) as Vec3Tuple
+    const given = goal.point_bs;
+    let point = given;
+    let target: Vec3Tuple = given
+      ? [0, 1, 2].map((row) => model_ms[m + row] * given[0] + model_ms[m + 4 + row] * given[1] + model_ms[m + 8 + row] * given[2] + model_ms[m + 12 + row]) as Vec3Tuple
       : [tips_ms[3 * bone], tips_ms[3 * bone + 1], tips_ms[3 * bone + 2]];
     if (goal.aimDistance !== undefined) {
       // The aim axis in model space: the bone's rotation applied to it (column-major matrix).
@@ -122,9 +171,23 @@ export function goalsInPose(rig: Rig, layout: GoalLayout): PlacedGoal[] {
       const scale = goal.aimDistance / Math.hypot(direction[0], direction[1], direction[2]);
       target = [origin_ms[0] + scale * direction[0], origin_ms[1] + scale * direction[1], origin_ms[2] + scale * direction[2]];
     }
+    if (goal.movesRoot) {
+      // A root target pulls the joint itself: moving it moves the body.
+      target = origin_ms;
+      point = [0, 0, 0];
+    }
     const offset = goal.poleOffset_ms;
-    const pole: Vec3Tuple | undefined = offset && poleBeside(rig, bone, origin_ms, target, offset);
-    return { bone, target, pole, point, weight: goal.pinned ? PIN_WEIGHT : undefined };
+    let pole: Vec3Tuple | undefined = offset && poleBeside(rig, bone, origin_ms, target, offset);
+    let poleBone: number | undefined;
+    const middle = rig.parents[bone];
+    if (goal.pole && middle >= 0 && rig.parents[middle] >= 0) {
+      // The limb above the goal's bone: its joint bends toward a handle on the side it bends to now.
+      const middle_ms: Vec3Tuple = [model_ms[16 * middle + 12], model_ms[16 * middle + 13], model_ms[16 * middle + 14]];
+      pole = poleBeside(rig, middle, middle_ms, origin_ms, [0, 0, -LIMB_POLE_DISTANCE]);
+      poleBone = middle;
+    }
+    const orientation = goal.orient ? modelRotation(model_ms, m) : undefined;
+    return { bone, target, pole, poleBone, point, orientation, weight: goal.pinned ? PIN_WEIGHT : undefined };
   });
 }
 

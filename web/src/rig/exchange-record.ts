@@ -57,7 +57,7 @@ export class ExchangeRecord {
   }
 
   /** Copies the rig's root offset (as the binding's last call left it) into `out`. */
-  rootOffset(out: number[]): number[] {
+  rootOffset<T extends { [index: number]: number }>(out: T): T {
     const floats = this.floats();
     const at = this.layout.floats.rootOffset;
     out[0] = floats[at];

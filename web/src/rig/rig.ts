@@ -66,6 +66,8 @@ export interface GoalDesc {
   pole?: Vec3Tuple;
   /** > 0, default 1 (Jacobian solvers): how the pole weighs against the goals where limits keep both from being met. */
   poleWeight?: number;
+  /** Jacobian solvers: the bone whose origin is the joint that bends toward the pole (default: this goal's bone); the goal's bone or an ancestor. */
+  poleBone?: number;
 }
 
 export class Rig {
@@ -226,6 +228,12 @@ export class Rig {
     return this.exchange.rootOffset([0, 0, 0]) as Vec3Tuple;
   }
 
+  /** The root offset into `out` (3 numbers): allocation-free, for a drag frame. */
+  readRootOffset(out: Float32Array | Float64Array): void {
+    this.live();
+    this.exchange.rootOffset(out);
+  }
+
   /**
    * Whole-body posing: solve() moves the root offset too, as three more
    * unknowns (turn it on when a goal pulls on the root, e.g. the hips). Only
@@ -245,7 +253,7 @@ export class Rig {
   setGoals(goals: readonly GoalDesc[]): void {
     const flat: FlatGoal[] = goals.map((g) => {
       const bone = typeof g.bone === 'string' ? this.boneIndex(g.bone) : g.bone;
-      return { bone, target: g.target, point: g.point, weight: g.weight, orientation: g.orientation, orientationWeight: g.orientationWeight, pole: g.pole, poleWeight: g.poleWeight };
+      return { bone, target: g.target, point: g.point, weight: g.weight, orientation: g.orientation, orientationWeight: g.orientationWeight, pole: g.pole, poleWeight: g.poleWeight, poleBone: g.poleBone };
     });
     this.check(this.live().setGoals(flat));
   }

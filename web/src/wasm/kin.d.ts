@@ -79,6 +79,8 @@ export interface FlatGoal {
   pole?: ArrayLike<number>;
   /** > 0, default 1: the pole's weight against the goals (Jacobian solvers). */
   poleWeight?: number;
+  /** Jacobian solvers: the bone whose origin bends toward the pole (default: the goal's bone). */
+  poleBone?: number;
 }
 
 /** kin::IkOptions by the keys, and with the types, of contract().options; every field optional. */
