@@ -80,7 +80,7 @@ export class EditorUi {
     this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options));
     this.status = new StatusBar(shell.bottom);
     const { viewport } = view;
-    this.bonePosing = new BonePosing(editor, selection, viewport, (x, y) => view.handles.hitAt(x, y), this.inspector.selection, () => viewport.onInvalidate());
+    this.bonePosing = new BonePosing(editor, selection, viewport, (x, y) => view.hitAt(x, y), this.inspector.selection, () => viewport.onInvalidate());
     this.targetPanel = new TargetPanel(this.inspector.selection, editor, selection);
     this.uninstallShortcuts = installShortcuts(window, {
       undo: () => editor.undo.undo(),

@@ -19,7 +19,8 @@ import { CHARACTER_COLORS, DEBUG_MESHES, type DebugMesh } from '../three/debug-v
 import type { CharacterColors } from '../three/skinned-character.js';
 import type { CharacterSource } from '../posing/character-source.js';
 import { exportGlb, exportedPose } from '../export/character-export.js';
-import { addTarget, pinTarget, removeTarget } from '../posing/goal-actions.js';
+import { addTarget, pinTarget, removeTarget, setGoalFlag } from '../posing/goal-actions.js';
+import { GOAL_FLAGS, type GoalFlag } from '../posing/goal-set.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import { type KinPage, type KinToolsApi, createToolsApi } from './kin-tools-api.js';
 import type { ModelInput } from '../import/model-input.js';
@@ -42,6 +43,23 @@ export interface KinSolveResult {
   error: number;
   /** Wall time of the solve call, microseconds. */
   micros: number;
+}
+
+/** A goal as window.kin shows it (a copy). */
+export interface KinGoal {
+  /** The goal's bone's name: the goal's name. */
+  name: string;
+  bone: number;
+  /** Model space, metres. */
+  target: Vec3;
+  pinned: boolean;
+  /** A root target: solves move the whole body (the solvers that can). */
+  movesRoot: boolean;
+  /** The orientation it holds (x y z w, model space), or null. */
+  orientation: [number, number, number, number] | null;
+  /** Its pole (model space), or null; the joint at `poleBone` bends toward it. */
+  pole: Vec3 | null;
+  poleBone: number;
 }
 
 /** How a load went: for a character or a pose, what was loaded and the model on screen then. */
@@ -77,7 +95,7 @@ export interface KinApi extends KinToolsApi {
    * name, else its deepest leaves; the bones above them for 'two-bone'
    * (pulling the wrist); a head, neck or the highest bone for 'look-at'.
    */
-  goals(): { name: string; bone: number; target: Vec3; pinned: boolean }[];
+  goals(): KinGoal[];
   /**
    * Adds a target on a bone's tip (by bone name), where the tip is now: the
    * pose does not move until the target does. One undo step. Throws,
@@ -97,6 +115,19 @@ export interface KinApi extends KinToolsApi {
   pin(goal: number | string): void;
   /** Unpins a goal (its target stays); one undo step. */
   unpin(goal: number | string): void;
+  /**
+   * Sets a goal's options, as its toggles in the inspector do (one undo
+   * step): pinned; movesRoot (a target on the root bone moves the whole
+   * body, its pins holding); orient (it holds its bone's orientation, as it
+   * is now to start with); pole (the joint above its bone — an elbow for a
+   * hand — bends toward a pole, placed on the side it bends to now). Throws,
+   * changing nothing, naming the problem.
+   */
+  setGoalOptions(goal: number | string, options: { pinned?: boolean; movesRoot?: boolean; orient?: boolean; pole?: boolean }): void;
+  /** Moves a goal's pole (model space) exactly as dragging its handle there does, and solves; one undo step. */
+  setGoalPole(goal: number | string, pole: Vec3): KinSolveResult;
+  /** Turns a goal's held orientation (x y z w, model space) and solves; one undo step. */
+  setGoalOrientation(goal: number | string, orientation: [number, number, number, number]): KinSolveResult;
   /**
    * Moves a goal's target (index or name, e.g. 'hand_r') to a model-space
    * point in metres: places its handle there and runs the handle's drag
@@ -157,6 +188,8 @@ export interface KinApi extends KinToolsApi {
   boneTip(name: string): Vec3;
   /** Where a goal's handle centre is drawn, in CSS pixels of the page (for real pointer events). */
   handleScreenPosition(goal: number | string): { x: number; y: number };
+  /** Where a goal's pole handle is drawn, in CSS pixels of the page; throws for a goal without a pole. */
+  poleScreenPosition(goal: number | string): { x: number; y: number };
   /**
    * Where the translate gizmo's arrow along model `axis` ('x', 'y' or 'z')
    * is drawn — a point on its shaft — in CSS pixels of the page: pressing
@@ -313,7 +346,16 @@ export function createKinApi(): KinApiControl {
     },
     goals: () => {
       const { session } = editing();
-      return session.goalNames.map((name, g) => ({ name, bone: session.goalBones[g], target: session.target_ms(g), pinned: session.pinned(g) }));
+      return session.goalNames.map((name, g) => ({
+        name,
+        bone: session.goalBones[g],
+        target: session.target_ms(g),
+        pinned: session.pinned(g),
+        movesRoot: session.layout.goals[g].movesRoot === true,
+        orientation: session.orientation_ms(g),
+        pole: session.pole_ms(g),
+        poleBone: session.poleBone(g),
+      }));
     },
     addGoal: (bone) => {
       if (typeof bone !== 'string') throw new Error('kin: addGoal takes a bone name');
@@ -322,6 +364,31 @@ export function createKinApi(): KinApiControl {
     removeGoal: (goal) => removeTarget(editing(), goal),
     pin: (goal) => pinTarget(editing(), goal, true),
     unpin: (goal) => pinTarget(editing(), goal, false),
+    setGoalOptions: (goal, options) => {
+      const editor = editing();
+      if (typeof options !== 'object' || options === null) throw new Error('kin: goal options must be an object');
+      const flags = Object.entries(options);
+      for (const [flag, on] of flags) {
+        if (!(GOAL_FLAGS as readonly string[]).includes(flag)) throw new Error(`kin: no goal option ${JSON.stringify(flag)}; the options are ${GOAL_FLAGS.join(', ')}`);
+        if (typeof on !== 'boolean') throw new Error(`kin: goal option ${flag} must be true or false`);
+      }
+      const index = editor.session.goalIndex(goal);
+      editor.undo.step(() => {
+        for (const [flag, on] of flags) setGoalFlag(editor, index, flag as GoalFlag, on as boolean);
+      });
+    },
+    setGoalPole: (goal, pole) => {
+      const editor = editing();
+      const index = editor.session.goalIndex(goal);
+      if (!isFiniteVec3(pole)) throw new Error('kin: a pole must be 3 finite numbers');
+      return result(editor.movePole(index, pole[0], pole[1], pole[2]));
+    },
+    setGoalOrientation: (goal, orientation) => {
+      const editor = editing();
+      const index = editor.session.goalIndex(goal);
+      if (!Array.isArray(orientation) || orientation.length !== 4 || !orientation.every(Number.isFinite)) throw new Error('kin: an orientation must be 4 finite numbers (x, y, z, w)');
+      return result(editor.turnGoal(index, orientation));
+    },
     setGoalTarget: (goal, target) => {
       const editor = editing();
       const index = editor.session.goalIndex(goal);
@@ -362,6 +429,12 @@ export function createKinApi(): KinApiControl {
     handleScreenPosition: (goal) => {
       const { editor, view } = running();
       return view.handles.screenPosition(editor.session.goalIndex(goal));
+    },
+    poleScreenPosition: (goal) => {
+      const { editor, view } = running();
+      const handle = view.poleHandle(editor.session.goalIndex(goal));
+      if (handle < 0) throw new Error(`kin: goal ${JSON.stringify(goal)} has no pole`);
+      return view.handles.screenPosition(handle);
     },
     gizmoArrowScreenPosition: (goal, axis) => {
       const { editor, view } = running();

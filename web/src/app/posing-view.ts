@@ -1,8 +1,9 @@
 // What the viewport shows of the pose editor: the character's meshes skinned
-// from the rig's palette, one target handle per goal (new ones whenever the
-// goals change, placed on the targets whenever they move), the selected
-// target's gizmo, the skeleton when asked for, and the debug view for
-// tests. It draws on demand: every
+// from the rig's palette, one target handle per goal and one per pole, with
+// a line from its joint (new ones whenever the goals change, placed on the
+// targets and poles whenever they move), the selected target's translate
+// gizmo and, for a target that holds an orientation, its rotation gizmo;
+// the skeleton when asked for, and the debug view for tests. It draws on demand: every
 // change of the editor or the selection asks the frame scheduler for a
 // frame, and drawFrame() uploads the bone data only when the pose changed.
 import type { SkinningMethod } from '../rig/rig.js';
@@ -14,12 +15,28 @@ import type { CharacterMeshes } from '../three/character-meshes.js';
 import { DebugView, type DebugMesh } from '../three/debug-view.js';
 import type { Viewport } from '../three/scene.js';
 import type { CharacterColors } from '../three/skinned-character.js';
+import * as THREE from 'three';
+import { BoneGizmo } from '../three/bone-gizmo.js';
+import { PoleLines } from '../three/pole-lines.js';
 import { SkeletonOverlay } from '../three/skeleton-overlay.js';
-import { TargetHandles } from '../three/target-handles.js';
+import { type HandleStyle, TargetHandles } from '../three/target-handles.js';
 
 export class PosingView {
   private currentCharacter: CharacterMeshes;
   private targetHandles: TargetHandles;
+  /** Handles past the goals' are poles: the goal of each, and the bone whose origin bends toward it. */
+  private poleGoals = new Int32Array(0);
+  private poleJoints = new Int32Array(0);
+  private poleLines: PoleLines;
+  private polesPoseVersion = -1;
+  /** The selected target's rotation gizmo (for a goal that holds an orientation). */
+  private readonly targetRotation: BoneGizmo;
+  private rotatedGoal = NOTHING;
+  private readonly rotation_ms = new Float32Array(16);
+  private readonly rotationMatrix = new THREE.Matrix4();
+  private readonly rotationQuaternion = new THREE.Quaternion();
+  private readonly rotationPosition = new THREE.Vector3();
+  private readonly unitScale = new THREE.Vector3(1, 1, 1);
   private handlesSession: PosingSession;
   private handlesGoalsVersion: number;
   private placedTargetsVersion = -1;
@@ -46,14 +63,28 @@ export class PosingView {
     viewport.scene.add(character.mesh);
     this.handlesSession = editor.session;
     this.handlesGoalsVersion = editor.session.goalsVersion;
+    this.poleLines = new PoleLines(viewport.scene, 0);
     this.targetHandles = this.createHandles();
     this.skeleton = this.createSkeleton();
+    this.targetRotation = new BoneGizmo(viewport.camera, viewport.canvas, viewport.scene, viewport.orbit, {
+      rotated: (rotation_ms) => {
+        if (this.rotatedGoal !== NOTHING) editor.turnGoal(this.rotatedGoal, rotation_ms.toArray());
+      },
+      dragStarted: () => editor.beginGesture(),
+      dragEnded: () => {
+        editor.endGesture();
+        this.placeRotationGizmo();
+      },
+      redraw: requestFrame,
+    });
+    window.addEventListener('keydown', this.onKeyDown, { capture: true });
     // Orbiting, zooming and their damping all end in this event.
     viewport.orbit.addEventListener('change', () => this.cameraMoves++);
     viewport.onInvalidate = requestFrame;
     editor.onChange(this.onEditorChanged);
     selection.onChange(() => {
       this.targetHandles.select(selection.goal);
+      this.showRotationGizmo();
       requestFrame();
     });
   }
@@ -63,9 +94,20 @@ export class PosingView {
     return this.currentCharacter;
   }
 
-  /** One handle per goal of the current solver. */
+  /** One handle per goal of the current solver, then one per pole. */
   get handles(): TargetHandles {
     return this.targetHandles;
+  }
+
+  /** Whether a press at a page point (CSS px) lands on a handle, its arrows, or the selected target's rotation gizmo. */
+  hitAt(x: number, y: number): boolean {
+    return this.targetRotation.engaged || this.targetHandles.hitAt(x, y);
+  }
+
+  /** The handle of goal `goal`'s pole (for tests that drive real pointer events), or -1. */
+  poleHandle(goal: number): number {
+    const k = this.poleGoals.indexOf(goal);
+    return k < 0 ? -1 : this.editor.session.goalNames.length + k;
   }
 
   /** Bumped whenever the camera moves. */
@@ -135,6 +177,10 @@ export class PosingView {
       this.uploadedPoseVersion = session.poseVersion;
       this.uploadedSession = session;
     }
+    if (this.poleGoals.length > 0 && session.poseVersion + session.targetsVersion !== this.polesPoseVersion) {
+      this.poleLines.update(session.rig.modelMatrices(), this.poleJoints, session.poles_ms, this.poleGoals);
+      this.polesPoseVersion = session.poseVersion + session.targetsVersion;
+    }
     if (this.skeletonShown && session.poseVersion !== this.skeletonPoseVersion) {
       this.skeleton.update(session.rig.modelMatrices(), session.rig.boneTips());
       this.skeletonPoseVersion = session.poseVersion;
@@ -184,7 +230,10 @@ export class PosingView {
 
   /** Frees the GPU resources; the view is unusable afterwards. */
   dispose(): void {
+    window.removeEventListener('keydown', this.onKeyDown, { capture: true });
     this.targetHandles.dispose();
+    this.poleLines.dispose();
+    this.targetRotation.dispose();
     this.skeleton.dispose();
     this.debugView?.dispose();
     this.character.dispose();
@@ -195,23 +244,70 @@ export class PosingView {
   private readonly onEditorChanged = (): void => {
     this.followGoals();
     const { session } = this.editor;
-    if (session.targetsVersion !== this.placedTargetsVersion) {
-      this.targetHandles.placeAll(session.targets_ms);
-      this.placedTargetsVersion = session.targetsVersion;
-    }
+    if (session.targetsVersion !== this.placedTargetsVersion) this.placeHandles();
+    if (this.rotatedGoal !== NOTHING && !this.targetRotation.dragging) this.placeRotationGizmo();
     this.requestFrame();
+  };
+
+  /** The handles on the targets and the poles. */
+  private placeHandles(): void {
+    const { session } = this.editor;
+    const goals = session.goalNames.length;
+    for (let g = 0; g < goals; g++) this.targetHandles.place(g, session.targets_ms, 3 * g);
+    for (let k = 0; k < this.poleGoals.length; k++) this.targetHandles.place(goals + k, session.poles_ms, 3 * this.poleGoals[k]);
+    this.placedTargetsVersion = session.targetsVersion;
+  }
+
+  /** The rotation gizmo on the selected target if it holds an orientation, else none. */
+  private showRotationGizmo(): void {
+    const goal = this.selection.goal;
+    const orients = goal !== NOTHING && this.editor.session.orientation_ms(goal) !== null;
+    this.rotatedGoal = orients ? goal : NOTHING;
+    if (orients) {
+      this.targetRotation.attach([0, 0, 0, 1]);
+      this.placeRotationGizmo();
+    } else {
+      this.targetRotation.detach();
+    }
+  }
+
+  /** Puts the rotation gizmo on its target, turned as the target orientation. */
+  private placeRotationGizmo(): void {
+    const goal = this.rotatedGoal;
+    const { session } = this.editor;
+    if (goal === NOTHING || goal >= session.goalNames.length) return;
+    const q = session.orientations_ms;
+    if (Number.isNaN(q[4 * goal])) return;
+    this.rotationQuaternion.set(q[4 * goal], q[4 * goal + 1], q[4 * goal + 2], q[4 * goal + 3]);
+    this.rotationPosition.fromArray(session.targets_ms, 3 * goal);
+    this.rotationMatrix.compose(this.rotationPosition, this.rotationQuaternion, this.unitScale).toArray(this.rotation_ms);
+    this.targetRotation.follow(this.rotation_ms, 0);
+  }
+
+  // Esc during a drag of the rotation gizmo: the editor puts the state back, the gizmo lets go.
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || !this.targetRotation.dragging) return;
+    this.editor.cancelGesture();
+    this.targetRotation.cancelDrag();
+    event.preventDefault();
+    event.stopImmediatePropagation();
   };
 
   /** New handles when the goals (or the character) changed. */
   private followGoals(): void {
     const { session } = this.editor;
     if (session === this.handlesSession && session.goalsVersion === this.handlesGoalsVersion) return;
+    const names = this.handlesSession.goalNames;
+    const sameCharacter = session === this.handlesSession;
     this.targetHandles.dispose();
     this.handlesSession = session;
     this.handlesGoalsVersion = session.goalsVersion;
     this.targetHandles = this.createHandles();
-    // A selected goal may be gone; a drag ended by the swap never re-enables orbiting by itself.
-    if (this.selection.goal !== NOTHING) this.selection.clear();
+    // The selected goal stays selected while it is there (its pin, pole or rotation toggled); a drag ended by the swap never re-enables orbiting by itself.
+    const goal = this.selection.goal;
+    if (goal !== NOTHING && !(sameCharacter && session.goalNames[goal] === names[goal])) this.selection.clear();
+    else this.targetHandles.select(goal);
+    this.showRotationGizmo();
     this.viewport.orbit.enabled = true;
   }
 
@@ -226,17 +322,26 @@ export class PosingView {
   private createHandles(): TargetHandles {
     const { viewport, editor, selection } = this;
     const { session } = editor;
-    const styles = session.layout.goals.map((goal) => ({ name: goal.bone, color: goal.color, pinned: goal.pinned === true }));
+    const goals = session.goalNames.length;
+    const poleGoals = session.layout.goals.flatMap((_, g) => (session.poleBone(g) >= 0 ? [g] : []));
+    this.poleGoals = Int32Array.from(poleGoals);
+    this.poleJoints = Int32Array.from(poleGoals, (g) => session.poleBone(g));
+    this.poleLines.dispose();
+    this.poleLines = new PoleLines(viewport.scene, poleGoals.length);
+    this.polesPoseVersion = -1;
+    const styles: HandleStyle[] = session.layout.goals.map((goal) => ({ name: goal.bone, color: goal.color, pinned: goal.pinned === true }));
+    for (const g of poleGoals) styles.push({ name: `${session.goalNames[g]}:pole`, color: session.layout.goals[g].color, pole: true });
     const handles = new TargetHandles(styles, viewport.camera, viewport.canvas, viewport.scene, viewport.orbit, {
-      moved: editor.handleMoved,
-      pressed: (goal) => selection.selectGoal(goal),
+      // Handles past the goals' are poles.
+      moved: (handle, position_ms) => (handle < goals ? editor.handleMoved(handle, position_ms) : editor.poleMoved(this.poleGoals[handle - goals], position_ms)),
+      pressed: (handle) => selection.selectGoal(handle < goals ? handle : this.poleGoals[handle - goals]),
       dragStarted: () => editor.beginGesture(),
       dragEnded: () => editor.endGesture(),
       dragCancelled: () => editor.cancelGesture(),
       redraw: this.requestFrame,
     });
-    handles.placeAll(session.targets_ms);
-    this.placedTargetsVersion = session.targetsVersion;
+    this.targetHandles = handles;
+    this.placeHandles();
     return handles;
   }
 }

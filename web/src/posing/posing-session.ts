@@ -64,6 +64,8 @@ export class PosingSession {
   private orientations = new Float64Array(0);
   /** Whether solves move the root offset (a root target, and a solver that can). */
   private rootMoves = false;
+  /** Per goal, 1 when the rig has its pole (the solver takes poles). */
+  private polesGiven = new Uint8Array(0);
   private poseChanges = 0;
   private targetMoves = 0;
   private solves = 0;
@@ -263,12 +265,18 @@ export class PosingSession {
 
   /** Moves a goal's pole to `pole_ms` (x, y, z) and solves (see solve()); allocation-free. */
   movePole(goal: number, pole_ms: ArrayLike<number>, timed = true): SolveSummary {
-    this.rig.setGoalPole(goal, pole_ms);
+    this.placePole(goal, pole_ms);
+    return this.solve(timed);
+  }
+
+  /** Moves a goal's pole to `pole_ms` (x, y, z) without solving; allocation-free. */
+  placePole(goal: number, pole_ms: ArrayLike<number>): void {
+    // A pole the solver does not take is kept for the next solver that does.
+    if (this.polesGiven[goal] === 1) this.rig.setGoalPole(goal, pole_ms);
     this.poles[3 * goal] = pole_ms[0];
     this.poles[3 * goal + 1] = pole_ms[1];
     this.poles[3 * goal + 2] = pole_ms[2];
     this.targetMoves++;
-    return this.solve(timed);
   }
 
   /** Turns a goal's target orientation (x y z w, model space) and solves. */
@@ -448,9 +456,11 @@ export class PosingSession {
         orientation: orientation !== null && solver.orientation ? orientation : undefined,
       };
     });
+    const polesGiven = Uint8Array.from(goals, (goal) => (goal.pole === undefined ? 0 : 1));
     const rootMoves = solver.rootTranslation && this.goalLayout.goals.some((goal) => goal.movesRoot === true);
     if (this.rootMoves && !rootMoves) this.rig.setMoveRoot(false);
     this.rig.setGoals(goals);
+    this.polesGiven = polesGiven;
     if (rootMoves && !this.rootMoves) this.rig.setMoveRoot(true);
     this.rootMoves = rootMoves;
   }

@@ -27,6 +27,8 @@ export interface HandleStyle {
   color: THREE.ColorRepresentation;
   /** Drawn as a cube instead of a sphere. */
   pinned?: boolean;
+  /** A pole: a smaller diamond (an octahedron). */
+  pole?: boolean;
 }
 
 /** What the handles tell their owner. */
@@ -49,6 +51,8 @@ const HANDLE_RADIUS = 0.035;
 const OUTLINE_RADIUS = 0.043;
 /** A pin's cube side, in handle radii: about a sphere's area on screen. */
 const PIN_SIDE = 1.6;
+/** A pole's diamond, in handle radii. */
+const POLE_SIZE = 1.25;
 // Drawn without depth test, and late: `transparent` puts them in three.js's
 // last render list (after the see-through grid) and the render order sorts
 // them to its end.
@@ -70,6 +74,7 @@ export class TargetHandles {
   private readonly constraint = new DragConstraint();
   private readonly geometry = new THREE.SphereGeometry(1, 24, 16);
   private readonly pinGeometry = new THREE.BoxGeometry(PIN_SIDE, PIN_SIDE, PIN_SIDE);
+  private readonly poleGeometry = new THREE.OctahedronGeometry(POLE_SIZE);
   private readonly outlineMaterial = new THREE.MeshBasicMaterial({
     color: 0x111318,
     side: THREE.BackSide,
@@ -142,6 +147,11 @@ export class TargetHandles {
    */
   placeAll(targets_ms: ArrayLike<number>): void {
     for (let g = 0; g < this.handles.length; g++) this.handles[g].position.fromArray(targets_ms, 3 * g);
+  }
+
+  /** Puts one handle at the 3 numbers of `positions_ms` from `offset` (allocation-free). */
+  place(handle: number, positions_ms: ArrayLike<number>, offset: number): void {
+    this.handle(handle).position.fromArray(positions_ms, offset);
   }
 
   /** Shows the translate gizmo on goal `goal`'s handle (NONE: on none). */
@@ -218,12 +228,13 @@ export class TargetHandles {
     this.outlineMaterial.dispose();
     this.geometry.dispose();
     this.pinGeometry.dispose();
+    this.poleGeometry.dispose();
   }
 
   private createHandle(style: HandleStyle): THREE.Mesh {
     const fill = new THREE.MeshBasicMaterial({ color: style.color, transparent: true, depthTest: false, depthWrite: false });
     this.colors.push(fill.color.clone());
-    const geometry = style.pinned ? this.pinGeometry : this.geometry;
+    const geometry = style.pole ? this.poleGeometry : style.pinned ? this.pinGeometry : this.geometry;
     const handle = new THREE.Mesh(geometry, fill);
     handle.name = `target:${style.name}`;
     handle.scale.setScalar(HANDLE_RADIUS);

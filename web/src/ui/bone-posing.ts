@@ -5,7 +5,7 @@
 // joint (whose rotation the rig turns into Euler angles nearest the current
 // ones), or R: the bone turns about the line of sight as the pointer circles
 // its joint, until a click (or Enter) keeps it and Esc (or the right
-// button) puts it back. Angles go through the editor's pose path (clamped
+// button) puts it back. R turns a selected target's orientation the same way. Angles go through the editor's pose path (clamped
 // to the limits by the rig), so the IK targets and handles follow the new
 // pose; a slider drag, a gizmo drag and an R turn are one undo step each.
 // Whenever the pose changes, the highlight, the sliders and the gizmo follow
@@ -19,6 +19,7 @@ import { NOTHING, type Selection } from '../posing/selection.js';
 import { BoneGizmo } from '../three/bone-gizmo.js';
 import { BoneHighlight } from '../three/bone-highlight.js';
 import { nearestSegment, projectBoneSegments } from '../three/bone-picking.js';
+import { ScreenTurn } from '../three/screen-turn.js';
 import type { Viewport } from '../three/scene.js';
 import { BonePanel } from './bone-panel.js';
 
@@ -41,13 +42,10 @@ export class BonePosing {
   private pressX = 0;
   private pressY = 0;
   private clickPossible = false;
-  /** An R turn under way: the joint on the page, the pointer's angle about it then, the bone's rotation then. */
+  /** An R turn under way, round the joint on the page. */
   private turning = false;
-  private readonly turnCentre_px = new THREE.Vector2();
-  private turnStartAngle = 0;
+  private readonly turn = new ScreenTurn();
   private readonly turnStart_ms = new THREE.Quaternion();
-  private readonly turnAxis_ws = new THREE.Vector3();
-  private readonly turned_ms = new THREE.Quaternion();
   private readonly matrix = new THREE.Matrix4();
   private readonly scratch = new THREE.Vector3();
 
@@ -110,18 +108,29 @@ export class BonePosing {
 
   /**
    * R: turns the selected bone about the line of sight as the pointer,
-   * now at page point (x, y), circles its joint. False with no bone
-   * selected or a gesture under way.
+   * now at page point (x, y), circles its joint — or the selected target's
+   * orientation, as the pointer circles the target. False with nothing to
+   * turn selected (a target that holds no orientation) or a gesture under
+   * way.
    */
   startTurn(x: number, y: number): boolean {
+    if (this.busy || this.editor.undo.inStep) return false;
     const bone = this.selection.bone;
-    if (bone === NOTHING || this.busy || this.editor.undo.inStep) return false;
-    const { x: jointX, y: jointY } = this.screenPosition(bone, 0);
-    this.turnCentre_px.set(jointX, jointY);
-    this.turnStartAngle = Math.atan2(y - jointY, x - jointX);
-    this.matrix.fromArray(this.rig.modelMatrices(), 16 * bone).decompose(this.scratch, this.turnStart_ms, new THREE.Vector3());
-    // Into the screen: a turn by +θ about it looks clockwise, as the pointer's angle (y down) grows clockwise.
-    this.viewport.camera.getWorldDirection(this.turnAxis_ws);
+    const goal = this.selection.goal;
+    const orientation = goal === NOTHING ? null : this.editor.session.orientation_ms(goal);
+    if (bone !== NOTHING) {
+      const { x: jointX, y: jointY } = this.screenPosition(bone, 0);
+      this.matrix.fromArray(this.rig.modelMatrices(), 16 * bone).decompose(this.scratch, this.turnStart_ms, new THREE.Vector3());
+      this.turn.begin(this.viewport.camera, jointX, jointY, x, y, this.turnStart_ms);
+    } else if (orientation !== null) {
+      const { camera, canvas } = this.viewport;
+      const rect = canvas.getBoundingClientRect();
+      const at = this.scratch.fromArray(this.editor.session.targets_ms, 3 * goal).project(camera);
+      this.turnStart_ms.fromArray(orientation);
+      this.turn.begin(camera, rect.left + ((at.x + 1) / 2) * rect.width, rect.top + ((1 - at.y) / 2) * rect.height, x, y, this.turnStart_ms);
+    } else {
+      return false;
+    }
     this.turning = true;
     this.viewport.orbit.enabled = false;
     this.editor.beginGesture();
@@ -233,9 +242,9 @@ export class BonePosing {
   // a drag's included: written out, allocating nothing.
   private readonly onPointerMove = (event: PointerEvent): void => {
     if (this.turning) {
-      const angle = Math.atan2(event.clientY - this.turnCentre_px.y, event.clientX - this.turnCentre_px.x) - this.turnStartAngle;
-      this.turned_ms.setFromAxisAngle(this.turnAxis_ws, angle).multiply(this.turnStart_ms);
-      this.rotateSelected(this.turned_ms.toArray() as QuatTuple);
+      const rotation_ms = this.turn.at(event.clientX, event.clientY).toArray() as QuatTuple;
+      if (this.selection.bone !== NOTHING) this.rotateSelected(rotation_ms);
+      else if (this.selection.goal !== NOTHING) this.editor.turnGoal(this.selection.goal, rotation_ms);
       return;
     }
     if (!this.clickPossible) return;

@@ -1,11 +1,14 @@
 // The inspector's section for the selected target: which bone it pulls, where
 // its target is (x, y, z in metres, model space: typing a number moves it as
-// a drag would), whether it is a pin, and a button that removes it. A solver
-// with its own targets (two-bone, look-at) moves them but does not edit the
-// set: the pin and remove buttons say so. It shows what it is told: the
-// session owns the targets.
-import { pinTarget, removeTarget } from '../posing/goal-actions.js';
-import { takesAnyGoals } from '../posing/goal-set.js';
+// a drag would), and its toggles — a pin; Moves body (a root target: the
+// solve moves the whole body); Rotation (it holds its bone's orientation:
+// a rotation gizmo on the target, R turns it); Pole (the joint above bends
+// toward a pole handle) — and a button that removes it. A toggle the goal or
+// the solver cannot take is disabled, its tooltip and a line below saying
+// why. A solver with its own targets (two-bone, look-at) moves them but does
+// not edit the set. It shows what it is told: the session owns the targets.
+import { removeTarget, setGoalFlag } from '../posing/goal-actions.js';
+import { type GoalFlag, solverContract, takesAnyGoals } from '../posing/goal-set.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { PosingSession } from '../posing/posing-session.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
@@ -19,11 +22,18 @@ export class TargetPanel {
   readonly element = document.createElement('section');
   private readonly title = document.createElement('span');
   private readonly inputs: HTMLInputElement[];
-  private readonly pin = toolButton('target-pin', 'Pin: hold this tip where it is while other targets move', 'Pin');
+  private readonly toggles: Record<GoalFlag, HTMLButtonElement> = {
+    pinned: toolButton('target-pin', 'Pin: hold this tip where it is while other targets move', 'Pin'),
+    movesRoot: toolButton('target-moves-root', 'Moves body: dragging this target moves the whole body (the root), the pins holding', 'Moves body'),
+    orient: toolButton('target-orient', 'Rotation: the target holds the bone’s orientation too (turn it with the rings, or R)', 'Rotation'),
+    pole: toolButton('target-pole', 'Pole: the joint above bends toward a pole handle (an elbow, a knee)', 'Pole'),
+  };
   private readonly remove = toolButton('target-remove', 'Remove this target', 'Remove');
+  private readonly why = document.createElement('p');
   private readonly problem = document.createElement('p');
   private shownSession: PosingSession | null = null;
   private shownGoalsVersion = -1;
+  private shownSolverVersion = -1;
   private shownSelection = -1;
   private shownTargets = -1;
 
@@ -56,10 +66,14 @@ export class TargetPanel {
     this.problem.hidden = true;
     const buttons = document.createElement('div');
     buttons.className = 'tool-group';
-    buttons.append(this.pin, this.remove);
-    this.element.append(heading, position, buttons, this.problem);
+    buttons.append(...Object.values(this.toggles), this.remove);
+    this.why.className = 'tool-note';
+    this.why.hidden = true;
+    this.element.append(heading, position, buttons, this.why, this.problem);
     parent.append(this.element);
-    this.pin.addEventListener('click', () => this.act((bone) => pinTarget(editor, bone, !editor.session.pinned(this.selection.goal))));
+    for (const [flag, button] of Object.entries(this.toggles) as [GoalFlag, HTMLButtonElement][]) {
+      button.addEventListener('click', () => this.act((bone) => setGoalFlag(editor, bone, flag, button.getAttribute('aria-pressed') !== 'true')));
+    }
     this.remove.addEventListener('click', () => this.act((bone) => removeTarget(editor, bone)));
   }
 
@@ -72,11 +86,13 @@ export class TargetPanel {
   refresh(): void {
     const session = this.editor.session;
     const selectionVersion = this.selection.version;
-    const goalsChanged = session !== this.shownSession || session.goalsVersion !== this.shownGoalsVersion || selectionVersion !== this.shownSelection;
+    const goalsChanged =
+      session !== this.shownSession || session.goalsVersion !== this.shownGoalsVersion || session.solverVersion !== this.shownSolverVersion || selectionVersion !== this.shownSelection;
     if (!goalsChanged && (this.editor.undo.inStep || session.targetsVersion === this.shownTargets)) return;
     if (goalsChanged) {
       this.shownSession = session;
       this.shownGoalsVersion = session.goalsVersion;
+      this.shownSolverVersion = session.solverVersion;
       this.shownSelection = selectionVersion;
       this.showGoal();
     }
@@ -107,14 +123,44 @@ export class TargetPanel {
     }
     const bone = session.goalNames[goal];
     this.title.textContent = `Target: ${bone}`;
-    this.pin.setAttribute('aria-pressed', String(session.pinned(goal)));
-    const fixed = takesAnyGoals(session.solverName) ? null : `The ${session.solverName} solver poses with its own targets; choose another solver to edit them`;
-    for (const button of [this.pin, this.remove]) {
-      button.disabled = fixed !== null;
-      button.title = fixed ?? button.getAttribute('aria-label') ?? '';
+    const placed = session.layout.goals[goal];
+    const reasons = this.unavailable(goal);
+    for (const [flag, button] of Object.entries(this.toggles) as [GoalFlag, HTMLButtonElement][]) {
+      const reason = reasons[flag];
+      button.setAttribute('aria-pressed', String(placed[flag] === true));
+      // An option that is on stays clickable (to turn it off) even where the solver ignores it.
+      button.disabled = reason !== null && !(placed[flag] === true && takesAnyGoals(session.solverName));
+      button.title = reason ?? button.getAttribute('aria-label') ?? '';
     }
+    this.remove.disabled = !takesAnyGoals(session.solverName);
+    this.remove.title = this.remove.disabled ? (reasons.pinned ?? '') : (this.remove.getAttribute('aria-label') ?? '');
+    // What is on but not taken by this solver, or cannot be turned on: said in a line.
+    const notes = (Object.keys(this.toggles) as GoalFlag[]).filter((flag) => reasons[flag] !== null && (placed[flag] === true || flag === 'movesRoot' || flag === 'pole')).map((flag) => reasons[flag]);
+    const note = [...new Set(notes)].join(' ');
+    this.why.hidden = note === '';
+    this.why.textContent = note;
     this.element.hidden = false;
     this.showProblem(null);
+  }
+
+  /** Why each toggle cannot act for the goal under the solver, or null. */
+  private unavailable(goal: number): Record<GoalFlag, string | null> {
+    const { session } = this.editor;
+    const solver = solverContract(session.solverName);
+    const { rig } = session;
+    if (!takesAnyGoals(session.solverName)) {
+      const fixed = `The ${session.solverName} solver poses with its own targets; choose another solver to edit them.`;
+      return { pinned: fixed, movesRoot: fixed, orient: fixed, pole: fixed };
+    }
+    const bone = session.goalBones[goal];
+    const middle = rig.parents[bone];
+    const cannot = (what: string, takers: (s: typeof solver) => boolean): string | null => (takers(solver) ? null : `${session.solverName} does not ${what}; the Jacobian solvers (DLS…) do.`);
+    return {
+      pinned: null,
+      movesRoot: middle >= 0 ? `Only a target on the root bone (${rig.boneNames[rig.parents.indexOf(-1)]}) moves the body.` : cannot('move the body', (s) => s.rootTranslation),
+      orient: cannot('hold orientations', (s) => s.orientation),
+      pole: middle < 0 || rig.parents[middle] < 0 ? `${rig.boneNames[bone]} has no joint two bones up to bend toward a pole.` : cannot('take poles', (s) => s.poles),
+    };
   }
 
   private moveTo(axis: number, value: number): void {
