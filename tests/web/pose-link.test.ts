@@ -10,7 +10,7 @@ import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { decodeBase64url, encodeBase64url } from '../../web/src/share/base64url.js';
 import {
   ANGLE_STEP, MAX_BONES, MAX_COORDINATE, MAX_LINK_LENGTH, MAX_NAME_BYTES, POSE_LINK_MAGIC, POSE_LINK_VERSION,
-  type PoseLinkCharacter, type PoseLinkState, decodePoseLink, encodePoseLink,
+  type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState, decodePoseLink, encodePoseLink,
 } from '../../web/src/share/pose-link.js';
 import { MAX_GOALS } from '../../web/src/posing/goal-set.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
@@ -50,11 +50,17 @@ function randomState(random: Random): PoseLinkState {
     // Some angles outside [−π, π]: they wrap to the same rotation.
     angles: Array.from({ length: 3 * boneCount }, () => uniform(random, -Math.PI, Math.PI) * (random() < 0.1 ? 3 : 1)),
     rootOffset: vec3(random, range),
-    goals: boneCount === 0 ? [] : Array.from({ length: integer(random, 0, MAX_GOALS) }, () => ({
-      bone: integer(random, 0, boneCount - 1),
-      target: vec3(random, range),
-      pinned: random() < 0.5,
-    })),
+    goals: boneCount === 0 ? [] : Array.from({ length: integer(random, 0, MAX_GOALS) }, (): PoseLinkGoal => {
+      const goal: PoseLinkGoal = { bone: integer(random, 0, boneCount - 1), target: vec3(random, range), pinned: random() < 0.5 };
+      if (random() < 0.3) goal.movesRoot = true;
+      if (random() < 0.3) {
+        const q = [uniform(random, -1, 1), uniform(random, -1, 1), uniform(random, -1, 1), uniform(random, -1, 1)];
+        const length = Math.hypot(...q) || 1;
+        goal.orientation = q.map((v) => v / length) as [number, number, number, number];
+      }
+      if (random() < 0.3) goal.pole = vec3(random, range);
+      return goal;
+    }),
     solver: pick(random, SOLVERS),
     camera: { position: vec3(random, range), target: vec3(random, range) },
   };
@@ -128,7 +134,9 @@ describe('pose link round trip', () => {
       expect(back.character, `trial ${trial}`).toEqual(state.character);
       expect(back.solver).toBe(state.solver);
       expect(back.boneCount).toBe(state.boneCount);
-      expect(back.goals.map((g) => [g.bone, g.pinned])).toEqual(state.goals.map((g) => [g.bone, g.pinned]));
+      expect(back.goals.map((g) => [g.bone, g.pinned, g.movesRoot === true, g.orientation !== undefined, g.pole !== undefined])).toEqual(
+        state.goals.map((g) => [g.bone, g.pinned, g.movesRoot === true, g.orientation !== undefined, g.pole !== undefined]),
+      );
       const worstAngle = Math.max(0, ...state.angles.map((a, k) => angleDifference(a, back.angles[k])));
       expect(worstAngle, `trial ${trial}`).toBeLessThanOrEqual(ANGLE_STEP / 2 + 1e-12);
       // float32: within half an ulp, 2^-24 of the value.
@@ -137,6 +145,8 @@ describe('pose link round trip', () => {
         ...state.camera.position.map((x, k): [number, number] => [x, back.camera.position[k]]),
         ...state.camera.target.map((x, k): [number, number] => [x, back.camera.target[k]]),
         ...state.goals.flatMap((g, i) => g.target.map((x, k): [number, number] => [x, back.goals[i].target[k]])),
+        ...state.goals.flatMap((g, i) => (g.pole ?? []).map((x, k): [number, number] => [x, back.goals[i].pole![k]])),
+        ...state.goals.flatMap((g, i) => (g.orientation ?? []).map((x, k): [number, number] => [x, back.goals[i].orientation![k]])),
       ];
       for (const [sent, received] of pairs) expect(Math.abs(sent - received)).toBeLessThanOrEqual(Math.abs(sent) * 2 ** -24);
       // Decoded states are fixed points: encoding one again gives the same link.
@@ -319,7 +329,18 @@ describe('pose link decoding of untrusted text', () => {
     it('bone count over the maximum', () => expect(errorOf(patched((_, v) => v.setUint16(BONE_COUNT_AT, 5000, true)))).toBe(`bone count 5000 exceeds ${MAX_BONES}`));
     it('goal bone out of range', () => expect(errorOf(patched((_, v) => v.setUint16(GOAL_BONE_AT, 40, true)))).toBe('goal bone 40 out of range (2 bones)'));
     it('goal count over the maximum', () => expect(errorOf(patched((b) => (b[GOAL_COUNT_AT] = 33)))).toBe('goal count 33 exceeds 32'));
-    it('unknown goal flags', () => expect(errorOf(patched((b) => (b[GOAL_FLAGS_AT] = 6)))).toBe('goal 0 has unknown flags 6'));
+    it('unknown goal flags', () => expect(errorOf(patched((b) => (b[GOAL_FLAGS_AT] = 16)))).toBe('goal 0 has unknown flags 16'));
+    it('version 1 links open, with pins as their only goal flag', () => {
+      const first = patched((b) => (b[1] = 1));
+      expect(decodeOk(first).goals.map((g) => [g.bone, g.pinned, g.movesRoot, g.orientation, g.pole])).toEqual([[1, false, undefined, undefined, undefined]]);
+      expect(errorOf(patched((b) => ((b[1] = 1), (b[GOAL_FLAGS_AT] = 2))))).toBe('goal 0 has unknown flags 2');
+    });
+    it('a goal orientation that is no rotation', () => {
+      const state: PoseLinkState = { ...small, goals: [{ ...small.goals[0], orientation: [0, 0, 0, 1] }] };
+      const bytes = decodeBase64url(encodePoseLink(state))!;
+      new DataView(bytes.buffer).setFloat32(GOAL_FLAGS_AT + 1 + 12, 2, true);
+      expect(errorOf(encodeBase64url(bytes))).toBe('goal 0 orientation is not a unit quaternion');
+    });
     it('bad solver id', () => expect(errorOf(patched((b) => (b[SOLVER_AT] = 12)))).toBe('unknown solver id 12'));
     it('unknown character kind', () => expect(errorOf(patched((b) => (b[2] = 3)))).toBe('unknown character kind 3'));
     it('non-finite position', () => {

@@ -6,8 +6,8 @@
 // strings without control characters. Nothing decoded is ever meant as HTML:
 // show names with textContent, never innerHTML.
 //
-// Format, version 1 (little-endian):
-//   u8 magic 0x50 ('P'), u8 version 1
+// Format, version 2 (little-endian; version 1 is the same without goal flag bits 1–3, and still reads):
+//   u8 magic 0x50 ('P'), u8 version 2
 //   u8 character kind (0 default, 1 lesson, 2 glTF); for 1 and 2 a string:
 //      u8 byte length (1..MAX_NAME_BYTES) + UTF-8
 //   u8 solver, its index in SOLVERS (so that order is part of the format: new
@@ -17,7 +17,9 @@
 //      so that the file, loaded again, is matched to the link by joint names
 //      (this field came with the first page that writes glTF links)
 //   3 x f32 root offset (metres)
-//   u8 goal count (0..MAX_GOALS), per goal: u16 bone, 3 x f32 target, u8 flags (bit 0 pinned)
+//   u8 goal count (0..MAX_GOALS), per goal: u16 bone, 3 x f32 target, u8 flags (bit 0 pinned,
+//      bit 1 a root target, bit 2 holds an orientation: 4 x f32 x y z w follow,
+//      bit 3 has a pole: 3 x f32 follow, after the orientation)
 //      (the page's goals in order; for most solvers the user's goal set: any
 //      bones, pins included — goal-set.ts)
 //   3 x f32 camera position, 3 x f32 camera target
@@ -36,7 +38,7 @@
 import { SOLVERS, type SolverName } from '../rig/rig.js';
 import { MAX_CHARACTER_NAME_BYTES } from '../posing/character-source.js';
 import { MAX_GOALS } from '../posing/goal-set.js';
-import type { Vec3Tuple } from '../rig/rig-desc.js';
+import type { QuatTuple, Vec3Tuple } from '../rig/rig-desc.js';
 import { decodeBase64url, encodeBase64url } from './base64url.js';
 import { ByteReader, ByteWriter, TruncatedInput } from './byte-io.js';
 
@@ -56,6 +58,12 @@ export interface PoseLinkGoal {
   /** Model space, metres. */
   target: Vec3Tuple;
   pinned: boolean;
+  /** A root target (it moves the body); left out: no. */
+  movesRoot?: boolean;
+  /** The orientation it holds, x y z w, model space; left out: none. */
+  orientation?: QuatTuple;
+  /** Its pole, model space; left out: none. */
+  pole?: Vec3Tuple;
 }
 
 export interface PoseLinkState {
@@ -74,7 +82,9 @@ export interface PoseLinkState {
 export type PoseLinkDecoded = { ok: true; state: PoseLinkState } | { ok: false; error: string };
 
 export const POSE_LINK_MAGIC = 0x50;
-export const POSE_LINK_VERSION = 1;
+export const POSE_LINK_VERSION = 2;
+/** The first version, which has pins alone among the goal flags: its links still open. */
+const FIRST_VERSION = 1;
 const ANGLE_LEVELS = 2 ** 24;
 /** 2π / (2^24 − 1) ≈ 3.75e-7 rad; levels 0 and 2^24 − 1 are −π and π. */
 export const ANGLE_STEP = (2 * Math.PI) / (ANGLE_LEVELS - 1);
@@ -91,6 +101,9 @@ export const MAX_COORDINATE = 1e5;
 
 const CHARACTER_KINDS = ['default', 'lesson', 'gltf'] as const;
 const PINNED_FLAG = 1;
+const ROOT_FLAG = 2;
+const ORIENTATION_FLAG = 4;
+const POLE_FLAG = 8;
 
 /** Thrown inside decode for a malformed link; decodePoseLink turns it into an error value. */
 class MalformedLink extends Error {}
@@ -114,7 +127,9 @@ export function encodePoseLink(state: PoseLinkState): string {
   for (const goal of state.goals) {
     out.u16(goal.bone);
     writeVec3(out, goal.target);
-    out.u8(goal.pinned ? PINNED_FLAG : 0);
+    out.u8((goal.pinned ? PINNED_FLAG : 0) | (goal.movesRoot ? ROOT_FLAG : 0) | (goal.orientation ? ORIENTATION_FLAG : 0) | (goal.pole ? POLE_FLAG : 0));
+    if (goal.orientation) for (const v of goal.orientation) out.f32(v);
+    if (goal.pole) writeVec3(out, goal.pole);
   }
   writeVec3(out, state.camera.position);
   writeVec3(out, state.camera.target);
@@ -143,7 +158,8 @@ function readState(input: ByteReader): PoseLinkState {
   const magic = input.u8();
   if (magic !== POSE_LINK_MAGIC) throw new MalformedLink(`not a pose link (magic byte ${magic})`);
   const version = input.u8();
-  if (version !== POSE_LINK_VERSION) throw new MalformedLink(`unknown version ${version}`);
+  if (version !== POSE_LINK_VERSION && version !== FIRST_VERSION) throw new MalformedLink(`unknown version ${version}`);
+  const knownFlags = version === FIRST_VERSION ? PINNED_FLAG : PINNED_FLAG | ROOT_FLAG | ORIENTATION_FLAG | POLE_FLAG;
   const kindId = input.u8();
   const kind = CHARACTER_KINDS[kindId];
   if (kind === undefined) throw new MalformedLink(`unknown character kind ${kindId}`);
@@ -164,8 +180,12 @@ function readState(input: ByteReader): PoseLinkState {
     const bone = input.u16();
     const target = readVec3(input);
     const flags = input.u8();
-    if ((flags & ~PINNED_FLAG) !== 0) throw new MalformedLink(`goal ${index} has unknown flags ${flags}`);
-    return { bone, target, pinned: flags === PINNED_FLAG };
+    if ((flags & ~knownFlags) !== 0) throw new MalformedLink(`goal ${index} has unknown flags ${flags}`);
+    const goal: PoseLinkGoal = { bone, target, pinned: (flags & PINNED_FLAG) !== 0 };
+    if ((flags & ROOT_FLAG) !== 0) goal.movesRoot = true;
+    if ((flags & ORIENTATION_FLAG) !== 0) goal.orientation = [input.f32(), input.f32(), input.f32(), input.f32()];
+    if ((flags & POLE_FLAG) !== 0) goal.pole = readVec3(input);
+    return goal;
   });
   const camera = { position: readVec3(input), target: readVec3(input) };
   if (input.remaining > 0) throw new MalformedLink(`trailing bytes (${input.remaining} after byte ${input.offset})`);
@@ -206,6 +226,14 @@ function stateProblem(state: PoseLinkState): string | null {
     const targetProblem = vec3Problem(goal.target, `goal ${index} target`);
     if (targetProblem) return targetProblem;
     if (typeof goal.pinned !== 'boolean') return `goal ${index} pinned is not a boolean`;
+    if (goal.movesRoot !== undefined && typeof goal.movesRoot !== 'boolean') return `goal ${index} movesRoot is not a boolean`;
+    if (goal.orientation !== undefined) {
+      const q = goal.orientation;
+      // A rotation: 4 finite numbers of length 1 (to float32 precision and then some).
+      if (q.length !== 4 || !q.every(Number.isFinite) || Math.abs(Math.hypot(...q) - 1) > 1e-3) return `goal ${index} orientation is not a unit quaternion`;
+    }
+    const poleProblem = goal.pole === undefined ? null : vec3Problem(goal.pole, `goal ${index} pole`);
+    if (poleProblem) return poleProblem;
   }
   return null;
 }

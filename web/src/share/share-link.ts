@@ -10,7 +10,7 @@
 // screen is for the page to show first (built-in-characters.ts); here it
 // only says why it cannot apply.
 import { jointNameHash, matchJoints } from './joint-names.js';
-import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkState } from './pose-link.js';
+import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState } from './pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from './link-url.js';
 import { LESSON_IDS, isLessonId } from '../lessons/lessons.js';
 import { errorMessage } from '../text/error-message.js';
@@ -50,7 +50,15 @@ export function captureLinkState(host: LinkHost): PoseLinkState {
     boneCount: rig.boneCount,
     angles: Array.from(rig.pose()),
     rootOffset: rig.rootOffset,
-    goals: session.goalBones.map((bone, g) => ({ bone, target: session.target_ms(g), pinned: session.pinned(g) })),
+    goals: session.goalBones.map((bone, g) => {
+      const goal: PoseLinkGoal = { bone, target: session.target_ms(g), pinned: session.pinned(g) };
+      if (session.layout.goals[g].movesRoot === true) goal.movesRoot = true;
+      const orientation = session.orientation_ms(g);
+      if (orientation !== null) goal.orientation = orientation;
+      const pole = session.pole_ms(g);
+      if (pole !== null) goal.pole = pole;
+      return goal;
+    }),
     camera: host.camera(),
   };
 }
@@ -112,7 +120,9 @@ export function applyLinkState(host: LinkHost, linkState: PoseLinkState): LinkOu
   const { rig } = editor.session;
   if (state.boneCount !== rig.boneCount) return { ok: false, error: `This link is for ${state.boneCount} bones; the character has ${rig.boneCount}` };
 
-  const goalSet = takesAnyGoals(state.solver) ? colouredGoals(state.goals.map((goal) => ({ bone: rig.boneNames[goal.bone], pinned: goal.pinned }))) : null;
+  const goalSet = takesAnyGoals(state.solver)
+    ? colouredGoals(state.goals.map((goal) => ({ bone: rig.boneNames[goal.bone], pinned: goal.pinned, movesRoot: goal.movesRoot === true, orient: goal.orientation !== undefined, pole: goal.pole !== undefined })))
+    : null;
   const problem = goalSet && goalSetProblem(rig, goalSet);
   if (problem) return { ok: false, error: `This link's targets cannot pose this character: ${problem}` };
   try {
@@ -131,6 +141,14 @@ export function applyLinkState(host: LinkHost, linkState: PoseLinkState): LinkOu
     const theirs = state.goals.map((goal) => goal.bone).join(', ') || 'none';
     return { ok: true, note: `The link's goals (bones ${theirs}) do not match this page's for ${state.solver} (bones ${bones.join(', ')}): its targets were ignored, the handles sit on the pose.` };
   }
-  editor.setTargets(state.goals.map((goal) => goal.target));
+  // Targets, and the poles and orientations the goals were given when the set was (placed on the pose).
+  const { session } = editor;
+  const poles = Float64Array.from(session.poles_ms);
+  const orientations = Float64Array.from(session.orientations_ms);
+  state.goals.forEach((goal, g) => {
+    if (goal.pole !== undefined && !Number.isNaN(poles[3 * g])) poles.set(goal.pole, 3 * g);
+    if (goal.orientation !== undefined && !Number.isNaN(orientations[4 * g])) orientations.set(goal.orientation, 4 * g);
+  });
+  editor.setGoalState(state.goals.flatMap((goal) => goal.target), poles, orientations);
   return { ok: true, note: fitted.note };
 }

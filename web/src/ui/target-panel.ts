@@ -124,9 +124,11 @@ export class TargetPanel {
     const bone = session.goalNames[goal];
     this.title.textContent = `Target: ${bone}`;
     const placed = session.layout.goals[goal];
-    const reasons = this.unavailable(goal);
+    const { fits, reasons } = this.availability(goal);
     for (const [flag, button] of Object.entries(this.toggles) as [GoalFlag, HTMLButtonElement][]) {
       const reason = reasons[flag];
+      // An option this goal can never have (a pole on the root) is not offered at all.
+      button.hidden = !fits[flag];
       button.setAttribute('aria-pressed', String(placed[flag] === true));
       // An option that is on stays clickable (to turn it off) even where the solver ignores it.
       button.disabled = reason !== null && !(placed[flag] === true && takesAnyGoals(session.solverName));
@@ -134,8 +136,8 @@ export class TargetPanel {
     }
     this.remove.disabled = !takesAnyGoals(session.solverName);
     this.remove.title = this.remove.disabled ? (reasons.pinned ?? '') : (this.remove.getAttribute('aria-label') ?? '');
-    // What is on but not taken by this solver, or cannot be turned on: said in a line.
-    const notes = (Object.keys(this.toggles) as GoalFlag[]).filter((flag) => reasons[flag] !== null && (placed[flag] === true || flag === 'movesRoot' || flag === 'pole')).map((flag) => reasons[flag]);
+    // Why an option offered here does nothing under this solver, said in a line.
+    const notes = (Object.keys(this.toggles) as GoalFlag[]).filter((flag) => fits[flag] && reasons[flag] !== null).map((flag) => reasons[flag]);
     const note = [...new Set(notes)].join(' ');
     this.why.hidden = note === '';
     this.why.textContent = note;
@@ -143,23 +145,27 @@ export class TargetPanel {
     this.showProblem(null);
   }
 
-  /** Why each toggle cannot act for the goal under the solver, or null. */
-  private unavailable(goal: number): Record<GoalFlag, string | null> {
+  /** Which options the goal can have at all (its bones), and why each cannot act under the solver now (or null). */
+  private availability(goal: number): { fits: Record<GoalFlag, boolean>; reasons: Record<GoalFlag, string | null> } {
     const { session } = this.editor;
     const solver = solverContract(session.solverName);
     const { rig } = session;
-    if (!takesAnyGoals(session.solverName)) {
-      const fixed = `The ${session.solverName} solver poses with its own targets; choose another solver to edit them.`;
-      return { pinned: fixed, movesRoot: fixed, orient: fixed, pole: fixed };
-    }
     const bone = session.goalBones[goal];
     const middle = rig.parents[bone];
-    const cannot = (what: string, takers: (s: typeof solver) => boolean): string | null => (takers(solver) ? null : `${session.solverName} does not ${what}; the Jacobian solvers (DLS…) do.`);
+    const fits = { pinned: true, movesRoot: middle < 0, orient: true, pole: middle >= 0 && rig.parents[middle] >= 0 };
+    if (!takesAnyGoals(session.solverName)) {
+      const fixed = `The ${session.solverName} solver poses with its own targets; choose another solver to edit them.`;
+      return { fits, reasons: { pinned: fixed, movesRoot: fixed, orient: fixed, pole: fixed } };
+    }
+    const cannot = (what: string, takes: boolean): string | null => (takes ? null : `${session.solverName} does not ${what}; the Jacobian solvers (DLS…) do.`);
     return {
-      pinned: null,
-      movesRoot: middle >= 0 ? `Only a target on the root bone (${rig.boneNames[rig.parents.indexOf(-1)]}) moves the body.` : cannot('move the body', (s) => s.rootTranslation),
-      orient: cannot('hold orientations', (s) => s.orientation),
-      pole: middle < 0 || rig.parents[middle] < 0 ? `${rig.boneNames[bone]} has no joint two bones up to bend toward a pole.` : cannot('take poles', (s) => s.poles),
+      fits,
+      reasons: {
+        pinned: null,
+        movesRoot: cannot('move the body', solver.rootTranslation),
+        orient: cannot('hold orientations', solver.orientation),
+        pole: cannot('take poles', solver.poles),
+      },
     };
   }
 
