@@ -7,12 +7,14 @@ namespace kin {
 namespace ik_internal {
 
 SolveReport FinishIterative(IkState& s, Evaluation current, double best_energy, SolveStatus status, int iterations,
-                            const EnergyHistory& history) {
+                            EnergyHistory& history) {
   const float tolerance = s.job.options.tolerance;
   if (current.error > tolerance && best_energy < current.energy) {
     std::copy(s.ws.best_angles_.begin(), s.ws.best_angles_.begin() + s.n, s.job.angles.begin());
     s.root_ms = s.best_root_ms;
     current = s.EvaluateCurrent();
+    // The history ends at the pose the solve returns, not at the one it left behind.
+    history.Record(current.energy);
   }
   SolveReport report;
   report.status = current.error <= tolerance ? SolveStatus::kConverged : status;

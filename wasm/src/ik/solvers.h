@@ -79,9 +79,10 @@ class Escapes {
 // BestPose with its energy `best_energy`) may lie behind the current
 // one and comes back, but a converged pose stays: with several goals a lower
 // E can hide a larger distance on one of them. A pose within tolerance is
-// converged whatever ended the loop.
+// converged whatever ended the loop. A pose brought back ends the energy
+// history with its energy: the history ends where the solve does.
 SolveReport FinishIterative(IkState& state, Evaluation current, double best_energy, SolveStatus status,
-                            int iterations, const EnergyHistory& history);
+                            int iterations, EnergyHistory& history);
 
 // The report of a one-pass (analytic) solve: converged when every goal ends
 // within tolerance, else unreachable (a goal out of reach or held by a limit).

@@ -136,7 +136,7 @@ export class EditorUi {
       this.shownSolves = session.timedSolveCount;
     }
     if (session.solveCount !== this.plottedSolves) {
-      if (session.lastSolve.failure === null) this.inspector.energyPlot.show(session.energyHistory());
+      if (session.lastSolve.failure === null) this.inspector.energyPlot.show(session.energyHistory(), session.lastSolve.iterations);
       else this.inspector.energyPlot.showMessage('No energy: the solve failed.');
       this.plottedSolves = session.solveCount;
     }

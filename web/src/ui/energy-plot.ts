@@ -47,11 +47,12 @@ export class EnergyPlot {
   private lineWidth = 2;
   private dotSize = 3;
   private message = 'No solve yet: drag a handle.';
+  private iterations = 0;
 
   constructor(parent: HTMLElement) {
     this.element.className = 'energy-plot';
     const caption = document.createElement('figcaption');
-    caption.textContent = 'Energy per iteration (log scale)';
+    caption.textContent = 'Energy per iteration (log scale; a jump up is an escape from a limit trap)';
     this.canvas.style.height = `${CSS_HEIGHT}px`;
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', 'Energy of the last solve per iteration, log scale');
@@ -64,8 +65,14 @@ export class EnergyPlot {
     this.resizeObserver.observe(this.canvas);
   }
 
-  /** Plots one solve's history (E before the first iteration, then after each). */
-  show(energy: ArrayLike<number>): void {
+  /**
+   * Plots one solve's history: E before the first iteration, after each
+   * (an escape from a limit trap shows as a jump up), and — when the solve
+   * went back to the best pose it had seen — that pose's. `iterations` is
+   * the solve's count, for the axis.
+   */
+  show(energy: ArrayLike<number>, iterations: number): void {
+    this.iterations = iterations;
     if (energy.length > this.logEnergy.length) this.logEnergy = new Float64Array(2 * energy.length);
     for (let i = 0; i < energy.length; i++) this.logEnergy[i] = Math.log10(Math.max(energy[i], ENERGY_FLOOR));
     this.count = energy.length;
@@ -150,7 +157,7 @@ export class EnergyPlot {
     g.textBaseline = 'bottom';
     g.fillText('0', left, height);
     g.textAlign = 'right';
-    g.fillText(ITERATION_LABELS.get(this.count - 1), left + plotWidth, height);
+    g.fillText(ITERATION_LABELS.get(this.iterations), left + plotWidth, height);
 
     g.strokeStyle = LINE_COLOR;
     g.fillStyle = LINE_COLOR;
