@@ -87,8 +87,10 @@ describe('glTF import in the page', () => {
     const model = await page.evaluate(() => window.kin.model());
     expect(model).toMatchObject({ kind: 'gltf', name: 'armature.glb', skin: 0, skinName: 'Armature', influences: 4, warnings: [] });
     expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Hips', 'Spine', 'Head', 'UpperArmL', 'ForeArmL', 'HandL', 'ThighR', 'ShinR', 'FootR']);
-    // Hands and feet found by name: the goals of every solver but two-bone and look-at.
-    expect(await page.evaluate(() => window.kin.goals().map((g) => g.name))).toEqual(['HandL', 'FootR']);
+    // Hands and feet found by name: the goals of every solver but two-bone and look-at;
+    // it stands on its foot, so the foot is pinned and the hips carry a root target.
+    const found = await page.evaluate(() => window.kin.goals().map((g) => [g.name, g.pinned, g.movesRoot]));
+    expect(found).toEqual([['HandL', false, false], ['FootR', true, false], ['Hips', false, true]]);
     const still = await page.screenshot({ path: `${ARTIFACTS}/gltf-loaded.png` });
 
     // A real pointer drag on the hand's handle.

@@ -1,6 +1,6 @@
 // IK targets on any bone in Debian's Chromium: "Add target…" in the toolbar
-// puts a target on the head's tip (and window.kin one on an elbow), the Pin
-// toggle pins a foot, and while a hand's handle is dragged with the real
+// puts a target on the head's tip (and window.kin one on an elbow), a foot's
+// Pin toggle releases it and pins it again where it stands, and while a hand's handle is dragged with the real
 // mouse the pinned foot's tip stays within 1e-3 m; × removes a target and
 // Ctrl+Z brings it back; the share link reproduces the targets, the pins and
 // the palette (≤ 1e-4) in a fresh page, and a link with two targets on one
@@ -31,9 +31,11 @@ describe('IK targets on any bone, and pins', () => {
     page = demo.page;
   });
 
-  it('lists the hands and feet, and "Add target…" adds one on the head’s tip', async () => {
+  it('lists the hands, the pinned feet and the hips, and "Add target…" adds one on the head’s tip', async () => {
     const listed = await page.$$eval('.goal-list .goal-row', (rows) => rows.map((r) => (r as HTMLElement).dataset.goal));
-    expect(listed).toEqual(['hand_l', 'hand_r', 'foot_l', 'foot_r']);
+    expect(listed).toEqual(['hand_l', 'hand_r', 'foot_l', 'foot_r', 'hips']);
+    const flags = (await goals(page)).map((g) => [g.name, g.pinned]);
+    expect(flags).toEqual([['hand_l', false], ['hand_r', false], ['foot_l', true], ['foot_r', true], ['hips', false]]);
     const palette = await page.evaluate(() => window.kin.palette());
     await page.selectOption('.goal-list select[name="add-goal"]', 'head');
     await nextFrame(page);
@@ -67,6 +69,10 @@ describe('IK targets on any bone, and pins', () => {
 
   it('a foot pinned with its Pin toggle holds its tip within 1e-3 m while a hand is dragged with the mouse', async () => {
     const footTip = await page.evaluate(() => window.kin.boneTip('foot_l'));
+    await page.click(`${row('foot_l')} [data-action="pin"]`);
+    await nextFrame(page);
+    expect(goalNamed(await goals(page), 'foot_l').pinned).toBe(false);
+    expect(await page.getAttribute(`${row('foot_l')} [data-action="pin"]`, 'aria-pressed')).toBe('false');
     await page.click(`${row('foot_l')} [data-action="pin"]`);
     await nextFrame(page);
     const pinned = goalNamed(await goals(page), 'foot_l');
@@ -103,7 +109,7 @@ describe('IK targets on any bone, and pins', () => {
   it('the share link reproduces the targets, the pins and the palette in a fresh page', async () => {
     const link = await page.evaluate(() => window.kin.shareLink());
     const source = await page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals() }));
-    expect(source.goals.map((g) => g.name)).toEqual(['hand_l', 'hand_r', 'foot_l', 'head', 'upper_arm_l']);
+    expect(source.goals.map((g) => g.name)).toEqual(['hand_l', 'hand_r', 'foot_l', 'hips', 'head', 'upper_arm_l']);
 
     const fresh = await openDemo(demo.browser, link);
     const shared = await fresh.page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals() }));
@@ -154,7 +160,7 @@ describe('IK targets on any bone, and pins', () => {
     await page.selectOption('.solver-panel select.solver-picker', 'dls');
     await nextFrame(page);
     const back = await goals(page);
-    expect(back.map((g) => g.name)).toEqual(['hand_l', 'hand_r', 'foot_l', 'head', 'upper_arm_l']);
+    expect(back.map((g) => g.name)).toEqual(['hand_l', 'hand_r', 'foot_l', 'hips', 'head', 'upper_arm_l']);
     expect(goalNamed(back, 'foot_l').pinned).toBe(true);
     expect(demo.problems).toEqual([]);
   });

@@ -119,7 +119,13 @@ describe('posing tools', () => {
 
     await page.click('.posing-toolbar [data-action="mirror-left-to-right"]');
     await nextFrame(page);
-    const mirrored = await page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals(), tips: window.kin.goals().map((g) => window.kin.boneTip(g.name)) }));
+    // A goal's point is its bone's tip, or its origin for a root target (the hips).
+    const mirrored = await page.evaluate(() => {
+      const model = window.kin.rig!.modelMatrices();
+      const origin = (bone: number): Vec3 => [model[16 * bone + 12], model[16 * bone + 13], model[16 * bone + 14]];
+      const goals = window.kin.goals();
+      return { palette: window.kin.palette(), goals, tips: goals.map((g) => (g.movesRoot ? origin(g.bone) : window.kin.boneTip(g.name))) };
+    });
     expect(mirrorGap(mirrored.palette, mirrored.palette, partners)).toBeLessThan(1e-4);
     // The left hand stayed where the drag put it; the right hand is its mirror image.
     const tipL = mirrored.tips[mirrored.goals.findIndex((g) => g.name === 'hand_l')];

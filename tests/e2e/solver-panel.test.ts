@@ -16,9 +16,10 @@ const ARTIFACTS = 'tests/e2e/artifacts';
 type Vec3 = [number, number, number];
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
-// These land the hand within 10 cm at their default settings; the
-// first-order methods stop at 64 iterations short of it (they only have to
-// halve the distance), and two-bone places the wrist, not the hand's tip.
+// These land the hand within 10 cm at their default settings. The
+// first-order methods stop at 64 iterations short of it: the feet's pins
+// (weight 100) make their steps small, so they only have to close 30 % of the
+// distance; two-bone places the wrist, not the hand's tip.
 const LANDS_CLOSE: readonly SolverName[] = ['dls', 'gauss-newton', 'ccd', 'fabrik'];
 // In front of the right side of the chest: reachable by the whole body and
 // by the right arm alone (two-bone moves the wrist, forearm_r's tip).
@@ -141,7 +142,8 @@ describe('solver panel', () => {
     } else {
       const after = await page.evaluate(() => window.kin.boneTip('hand_r'));
       // The hand moves toward the target; two-bone puts the wrist on it, the hand's tip stays a hand's length away.
-      expect(distance(after, target)).toBeLessThan(0.5 * distance(before.tip, target));
+      const firstOrder = solver === 'jacobian-transpose' || solver === 'gradient-descent' || solver === 'projected-gradient';
+      expect(distance(after, target)).toBeLessThan((firstOrder ? 0.7 : 0.5) * distance(before.tip, target));
       if (LANDS_CLOSE.includes(solver)) expect(distance(after, target)).toBeLessThan(0.1);
     }
     if (solver === 'two-bone' || solver === 'look-at') await page.screenshot({ path: `${ARTIFACTS}/solver-${solver}.png` });
@@ -153,7 +155,9 @@ describe('solver panel', () => {
     await pick('dls');
     expect(await visible()).toEqual(['maxIterations', 'tolerance', 'damping', 'maxEscapes']);
     await pick('gradient-descent');
-    expect(await visible()).toEqual(['maxIterations', 'tolerance', 'step', 'lineSearch']);
+    expect(await visible()).toEqual(['maxIterations', 'tolerance', 'maxEscapes', 'step', 'lineSearch']);
+    await pick('projected-gradient');
+    expect(await visible()).toEqual(['maxIterations', 'tolerance', 'maxEscapes', 'step']);
     await pick('two-bone');
     expect(await visible()).toEqual(['tolerance', 'soften']);
   });

@@ -78,7 +78,7 @@ export class SolverPanel {
       this.inputs[key] = input;
       input.addEventListener('change', this.onSettingChanged);
     }
-    this.problem.className = 'solver-problem';
+    this.problem.className = 'panel-problem solver-problem';
     this.problem.setAttribute('role', 'alert');
     this.problem.hidden = true;
 

@@ -62,7 +62,7 @@ export class TargetPanel {
       position.append(label);
       return input;
     });
-    this.problem.className = 'solver-problem';
+    this.problem.className = 'panel-problem target-problem';
     this.problem.hidden = true;
     const buttons = document.createElement('div');
     buttons.className = 'tool-group';
