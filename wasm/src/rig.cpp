@@ -219,11 +219,13 @@ SolveReport Rig::Solve() {
 namespace {
 
 // A skinning job over one mesh's buffers.
-LbsJob MakeLbsJob(Span<const glm::mat4> palette, const std::vector<glm::vec3>& positions,
-                  const std::vector<glm::vec3>& normals, int influences, const std::vector<std::uint16_t>& joints,
-                  const std::vector<float>& weights, std::vector<glm::vec3>& out_positions,
-                  std::vector<glm::vec3>& out_normals) {
-  LbsJob job;
+// LbsJob and DqsJob take the same inputs and outputs (DQS adds its scratch palette).
+template <typename SkinJob>
+SkinJob MakeSkinJob(Span<const glm::mat4> palette, const std::vector<glm::vec3>& positions,
+                    const std::vector<glm::vec3>& normals, int influences, const std::vector<std::uint16_t>& joints,
+                    const std::vector<float>& weights, std::vector<glm::vec3>& out_positions,
+                    std::vector<glm::vec3>& out_normals) {
+  SkinJob job;
   job.palette = palette;
   job.positions_ms = positions;
   job.normals_ms = normals;
@@ -257,7 +259,7 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
   std::vector<std::uint16_t> j(joints.begin(), joints.end());
   std::vector<float> w(weights.begin(), weights.end());
   // Joints and weights are checked once here, so that Skin() can run every frame.
-  status = MakeLbsJob(palette(), p, n, influences, j, w, out_p, out_n).Validate();
+  status = MakeSkinJob<LbsJob>(palette(), p, n, influences, j, w, out_p, out_n).Validate();
   if (!status.ok()) return status;
   skin_influences_ = influences;
   skin_positions_ = std::move(p);
@@ -272,20 +274,13 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
 Status Rig::Skin(SkinningMethod method) {
   switch (method) {
     case SkinningMethod::kLinear:
-      return MakeLbsJob(palette(), skin_positions_, skin_normals_, skin_influences_, skin_joints_, skin_weights_,
-                        skinned_positions_, skinned_normals_)
+      return MakeSkinJob<LbsJob>(palette(), skin_positions_, skin_normals_, skin_influences_, skin_joints_,
+                                 skin_weights_, skinned_positions_, skinned_normals_)
           .Run();
     case SkinningMethod::kDualQuaternion: {
-      DqsJob job;
-      job.palette = palette();
-      job.positions_ms = skin_positions_;
-      job.normals_ms = skin_normals_;
-      job.influences = skin_influences_;
-      job.joints = skin_joints_;
-      job.weights = skin_weights_;
+      DqsJob job = MakeSkinJob<DqsJob>(palette(), skin_positions_, skin_normals_, skin_influences_, skin_joints_,
+                                       skin_weights_, skinned_positions_, skinned_normals_);
       job.scratch_bones = dqs_palette_;
-      job.out_positions_ms = skinned_positions_;
-      job.out_normals_ms = skinned_normals_;
       return job.Run();
     }
     case SkinningMethod::kCount:

@@ -4,7 +4,7 @@
 // change asks `choose` to apply it (which throws to reject it), and show()
 // reflects whatever was applied, from here or from a script.
 import { SOLVERS, type SolverName, type SolverOptions } from '../rig/rig.js';
-import { errorMessage } from '../text/error-message.js';
+import { ProblemLine } from './problem-line.js';
 import { SETTING_FIELDS, SOLVER_INFO, type SettingKey } from './solver-catalog.js';
 
 /** Applies a solver and its settings; throws if they are rejected. */
@@ -40,7 +40,7 @@ export class SolverPanel {
   private readonly summary = document.createElement('p');
   private readonly rows = {} as Record<SettingKey, HTMLLabelElement>;
   private readonly inputs = {} as Record<SettingKey, HTMLInputElement>;
-  private readonly problem = document.createElement('p');
+  private readonly problem = new ProblemLine('panel-problem solver-problem');
   private readonly remembered = new Map<SolverName, SolverOptions>();
 
   constructor(parent: HTMLElement, private readonly choose: ChooseSolver, open: boolean) {
@@ -78,11 +78,8 @@ export class SolverPanel {
       this.inputs[key] = input;
       input.addEventListener('change', this.onSettingChanged);
     }
-    this.problem.className = 'panel-problem solver-problem';
-    this.problem.setAttribute('role', 'alert');
-    this.problem.hidden = true;
 
-    this.body.append(this.picker, this.summary, settings, this.problem);
+    this.body.append(this.picker, this.summary, settings, this.problem.element);
     this.element.append(heading, this.body);
     parent.append(this.element);
     this.picker.addEventListener('change', this.onSolverPicked);
@@ -103,20 +100,11 @@ export class SolverPanel {
       if (typeof value === 'boolean') this.inputs[key].checked = value;
       else this.inputs[key].value = String(value);
     }
-    this.showProblem(null);
+    this.problem.show(null);
   }
 
   private apply(solver: SolverName, options: SolverOptions): void {
-    try {
-      this.choose(solver, options);
-    } catch (error) {
-      this.showProblem(errorMessage(error));
-    }
-  }
-
-  private showProblem(message: string | null): void {
-    this.problem.hidden = message === null;
-    this.problem.textContent = message ?? '';
+    this.problem.run(() => this.choose(solver, options));
   }
 
   private readonly onSolverPicked = (): void => {
@@ -135,7 +123,7 @@ export class SolverPanel {
       } else if (Number.isFinite(input.valueAsNumber)) {
         edited[key] = input.valueAsNumber;
       } else {
-        this.showProblem(`${SETTING_FIELDS[key].label}: enter a number`);
+        this.problem.show(`${SETTING_FIELDS[key].label}: enter a number`);
         return;
       }
     }

@@ -12,8 +12,8 @@ import { type GoalFlag, solverContract, takesAnyGoals } from '../posing/goal-set
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { PosingSession } from '../posing/posing-session.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
-import { errorMessage } from '../text/error-message.js';
 import { closeButton } from './close-button.js';
+import { ProblemLine } from './problem-line.js';
 import { toolButton } from './tool-controls.js';
 
 const AXES = ['x', 'y', 'z'] as const;
@@ -30,7 +30,7 @@ export class TargetPanel {
   };
   private readonly remove = toolButton('target-remove', 'Remove this target', 'Remove');
   private readonly why = document.createElement('p');
-  private readonly problem = document.createElement('p');
+  private readonly problem = new ProblemLine('panel-problem target-problem');
   private shownSession: PosingSession | null = null;
   private shownGoalsVersion = -1;
   private shownSolverVersion = -1;
@@ -62,14 +62,12 @@ export class TargetPanel {
       position.append(label);
       return input;
     });
-    this.problem.className = 'panel-problem target-problem';
-    this.problem.hidden = true;
     const buttons = document.createElement('div');
     buttons.className = 'tool-group';
     buttons.append(...Object.values(this.toggles), this.remove);
     this.why.className = 'tool-note';
     this.why.hidden = true;
-    this.element.append(heading, position, buttons, this.why, this.problem);
+    this.element.append(heading, position, buttons, this.why, this.problem.element);
     parent.append(this.element);
     for (const [flag, button] of Object.entries(this.toggles) as [GoalFlag, HTMLButtonElement][]) {
       button.addEventListener('click', () => this.act((bone) => setGoalFlag(editor, bone, flag, button.getAttribute('aria-pressed') !== 'true')));
@@ -142,7 +140,7 @@ export class TargetPanel {
     this.why.hidden = note === '';
     this.why.textContent = note;
     this.element.hidden = false;
-    this.showProblem(null);
+    this.problem.show(null);
   }
 
   /** Which options the goal can have at all (its bones), and why each cannot act under the solver now (or null). */
@@ -173,32 +171,17 @@ export class TargetPanel {
     const goal = this.selection.goal;
     if (goal === NOTHING) return;
     if (!Number.isFinite(value)) {
-      this.showProblem(new Error(`${AXES[axis]}: enter a number of metres`));
+      this.problem.show(new Error(`${AXES[axis]}: enter a number of metres`));
       return;
     }
     const target_ms = this.editor.session.target_ms(goal);
     target_ms[axis] = value;
-    try {
-      this.editor.moveGoal(goal, target_ms[0], target_ms[1], target_ms[2]);
-      this.showProblem(null);
-    } catch (error) {
-      this.showProblem(error);
-    }
+    this.problem.run(() => this.editor.moveGoal(goal, target_ms[0], target_ms[1], target_ms[2]));
   }
 
   private act(action: (bone: string) => void): void {
     const goal = this.selection.goal;
     if (goal === NOTHING) return;
-    try {
-      action(this.editor.session.goalNames[goal]);
-      this.showProblem(null);
-    } catch (error) {
-      this.showProblem(error);
-    }
-  }
-
-  private showProblem(error: unknown): void {
-    this.problem.hidden = error === null;
-    this.problem.textContent = error === null ? '' : errorMessage(error);
+    this.problem.run(() => action(this.editor.session.goalNames[goal]));
   }
 }

@@ -11,8 +11,8 @@ import type { PoseEditor } from '../posing/pose-editor.js';
 import type { PosingSession } from '../posing/posing-session.js';
 import type { Selection } from '../posing/selection.js';
 import { VIEW_NAMES, type ViewName } from '../three/view-presets.js';
-import { errorMessage } from '../text/error-message.js';
 import { GoalList } from './goal-list.js';
+import { ProblemLine } from './problem-line.js';
 import { SkinningToggle } from './skinning-toggle.js';
 import { long, toolButton, toolOption, toolSelect } from './tool-controls.js';
 
@@ -67,7 +67,7 @@ export class ToolPanel {
   private readonly skeletonButton = toolButton('skeleton', 'Show the skeleton: bones and their joint axes (x red, y green, z blue)', 'Skeleton');
   private readonly skinningToggle: SkinningToggle;
   private readonly goals: GoalList;
-  private readonly problem = document.createElement('div');
+  private readonly problem = new ProblemLine('panel-problem posing-toolbar-problem');
   private shownHistory = -1;
   private shownCharacter = -1;
   private shownSession: PosingSession | null = null;
@@ -102,9 +102,6 @@ export class ToolPanel {
     });
     const frameButton = toolButton('frame', 'Frame the selection, or the whole character (F)', 'Frame');
     this.skinningToggle = new SkinningToggle((method) => view.setSkinning(method));
-    this.problem.className = 'posing-toolbar-problem';
-    this.problem.setAttribute('role', 'alert');
-    this.problem.hidden = true;
 
     this.element.append(
       section('History', group(this.undoButton, this.redoButton)),
@@ -112,7 +109,7 @@ export class ToolPanel {
       section('Mirror', group(...this.mirrorButtons), group(this.symmetricButton), this.mirrorNote),
       section(null, this.goals.element),
       section('View', group(...viewButtons, frameButton), group(this.skeletonButton), this.skinningToggle.element),
-      this.problem,
+      this.problem.element,
     );
     parent.append(this.element);
 
@@ -185,22 +182,12 @@ export class ToolPanel {
     if (unavailable !== null) editor.symmetry.enabled = false;
     this.mirrorNote.hidden = unavailable === null;
     this.mirrorNote.textContent = unavailable === null ? '' : `Not for this character: ${unavailable}`;
-    this.showProblem(null);
+    this.problem.show(null);
   }
 
   /** Runs an action; a failure shows under the tools instead of escaping the click. */
   private act(action: () => void): void {
-    try {
-      action();
-      this.showProblem(null);
-    } catch (error) {
-      this.showProblem(error);
-    }
-  }
-
-  private showProblem(error: unknown): void {
-    this.problem.hidden = error === null;
-    this.problem.textContent = error === null ? '' : errorMessage(error);
+    this.problem.run(action);
   }
 
   private readonly onPresetPicked = (): void => {
