@@ -3,7 +3,7 @@
 // texels per bone — the real part x y z w, the dual part x y z w, then the
 // three columns of the symmetric scale/shear S (x y z 0). The CPU reference
 // is DqsJob (wasm/src/skinning/dqs_kernel.h); this computes the same
-// formulas, step for step.
+// formulas, step for step. It declares the same names as skin-lbs.glsl.
 
 const int DQS_TEXELS_PER_BONE = 5;
 
@@ -11,7 +11,17 @@ vec4 dqsTexel(int bone, int texel) {
   return boneTexel(DQS_TEXELS_PER_BONE * bone + texel);
 }
 
-void skin(vec3 position_bs, vec3 normal_bs, out vec3 position_ms, out vec3 normal_ms) {
+// The vertex's blend: the rigid parts as a dual quaternion (r, e), which
+// stands for the unit dual quaternion (r, e) / |r|, with f = 2 / |r|²; the
+// scale parts s blended linearly.
+struct SkinBlend {
+  vec4 r;
+  vec4 e;
+  mat3 s;
+  float f;
+};
+
+SkinBlend skinBlend() {
   // Antipodality: every rotation joins the hemisphere of the largest
   // weight's (the first of equal ones), or the blend may go the long way round.
   int pivot = 0;
@@ -20,7 +30,6 @@ void skin(vec3 position_bs, vec3 normal_bs, out vec3 position_ms, out vec3 norma
   }
   vec4 pivotReal = dqsTexel(influenceBone(pivot), 0);
 
-  // The rigid parts blend as dual quaternions, the scale parts linearly.
   vec4 r = vec4(0.0);
   vec4 e = vec4(0.0);
   mat3 s = mat3(0.0);
@@ -33,16 +42,29 @@ void skin(vec3 position_bs, vec3 normal_bs, out vec3 position_ms, out vec3 norma
     e += signedW * dqsTexel(bone, 1);
     s += w * mat3(dqsTexel(bone, 2).xyz, dqsTexel(bone, 3).xyz, dqsTexel(bone, 4).xyz);
   }
-
-  // (r, e) stands for the unit dual quaternion (r, e) / |r|. With
-  // f = 2 / |r|², rotating by it and adding its translation is
-  //   v' = v + f · (r.xyz × (r.xyz × v + r.w v + e.xyz) + r.w e.xyz − e.w r.xyz);
-  // where the weights cancel to r = 0 there is no rotation: f = 0, identity.
+  // Where the weights cancel to r = 0 there is no rotation: f = 0, identity.
   float length2 = dot(r, r);
-  float f = length2 > 0.0 ? 2.0 / length2 : 0.0;
-  vec3 scaled = s * position_bs;
-  position_ms = scaled + f * (cross(r.xyz, cross(r.xyz, scaled) + r.w * scaled + e.xyz) + r.w * e.xyz - e.w * r.xyz);
-  // Normals: R · S⁻ᵀ · n (S is symmetric, so S⁻ᵀ = S⁻¹).
-  vec3 m = inverseTransposeTimes(s, normal_bs);
-  normal_ms = m + f * cross(r.xyz, cross(r.xyz, m) + r.w * m);
+  return SkinBlend(r, e, s, length2 > 0.0 ? 2.0 / length2 : 0.0);
+}
+
+// The blend's rotation of v.
+vec3 skinRotate(SkinBlend b, vec3 v) {
+  return v + b.f * cross(b.r.xyz, cross(b.r.xyz, v) + b.r.w * v);
+}
+
+// Scaled, rotated, then translated:
+//   v' = v + f · (r.xyz × (r.xyz × v + r.w v + e.xyz) + r.w e.xyz − e.w r.xyz).
+vec3 skinPosition(SkinBlend b, vec3 position_bs) {
+  vec3 scaled = b.s * position_bs;
+  return scaled + b.f * (cross(b.r.xyz, cross(b.r.xyz, scaled) + b.r.w * scaled + b.e.xyz) + b.r.w * b.e.xyz - b.e.w * b.r.xyz);
+}
+
+// R · S⁻ᵀ · n (S is symmetric, so S⁻ᵀ = S⁻¹); not unit length.
+vec3 skinNormal(SkinBlend b, vec3 normal_bs) {
+  return skinRotate(b, inverseTransposeTimes(b.s, normal_bs));
+}
+
+// R · S · t: a direction in the surface goes by the linear part itself.
+vec3 skinTangent(SkinBlend b, vec3 tangent_bs) {
+  return skinRotate(b, b.s * tangent_bs);
 }

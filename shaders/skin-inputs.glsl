@@ -1,9 +1,11 @@
 // What every skinning method reads: the vertex's bone influences and the
 // float texture that holds the method's per-bone data. The first chunk of
-// the skinned vertex shader (web/src/three/skinning-shaders.ts puts
-// skin-inputs, normal-transform, the method's chunk and skinning.vert
-// together). GLSL ES 3.00 for THREE.RawShaderMaterial (glslVersion GLSL3):
-// three.js adds only the #version line, so everything is declared here.
+// our skinning (web/src/three/skinning-shaders.ts puts skin-inputs,
+// normal-transform and the method's chunk together). GLSL ES 3.00, for
+// THREE.RawShaderMaterial (glslVersion GLSL3: three.js adds only the
+// #version line, so everything is declared here) and for three.js's own
+// materials, whose prelude declares skinIndex and skinWeight only for a
+// THREE.SkinnedMesh, which ours are not.
 precision highp float;
 precision highp int;
 // Samplers default to lowp; the bone data needs full float precision.

@@ -1,6 +1,6 @@
-// The skinned character's vertex shader, last chunk: skin() comes from the
-// method's chunk (skin-lbs.glsl or skin-dqs.glsl), which maps the bind-space
-// vertex into the rig's model space; then the object's own transform and the
+// The skinned character's vertex shader, last chunk: the method's chunk
+// (skin-lbs.glsl or skin-dqs.glsl) blends the vertex's bones and maps the
+// bind-space vertex into the rig's model space; then the object's own transform and the
 // camera's. Normals leave as unit vectors, as three.js's do, so that they
 // interpolate like the unit normals of a CPU-skinned mesh.
 
@@ -15,9 +15,9 @@ out vec3 vPosition_ws;
 out vec3 vNormal_ws;
 
 void main() {
-  vec3 position_ms;
-  vec3 normal_ms;
-  skin(position, normal, position_ms, normal_ms);
+  SkinBlend blend = skinBlend();
+  vec3 position_ms = skinPosition(blend, position);
+  vec3 normal_ms = skinNormal(blend, normal);
   vec4 position_ws = modelMatrix * vec4(position_ms, 1.0);
   vNormal_ws = unitOrZero(inverseTransposeTimes(mat3(modelMatrix), normal_ms));
   vPosition_ws = position_ws.xyz;

@@ -150,3 +150,27 @@ export async function clickFileMenu(page: Page, action: string): Promise<void> {
   await page.click('.menu[data-menu="file"] > summary');
   await page.click(`.menu[data-menu="file"] [data-action="${action}"]`);
 }
+
+/** Drops files with these names and bytes on the page together, as a user dragging them from their desktop. */
+export async function dropFiles(page: Page, files: readonly { name: string; bytes: ArrayBuffer }[]): Promise<void> {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const { name, bytes } of list) transfer.items.add(new File([new Uint8Array(bytes)], name));
+    return transfer;
+  }, files.map(({ name, bytes }) => ({ name, bytes: Array.from(new Uint8Array(bytes)) })));
+  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('#app', type, { dataTransfer });
+}
+
+/** Waits until the model banner tells how a load ended (a message other than `before`, past "Loading …"), and returns it. */
+export async function loadReported(page: Page, before: string | null): Promise<string> {
+  await page.waitForFunction(
+    (previous) => {
+      const banner = document.querySelector<HTMLElement>('.model-banner');
+      const text = banner === null || banner.hidden ? null : banner.querySelector('.link-banner-message')!.textContent!;
+      return text !== null && text !== previous && !text.startsWith('Loading ');
+    },
+    before,
+    { timeout: 30_000 },
+  );
+  return (await bannerText(page, '.model-banner'))!;
+}

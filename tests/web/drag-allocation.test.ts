@@ -3,7 +3,7 @@
 // handleMoves → PosingSession.moveGoal → Rig.setGoalTarget + Rig.solve,
 // with symmetric dragging off and on, then the editor's change listeners),
 // then the frame's bone upload
-// (CharacterMeshes.update → Rig.palette or Rig.dqsPalette → each part's
+// (CharacterMeshes.update → Rig.palette or Rig.dqsPalette → the method's
 // texture array) — for thousands of frames under V8's sampling heap
 // profiler, which samples about every 32 bytes and here keeps the samples
 // of objects the GC already collected, so short-lived garbage counts.
@@ -49,7 +49,7 @@ describe('allocation of a drag frame', () => {
     applyStartPose(rig);
     session = new PosingSession(rig);
     editor = new PoseEditor(session, { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
-    character = new CharacterMeshes([mesh], jointToBone);
+    character = new CharacterMeshes([{ mesh, material: 'page-look' }], jointToBone);
     goal = session.goalIndex('hand_r');
     start = session.target_ms(goal);
     // What the page's view does on every change: note it and ask for a frame.

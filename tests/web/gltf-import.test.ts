@@ -16,22 +16,9 @@ import type { GltfBuilder } from './gltf-builder.js';
 import { armatureRig, eightInfluenceChain, sharedSkin, shearedRoot, simpleSkin, twoSkins } from './gltf-fixtures.js';
 import { seededRandom, uniform } from './seeded-random.js';
 import { poseGltfJoints } from './three-model.js';
+import './node-loader-globals.js';
 
 const refuseUris = (uri: string, what: string): string => `${what} refers to '${uri}'`;
-
-// three.js's FileLoader (which GLTFLoader uses for data: URIs) reports
-// progress with the browser's ProgressEvent, which Node does not have.
-globalThis.ProgressEvent ??= class extends Event {
-  readonly lengthComputable: boolean;
-  readonly loaded: number;
-  readonly total: number;
-  constructor(type: string, init: ProgressEventInit = {}) {
-    super(type);
-    this.lengthComputable = init.lengthComputable ?? false;
-    this.loaded = init.loaded ?? 0;
-    this.total = init.total ?? 0;
-  }
-} as unknown as typeof ProgressEvent;
 
 function parse(bytes: ArrayBuffer): Promise<GltfModel> {
   return parseGltfModel(bytes, { resourcePath: '', allowUri: refuseUris });

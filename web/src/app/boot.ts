@@ -24,7 +24,9 @@ import type { LinkHost, LinkOutcome } from '../share/share-link.js';
 import { frameCharacter } from '../three/character-framing.js';
 import { CharacterMeshes } from '../three/character-meshes.js';
 import { FrameScheduler } from '../three/frame-scheduler.js';
+import { pageLights } from '../three/page-lights.js';
 import { Viewport } from '../three/scene.js';
+import { DEFAULT_LOOK } from '../three/skinned-character.js';
 import { LinkBanner } from '../ui/banner.js';
 import { isEmbedMode } from '../ui/embed-mode.js';
 import { FullViewLink } from '../ui/full-view-link.js';
@@ -71,7 +73,9 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const shell = embedded ? null : new Shell(root);
     const viewportRegion = shell?.viewport ?? root;
     const viewport = new Viewport(viewportRegion);
-    const character = new CharacterMeshes([source], jointToBone);
+    // For a loaded model's own materials; the built-in characters light themselves in the same look.
+    viewport.scene.add(pageLights(DEFAULT_LOOK));
+    const character = new CharacterMeshes([{ mesh: source, material: 'page-look' }], jointToBone);
     frameCharacter(viewport, character, rig);
     let ui: EditorUi | null = null;
     let links: PageLinks | null = null;

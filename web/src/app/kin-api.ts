@@ -172,8 +172,10 @@ export interface KinApi extends KinToolsApi {
    * (three.js's own SkinnedMesh and skinning shader, linear blend: three.js
    * has no DQS) or 'cpu-skinned' (the vertices and normals skinned on the CPU
    * by the WASM core with the current method) — in `colors`: 'shaded' (the
-   * page's look; ours only), or flat unlit colours from the world-space
-   * position ('position') or the normal ('normal'). The references draw a
+   * page's look, or the character's own material: the references only with
+   * their own material, which three.js then draws alone), or flat unlit
+   * colours from the world-space position ('position') or the normal
+   * ('normal'). The references draw a
    * character of one mesh (the default one), three.js's only with 4
    * influences per vertex. setDebugView('ours', 'shaded') is the normal view.
    * Throws, changing nothing, on a bad choice. A new character starts in the

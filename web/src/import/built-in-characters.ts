@@ -1,8 +1,9 @@
 // The characters the page has without any file: the default one (its mesh
-// kept from startup) and the lesson rigs (built in code, lessons/). Each is
-// made ready in its start pose, with its own poses (the default character's
-// presets, a lesson's poses), for the page to show from the character menu,
-// from window.kin, or because a share link poses it.
+// kept from startup) and the lesson rigs (built in code, lessons/), both
+// drawn in the page's look. Each is made ready in its start pose, with its
+// own poses (the default character's presets, a lesson's poses), for the
+// page to show from the character menu, from window.kin, or because a share
+// link poses it.
 import type * as THREE from 'three';
 import { lessonSkinnedMesh } from '../lessons/lesson-mesh.js';
 import { lessonEntry } from '../lessons/lessons.js';
@@ -37,14 +38,14 @@ export class BuiltInCharacters {
       const { mesh, rig: { bones, jointToBone } } = this.defaultCharacter;
       const rig = Rig.create(this.module, bones);
       applyStartPose(rig);
-      return { rig, layouts: () => goalLayoutFor, meshes: [mesh], jointToBone, info: { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS } };
+      return { rig, layouts: () => goalLayoutFor, meshes: [{ mesh, material: 'page-look' }], jointToBone, info: { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS } };
     }
     const entry = lessonEntry(character.id);
     const lesson = entry.build();
     const rig = Rig.create(this.module, lesson.bones);
     rig.setPose(anglesFromTable(rig, lesson.poses[0].angles));
     const jointToBone = Int32Array.from(lesson.bones, (_, bone) => bone);
-    const meshes = [lessonSkinnedMesh(entry.title, lesson.mesh)];
+    const meshes = [{ mesh: lessonSkinnedMesh(entry.title, lesson.mesh), material: 'page-look' } as const];
     return { rig, layouts: foundGoalLayouts, meshes, jointToBone, info: { source: { kind: 'lesson', id: entry.id }, presets: lesson.poses } };
   }
 

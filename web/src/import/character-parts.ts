@@ -1,19 +1,21 @@
 // A character made ready for the page, before it is shown: its rig (posed
 // as it should start), the goals it poses with per solver, the meshes its
-// rig deforms, and what it is (its source and its poses). The character
-// sources (the model loader, the built-in characters) make these; the page
-// puts them on screen (app/character-swap.ts).
-import type * as THREE from 'three';
+// rig deforms (each with its own material, or in the page's look), and what
+// it is (its source and its poses). The character sources (the model
+// loader, the built-in characters) make these; the page puts them on screen
+// (app/character-swap.ts).
 import type { CharacterInfo } from '../posing/character-source.js';
 import type { GoalLayouts } from '../posing/solver-goals.js';
 import type { Rig } from '../rig/rig.js';
+import type { CharacterMeshSource } from '../three/skinned-character.js';
 
 export interface CharacterParts {
   /** The new rig, posed as it should start; whoever shows the parts owns it (and frees it if showing fails). */
   rig: Rig;
   /** The goals the rig poses with, per solver. */
   layouts(rig: Rig): GoalLayouts;
-  meshes: readonly THREE.SkinnedMesh[];
+  /** The meshes it deforms, each drawn with its own material or in the page's look. */
+  meshes: readonly CharacterMeshSource[];
   /** The meshes' skin joint index → rig bone index. */
   jointToBone: Int32Array;
   info: CharacterInfo;

@@ -1,15 +1,19 @@
 // glTF 2.0 (.glb, or .gltf with its data embedded or handed over beside it)
-// as a character to pose: the file is checked and parsed (gltf-model.ts), a
+// as a character to pose: the file is checked and parsed (gltf-model.ts) —
+// its relative URIs read from the files handed over with it
+// (companion-files.ts) or, for a model from this site, from beside it — a
 // skin chosen (asking when the file has several), and its rig and meshes
 // made ready (gltf-skin-import.ts) with goals found from the rig's names
-// (posing/found-goals.ts).
+// (posing/found-goals.ts). Meshes keep the file's materials; one without a
+// material of the file's is drawn in the page's look.
 import { foundGoalLayouts } from '../posing/found-goals.js';
 import { BIND_POSE } from '../posing/pose-presets.js';
 import type { GltfCharacterSource } from '../posing/character-source.js';
 import { Rig } from '../rig/rig.js';
 import { plural } from '../text/plural.js';
 import type { KinModule } from '../wasm/generated/kin.js';
-import { parseGltfModel } from './gltf-model.js';
+import { CompanionFiles } from './companion-files.js';
+import { type GltfModel, hasFileMaterial, parseGltfModel } from './gltf-model.js';
 import { importSkin } from './gltf-skin-import.js';
 import type { ImportFiles, ImportOptions, ImportQuestions, ImportResult, Importer } from './importer.js';
 import type { ModelBytes } from './model-input.js';
@@ -31,7 +35,7 @@ export class GltfImporter implements Importer {
 
   async import(files: ImportFiles, questions: ImportQuestions, options: ImportOptions): Promise<ImportResult> {
     const file = files.main;
-    const model = await parseGltfModel(file.bytes, file);
+    const model = await parse(file, files.companions);
     const skin = options.skin ?? (model.skins.length === 1 ? model.skins[0].index : await questions.chooseSkin(file.name, model));
     if (skin === null) throw new Error('no skin was chosen');
     const imported = importSkin(model, skin);
@@ -47,8 +51,25 @@ export class GltfImporter implements Importer {
     const joints = imported.skin.skeleton.bones.length;
     return {
       kind: 'character',
-      parts: { rig, layouts: foundGoalLayouts, meshes: imported.meshes, jointToBone: imported.rig.jointToBone, info: { source, presets: [BIND_POSE] } },
+      parts: {
+        rig,
+        layouts: foundGoalLayouts,
+        meshes: imported.meshes.map((mesh) => ({ mesh, material: hasFileMaterial(model, mesh) ? 'own' : 'page-look' })),
+        jointToBone: imported.rig.jointToBone,
+        info: { source, presets: [BIND_POSE] },
+      },
       summary: [`Loaded '${file.name}': skin '${source.skinName}', ${plural(joints, 'joint')}, ${source.influences} influences per vertex.`, ...source.warnings].join(' '),
     };
+  }
+}
+
+/** Checks and parses the file, its relative URIs read as its source says. */
+async function parse(file: ModelBytes, companions: ReadonlyMap<string, ArrayBuffer>): Promise<GltfModel> {
+  if (file.uris.kind === 'site') return parseGltfModel(file.bytes, file.uris);
+  const files = new CompanionFiles(file.name, companions);
+  try {
+    return await parseGltfModel(file.bytes, files);
+  } finally {
+    files.revoke();
   }
 }

@@ -8,7 +8,7 @@
 // and break vertices whose weights go on in WEIGHTS_1. A small loader plugin
 // copies each skinned primitive's WEIGHTS_0 as the file has it, before any
 // mesh is built; gltf-skin-influences.ts reads the weights from there.
-import type * as THREE from 'three';
+import * as THREE from 'three';
 import { type GLTF, GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { GltfFileError, readGltfContainer } from './glb-container.js';
 import { type GltfJson, type UriPolicy, checkGltfJson } from './gltf-json-check.js';
@@ -33,10 +33,13 @@ export interface GltfModel {
   fileWeights: Map<THREE.BufferAttribute | THREE.InterleavedBufferAttribute, Float32Array>;
 }
 
+/** Where the file's external URIs (buffers, images) are read from, and which it may name. */
 export interface GltfParseOptions {
-  /** Base URL for the file's relative URIs ('' for a dropped file). */
+  /** Base URL for the file's relative URIs ('' when `resolveUrl` maps them). */
   resourcePath: string;
   allowUri: UriPolicy;
+  /** Maps each URL GLTFLoader is about to fetch to the one it fetches (default: itself). */
+  resolveUrl?: (url: string) => string;
 }
 
 /**
@@ -61,8 +64,10 @@ function weightCapture(json: GltfJson, snapshots: GltfModel['fileWeights']): (pa
   });
 }
 
-function parseWithThree(bytes: ArrayBuffer, resourcePath: string, plugin: (parser: GLTFParser) => GLTFLoaderPlugin): Promise<GLTF> {
-  return new GLTFLoader().register(plugin).parseAsync(bytes, resourcePath).catch((error: unknown) => {
+function parseWithThree(bytes: ArrayBuffer, options: GltfParseOptions, plugin: (parser: GLTFParser) => GLTFLoaderPlugin): Promise<GLTF> {
+  const manager = new THREE.LoadingManager();
+  if (options.resolveUrl) manager.setURLModifier(options.resolveUrl);
+  return new GLTFLoader(manager).register(plugin).parseAsync(bytes, options.resourcePath).catch((error: unknown) => {
     throw new GltfFileError(`three.js's GLTFLoader could not read it (${error instanceof Error ? error.message : String(error)})`);
   });
 }
@@ -72,7 +77,7 @@ export async function parseGltfModel(bytes: ArrayBuffer, options: GltfParseOptio
   const container = readGltfContainer(bytes);
   const json = checkGltfJson(container.json, container.binLength, options.allowUri);
   const fileWeights: GltfModel['fileWeights'] = new Map();
-  const gltf = await parseWithThree(bytes, options.resourcePath, weightCapture(json, fileWeights));
+  const gltf = await parseWithThree(bytes, options, weightCapture(json, fileWeights));
 
   const meshesBySkeleton = new Map<THREE.Skeleton, THREE.SkinnedMesh[]>();
   for (const scene of gltf.scenes) {
@@ -94,4 +99,9 @@ export async function parseGltfModel(bytes: ArrayBuffer, options: GltfParseOptio
     throw new GltfFileError((json.skins ?? []).length === 0 ? 'it has no skin: nothing to pose' : 'none of its skins deforms a triangle mesh in its scenes: nothing to pose');
   }
   return { gltf, json, skins, fileWeights };
+}
+
+/** Whether GLTFLoader gave `mesh` one of the file's materials (else its default one: the primitive names none). */
+export function hasFileMaterial(model: GltfModel, mesh: THREE.Mesh): boolean {
+  return !Array.isArray(mesh.material) && model.gltf.parser.associations.get(mesh.material)?.materials !== undefined;
 }

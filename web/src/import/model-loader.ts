@@ -70,15 +70,17 @@ export class ModelLoader {
     }
   }
 
-  /** The files' bytes and the importer for the main one (the first file an importer accepts). */
+  /** The files' bytes and the importer for the main one (the first file an importer accepts); the others are its companions. */
   private async read(input: ModelInput | readonly File[]): Promise<{ files: ImportFiles; importer: Importer }> {
     const inputs: readonly ModelInput[] = Array.isArray(input) ? input : [input as ModelInput];
     if (inputs.length === 0) throw new Error('no file was given');
     const all = await Promise.all(inputs.map((one) => readModelInput(one)));
+    // Companions go by the names they came with, which the main file's URIs name (not the link-safe ones).
+    const givenNames = inputs.map((one, i) => (typeof one === 'string' ? all[i].name : one.name));
     for (const main of all) {
       const importer = this.importers.find((candidate) => candidate.accepts(main));
       if (importer === undefined) continue;
-      const companions = new Map(all.filter((other) => other !== main).map((other) => [other.name, other.bytes]));
+      const companions = new Map(all.flatMap((other, i) => (other === main ? [] : [[givenNames[i], other.bytes] as const])));
       return { files: { main, companions }, importer };
     }
     const names = all.map((file) => `'${file.name}'`).join(', ');

@@ -1,24 +1,44 @@
 // Everything one rig deforms, drawn as one: a glTF skin may deform several
 // meshes (one per primitive, or several nodes sharing the skin). Each part is
-// a SkinnedCharacter; they all skin with one method, and every frame's bone
-// data (packed once) goes to all of them.
+// a SkinnedCharacter; they all skin with one method and read one bone
+// texture per method, so each frame's bone data is uploaded once, whatever
+// the number of parts.
 import * as THREE from 'three';
-import type { Rig, SkinningMethod } from '../rig/rig.js';
-import { type CharacterColors, SkinnedCharacter, boneData } from './skinned-character.js';
+import { type Rig, SKINNING_METHODS, type SkinningMethod } from '../rig/rig.js';
+import { BoneTexture } from './bone-texture.js';
+import type { BoneUniforms } from './material-skinning.js';
+import { TEXELS_PER_BONE } from './skinning-shaders.js';
+import { type CharacterColors, type CharacterMeshSource, SkinnedCharacter } from './skinned-character.js';
+
+/** What `method` reads per bone for the rig's pose: the palette, or the packed DQS palette (views into WASM memory). */
+export function boneData(rig: Rig, method: SkinningMethod): Float32Array {
+  return method === 'lbs' ? rig.palette() : rig.dqsPalette();
+}
 
 export class CharacterMeshes {
   /** Put this in the scene; it sits at the origin (the palette maps into model space). */
   readonly mesh = new THREE.Group();
   readonly parts: readonly SkinnedCharacter[];
+  private readonly textures = {} as Record<SkinningMethod, BoneTexture>;
   private skinningMethod: SkinningMethod = 'lbs';
 
   /** One part per source mesh; their skin joints map to rig bones through `jointToBone`. */
-  constructor(sources: readonly THREE.SkinnedMesh[], jointToBone: Int32Array) {
+  constructor(sources: readonly CharacterMeshSource[], jointToBone: Int32Array) {
+    // The rig may hold nodes above joints too, but its last bone is always a
+    // joint (import/skinned-mesh-rig.ts orders parents first).
+    const boneCount = Math.max(...jointToBone) + 1;
+    const bones = {} as Record<SkinningMethod, BoneUniforms>;
+    for (const method of SKINNING_METHODS) {
+      const texture = new BoneTexture(boneCount, TEXELS_PER_BONE[method]);
+      this.textures[method] = texture;
+      bones[method] = { boneTexture: { value: texture.texture }, boneTextureSize: { value: texture.size } };
+    }
     const parts: SkinnedCharacter[] = [];
     try {
-      for (const source of sources) parts.push(new SkinnedCharacter(source, jointToBone));
+      for (const source of sources) parts.push(new SkinnedCharacter(source, jointToBone, bones));
     } catch (error) {
       for (const part of parts) part.dispose();
+      for (const method of SKINNING_METHODS) this.textures[method].dispose();
       throw error;
     }
     this.parts = parts;
@@ -41,20 +61,19 @@ export class CharacterMeshes {
     for (const part of this.parts) part.setMethod(method);
   }
 
-  /** Every part in the page's look or in the flat debug colours. */
+  /** Every part in its shaded look or in the flat debug colours. */
   setColors(colors: CharacterColors): void {
     for (const part of this.parts) part.setColors(colors);
   }
 
-  /** Uploads the current method's bone data for the rig's pose to every part; allocation-free. */
+  /** Uploads the current method's bone data for the rig's pose, once for every part; allocation-free. */
   update(rig: Rig): void {
-    const bones = boneData(rig, this.skinningMethod);
-    // Indexed: this runs every frame the pose changes and must not allocate.
-    for (let p = 0; p < this.parts.length; p++) this.parts[p].upload(bones);
+    this.textures[this.skinningMethod].upload(boneData(rig, this.skinningMethod));
   }
 
   dispose(): void {
     this.mesh.removeFromParent();
     for (const part of this.parts) part.dispose();
+    for (const method of SKINNING_METHODS) this.textures[method].dispose();
   }
 }

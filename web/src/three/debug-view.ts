@@ -1,6 +1,8 @@
 // The debug view, for tests that compare renders pixel by pixel
 // (window.kin.setDebugView): which mesh draws the character, and in which
-// colours. Besides ours, two references in the flat debug colours:
+// colours. Besides ours, two references, in the flat debug colours or — for
+// a character drawn with its own material (a loaded model's) — shaded with
+// that material by three.js alone:
 //   'three-skinned-mesh' — three.js's own SkinnedMesh (three.js's skinning
 //       shader chunks, its Skeleton's bone texture; linear blend only, as
 //       three.js has no DQS), its bones given the rig's model matrices;
@@ -46,13 +48,15 @@ export class DebugView {
     this.threeMesh.frustumCulled = false;
   }
 
-  /** Draws the character with `mesh` in `colors`; the references only have the flat colours. Call update() before drawing. */
+  /** Draws the character with `mesh` in `colors`; the references are shaded only with a character's own material. Call update() before drawing. */
   set(mesh: DebugMesh, colors: CharacterColors): void {
-    if (mesh !== 'ours' && colors === 'shaded') throw new Error(`kin: the reference '${mesh}' is drawn in 'position' or 'normal' colours only`);
-    if (mesh !== 'ours') this.checkReference(mesh);
+    if (mesh !== 'ours') this.checkReference(mesh, colors);
     if (this.shown) this.scene.remove(this.shown);
     this.shown = mesh === 'ours' ? null : mesh === 'three-skinned-mesh' ? this.threeMesh : this.cpuReference();
-    if (this.shown) this.scene.add(this.shown);
+    if (this.shown) {
+      this.shown.material = colors === 'shaded' ? this.part.source.material : this.material;
+      this.scene.add(this.shown);
+    }
     if (colors !== 'shaded') this.material.uniforms.colorMode.value = DEBUG_COLOR_MODES[colors];
     this.character.setColors(colors);
     this.character.mesh.visible = mesh === 'ours';
@@ -85,11 +89,17 @@ export class DebugView {
     return this.character.parts[0];
   }
 
-  private checkReference(mesh: Exclude<DebugMesh, 'ours'>): void {
+  private checkReference(mesh: Exclude<DebugMesh, 'ours'>, colors: CharacterColors): void {
     const parts = this.character.parts.length;
     if (parts !== 1) throw new Error(`kin: the reference '${mesh}' draws a character of one mesh; this one has ${parts}`);
-    if (mesh === 'three-skinned-mesh' && this.part.mesh.geometry.getAttribute('skinIndex1') !== undefined) {
+    const geometry = this.part.mesh.geometry;
+    if (mesh === 'three-skinned-mesh' && geometry.getAttribute('skinIndex1') !== undefined) {
       throw new Error("kin: the reference 'three-skinned-mesh' skins 4 influences per vertex; this character has 8");
+    }
+    if (colors !== 'shaded') return;
+    if (!this.part.ownMaterial) throw new Error(`kin: the reference '${mesh}' is shaded only for a character drawn with its own material; this one is drawn in the page's look: use 'position' or 'normal'`);
+    if (mesh === 'cpu-skinned' && geometry.getAttribute('tangent') !== undefined) {
+      throw new Error("kin: the reference 'cpu-skinned' is not shaded for a mesh with tangents: the CPU skins positions and normals only");
     }
   }
 
@@ -101,6 +111,10 @@ export class DebugView {
     const { joints, weights } = flatInfluences(from, 'kin');
     this.rig.setSkin(position.array, from.getAttribute('normal').array, joints, weights);
     const geometry = new THREE.BufferGeometry();
+    // The rest (uv, color) as the material reads them; the influences are baked in.
+    for (const [name, attribute] of Object.entries(from.attributes)) {
+      if (!/^skin(Index|Weight)/.test(name)) geometry.setAttribute(name, attribute);
+    }
     geometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(3 * position.count), 3));
     geometry.setAttribute('normal', new THREE.BufferAttribute(new Float32Array(3 * position.count), 3));
     geometry.setIndex(from.getIndex());

@@ -1,7 +1,9 @@
-// The skinned character's vertex shader, put together from the chunks in
-// shaders/: what every method reads (influences, bone texture), the normal
-// transform, the method's skin(), and main. GLSL has no #include; the order
-// here is the order of declaration.
+// Our skinning as GLSL, put together from the chunks in shaders/: what every
+// method reads (influences, bone texture), the normal transform, and the
+// method's SkinBlend with its maps. The skinned character's own vertex shader
+// adds its main (skinning.vert.glsl); three.js materials take the chunks in
+// place of three.js's skinning (material-skinning.ts). GLSL has no #include;
+// the order here is the order of declaration.
 import normalTransform from '../../../shaders/normal-transform.glsl?raw';
 import skinDqs from '../../../shaders/skin-dqs.glsl?raw';
 import skinInputs from '../../../shaders/skin-inputs.glsl?raw';
@@ -14,6 +16,11 @@ export const TEXELS_PER_BONE: Readonly<Record<SkinningMethod, number>> = { lbs: 
 
 const METHOD_CHUNKS: Readonly<Record<SkinningMethod, string>> = { lbs: skinLbs, dqs: skinDqs };
 
+/** Declarations of `method`'s skinning: SkinBlend, skinBlend(), skinPosition(), skinNormal(), skinTangent(). */
+export function skinningChunks(method: SkinningMethod): string {
+  return [skinInputs, normalTransform, METHOD_CHUNKS[method]].join('\n');
+}
+
 export function skinningVertexShader(method: SkinningMethod): string {
-  return [skinInputs, normalTransform, METHOD_CHUNKS[method], skinningMain].join('\n');
+  return [skinningChunks(method), skinningMain].join('\n');
 }
