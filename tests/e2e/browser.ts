@@ -103,6 +103,18 @@ export async function nextFrame(page: Page): Promise<void> {
   await page.evaluate(() => window.kin.nextFrame());
 }
 
+/** Waits until the page stops drawing (a resize, the camera's damping settle), at most 10 s. */
+export async function settle(page: Page): Promise<void> {
+  let frames = await page.evaluate(() => window.kin.renderedFrames());
+  for (let wait = 0; wait < 20; wait++) {
+    await page.waitForTimeout(500);
+    const now = await page.evaluate(() => window.kin.renderedFrames());
+    if (now === frames) return;
+    frames = now;
+  }
+  throw new Error('the page kept drawing for 10 s while nothing changed');
+}
+
 /** A real mouse drag of a goal's handle by (dx, dy) CSS pixels over `steps` moves. */
 export async function dragHandle(page: Page, goal: string, dx: number, dy: number, steps = 10): Promise<void> {
   const handle = await page.evaluate((g) => window.kin.handleScreenPosition(g), goal);

@@ -15,7 +15,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texturedCapsule } from '../web/textured-model.js';
-import { ARTIFACTS, type DemoSession, dropFiles, loadReported, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, dropFiles, loadReported, settle, startDemo } from './browser.js';
 
 /**
  * The capsule's pose: the base turned and leaning, each segment bent its
@@ -148,6 +148,7 @@ describe('a loaded model keeps its own material, skinned by our shaders', () => 
   });
 
   it('a .gltf dropped without its .bin says which file is missing and changes nothing', async () => {
+    await settle(page);
     const before = { palette: await page.evaluate(() => window.kin.palette()), view: await page.evaluate(() => window.kin.snapshot()) };
     await dropFiles(page, [files[0], ...files.slice(2)]);
     expect(await loadReported(page, null)).toBe("Could not load 'capsule.gltf': 'capsule.gltf' needs 'capsule.bin' (buffer 0): drop it together with the .gltf");
