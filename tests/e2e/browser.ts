@@ -2,7 +2,7 @@
 // free port, and launch Debian's Chromium (never a downloaded browser) with
 // the flags that give WebGL2 through SwiftShader on these machines; then
 // open the demo (once per describe block: demoPage()), and drag its handles
-// with the real mouse.
+// with the real mouse, drop files on it and wait for the loads to report.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import { build, preview, type PreviewServer } from 'vite';
@@ -149,4 +149,31 @@ export async function bannerText(page: Page, selector: '.model-banner' | '.link-
 export async function clickFileMenu(page: Page, action: string): Promise<void> {
   await page.click('.menu[data-menu="file"] > summary');
   await page.click(`.menu[data-menu="file"] [data-action="${action}"]`);
+}
+
+/** Drops a file with these bytes on the page, as a user dragging it from their desktop. */
+export async function dropFile(page: Page, name: string, bytes: ArrayBuffer): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name)); // the page reads a file by its name and bytes
+      return transfer;
+    },
+    { name, bytes: Array.from(new Uint8Array(bytes)) },
+  );
+  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('#app', type, { dataTransfer });
+}
+
+/** Waits until the model banner tells how a load ended (a message other than `before`, past "Loading …"), and returns it. */
+export async function loadReported(page: Page, before: string | null): Promise<string> {
+  await page.waitForFunction(
+    (previous) => {
+      const banner = document.querySelector<HTMLElement>('.model-banner');
+      const text = banner === null || banner.hidden ? null : banner.querySelector('.link-banner-message')!.textContent!;
+      return text !== null && text !== previous && !text.startsWith('Loading ');
+    },
+    before,
+    { timeout: 30_000 },
+  );
+  return (await bannerText(page, '.model-banner'))!;
 }

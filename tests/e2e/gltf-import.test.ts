@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
-import { type DemoSession, bannerText, openDemo, startDemo } from './browser.js';
+import { type DemoSession, bannerText, dropFile, loadReported, openDemo, startDemo } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -20,33 +20,6 @@ const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2]
 function maxDifference(a: number[], b: number[]): number {
   expect(a.length).toBe(b.length);
   return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
-}
-
-/** Drops a file with these bytes on the page, as a user dragging it from their desktop. */
-async function dropFile(page: Page, name: string, bytes: ArrayBuffer): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(
-    ({ name, bytes }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(bytes)], name, { type: 'model/gltf-binary' }));
-      return transfer;
-    },
-    { name, bytes: Array.from(new Uint8Array(bytes)) },
-  );
-  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('#app', type, { dataTransfer });
-}
-
-/** Waits until the model banner tells how a load ended (a message other than `before`, past "Loading …"), and returns it. */
-async function loadReported(page: Page, before: string | null): Promise<string> {
-  await page.waitForFunction(
-    (previous) => {
-      const banner = document.querySelector<HTMLElement>('.model-banner');
-      const text = banner === null || banner.hidden ? null : banner.querySelector('.link-banner-message')!.textContent!;
-      return text !== null && text !== previous && !text.startsWith('Loading ');
-    },
-    before,
-    { timeout: 30_000 },
-  );
-  return (await bannerText(page, '.model-banner'))!;
 }
 
 /** The name of the model on screen ('' for the default character). */
