@@ -2,7 +2,7 @@
 // free port, and launch Debian's Chromium (never a downloaded browser) with
 // the flags that give WebGL2 through SwiftShader on these machines; then
 // open the demo (once per describe block: demoPage()), and drag its handles
-// with the real mouse.
+// with the real mouse, drop files on it and wait for the loads to report.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import { build, preview, type PreviewServer } from 'vite';
@@ -171,6 +171,11 @@ export async function dropFiles(page: Page, files: readonly { name: string; byte
     return transfer;
   }, files.map(({ name, bytes }) => ({ name, bytes: Array.from(new Uint8Array(bytes)) })));
   for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('#app', type, { dataTransfer });
+}
+
+/** Drops one file on the page, as a user dragging it from their desktop. */
+export function dropFile(page: Page, name: string, bytes: ArrayBuffer): Promise<void> {
+  return dropFiles(page, [{ name, bytes }]);
 }
 
 /** Waits until the model banner tells how a load ended (a message other than `before`, past "Loading …"), and returns it. */

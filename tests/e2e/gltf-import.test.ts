@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
-import { type DemoSession, bannerText, dropFiles, loadReported, openDemo, startDemo } from './browser.js';
+import { type DemoSession, bannerText, dropFile, loadReported, openDemo, startDemo } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -20,11 +20,6 @@ const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2]
 function maxDifference(a: number[], b: number[]): number {
   expect(a.length).toBe(b.length);
   return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
-}
-
-/** Drops one file on the page, as a user dragging it from their desktop. */
-function dropFile(page: Page, name: string, bytes: ArrayBuffer): Promise<void> {
-  return dropFiles(page, [{ name, bytes }]);
 }
 
 /** The name of the model on screen ('' for the default character). */

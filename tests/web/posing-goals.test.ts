@@ -8,14 +8,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setGoalFlag } from '../../web/src/posing/goal-actions.js';
 import { PoseEditor } from '../../web/src/posing/pose-editor.js';
-import { DEFAULT_CHARACTER_PRESETS } from '../../web/src/posing/pose-presets.js';
-import { PosingSession } from '../../web/src/posing/posing-session.js';
-import { applyStartPose } from '../../web/src/posing/start-pose.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc, QuatTuple, Vec3Tuple } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { defaultCharacterBones } from './default-character.js';
+import { defaultCharacterBones, defaultCharacterEditor } from './default-character.js';
 import * as THREE from 'three';
 
 const distance = (a: ArrayLike<number>, b: ArrayLike<number>): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -42,11 +39,7 @@ function rotation(rig: Rig, name: string): THREE.Quaternion {
 describe('goals that move the body, hold an orientation or bend toward a pole', () => {
   let module: KinModule;
   let bones: BoneDesc[];
-  const editorOf = (): PoseEditor => {
-    const rig = Rig.create(module, bones);
-    applyStartPose(rig);
-    return new PoseEditor(new PosingSession(rig), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
-  };
+  const editorOf = (): PoseEditor => defaultCharacterEditor(module, bones);
   /** A drag of a goal's handle by `offset` in `frames` moves, as the page does it: one gesture. */
   const drag = (editor: PoseEditor, goal: number, offset: Vec3Tuple, frames = 20): void => {
     const start = editor.session.target_ms(goal);

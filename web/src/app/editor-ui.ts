@@ -224,7 +224,7 @@ export class EditorUi {
   private async downloadGlb(): Promise<void> {
     const { editor, view } = this;
     try {
-      download(await exportGlb(editor.session.rig, view.character, view.skinning, editor.source), 'model/gltf-binary', 'kin-pose.glb');
+      download(await exportGlb(editor.session.rig, view.character, editor.source), 'model/gltf-binary', 'kin-pose.glb');
     } catch (error) {
       this.hooks.models.report(`Could not export: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -278,10 +278,11 @@ export interface KinApi extends KinToolsApi {
   /** Whether symmetric dragging is on. */
   symmetricDrag(): boolean;
   /**
-   * Builds the GLB that "Export GLB" downloads — the character's mesh with
-   * the current pose baked in (positions and normals skinned on the CPU
-   * with the method the page draws with, skinning()) — and resolves to its size in bytes,
-   * downloading nothing.
+   * Builds the GLB that "Export GLB" downloads — the character skinned: a
+   * joint node per bone holding the current pose (so the file opens in the
+   * pose on screen in any glTF viewer), the mesh in bind pose, the bind pose
+   * kept in the inverse bind matrices (export/joint-nodes.ts) — and
+   * resolves to its size in bytes, downloading nothing.
    */
   exportGlb(): Promise<number>;
   /**
@@ -490,7 +491,7 @@ export function createKinApi(): KinApiControl {
     symmetricDrag: () => editing().symmetry.enabled,
     exportGlb: async () => {
       const { editor, view } = running();
-      return (await exportGlb(editor.session.rig, view.character, view.skinning, editor.source)).byteLength;
+      return (await exportGlb(editor.session.rig, view.character, editor.source)).byteLength;
     },
     poseJson: () => {
       const editor = editing();

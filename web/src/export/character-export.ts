@@ -1,11 +1,15 @@
-// The page's exports (pose-export.ts does the work): the posed character as a
-// GLB with the pose baked in, and the pose as JSON by bone name. The File
-// menu downloads them; window.kin reads them without downloading.
-import { Group, type Material, type Mesh } from 'three';
+// The page's exports (pose-export.ts writes the files): the character as a
+// skinned GLB that opens in the pose on screen, and the pose as JSON by bone
+// name. The File menu downloads them; window.kin reads them without
+// downloading.
+import * as THREE from 'three';
 import type { CharacterSource } from '../posing/character-source.js';
-import type { Rig, SkinningMethod } from '../rig/rig.js';
+import type { Rig } from '../rig/rig.js';
 import type { CharacterMeshes } from '../three/character-meshes.js';
-import { type PoseJson, bakedMesh, glbOf, poseJson } from './pose-export.js';
+import { inverseBinds, posedJointNodes } from './joint-nodes.js';
+import { type PoseJson, glbOf, poseJson } from './pose-export.js';
+import { sharedSkinPlugin } from './shared-skin-plugin.js';
+import { exportedMesh, exportedSkinnedMesh } from './skinned-part.js';
 
 /** 'default', 'lesson:<id>', or the file name of the user's model on screen. */
 export function characterName(source: CharacterSource): string {
@@ -13,22 +17,29 @@ export function characterName(source: CharacterSource): string {
 }
 
 /**
- * The posed character's meshes (every part its rig deforms), skinned on the
- * CPU with the method the page draws with (the export bakes what is drawn), as one GLB.
+ * The character as one skinned GLB: a joint node per rig bone (named and
+ * parented as the rig's bones) holding the current pose, the inverse binds
+ * of the bind pose, and every part the rig deforms in bind pose with its
+ * influences, all sharing one skin (joint-nodes.ts says why the pose goes
+ * in the joints). A glTF skin is linear blend: a view drawn with DQS differs
+ * where joints twist.
  */
-export async function exportGlb(rig: Rig, character: CharacterMeshes, method: SkinningMethod, source: CharacterSource): Promise<ArrayBuffer> {
-  const group = new Group();
-  group.name = `${characterName(source)} (posed)`;
-  for (const part of character.parts) {
-    group.add(bakedMesh(rig, part.mesh.geometry, method, part.mesh.name || group.name));
-  }
+export async function exportGlb(rig: Rig, character: CharacterMeshes, source: CharacterSource): Promise<ArrayBuffer> {
+  const joints = posedJointNodes(rig);
+  const skeleton = new THREE.Skeleton(joints, inverseBinds(rig));
+  const [first, ...rest] = character.parts;
+  const skinned = exportedSkinnedMesh(first, skeleton);
+  // The other parts go to GLTFExporter as plain meshes that the plugin gives the one skin.
+  const others = rest.map(exportedMesh);
+  const scene = new THREE.Scene();
+  scene.name = characterName(source);
+  const roots = joints.filter((_, j) => rig.parents[j] < 0);
+  scene.add(...roots, skinned, ...others);
   try {
-    return await glbOf(group);
+    const skinName = source.kind === 'gltf' ? source.skinName : scene.name;
+    return await glbOf(scene, sharedSkinPlugin({ skinned, others, name: skinName, oneRoot: roots.length === 1 }));
   } finally {
-    for (const child of group.children as Mesh[]) {
-      child.geometry.dispose();
-      (child.material as Material).dispose();
-    }
+    for (const mesh of [skinned, ...others]) mesh.geometry.dispose();
   }
 }
 

@@ -1,12 +1,10 @@
-// Exports of the posed character: the pose as JSON (angles by bone name, so
-// that any rig with those bones can take it), and a GLB of the mesh with the
-// pose baked in — positions and normals skinned on the CPU by the core, the
-// same skinning the page draws, written by three.js's GLTFExporter.
-import * as THREE from 'three';
-import { GLTFExporter } from 'three/addons/exporters/GLTFExporter.js';
-import type { Rig, SkinningMethod } from '../rig/rig.js';
+// The export files: the pose as JSON (angles by bone name, so that any rig
+// with those bones can take it), and three.js objects as a GLB, written by
+// three.js's GLTFExporter (character-export.ts builds the skinned character).
+import type * as THREE from 'three';
+import { GLTFExporter, type GLTFExporterPlugin, type GLTFWriter } from 'three/addons/exporters/GLTFExporter.js';
+import type { Rig } from '../rig/rig.js';
 import type { EulerOrder, Vec3Tuple } from '../rig/rig-desc.js';
-import { flatInfluences, requiredAttribute } from '../three/flat-influences.js';
 
 export interface PoseJson {
   format: 'kin-pose';
@@ -30,27 +28,11 @@ export function poseJson(rig: Rig, character: string): PoseJson {
   };
 }
 
-/**
- * A plain mesh of `geometry` (position, normal, skinIndex holding rig bone
- * indices, skinWeight, index) in the rig's current pose, skinned by `method`.
- */
-export function bakedMesh(rig: Rig, geometry: THREE.BufferGeometry, method: SkinningMethod, name: string): THREE.Mesh {
-  const { joints, weights } = flatInfluences(geometry, 'Export');
-  rig.setSkin(requiredAttribute(geometry, 'position', 'Export').array, requiredAttribute(geometry, 'normal', 'Export').array, joints, weights);
-  rig.skin(method);
-  const baked = new THREE.BufferGeometry();
-  baked.setAttribute('position', new THREE.BufferAttribute(Float32Array.from(rig.skinnedPositions()), 3));
-  baked.setAttribute('normal', new THREE.BufferAttribute(Float32Array.from(rig.skinnedNormals()), 3));
-  const index = geometry.getIndex();
-  if (index) baked.setIndex(index.clone());
-  const mesh = new THREE.Mesh(baked, new THREE.MeshStandardMaterial({ color: 0x9a7d6b, roughness: 0.7 }));
-  mesh.name = name;
-  return mesh;
-}
-
-/** The object as a binary glTF. */
-export async function glbOf(object: THREE.Object3D): Promise<ArrayBuffer> {
-  const result = await new GLTFExporter().parseAsync(object, { binary: true });
+/** The object as a binary glTF, nodes as translation, rotation and scale (what animation tools expect of joints). */
+export async function glbOf(object: THREE.Object3D, ...plugins: ((writer: GLTFWriter) => GLTFExporterPlugin)[]): Promise<ArrayBuffer> {
+  const exporter = new GLTFExporter();
+  for (const plugin of plugins) exporter.register(plugin);
+  const result = await exporter.parseAsync(object, { binary: true, trs: true });
   if (!(result instanceof ArrayBuffer)) throw new Error('Export: GLTFExporter did not return a GLB');
   return result;
 }

@@ -4,17 +4,18 @@
 // (companion-files.ts) or, for a model from this site, from beside it — a
 // skin chosen (asking when the file has several), and its rig and meshes
 // made ready (gltf-skin-import.ts) with goals found from the rig's names
-// (posing/found-goals.ts). Meshes keep the file's materials; one without a
-// material of the file's is drawn in the page's look.
+// (posing/found-goals.ts); a file this page exported opens as the rig it
+// was, in the pose it was exported in (exported-pose.ts). Meshes keep the
+// file's materials; one without a material of the file's is drawn in the
+// page's look.
 import { foundGoalLayouts } from '../posing/found-goals.js';
-import { BIND_POSE } from '../posing/pose-presets.js';
 import type { GltfCharacterSource } from '../posing/character-source.js';
-import { Rig } from '../rig/rig.js';
 import { plural } from '../text/plural.js';
 import type { KinModule } from '../wasm/generated/kin.js';
 import { CompanionFiles } from './companion-files.js';
 import { type GltfModel, hasFileMaterial, parseGltfModel } from './gltf-model.js';
 import { importSkin } from './gltf-skin-import.js';
+import { posedSkinRig } from './exported-pose.js';
 import type { ImportFiles, ImportOptions, ImportQuestions, ImportResult, Importer } from './importer.js';
 import type { ModelBytes } from './model-input.js';
 
@@ -39,15 +40,15 @@ export class GltfImporter implements Importer {
     const skin = options.skin ?? (model.skins.length === 1 ? model.skins[0].index : await questions.chooseSkin(file.name, model));
     if (skin === null) throw new Error('no skin was chosen');
     const imported = importSkin(model, skin);
+    const { rig, desc, presets, warning } = posedSkinRig(this.module, imported.skin.skeleton, imported.rig);
     const source: GltfCharacterSource = {
       kind: 'gltf',
       name: file.name,
       skin: imported.skin.index,
       skinName: imported.skin.name,
       influences: imported.influences,
-      warnings: imported.warnings,
+      warnings: warning === null ? imported.warnings : [...imported.warnings, warning],
     };
-    const rig = Rig.create(this.module, imported.rig.bones);
     const joints = imported.skin.skeleton.bones.length;
     return {
       kind: 'character',
@@ -55,8 +56,8 @@ export class GltfImporter implements Importer {
         rig,
         layouts: foundGoalLayouts,
         meshes: imported.meshes.map((mesh) => ({ mesh, material: hasFileMaterial(model, mesh) ? 'own' : 'page-look' })),
-        jointToBone: imported.rig.jointToBone,
-        info: { source, presets: [BIND_POSE] },
+        jointToBone: desc.jointToBone,
+        info: { source, presets },
       },
       summary: [`Loaded '${file.name}': skin '${source.skinName}', ${plural(joints, 'joint')}, ${source.influences} influences per vertex.`, ...source.warnings].join(' '),
     };

@@ -19,6 +19,12 @@
 //   no TRS holds) every such node becomes a rig bone of its own, with all
 //   three angles locked at 0, so the product is formed link by link as
 //   three.js forms it.
+//
+// A file this page exported (export/joint-nodes.ts) has posed joint nodes
+// and keeps each joint's rest transform and angles in extras.kin: when
+// every joint has them, the rig's rest comes from there (so its limits and
+// angles mean what they meant before the export), and `pose` gives the
+// angles and root offset that turn that rest into the nodes' pose.
 import * as THREE from 'three';
 import { type BoneDesc, EULER_ORDERS, type EulerOrder, type QuatTuple, type Vec3Tuple } from '../rig/rig-desc.js';
 
@@ -28,6 +34,13 @@ export interface SkinnedMeshRig {
   jointToBone: Int32Array;
   /** The three.js node of each rig bone: a skin joint, or a node above joints kept as a locked bone. */
   nodes: THREE.Object3D[];
+  /** The pose (3 angles per rig bone, root offset) of joints whose rest came from extras.kin.rest; null when the rest is the nodes'. */
+  pose: { angles: number[]; rootOffset: Vec3Tuple } | null;
+}
+
+export interface RigFromSkinOptions {
+  /** Take the rest from the joints' extras.kin.rest when every joint has one (default true). */
+  kinRest?: boolean;
 }
 
 interface KinExtras {
@@ -39,6 +52,9 @@ interface KinExtras {
   stiffness?: unknown;
   swingMax?: unknown;
   twist?: unknown;
+  rest?: { translation?: unknown; rotation?: unknown; scale?: unknown };
+  angles?: unknown;
+  rootOffset?: unknown;
 }
 
 /** A node of the rig before ordering: its rest transform relative to its rig parent. */
@@ -106,9 +122,9 @@ function ownRest(node: THREE.Object3D): RigNode['rest'] {
 }
 
 /** The joint's rest with the nodes between it and its rig parent folded in, or null if no TRS holds it. */
-function foldedRest(joint: THREE.Object3D, between: readonly THREE.Object3D[]): RigNode['rest'] | null {
-  if (between.length === 0) return ownRest(joint);
-  const product = localMatrix(joint);
+function foldedRest(jointRest: RigNode['rest'], between: readonly THREE.Object3D[]): RigNode['rest'] | null {
+  if (between.length === 0) return jointRest;
+  const product = new THREE.Matrix4().compose(jointRest.t, jointRest.q, jointRest.s);
   for (const node of between) product.premultiply(localMatrix(node));
   const rest = { t: new THREE.Vector3(), q: new THREE.Quaternion(), s: new THREE.Vector3() };
   product.decompose(rest.t, rest.q, rest.s);
@@ -128,15 +144,15 @@ function checkFinite(nodes: Iterable<THREE.Object3D>, skeleton: THREE.Skeleton):
   });
 }
 
-/** The nodes of the rig: the joints, with the nodes above them folded in or kept. */
-function rigNodes(joints: readonly THREE.Object3D[]): RigNode[] {
+/** The nodes of the rig: the joints (at rest `rests`), with the nodes above them folded in or kept. */
+function rigNodes(joints: readonly THREE.Object3D[], rests: readonly RigNode['rest'][]): RigNode[] {
   const isJoint = new Set(joints);
   const links = joints.map((joint) => linkAbove(joint, isJoint));
-  const folded = joints.map((joint, j) => foldedRest(joint, links[j].between));
+  const folded = joints.map((_, j) => foldedRest(rests[j], links[j].between));
   if (folded.every((rest) => rest !== null)) {
     return joints.map((node, joint) => ({ node, joint, parent: links[joint].parent, rest: folded[joint]! }));
   }
-  const rig: RigNode[] = joints.map((node, joint) => ({ node, joint, parent: links[joint].between[0] ?? links[joint].parent, rest: ownRest(node) }));
+  const rig: RigNode[] = joints.map((node, joint) => ({ node, joint, parent: links[joint].between[0] ?? links[joint].parent, rest: rests[joint] }));
   const kept = new Set<THREE.Object3D>();
   links.forEach(({ parent, between }) => {
     between.forEach((node, k) => {
@@ -172,11 +188,45 @@ function kinExtras(node: THREE.Object3D, where: string): KinExtras {
   return kin;
 }
 
-/** A rig from a skin: `skeleton.bones` are its joints, `skeleton.boneInverses` their inverse binds. */
-export function rigFromSkeleton(skeleton: THREE.Skeleton): SkinnedMeshRig {
+/** The joint's rest transform as extras.kin.rest has it, or undefined when it has none. */
+function kinRest(node: THREE.Object3D, joint: number): RigNode['rest'] | undefined {
+  const where = jointLabel(node, joint);
+  const rest = kinExtras(node, where).rest;
+  if (rest === undefined) return undefined;
+  if (typeof rest !== 'object' || rest === null) throw new Error(`Rig: ${where}: extras.kin.rest must be an object with translation, rotation and scale`);
+  // A missing part is null here, which tuple() rejects naming it.
+  const part = (key: keyof NonNullable<KinExtras['rest']>, length: number) => tuple(rest[key] ?? null, length, `${where}: extras.kin.rest.${key}`)!;
+  return { t: new THREE.Vector3().fromArray(part('translation', 3)), q: new THREE.Quaternion().fromArray(part('rotation', 4)), s: new THREE.Vector3().fromArray(part('scale', 3)) };
+}
+
+/** Angles (3 per rig bone; locked non-joint bones 0) and root offset (the first root joint's) from extras.kin. */
+function kinPose(rig: readonly RigNode[]): NonNullable<SkinnedMeshRig['pose']> {
+  const angles: number[] = [];
+  let rootOffset: Vec3Tuple | undefined;
+  for (const r of rig) {
+    if (r.joint < 0) {
+      angles.push(0, 0, 0);
+      continue;
+    }
+    const where = jointLabel(r.node, r.joint);
+    const kin = kinExtras(r.node, where);
+    angles.push(...(tuple(kin.angles, 3, `${where}: extras.kin.angles`) ?? [0, 0, 0]));
+    if (r.parent === null) rootOffset ??= tuple(kin.rootOffset, 3, `${where}: extras.kin.rootOffset`) as Vec3Tuple | undefined;
+  }
+  return { angles, rootOffset: rootOffset ?? [0, 0, 0] };
+}
+
+/**
+ * A rig from a skin: `skeleton.bones` are its joints, `skeleton.boneInverses`
+ * their inverse binds. The rest is each joint's extras.kin.rest when every
+ * joint has one (and `options.kinRest` is not false), else its node's TRS.
+ */
+export function rigFromSkeleton(skeleton: THREE.Skeleton, options: RigFromSkinOptions = {}): SkinnedMeshRig {
   const joints = skeleton.bones;
   if (joints.length === 0) throw new Error('Rig: the skin has no joints');
-  const rig = parentFirst(rigNodes(joints));
+  const fileRests = options.kinRest === false ? [] : joints.map(kinRest);
+  const restFromKin = fileRests.length > 0 && fileRests.every((rest) => rest !== undefined);
+  const rig = parentFirst(rigNodes(joints, restFromKin ? (fileRests as RigNode['rest'][]) : joints.map(ownRest)));
   checkFinite(rig.map((r) => r.node), skeleton);
   const boneOf = new Map(rig.map((r, bone) => [r.node, bone]));
   const jointToBone = new Int32Array(joints.length);
@@ -223,7 +273,7 @@ export function rigFromSkeleton(skeleton: THREE.Skeleton): SkinnedMeshRig {
       inverseBind: skeleton.boneInverses[r.joint].elements,
     };
   });
-  return { bones, jointToBone, nodes: rig.map((r) => r.node) };
+  return { bones, jointToBone, nodes: rig.map((r) => r.node), pose: restFromKin ? kinPose(rig) : null };
 }
 
 /** The rig of a skinned mesh's skin. */

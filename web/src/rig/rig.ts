@@ -76,6 +76,8 @@ export class Rig {
   readonly boneNames: readonly string[];
   readonly parents: Int32Array;
   readonly orders: readonly EulerOrder[];
+  /** The bones it was built from, as given (an export writes their joint model and rest pose). */
+  readonly description: readonly BoneDesc[];
   private handle: RigHandle | null;
   private readonly paletteView: HeapView;
   private readonly modelView: HeapView;
@@ -107,11 +109,12 @@ export class Rig {
       handle.delete();
       throw new Error(`Rig: ${message}`);
     }
-    return new Rig(module, contract, handle);
+    return new Rig(module, contract, handle, bones);
   }
 
-  private constructor(module: KinModule, contract: KinContract, handle: RigHandle) {
+  private constructor(module: KinModule, contract: KinContract, handle: RigHandle, description: readonly BoneDesc[]) {
     this.contract = contract;
+    this.description = description;
     this.handle = handle;
     const n = handle.boneCount();
     this.boneNames = Array.from({ length: n }, (_, i) => handle.boneName(i));

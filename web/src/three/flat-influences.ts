@@ -1,5 +1,5 @@
 // A skinned geometry's influences as the WASM rig's setSkin takes them, for
-// whatever skins it on the CPU (the export, the debug view's reference).
+// whatever skins it on the CPU (the debug view's reference mesh).
 import type * as THREE from 'three';
 
 /** The geometry's attribute `key`; throws naming `user` and the attribute if it is missing. */

@@ -38,7 +38,7 @@ export class TopBar {
     parent.append(brand);
     this.characters = new CharacterPicker(parent, editor, actions.showCharacter, actions.characterFailed);
     this.fileMenu = new Menu(parent, 'file', 'File');
-    const exportGlb = menuItem('export-glb', 'Export GLB: the character, skinned and posed, for three.js, Blender and other tools', 'Export GLB');
+    const exportGlb = menuItem('export-glb', 'Export GLB: the character skinned, for three.js, Blender and other tools; it opens in the pose on screen (its joints hold the pose, the inverse binds keep the bind pose)', 'Export GLB');
     exportGlb.addEventListener('click', actions.exportGlb);
     const exportPose = menuItem('export-pose-json', 'Export pose JSON: every bone’s angles by name', 'Export pose JSON');
     exportPose.addEventListener('click', actions.exportPoseJson);
