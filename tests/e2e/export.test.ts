@@ -103,7 +103,7 @@ describe('exports', () => {
     exportedPalette = await page.evaluate(() => window.kin.palette());
     const { download, bytes } = await downloadFrom(page, 'export-glb');
     glb = bytes;
-    expect(download.suggestedFilename()).toBe('kin-pose.glb');
+    expect(download.suggestedFilename()).toBe('kin-character-posed.glb');
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('glTF');
     expect(await page.evaluate(() => window.kin.exportGlb())).toBe(bytes.byteLength);
 
@@ -121,7 +121,7 @@ describe('exports', () => {
   it('Export pose JSON downloads the angles by name; loaded through the File menu after a Reset, they pose the character again as one undo step', async () => {
     const before = await page.evaluate(() => ({ pose: window.kin.getPose(), palette: window.kin.palette(), names: window.kin.boneNames(), json: window.kin.poseJson() }));
     const { download, bytes } = await downloadFrom(page, 'export-pose-json');
-    expect(download.suggestedFilename()).toBe('kin-pose.json');
+    expect(download.suggestedFilename()).toBe('kin-character-pose.json');
     const json = JSON.parse(bytes.toString('utf8')) as PoseJson;
     expect(json).toEqual(before.json);
     expect(json).toMatchObject({ format: 'kin-pose', version: 1, character: 'default', rootOffset: before.pose.rootOffset });

@@ -6,7 +6,7 @@
 // something changed.
 import * as THREE from 'three';
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
-import { exportGlb, exportedPose } from '../export/character-export.js';
+import { exportFileName, exportGlb, exportedPose } from '../export/character-export.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { PosingSession } from '../posing/posing-session.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
@@ -71,7 +71,7 @@ export class EditorUi {
       characterFailed: (message) => hooks.models.report(message),
       loadFiles: (files) => void hooks.models.loadFiles(files),
       exportGlb: () => void this.downloadGlb(),
-      exportPoseJson: () => download(JSON.stringify(exportedPose(editor.session.rig, editor.source), null, 2), 'application/json', 'kin-pose.json'),
+      exportPoseJson: () => download(JSON.stringify(exportedPose(editor.session.rig, editor.source), null, 2), 'application/json', exportFileName(editor.source, '-pose.json')),
       snapshot: () => this.snapshot(),
       shareLink: hooks.shareLink,
       toggleHelp: () => this.help.toggle(),
@@ -224,7 +224,7 @@ export class EditorUi {
   private async downloadGlb(): Promise<void> {
     const { editor, view } = this;
     try {
-      download(await exportGlb(editor.session.rig, view.character, editor.source), 'model/gltf-binary', 'kin-pose.glb');
+      download(await exportGlb(editor.session.rig, view.character, editor.source), 'model/gltf-binary', exportFileName(editor.source, '-posed.glb'));
     } catch (error) {
       this.hooks.models.report(`Could not export: ${error instanceof Error ? error.message : String(error)}`);
     }
