@@ -2,8 +2,9 @@
 // two models do not both land as the same file.
 import { describe, expect, it } from 'vitest';
 import { exportFileName } from '../../web/src/export/character-export.js';
+import type { CharacterSource } from '../../web/src/posing/character-source.js';
 
-const gltf = (name: string) => ({ kind: 'gltf' as const, name, skin: 0, skinName: 'skin', influences: 4, warnings: [] });
+const gltf = (name: string): CharacterSource => ({ kind: 'gltf', name, skin: 0, skinName: 'skin', influences: 4, warnings: [] });
 
 describe('exportFileName', () => {
   it('names the default character, a lesson and a loaded model', () => {

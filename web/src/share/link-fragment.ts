@@ -1,13 +1,15 @@
 // Keeps the page's URL a share link of what is on screen, and history
 // entries for the poses. Every frame it is told the app's state version;
-// once the version has stopped changing for DELAY_MS it writes the link into
-// the fragment, pushing a history entry or rewriting the current one as
+// once the version has stopped changing for DELAY_MS, and no pointer is
+// held (a drag held still writes once, when it is let go: encoding a link
+// makes tens of kB of garbage, not worth it mid-gesture), it writes the link
+// into the fragment, pushing a history entry or rewriting the current one as
 // HistoryPolicy says. Neither fires hashchange. The entry the page opened on
 // may have no link in its URL: it keeps the opening state's link in its
 // history state, so that Back can return to it.
 import { poseLinkInUrl } from './link-url.js';
 import { HistoryPolicy } from './browser-history-policy.js';
-import type { PointerGestures } from './pointer-gestures.js';
+import { NO_GESTURE, type PointerGestures } from './pointer-gestures.js';
 
 const DELAY_MS = 400;
 const STATE_KEY = 'kinPoseLink';
@@ -50,7 +52,7 @@ export class LinkFragment {
     this.seenVersion = version;
     this.policy.changed(this.gestures.current);
     if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = setTimeout(this.write, DELAY_MS);
+    this.timer = setTimeout(this.writeWhenLetGo, DELAY_MS);
   }
 
   /** Writes now (before someone reads location.href), and cancels a pending write. */
@@ -82,6 +84,11 @@ export class LinkFragment {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
   }
+
+  private readonly writeWhenLetGo = (): void => {
+    if (this.gestures.current === NO_GESTURE) this.write();
+    else this.timer = setTimeout(this.writeWhenLetGo, DELAY_MS);
+  };
 
   private readonly write = (): void => {
     if (this.timer !== null) clearTimeout(this.timer);
