@@ -85,10 +85,10 @@ inline void ExpectWithinLimits(const kin::Skeleton& s, const std::vector<glm::ve
     }
 }
 
-// Goals on the tips of the humanoid's hands and feet.
-inline IkProblem HumanoidProblem() {
+// Goals on the tips of a rig's hands and feet (bones hand_l, hand_r, foot_l, foot_r).
+inline IkProblem LimbEndsProblem(const std::vector<kin::BoneDef>& bones) {
   IkProblem p;
-  EXPECT_TRUE(kin::Skeleton::Build(Humanoid(), &p.skeleton).ok());
+  EXPECT_TRUE(kin::Skeleton::Build(bones, &p.skeleton).ok());
   for (const char* name : {"hand_l", "hand_r", "foot_l", "foot_r"}) {
     kin::Goal g;
     g.bone = p.skeleton.FindBone(name);
@@ -99,20 +99,12 @@ inline IkProblem HumanoidProblem() {
   return p;
 }
 
+// Goals on the tips of the humanoid's hands and feet.
+inline IkProblem HumanoidProblem() { return LimbEndsProblem(Humanoid()); }
+
 // The default character with the bench's humanoid goals (bench/workloads.ts,
 // HUMANOID_GOALS): the tips of both hands and both feet.
-inline IkProblem DefaultCharacterProblem() {
-  IkProblem p;
-  EXPECT_TRUE(kin::Skeleton::Build(DefaultCharacter(), &p.skeleton).ok());
-  for (const char* name : {"hand_l", "hand_r", "foot_l", "foot_r"}) {
-    kin::Goal g;
-    g.bone = p.skeleton.FindBone(name);
-    g.point_bs = p.skeleton.tip_bs(g.bone);
-    p.goals.push_back(g);
-  }
-  p.workspace.Reserve(p.skeleton.bone_count(), 4);
-  return p;
-}
+inline IkProblem DefaultCharacterProblem() { return LimbEndsProblem(DefaultCharacter()); }
 
 // The bench's reach (bench/workloads.ts, reachOf): the longest path from a
 // root to a goal point, every bone stretched straight.
