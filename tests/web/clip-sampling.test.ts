@@ -125,6 +125,24 @@ describe('Rig clips', () => {
     }
   });
 
+  it('a rotation keyed from a pose samples back to that pose, inside tight limits', () => {
+    // The pose's rotation has two Euler solutions; the other one, (0.3 + π,
+    // π − 0.9, −0.5 + π), lies outside these limits and would be clamped to a
+    // corner of them.
+    const bones: BoneDesc[] = [{ name: 'ball', parent: -1, tip: [1, 0, 0], min: [-1.4, -1.5, -1.4], max: [1.4, 1.5, 1.4] }];
+    const rig = Rig.create(module, bones);
+    try {
+      rig.setAngles(0, 0.3, 0.9, -0.5);
+      const q = rig.poseRotation(0);
+      rig.setAngles(0, 0, 0, 0);
+      rig.setClip({ name: 'key', duration: 1, fps: 30, channels: [{ target: 'rotation', bone: 0, slot: 0, keys: [{ time: 0, value: q, interpolation: 'linear' }] }] });
+      rig.sampleClip(0, 'clamp');
+      [0.3, 0.9, -0.5].forEach((a, i) => expect(rig.pose()[i], `slot ${i}`).toBeCloseTo(a, 5));
+    } finally {
+      rig.dispose();
+    }
+  });
+
   it('sampleChannel matches sampleClip at the same times', () => {
     const rig = Rig.create(module, arm());
     try {
