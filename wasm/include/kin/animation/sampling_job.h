@@ -23,7 +23,8 @@ struct SamplingJob {
   Span<glm::vec3> angles;
   glm::vec3* root_offset_ms = nullptr; // out: the root channel's value, model space; 0 without one
   // Out, one per bone: the translation (parent space) and scale each bone
-  // takes, its rest values where no channel animates them.
+  // takes, its built rest values (Skeleton::built_rest_t, built_rest_s)
+  // where no channel animates them.
   Span<glm::vec3> translations;
   Span<glm::vec3> scales;
 
