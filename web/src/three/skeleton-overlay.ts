@@ -19,8 +19,8 @@ const MIN_AXIS = 0.03;
 const UP = new THREE.Vector3(0, 1, 0);
 const AXIS_COLORS = [new THREE.Color(0xff5a5a), new THREE.Color(0x6ee06e), new THREE.Color(0x5a8cff)];
 
-/** A unit bone along +y with flat-shaded faces (lighter facing up). */
-function boneGeometry(): THREE.BufferGeometry {
+/** A unit bone along +y with flat-shaded faces (lighter facing up); placeBone() stretches it from a joint to a tip. */
+export function boneGeometry(): THREE.BufferGeometry {
   const head = [0, 0, 0];
   const tail = [0, 1, 0];
   const ring = [
@@ -46,6 +46,24 @@ function boneGeometry(): THREE.BufferGeometry {
   geometry.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
   geometry.setAttribute('color', new THREE.Float32BufferAttribute(colors, 3));
   return geometry;
+}
+
+const boneDirection = new THREE.Vector3();
+const boneRotation = new THREE.Quaternion();
+const boneScale = new THREE.Vector3();
+
+/**
+ * The instance matrix (into `out`) that stretches boneGeometry() from
+ * `origin_ms` to the tip (x, y, z), model space; returns the bone's length.
+ * A bone without length is scaled to nothing. Allocation-free.
+ */
+export function placeBone(out: THREE.Matrix4, origin_ms: THREE.Vector3, tipX: number, tipY: number, tipZ: number): number {
+  boneDirection.set(tipX - origin_ms.x, tipY - origin_ms.y, tipZ - origin_ms.z);
+  const length = boneDirection.length();
+  if (length > 1e-6) boneRotation.setFromUnitVectors(UP, boneDirection.divideScalar(length));
+  boneScale.setScalar(length);
+  out.compose(origin_ms, boneRotation, boneScale);
+  return length;
 }
 
 export class SkeletonOverlay {
@@ -103,12 +121,9 @@ export class SkeletonOverlay {
     for (let b = 0; b < this.frames_bs.length; b++) {
       this.model_ms.fromArray(model_ms, 16 * b);
       this.origin_ms.setFromMatrixPosition(this.model_ms);
-      this.direction.set(tips_ms[3 * b] - this.origin_ms.x, tips_ms[3 * b + 1] - this.origin_ms.y, tips_ms[3 * b + 2] - this.origin_ms.z);
-      const length = this.direction.length();
       // A bone without length is drawn as nothing but its axes.
-      if (length > 1e-6) this.rotation.setFromUnitVectors(UP, this.direction.divideScalar(length));
-      this.scale.setScalar(length);
-      this.bones.setMatrixAt(b, this.matrix.compose(this.origin_ms, this.rotation, this.scale));
+      const length = placeBone(this.matrix, this.origin_ms, tips_ms[3 * b], tips_ms[3 * b + 1], tips_ms[3 * b + 2]);
+      this.bones.setMatrixAt(b, this.matrix);
       // The joint's axes: the bone's model rotation (scale taken out) times its frame.
       this.model_ms.decompose(this.direction, this.rotation, this.scale);
       this.rotation.multiply(this.frames_bs[b]);
