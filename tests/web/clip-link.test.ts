@@ -12,12 +12,18 @@ import { decodeBase64url, encodeBase64url } from '../../web/src/share/base64url.
 import {
   CLIP_ANGLE_STEP, CLIP_FRAME_TOLERANCE, CLIP_INTERPOLATIONS, CLIP_POSITION_STEP, CLIP_QUAT_STEP, CLIP_TCB_STEP, MAX_CLIP_CHANNELS, MAX_CLIP_KEYS,
 } from '../../web/src/share/clip-link.js';
+import { jointNameHash } from '../../web/src/share/joint-names.js';
 import { urlWithPoseLink } from '../../web/src/share/link-url.js';
+import { type LinkHost, type LinkTimeline, applyLinkState, readLinkUrl, shareUrl } from '../../web/src/share/share-link.js';
+import { PoseEditor } from '../../web/src/posing/pose-editor.js';
+import { PosingSession } from '../../web/src/posing/posing-session.js';
+import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
+import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { CLIP_LINK_VERSION, POSE_LINK_VERSION, type PoseLinkState, decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { LIMB_ENDS, goalsInPose } from '../../web/src/posing/solver-goals.js';
 import { applyStartPose } from '../../web/src/posing/start-pose.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { defaultCharacterBones } from './default-character.js';
+import { defaultCharacterBones, defaultCharacterEditor } from './default-character.js';
 import { seededRandom, uniform } from './seeded-random.js';
 
 type Random = () => number;
@@ -455,5 +461,55 @@ describe('a 10-key clip of the default character', () => {
     console.log(`10-key default-character clip: URL fragment ${fragment.length} characters (${url.length} with https://example.org/kin/)`);
     expect(fragment.length).toBeLessThanOrEqual(3000);
     expect(decodeOk(fragment.slice('#p='.length)).clip!.channels).toHaveLength(64);
+  });
+});
+
+describe('a clip through the page\'s link capture and apply (share-link.ts)', () => {
+  let module: KinModule;
+  let bones: BoneDesc[];
+  beforeAll(async () => {
+    module = await loadKinModuleNode();
+    bones = await defaultCharacterBones();
+  });
+
+  const host = (editor: PoseEditor, timeline: LinkTimeline | null, received: LinkTimeline[]): LinkHost => ({
+    editor,
+    camera: () => ({ position: [0, 1.2, 3], target: [0, 1, 0] }),
+    setCamera: () => {},
+    timeline: () => timeline,
+    setTimeline: (t) => received.push(t),
+  });
+
+  it('the timeline a page shares is the one a page opening the link is given', () => {
+    const clip = smallClip();
+    clip.channels[0].bone = 13;
+    const sent: LinkTimeline = { clip, time: 0.5, playing: true };
+    const url = shareUrl(host(defaultCharacterEditor(module, bones), sent, []), 'https://example.org/kin/');
+    const read = readLinkUrl(url);
+    if (!read.ok) throw new Error(read.error);
+    const received: LinkTimeline[] = [];
+    expect(applyLinkState(host(defaultCharacterEditor(module, bones), null, received), read.state)).toEqual({ ok: true, note: null });
+    expect(received).toHaveLength(1);
+    expect([received[0].time, received[0].playing]).toEqual([0.5, true]);
+    expect(received[0].clip.channels.map((ch) => [ch.target, ch.bone, ch.slot])).toEqual([['angle', 13, 1], ['root', 0, 0]]);
+    // A page without a clip shares a link without one (version 2), and applying it sets no timeline.
+    const plain = readLinkUrl(shareUrl(host(defaultCharacterEditor(module, bones), null, []), 'https://example.org/kin/'));
+    expect(plain.ok && plain.state.clip).toBe(undefined);
+  });
+
+  it("a glTF link's clip is put into the loaded model's bone order, matched by joint names", () => {
+    const rig = Rig.create(module, bones);
+    const editor = new PoseEditor(new PosingSession(rig), { source: { kind: 'gltf', name: 'me.glb', skin: 0, skinName: 'skin', influences: 4, warnings: [] }, presets: [] });
+    // The link lists the bones in reverse: its bone k is the rig's bone 20 − k.
+    const n = rig.boneCount;
+    const joints = rig.boneNames.map(jointNameHash).reverse();
+    const clip = smallClip();
+    clip.channels[0].bone = 0; // the link's first bone: the rig's last (toes_r)
+    const state: PoseLinkState = { ...poseState(n, clip), character: { kind: 'gltf', name: 'me.glb', joints } };
+    const received: LinkTimeline[] = [];
+    const outcome = applyLinkState(host(editor, null, received), decodeOk(encodePoseLink(state)));
+    expect(outcome.ok).toBe(true);
+    expect(received[0].clip.channels[0].bone).toBe(n - 1);
+    expect(rig.boneNames[received[0].clip.channels[0].bone]).toBe('toes_r');
   });
 });
