@@ -59,10 +59,19 @@ describe('onion skin', () => {
         for (let i = 0; i < 6; i++) worst = Math.max(worst, Math.abs(lines[6 * b + i] - expected[i]));
       }
       expect(worst, `ghost ${g} at ${time} s`).toBeLessThan(1e-6);
-      // The octahedron of each bone stands on its joint.
+      // Each bone's octahedron (boneGeometry: a unit bone from (0, 0, 0) to (0, 1, 0)) is
+      // stretched from its joint to its tip; the legs hang straight down in places (the
+      // half-turn case) and the toes point forward.
       const instance = new THREE.Matrix4();
-      onion.boneMeshes(g).getMatrixAt(5, instance);
-      expect(new THREE.Vector3().setFromMatrixPosition(instance).toArray()).toEqual(Array.from(lines.subarray(30, 33)));
+      let worstPlacement = 0;
+      for (let b = 0; b < rig.boneCount; b++) {
+        onion.boneMeshes(g).getMatrixAt(b, instance);
+        const joint = new THREE.Vector3(0, 0, 0).applyMatrix4(instance);
+        const end = new THREE.Vector3(0, 1, 0).applyMatrix4(instance);
+        const expected = lines.subarray(6 * b, 6 * b + 6);
+        worstPlacement = Math.max(worstPlacement, ...[...joint.toArray(), ...end.toArray()].map((v, i) => Math.abs(v - expected[i])));
+      }
+      expect(worstPlacement, `ghost ${g} octahedra`).toBeLessThan(1e-5);
     });
     // The two ghosts differ (the feet are elsewhere), and the rig's own pose is as it was.
     expect(onion.linePositions(0)).not.toEqual(onion.linePositions(1));
@@ -94,10 +103,25 @@ describe('onion skin', () => {
       times[1] = times[0] + 0.125;
       onion.update(times, 'loop');
     }
-    const bytes = await bytesPerCall(inspector, onionUpdate, 4000, 32);
+    // The optimised path is what is measured: on a loaded machine V8 may not
+    // have installed it after bytesPerCall's warm-up, so up to three tries, the least.
+    const leastBytes = async (update: (call: number) => void): Promise<number> => {
+      let least = Infinity;
+      for (let attempt = 0; attempt < 3 && least >= 4; attempt++) least = Math.min(least, await bytesPerCall(inspector, update, 4000, 32));
+      return least;
+    };
+    const bytes = await leastBytes(onionUpdate);
+    // The same measurement of an update that keeps one small array: it must count.
+    const kept: number[][] = [];
+    function leakyUpdate(call: number): void {
+      onionUpdate(call);
+      kept.push([call]);
+    }
+    const leaky = await leastBytes(leakyUpdate);
     inspector.disconnect();
-    console.log(`onion skin update: ${bytes.toFixed(2)} B per update of 2 ghosts`);
+    console.log(`onion skin update: ${bytes.toFixed(2)} B per update of 2 ghosts (${leaky.toFixed(2)} B keeping a small array)`);
     expect(bytes).toBeLessThan(4);
+    expect(leaky).toBeGreaterThan(16);
     onion.dispose();
   });
 
@@ -105,15 +129,18 @@ describe('onion skin', () => {
     const scene = new THREE.Scene();
     const onion = new OnionSkin(rig);
     scene.add(onion);
-    let freed = 0;
+    const resources = new Set<THREE.BufferGeometry | THREE.Material>();
     onion.traverse((object) => {
       const { geometry, material } = object as THREE.Mesh;
-      geometry?.addEventListener('dispose', () => freed++);
-      (material as THREE.Material | undefined)?.addEventListener('dispose', () => freed++);
+      if (geometry) resources.add(geometry);
+      if (material) resources.add(material as THREE.Material);
     });
+    const freed = new Set<unknown>();
+    for (const resource of resources) resource.addEventListener('dispose', () => freed.add(resource));
     onion.dispose();
     expect(onion.parent).toBeNull();
-    // Two ghosts: each a line geometry, a line material and a mesh material; one shared bone geometry.
-    expect(freed).toBe(2 * 3 + 1);
+    // Two ghosts: each a line geometry, a line material and a mesh material; one bone geometry for both.
+    expect(resources.size).toBe(2 * 3 + 1);
+    expect(freed.size).toBe(resources.size);
   });
 });

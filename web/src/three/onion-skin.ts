@@ -3,7 +3,8 @@
 // from each joint to its tip and the skeleton overlay's octahedron around it
 // — so that an animator sees where the motion comes from and goes. The
 // poses come from the core (Rig.sampleGhost, Rig.ghostModel): the clip
-// sampled into the rig's ghost buffers, its own pose untouched. update()
+// sampled into the rig's ghost buffers (model matrices and tips), its own
+// pose untouched. update()
 // allocates nothing; hide it with `visible`, free it with dispose().
 import * as THREE from 'three';
 import type { LoopMode, Rig } from '../rig/rig.js';
@@ -24,8 +25,6 @@ interface Ghost {
 
 export class OnionSkin extends THREE.Group {
   private readonly ghosts: Ghost[];
-  /** Each bone's tip in its own space (3 per bone): the ghost's tips are its model matrices times these. */
-  private readonly tips_bs: Float32Array;
   private readonly geometry = boneGeometry();
   private readonly origin_ms = new THREE.Vector3();
   private readonly boneMatrix = new THREE.Matrix4();
@@ -34,7 +33,6 @@ export class OnionSkin extends THREE.Group {
   constructor(private readonly rig: Rig, colors: readonly THREE.ColorRepresentation[] = DEFAULT_COLORS) {
     super();
     const count = rig.boneCount;
-    this.tips_bs = Float32Array.from({ length: 3 * count }, (_, i) => rig.description[Math.floor(i / 3)].tip?.[i % 3] ?? 0);
     this.ghosts = colors.map((color) => {
       const positions = new THREE.BufferAttribute(new Float32Array(3 * 2 * count), 3);
       const lineGeometry = new THREE.BufferGeometry();
@@ -63,37 +61,38 @@ export class OnionSkin extends THREE.Group {
    * time, and hides the ghosts beyond them. The rig's pose is untouched.
    */
   update(times_s: ArrayLike<number>, loop: LoopMode): void {
-    const { tips_bs, origin_ms, boneMatrix } = this;
-    this.ghosts.forEach((ghost, g) => {
+    for (let g = 0; g < this.ghosts.length; g++) {
+      const ghost = this.ghosts[g];
       const shown = g < times_s.length;
       ghost.lines.visible = shown;
       ghost.bones.visible = shown;
-      if (!shown) return;
+      if (!shown) continue;
+      // Sampled here, not in draw(): a double handed to a call V8 does not
+      // inline is boxed (16 bytes), and this small loop inlines the rig's call.
       this.rig.sampleGhost(times_s[g], loop);
-      const model_ms = this.rig.ghostModel();
-      const positions = ghost.positions.array as Float32Array;
-      for (let b = 0; b < tips_bs.length / 3; b++) {
-        const m = 16 * b;
-        const tx = tips_bs[3 * b];
-        const ty = tips_bs[3 * b + 1];
-        const tz = tips_bs[3 * b + 2];
-        origin_ms.set(model_ms[m + 12], model_ms[m + 13], model_ms[m + 14]);
-        // The tip: the bone-to-model matrix (column-major) applied to the point [tip, 1].
-        const x = model_ms[m] * tx + model_ms[m + 4] * ty + model_ms[m + 8] * tz + origin_ms.x;
-        const y = model_ms[m + 1] * tx + model_ms[m + 5] * ty + model_ms[m + 9] * tz + origin_ms.y;
-        const z = model_ms[m + 2] * tx + model_ms[m + 6] * ty + model_ms[m + 10] * tz + origin_ms.z;
-        positions[6 * b] = origin_ms.x;
-        positions[6 * b + 1] = origin_ms.y;
-        positions[6 * b + 2] = origin_ms.z;
-        positions[6 * b + 3] = x;
-        positions[6 * b + 4] = y;
-        positions[6 * b + 5] = z;
-        placeBone(boneMatrix, origin_ms, x, y, z);
-        ghost.bones.setMatrixAt(b, boneMatrix);
-      }
-      ghost.positions.needsUpdate = true;
-      ghost.bones.instanceMatrix.needsUpdate = true;
-    });
+      this.draw(ghost);
+    }
+  }
+
+  /** Moves the ghost's lines and octahedra onto the pose just sampled into the rig's ghost buffers. */
+  private draw(ghost: Ghost): void {
+    const { rig, origin_ms, boneMatrix } = this;
+    const model_ms = rig.ghostModel();
+    const tips_ms = rig.ghostTips();
+    const positions = ghost.positions.array as Float32Array;
+    for (let b = 0; b < rig.boneCount; b++) {
+      origin_ms.set(model_ms[16 * b + 12], model_ms[16 * b + 13], model_ms[16 * b + 14]);
+      positions[6 * b] = origin_ms.x;
+      positions[6 * b + 1] = origin_ms.y;
+      positions[6 * b + 2] = origin_ms.z;
+      positions[6 * b + 3] = tips_ms[3 * b];
+      positions[6 * b + 4] = tips_ms[3 * b + 1];
+      positions[6 * b + 5] = tips_ms[3 * b + 2];
+      placeBone(boneMatrix, origin_ms, tips_ms[3 * b], tips_ms[3 * b + 1], tips_ms[3 * b + 2]);
+      ghost.bones.setMatrixAt(b, boneMatrix);
+    }
+    ghost.positions.needsUpdate = true;
+    ghost.bones.instanceMatrix.needsUpdate = true;
   }
 
   /** Ghost g's line vertices: per bone its joint then its tip (x y z each), model space (the buffer drawn, not a copy). */

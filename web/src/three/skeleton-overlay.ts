@@ -16,7 +16,6 @@ const RING_HALF_WIDTH = 0.08;
 /** Joint axes are this fraction of the bone's length, and no shorter than MIN_AXIS (model units). */
 const AXIS_FRACTION = 0.35;
 const MIN_AXIS = 0.03;
-const UP = new THREE.Vector3(0, 1, 0);
 const AXIS_COLORS = [new THREE.Color(0xff5a5a), new THREE.Color(0x6ee06e), new THREE.Color(0x5a8cff)];
 
 /** A unit bone along +y with flat-shaded faces (lighter facing up); placeBone() stretches it from a joint to a tip. */
@@ -48,20 +47,31 @@ export function boneGeometry(): THREE.BufferGeometry {
   return geometry;
 }
 
-const boneDirection = new THREE.Vector3();
 const boneRotation = new THREE.Quaternion();
 const boneScale = new THREE.Vector3();
 
 /**
  * The instance matrix (into `out`) that stretches boneGeometry() from
  * `origin_ms` to the tip (x, y, z), model space; returns the bone's length.
- * A bone without length is scaled to nothing. Allocation-free.
+ * A bone without length is scaled to nothing. Allocation-free: plain
+ * arithmetic rather than Vector3 calls, whose double results a caller not
+ * yet optimised would box.
  */
 export function placeBone(out: THREE.Matrix4, origin_ms: THREE.Vector3, tipX: number, tipY: number, tipZ: number): number {
-  boneDirection.set(tipX - origin_ms.x, tipY - origin_ms.y, tipZ - origin_ms.z);
-  const length = boneDirection.length();
-  if (length > 1e-6) boneRotation.setFromUnitVectors(UP, boneDirection.divideScalar(length));
-  boneScale.setScalar(length);
+  const dx = tipX - origin_ms.x;
+  const dy = tipY - origin_ms.y;
+  const dz = tipZ - origin_ms.z;
+  const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (length > 1e-6) {
+    // The shortest turn from +y to d / |d|: axis +y × d = (dz, 0, −dx), w = |d| + d·(+y), normalised
+    // (half-angle form). Pointing straight down, any half turn about a horizontal axis: about z.
+    const w = length + dy;
+    if (w > 1e-9 * length) {
+      const norm = Math.sqrt(dz * dz + dx * dx + w * w);
+      boneRotation.set(dz / norm, 0, -dx / norm, w / norm);
+    } else boneRotation.set(0, 0, 1, 0);
+  }
+  boneScale.set(length, length, length);
   out.compose(origin_ms, boneRotation, boneScale);
   return length;
 }
