@@ -282,12 +282,19 @@ export function clipProblem(clip: ClipData, boneCount: number): string | null {
   if (!(clip.fps > 0 && clip.fps <= MAX_CLIP_FPS)) return `clip fps ${clip.fps} is not within (0, ${MAX_CLIP_FPS}]`;
   if (!Array.isArray(clip.channels) || clip.channels.length > MAX_CLIP_CHANNELS) return `clip has ${clip.channels?.length} channels, over ${MAX_CLIP_CHANNELS}`;
   const seen = new Set<string>();
+  // The core's rule too: a bone is keyed by angles or by a rotation, not both.
+  const rotationKind = new Map<number, ChannelTarget>();
   for (const [c, channel] of clip.channels.entries()) {
     const problem = channelProblem(channel, boneCount, clip.duration);
     if (problem) return `clip channel ${c} (${channelLabel(channel)}): ${problem}`;
     const id = channelLabel(channel);
     if (seen.has(id)) return `clip channel ${c} (${id}) repeats an earlier channel`;
     seen.add(id);
+    if (channel.target === 'angle' || channel.target === 'rotation') {
+      const other = rotationKind.get(channel.bone);
+      if (other !== undefined && other !== channel.target) return `clip channel ${c} (${id}): the bone is keyed by ${other} too; a link keys it by angles or by a rotation, not both`;
+      rotationKind.set(channel.bone, channel.target);
+    }
   }
   return null;
 }
