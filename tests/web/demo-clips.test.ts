@@ -86,6 +86,24 @@ describe('demo clips', () => {
     expect(planted).toBe(12);
   });
 
+  it('walk: the hips are lowest with both feet down and highest over one foot; each hand swings against its leg', () => {
+    rig.setClip(walk);
+    const at = (phase: number) => {
+      rig.sampleClip(phase * WALK_DURATION, 'clamp');
+      return { hips: rig.rootOffset[1], ankles: [tip('shin_l')[2], tip('shin_r')[2]], hands: [tip('hand_l')[2], tip('hand_r')[2]] };
+    };
+    const [down, over, downAgain, overAgain] = [0, 0.25, 0.5, 0.75].map(at);
+    expect(over.hips).toBeGreaterThan(down.hips + 0.02);
+    expect(overAgain.hips).toBeGreaterThan(downAgain.hips + 0.02);
+    for (const pose of [down, downAgain]) {
+      // The leg in front (larger z) has its hand behind where it is when the legs pass each
+      // other (phase ¼, the arms hanging), and the other hand in front.
+      const front = pose.ankles[0] > pose.ankles[1] ? 0 : 1;
+      expect(pose.hands[front]).toBeLessThan(over.hands[front] - 0.05);
+      expect(pose.hands[1 - front]).toBeGreaterThan(over.hands[1 - front] + 0.05);
+    }
+  });
+
   for (const [label, clip] of [['walk', () => walk], ['wave', () => wave]] as const) {
     it(`${label}: the cycle closes (the pose at 0 equals the pose at the end within 1e-4, and looping runs on smoothly)`, () => {
       rig.setClip(clip());
