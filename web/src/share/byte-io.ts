@@ -1,7 +1,8 @@
 // A little-endian byte writer and a bounds-checked reader for small binary
 // formats. The reader never reads past its input: a short read throws
-// TruncatedInput with the offset, which the format's decoder turns into its
-// own error value.
+// TruncatedInput with the offset, and a format's reader throws MalformedInput
+// naming what else is wrong; the format's decoder turns both into its own
+// error value.
 
 export class TruncatedInput extends Error {
   constructor(readonly offset: number) {
@@ -9,6 +10,12 @@ export class TruncatedInput extends Error {
     this.name = 'TruncatedInput';
   }
 }
+
+/** Thrown by a format's reader for input that breaks its layout; the message names the problem. */
+export class MalformedInput extends Error {}
+
+/** Varints carry whole numbers up to 2^53 − 1 (exact in a double): at most 8 bytes of 7 bits. */
+const MAX_VARINT_BYTES = 8;
 
 export class ByteWriter {
   private bytes = new Uint8Array(256);
@@ -37,6 +44,21 @@ export class ByteWriter {
   /** Rounds to the nearest float32. */
   f32(value: number): void {
     viewOf(this.reserve(4)).setFloat32(0, value, true);
+  }
+
+  /** Rounds to the nearest float64 (that is: exact for a JavaScript number). */
+  f64(value: number): void {
+    viewOf(this.reserve(8)).setFloat64(0, value, true);
+  }
+
+  /** A whole number in [0, 2^53) as LEB128: 7 bits a byte, low first, high bit set on all but the last. */
+  varuint(value: number): void {
+    let rest = value;
+    while (rest >= 128) {
+      this.u8((rest % 128) + 128);
+      rest = Math.floor(rest / 128);
+    }
+    this.u8(rest);
   }
 
   raw(bytes: Uint8Array): void {
@@ -97,6 +119,23 @@ export class ByteReader {
 
   f32(): number {
     return this.view.getFloat32(this.advance(4), true);
+  }
+
+  f64(): number {
+    return this.view.getFloat64(this.advance(8), true);
+  }
+
+  /** A varint as ByteWriter.varuint writes it; throws MalformedInput for one of more than 8 bytes. */
+  varuint(): number {
+    let value = 0;
+    let scale = 1;
+    for (let k = 0; k < MAX_VARINT_BYTES; k++) {
+      const byte = this.u8();
+      value += (byte % 128) * scale;
+      if (byte < 128) return value;
+      scale *= 128;
+    }
+    throw new MalformedInput(`varint at byte ${this.position - MAX_VARINT_BYTES} is longer than ${MAX_VARINT_BYTES} bytes`);
   }
 
   /** A view of the next `count` bytes (no copy). */

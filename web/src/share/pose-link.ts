@@ -6,8 +6,9 @@
 // strings without control characters. Nothing decoded is ever meant as HTML:
 // show names with textContent, never innerHTML.
 //
-// Format, version 2 (little-endian; version 1 is the same without goal flag bits 1–3, and still reads):
-//   u8 magic 0x50 ('P'), u8 version 2
+// Format, version 2 (little-endian; version 1 is the same without goal flag bits 1–3, and still reads;
+// version 3 is version 2 with a keyframe clip after it, and is written only for a state with a clip):
+//   u8 magic 0x50 ('P'), u8 version 2 (3 with a clip)
 //   u8 character kind (0 default, 1 lesson, 2 glTF); for 1 and 2 a string:
 //      u8 byte length (1..MAX_NAME_BYTES) + UTF-8
 //   u8 solver, its index in SOLVERS (so that order is part of the format: new
@@ -23,6 +24,8 @@
 //      (the page's goals in order; for most solvers the user's goal set: any
 //      bones, pins included — goal-set.ts)
 //   3 x f32 camera position, 3 x f32 camera target
+//   version 3 only: u8 flags (bit 0 playing, bit 1 a time follows), f64 time
+//      (seconds) if flagged, then the clip (clip-link.ts)
 // and nothing after.
 //
 // Precision. An angle outside [−π, π] is wrapped into it (the same rotation)
@@ -40,7 +43,10 @@ import { MAX_CHARACTER_NAME_BYTES } from '../posing/character-source.js';
 import { MAX_GOALS } from '../posing/goal-set.js';
 import type { QuatTuple, Vec3Tuple } from '../rig/rig-desc.js';
 import { decodeBase64url, encodeBase64url } from './base64url.js';
-import { ByteReader, ByteWriter, TruncatedInput } from './byte-io.js';
+import { ByteReader, ByteWriter, MalformedInput as MalformedLink, TruncatedInput } from './byte-io.js';
+import { clipProblem, readClip, writeClip } from './clip-link.js';
+import { nameProblem, readString, writeString } from './link-text.js';
+import type { ClipData } from '../animation/clip.js';
 
 export type PoseLinkCharacter =
   | { kind: 'default' }
@@ -77,12 +83,21 @@ export interface PoseLinkState {
   solver: SolverName;
   /** World space, metres. */
   camera: { position: Vec3Tuple; target: Vec3Tuple };
+  /** The keyframe clip on the timeline; left out: none (and the link is version 2). */
+  clip?: ClipData;
+  /** With a clip: the timeline's time (seconds, within the clip); left out: 0. */
+  time?: number;
+  /** With a clip: whether it plays on opening; left out: no. */
+  playing?: boolean;
 }
 
 export type PoseLinkDecoded = { ok: true; state: PoseLinkState } | { ok: false; error: string };
 
 export const POSE_LINK_MAGIC = 0x50;
+/** The version of links without a clip (links without one stay readable by pages before clips). */
 export const POSE_LINK_VERSION = 2;
+/** The version of links with a clip. */
+export const CLIP_LINK_VERSION = 3;
 /** The first version, which has pins alone among the goal flags: its links still open. */
 const FIRST_VERSION = 1;
 const ANGLE_LEVELS = 2 ** 24;
@@ -92,9 +107,11 @@ export const MAX_BONES = 512;
 
 /** UTF-8 bytes of a lesson id or glTF name. */
 export const MAX_NAME_BYTES = MAX_CHARACTER_NAME_BYTES;
-/** Characters; longer text is refused before decoding. The largest state (a glTF with
- *  MAX_BONES bones, MAX_GOALS goals and the longest name) takes 9,744. */
-export const MAX_LINK_LENGTH = 10_000;
+/** Characters; longer text is refused before decoding, and encoding refuses a state whose
+ *  link would be longer. The largest state without a clip (a glTF with MAX_BONES bones,
+ *  MAX_GOALS goals and the longest name) takes 9,744; the rest is for clips: a minute of
+ *  the default character keyed at 10 fps fits (a browser takes URLs of 2 MB). */
+export const MAX_LINK_LENGTH = 200_000;
 /** Metres from the origin for any position: far beyond any scene we frame, and it keeps
  *  derived values (distances, matrices) far from float overflow. */
 export const MAX_COORDINATE = 1e5;
@@ -104,16 +121,15 @@ const PINNED_FLAG = 1;
 const ROOT_FLAG = 2;
 const ORIENTATION_FLAG = 4;
 const POLE_FLAG = 8;
-
-/** Thrown inside decode for a malformed link; decodePoseLink turns it into an error value. */
-class MalformedLink extends Error {}
+const PLAYING_FLAG = 1;
+const TIME_FLAG = 2;
 
 export function encodePoseLink(state: PoseLinkState): string {
   const problem = stateProblem(state);
   if (problem) throw new Error(`pose link: cannot encode: ${problem}`);
   const out = new ByteWriter();
   out.u8(POSE_LINK_MAGIC);
-  out.u8(POSE_LINK_VERSION);
+  out.u8(state.clip ? CLIP_LINK_VERSION : POSE_LINK_VERSION);
   const { character } = state;
   out.u8(CHARACTER_KINDS.indexOf(character.kind));
   if (character.kind === 'lesson') writeString(out, character.id);
@@ -133,7 +149,14 @@ export function encodePoseLink(state: PoseLinkState): string {
   }
   writeVec3(out, state.camera.position);
   writeVec3(out, state.camera.target);
-  return encodeBase64url(out.finish());
+  if (state.clip) {
+    out.u8((state.playing ? PLAYING_FLAG : 0) | (state.time !== undefined ? TIME_FLAG : 0));
+    if (state.time !== undefined) out.f64(state.time);
+    writeClip(out, state.clip);
+  }
+  const text = encodeBase64url(out.finish());
+  if (text.length > MAX_LINK_LENGTH) throw new Error(`pose link: cannot encode: the link would be ${text.length} characters, over ${MAX_LINK_LENGTH} (a clip too long for a link)`);
+  return text;
 }
 
 export function decodePoseLink(text: string): PoseLinkDecoded {
@@ -158,13 +181,13 @@ function readState(input: ByteReader): PoseLinkState {
   const magic = input.u8();
   if (magic !== POSE_LINK_MAGIC) throw new MalformedLink(`not a pose link (magic byte ${magic})`);
   const version = input.u8();
-  if (version !== POSE_LINK_VERSION && version !== FIRST_VERSION) throw new MalformedLink(`unknown version ${version}`);
+  if (version !== POSE_LINK_VERSION && version !== FIRST_VERSION && version !== CLIP_LINK_VERSION) throw new MalformedLink(`unknown version ${version}`);
   const knownFlags = version === FIRST_VERSION ? PINNED_FLAG : PINNED_FLAG | ROOT_FLAG | ORIENTATION_FLAG | POLE_FLAG;
   const kindId = input.u8();
   const kind = CHARACTER_KINDS[kindId];
   if (kind === undefined) throw new MalformedLink(`unknown character kind ${kindId}`);
   const character: PoseLinkCharacter =
-    kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: readString(input, 'lesson id') } : { kind, name: readString(input, 'glTF name'), joints: [] };
+    kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: readString(input, 'lesson id', MAX_NAME_BYTES) } : { kind, name: readString(input, 'glTF name', MAX_NAME_BYTES), joints: [] };
   const solverId = input.u8();
   const solver = SOLVERS[solverId];
   if (solver === undefined) throw new MalformedLink(`unknown solver id ${solverId}`);
@@ -188,8 +211,16 @@ function readState(input: ByteReader): PoseLinkState {
     return goal;
   });
   const camera = { position: readVec3(input), target: readVec3(input) };
+  const state: PoseLinkState = { character, boneCount, angles, rootOffset, goals, solver, camera };
+  if (version === CLIP_LINK_VERSION) {
+    const flags = input.u8();
+    if ((flags & ~(PLAYING_FLAG | TIME_FLAG)) !== 0) throw new MalformedLink(`unknown clip flags ${flags}`);
+    if ((flags & PLAYING_FLAG) !== 0) state.playing = true;
+    if ((flags & TIME_FLAG) !== 0) state.time = input.f64();
+    state.clip = readClip(input);
+  }
   if (input.remaining > 0) throw new MalformedLink(`trailing bytes (${input.remaining} after byte ${input.offset})`);
-  return { character, boneCount, angles, rootOffset, goals, solver, camera };
+  return state;
 }
 
 /** What is wrong with a state, or null. One set of rules for both directions,
@@ -197,11 +228,11 @@ function readState(input: ByteReader): PoseLinkState {
 function stateProblem(state: PoseLinkState): string | null {
   const { character } = state;
   if (character.kind === 'lesson') {
-    const problem = nameProblem(character.id, 'lesson id');
+    const problem = nameProblem(character.id, 'lesson id', MAX_NAME_BYTES);
     if (problem) return problem;
   }
   if (character.kind === 'gltf') {
-    const problem = nameProblem(character.name, 'glTF name');
+    const problem = nameProblem(character.name, 'glTF name', MAX_NAME_BYTES);
     if (problem) return problem;
     if (!Array.isArray(character.joints) || character.joints.length !== state.boneCount) return `${character.joints?.length} joint name hashes for ${state.boneCount} bones`;
     const bad = character.joints.findIndex((h) => !Number.isInteger(h) || h < 0 || h >= 2 ** 32);
@@ -235,6 +266,16 @@ function stateProblem(state: PoseLinkState): string | null {
     const poleProblem = goal.pole === undefined ? null : vec3Problem(goal.pole, `goal ${index} pole`);
     if (poleProblem) return poleProblem;
   }
+  return timelineProblem(state);
+}
+
+/** What is wrong with a state's clip, time and playing flag, or null. */
+function timelineProblem({ clip, time, playing, boneCount }: PoseLinkState): string | null {
+  if (clip === undefined) return time !== undefined || playing === true ? 'a time or playing flag without a clip' : null;
+  const problem = clipProblem(clip, boneCount);
+  if (problem) return problem;
+  if (time !== undefined && !(time >= 0 && time <= clip.duration)) return `time ${time} is not within the clip's [0, ${clip.duration}] s`;
+  if (playing !== undefined && typeof playing !== 'boolean') return 'playing is not a boolean';
   return null;
 }
 
@@ -242,38 +283,6 @@ function vec3Problem(v: Vec3Tuple, what: string): string | null {
   if (v.length !== 3) return `${what} has ${v.length} components`;
   const bad = v.findIndex((x) => !(Math.abs(x) <= MAX_COORDINATE)); // also catches NaN
   return bad < 0 ? null : `${what}[${bad}] = ${v[bad]} is not within ±${MAX_COORDINATE} m`;
-}
-
-function nameProblem(name: string, what: string): string | null {
-  const byteLength = utf8.encode(name).length;
-  if (byteLength === 0) return `${what} is empty`;
-  if (byteLength > MAX_NAME_BYTES) return `${what} is ${byteLength} bytes, over ${MAX_NAME_BYTES}`;
-  // Control characters (C0, DEL, C1) could break the text they are shown in;
-  // lone surrogates would not survive UTF-8 unchanged.
-  if (/\p{Cc}/u.test(name)) return `${what} contains a control character`;
-  if (/\p{Cs}/u.test(name)) return `${what} contains a lone surrogate`;
-  return null;
-}
-
-const utf8 = new TextEncoder();
-/** fatal: malformed UTF-8 is an error, not a silent U+FFFD. */
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function writeString(out: ByteWriter, text: string): void {
-  const bytes = utf8.encode(text);
-  out.u8(bytes.length);
-  out.raw(bytes);
-}
-
-function readString(input: ByteReader, what: string): string {
-  const length = input.u8();
-  if (length === 0 || length > MAX_NAME_BYTES) throw new MalformedLink(`${what} length ${length} is not within 1..${MAX_NAME_BYTES}`);
-  const bytes = input.raw(length);
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    throw new MalformedLink(`${what} is not UTF-8`);
-  }
 }
 
 function writeVec3(out: ByteWriter, v: Vec3Tuple): void {

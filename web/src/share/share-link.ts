@@ -17,6 +17,15 @@ import { errorMessage } from '../text/error-message.js';
 import { colouredGoals, goalSetProblem, takesAnyGoals } from '../posing/goal-set.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
+import type { ClipData } from '../animation/clip.js';
+
+/** The timeline a link carries: its clip, the time shown and whether it plays. */
+export interface LinkTimeline {
+  clip: ClipData;
+  /** Seconds, within the clip. */
+  time: number;
+  playing: boolean;
+}
 
 /** What links are captured from and applied to: the pose editor and the camera. */
 export interface LinkHost {
@@ -24,6 +33,10 @@ export interface LinkHost {
   /** The camera's position and the point it orbits, world space. */
   camera(): { position: Vec3Tuple; target: Vec3Tuple };
   setCamera(position_ws: Vec3Tuple, target_ws: Vec3Tuple): void;
+  /** The timeline's clip to share, or null for none (a page without a timeline leaves it out). */
+  timeline?(): LinkTimeline | null;
+  /** Shows a link's clip on the timeline (bones in the rig's order), after its pose is set. */
+  setTimeline?(timeline: LinkTimeline): void;
 }
 
 /**
@@ -44,7 +57,9 @@ export function captureLinkState(host: LinkHost): PoseLinkState {
   const { editor } = host;
   const { session } = editor;
   const { rig } = session;
+  const timeline = host.timeline?.() ?? null;
   return {
+    ...(timeline && { clip: timeline.clip, time: timeline.time, playing: timeline.playing }),
     character: linkCharacter(editor),
     solver: session.solverName,
     boneCount: rig.boneCount,
@@ -108,8 +123,9 @@ function stateForPage(editor: PoseEditor, state: PoseLinkState): { ok: true; sta
     for (let slot = 0; slot < 3; slot++) angles[3 * bone + slot] = state.angles[3 * k + slot];
   });
   const goals = state.goals.map((goal) => ({ ...goal, bone: rigBoneOf[goal.bone] }));
+  const clip = state.clip && { ...state.clip, channels: state.clip.channels.map((channel) => ({ ...channel, bone: channel.target === 'root' ? channel.bone : rigBoneOf[channel.bone] })) };
   const note = character.name === source.name ? null : `This link was made with '${character.name}'; '${source.name}' has the same joints, so its pose applies.`;
-  return { ok: true, state: { ...state, angles, goals }, note };
+  return { ok: true, state: { ...state, angles, goals, ...(clip && { clip }) }, note };
 }
 
 export function applyLinkState(host: LinkHost, linkState: PoseLinkState): LinkOutcome {
@@ -133,6 +149,7 @@ export function applyLinkState(host: LinkHost, linkState: PoseLinkState): LinkOu
   }
   if (goalSet) editor.setEditableGoals(goalSet);
   editor.setPose(state.angles, state.rootOffset);
+  if (state.clip) host.setTimeline?.({ clip: state.clip, time: state.time ?? 0, playing: state.playing === true });
   host.setCamera(state.camera.position, state.camera.target);
   // A solver with its own goals: the link's can only be their targets.
   const bones = editor.session.goalBones;

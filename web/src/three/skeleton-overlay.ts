@@ -16,11 +16,10 @@ const RING_HALF_WIDTH = 0.08;
 /** Joint axes are this fraction of the bone's length, and no shorter than MIN_AXIS (model units). */
 const AXIS_FRACTION = 0.35;
 const MIN_AXIS = 0.03;
-const UP = new THREE.Vector3(0, 1, 0);
 const AXIS_COLORS = [new THREE.Color(0xff5a5a), new THREE.Color(0x6ee06e), new THREE.Color(0x5a8cff)];
 
-/** A unit bone along +y with flat-shaded faces (lighter facing up). */
-function boneGeometry(): THREE.BufferGeometry {
+/** A unit bone along +y with flat-shaded faces (lighter facing up); placeBone() stretches it from a joint to a tip. */
+export function boneGeometry(): THREE.BufferGeometry {
   const head = [0, 0, 0];
   const tail = [0, 1, 0];
   const ring = [
@@ -46,6 +45,35 @@ function boneGeometry(): THREE.BufferGeometry {
   geometry.setAttribute('position', new THREE.Float32BufferAttribute(positions, 3));
   geometry.setAttribute('color', new THREE.Float32BufferAttribute(colors, 3));
   return geometry;
+}
+
+const boneRotation = new THREE.Quaternion();
+const boneScale = new THREE.Vector3();
+
+/**
+ * The instance matrix (into `out`) that stretches boneGeometry() from
+ * `origin_ms` to the tip (x, y, z), model space; returns the bone's length.
+ * A bone without length is scaled to nothing. Allocation-free: plain
+ * arithmetic rather than Vector3 calls, whose double results a caller not
+ * yet optimised would box.
+ */
+export function placeBone(out: THREE.Matrix4, origin_ms: THREE.Vector3, tipX: number, tipY: number, tipZ: number): number {
+  const dx = tipX - origin_ms.x;
+  const dy = tipY - origin_ms.y;
+  const dz = tipZ - origin_ms.z;
+  const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (length > 1e-6) {
+    // The shortest turn from +y to d / |d|: axis +y × d = (dz, 0, −dx), w = |d| + d·(+y), normalised
+    // (half-angle form). Pointing straight down, any half turn about a horizontal axis: about z.
+    const w = length + dy;
+    if (w > 1e-9 * length) {
+      const norm = Math.sqrt(dz * dz + dx * dx + w * w);
+      boneRotation.set(dz / norm, 0, -dx / norm, w / norm);
+    } else boneRotation.set(0, 0, 1, 0);
+  }
+  boneScale.set(length, length, length);
+  out.compose(origin_ms, boneRotation, boneScale);
+  return length;
 }
 
 export class SkeletonOverlay {
@@ -103,12 +131,9 @@ export class SkeletonOverlay {
     for (let b = 0; b < this.frames_bs.length; b++) {
       this.model_ms.fromArray(model_ms, 16 * b);
       this.origin_ms.setFromMatrixPosition(this.model_ms);
-      this.direction.set(tips_ms[3 * b] - this.origin_ms.x, tips_ms[3 * b + 1] - this.origin_ms.y, tips_ms[3 * b + 2] - this.origin_ms.z);
-      const length = this.direction.length();
       // A bone without length is drawn as nothing but its axes.
-      if (length > 1e-6) this.rotation.setFromUnitVectors(UP, this.direction.divideScalar(length));
-      this.scale.setScalar(length);
-      this.bones.setMatrixAt(b, this.matrix.compose(this.origin_ms, this.rotation, this.scale));
+      const length = placeBone(this.matrix, this.origin_ms, tips_ms[3 * b], tips_ms[3 * b + 1], tips_ms[3 * b + 2]);
+      this.bones.setMatrixAt(b, this.matrix);
       // The joint's axes: the bone's model rotation (scale taken out) times its frame.
       this.model_ms.decompose(this.direction, this.rotation, this.scale);
       this.rotation.multiply(this.frames_bs[b]);
