@@ -5,7 +5,8 @@
 // with no options uses, and a malformed contract is refused by name.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type KinContract, builtContract, checkContract, defaultOptions, readContract, solverNames } from '../../web/src/rig/contract.js';
-import { MIRROR_MODES, Rig, SKINNING_METHODS, SOLVE_STATUS, SOLVERS } from '../../web/src/rig/rig.js';
+import { valueSize } from '../../web/src/rig/clip-data.js';
+import { CHANNEL_TARGETS, INTERPOLATIONS, LOOP_MODES, MIRROR_MODES, Rig, SKINNING_METHODS, SOLVE_STATUS, SOLVERS } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import { BUILT_CONTRACT } from '../../web/src/wasm/generated/contract.js';
 import type { KinModule, ModuleContract } from '../../web/src/wasm/generated/kin.js';
@@ -51,6 +52,9 @@ describe('the module contract', () => {
     expect(SOLVE_STATUS).toEqual(contract.solveStatus);
     expect(SKINNING_METHODS).toEqual(contract.skinningMethods);
     expect(MIRROR_MODES).toEqual(contract.mirrorModes);
+    expect(INTERPOLATIONS).toEqual(contract.interpolations);
+    expect(CHANNEL_TARGETS).toEqual(contract.channelTargets);
+    expect(LOOP_MODES).toEqual(contract.loopModes);
     expect(readContract(module)).toBe(contract); // read once per module
   });
 
@@ -68,6 +72,43 @@ describe('the module contract', () => {
     ]);
     expect(contract.options.soften).toEqual({ type: 'number', default: 0, min: 0, minInclusive: true, max: 1, maxInclusive: false });
     expect(contract.options.tolerance).toMatchObject({ default: 1e-5, min: 0, minInclusive: false, max: Infinity });
+  });
+
+  it('lists the clip names in the core\'s order, with the value size of each target', () => {
+    expect(contract.interpolations).toEqual(['step', 'linear', 'catmull-rom', 'tcb', 'cubic-spline']);
+    expect(contract.channelTargets).toEqual(['angle', 'rotation', 'root', 'translation', 'scale']);
+    expect(contract.channelValueSizes).toEqual([1, 4, 3, 3, 3]);
+    expect(contract.channelTargets.map((t) => valueSize(t))).toEqual([1, 4, 3, 3, 3]);
+    expect(contract.loopModes).toEqual(['clamp', 'loop']);
+    expect(contract.maxChannelSamples).toBeGreaterThanOrEqual(1024);
+  });
+
+  it('a module with other interpolation, target and loop codes gets those codes from the Rig', () => {
+    // Reversed lists: 'step' is code 4 (the real 'cubic-spline', whose zero
+    // tangents make a smooth ease), 'scale' is code 0 ('angle', whose values,
+    // by code, have 1 number), 'loop' is code 0 ('clamp').
+    const swapped = withContract(module, (c) => {
+      c.interpolations = [...c.interpolations].reverse();
+      c.channelTargets = [...c.channelTargets].reverse();
+      c.loopModes = [...c.loopModes].reverse();
+    });
+    const rig = Rig.create(swapped, arm());
+    try {
+      // Real codes: an 'angle' channel (code 0) with cubic-spline keys (code 4), sampled with 'clamp' (code 0).
+      rig.setClip({
+        name: 'codes', duration: 1, fps: 30,
+        channels: [{ target: 'scale', bone: 1, slot: 0, keys: [{ time: 0, value: [0], interpolation: 'step' }, { time: 1, value: [1], interpolation: 'step' }] }],
+      });
+      rig.sampleClip(1.5, 'loop');
+      // Clamped at 1 s: the last key, 1 rad on the elbow.
+      expect(rig.pose()[3]).toBeCloseTo(1, 6);
+      rig.sampleClip(0.5, 'loop');
+      // Hermite with zero tangents at s = ½: ½ (a step would give 0).
+      expect(rig.pose()[3]).toBeCloseTo(0.5, 6);
+      expect(() => rig.sampleClip(0, 'bounce' as 'loop')).toThrow("Rig: unknown loop mode 'bounce'; the modes are loop, clamp");
+    } finally {
+      rig.dispose();
+    }
   });
 
   it('the ranges are the ones setSolver enforces', () => {
@@ -220,8 +261,12 @@ describe('the module contract', () => {
     ['an unknown option type', (c: ModuleContract) => ((c.options.step as { type: string }).type = 'float'), "options.step.type 'float'"],
     ['no invalid-input status', (c: ModuleContract) => (c.solveStatus = ['converged']), "solveStatus has no 'invalid-input'"],
     ['a missing buffer slot', (c: ModuleContract) => delete c.exchange.buffers.palette, "exchange.buffers has no slot 'palette'"],
-    ['a slot past the record', (c: ModuleContract) => (c.exchange.buffers.tips = 11), 'exchange.buffers.tips is not an index below 11'],
+    ['a slot past the record', (c: ModuleContract) => (c.exchange.buffers.tips = 99), 'exchange.buffers.tips is not an index below'],
     ['a target without room', (c: ModuleContract) => (c.exchange.floats.target = c.exchange.floatCount - 2), 'exchange.floats.target does not leave room for 3 floats'],
+    ['no time slot', (c: ModuleContract) => delete (c.exchange.floats as Record<string, number>).time, "exchange.floats has no slot 'time'"],
+    ['no loop modes', (c: ModuleContract) => (c.loopModes = []), 'loopModes is empty'],
+    ['a repeated interpolation', (c: ModuleContract) => (c.interpolations[1] = 'step'), 'interpolations repeats a name'],
+    ['value sizes not matching the targets', (c: ModuleContract) => c.channelValueSizes.pop(), 'channelValueSizes is not one size in 1..4 per channel target'],
   ])('refuses a contract with %s, and the Rig refuses its module', (_, breaks, message) => {
     const broken = withContract(module, breaks);
     expect(() => checkContract(broken.contract())).toThrow(`Rig: module contract: ${message}`);

@@ -1,6 +1,7 @@
 // The only Embind code: converts JavaScript values into the Rig façade's
 // plain C++ calls. Mutators return 0 on success or 1 with errorMessage() set.
-// A drag frame's calls (move a target or a pole, solve, pack the DQS palette) are
+// A frame's calls (move a target or a pole, solve, pack the DQS palette, sample
+// the clip or its ghost) are
 // plain WASM exports at the end of this file, and every number they take or
 // give goes through the rig's exchange record in WASM memory, as do the
 // buffers' byte offsets (see web/src/rig/): Embind's generated glue boxes a
@@ -23,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "kin/animation/clip.h"
 #include "kin/euler.h"
 #include "kin/ik/ik_job.h"
 #include "kin/ik/solve_report.h"
@@ -53,11 +55,13 @@ enum FloatSlot : int {
   kEnergyCount,
   kRootOffset,      // floats 6-8, out: the root offset (a solve that moves the root changes it)
   kPole = kRootOffset + 3,  // floats 9-11, in: the point setGoalPole() moves a pole to
-  kFloatSlotCount = kPole + 3
+  kTime = kPole + 3,        // in: the time (seconds) sampleClip() and sampleGhost() sample at
+  kFloatSlotCount
 };
 enum BufferSlot : int {
   kModel, kPalette, kTips, kPose, kEnergy, kBind, kDqsPalette, kDqsPaletteSize,
-  kSkinnedPositions, kSkinnedNormals, kVertexCount, kBufferSlotCount
+  kSkinnedPositions, kSkinnedNormals, kVertexCount, kGhostModel, kGhostPalette, kGhostTips, kGhostPose,
+  kChannelSamples, kBufferSlotCount
 };
 struct ExchangeRecord {
   float floats[kFloatSlotCount] = {};
@@ -71,11 +75,13 @@ struct NamedSlot {
 };
 constexpr NamedSlot kFloatSlots[] = {
     {"target", kTarget}, {"iterations", kIterations}, {"error", kError}, {"energyCount", kEnergyCount},
-    {"rootOffset", kRootOffset}, {"pole", kPole}};
+    {"rootOffset", kRootOffset}, {"pole", kPole}, {"time", kTime}};
 constexpr NamedSlot kBufferSlots[] = {
     {"model", kModel}, {"palette", kPalette}, {"tips", kTips}, {"pose", kPose}, {"energy", kEnergy},
     {"bind", kBind}, {"dqsPalette", kDqsPalette}, {"dqsPaletteSize", kDqsPaletteSize},
-    {"skinnedPositions", kSkinnedPositions}, {"skinnedNormals", kSkinnedNormals}, {"vertexCount", kVertexCount}};
+    {"skinnedPositions", kSkinnedPositions}, {"skinnedNormals", kSkinnedNormals}, {"vertexCount", kVertexCount},
+    {"ghostModel", kGhostModel}, {"ghostPalette", kGhostPalette}, {"ghostTips", kGhostTips}, {"ghostPose", kGhostPose},
+    {"channelSamples", kChannelSamples}};
 static_assert(sizeof(kBufferSlots) / sizeof(kBufferSlots[0]) == kBufferSlotCount, "every buffer slot has a name");
 
 // Rig objects alive in this module: lets tests check that the TypeScript
@@ -220,6 +226,38 @@ class RigBinding {
   // Packs the current palette for a DQS shader (buffer slot kDqsPalette).
   int packDqsPalette() { return Report(rig_.PackDqsPalette()); }
 
+  // clip: { duration, targets, bones, slots, keyCounts (one per channel;
+  // a channel's keys follow the previous channel's), times, interpolations,
+  // tension, continuity, bias (one per key), values (each key's
+  // ChannelValueSize numbers in key order), inTangents, outTangents (like
+  // values, or absent) } with the codes of contract().channelTargets and
+  // interpolations.
+  int setClip(const val& clip) {
+    ClipDef def;
+    const Status parsed = ParseClip(clip, &def);
+    if (!parsed.ok()) return Report(parsed);
+    return Report(rig_.SetClip(def));
+  }
+  void clearClip() {
+    rig_.ClearClip();
+    RefreshBufferSlots();
+  }
+  bool hasClip() const { return rig_.has_clip(); }
+  // Samples the clip at the exchange record's time into the pose (loop: a LoopMode code).
+  int sampleClip(int loop) { return Report(rig_.SampleClip(exchange_.floats[kTime], static_cast<LoopMode>(loop))); }
+  // The clip at the exchange record's time into the ghost buffers.
+  int sampleGhost(int loop) { return Report(rig_.SampleGhost(exchange_.floats[kTime], static_cast<LoopMode>(loop))); }
+  // One channel at `count` times from t0 to t1 into the channelSamples buffer.
+  int sampleChannel(int channel, float t0, float t1, int count) {
+    return Report(rig_.SampleChannel(channel, t0, t1, count));
+  }
+  // [x, y, z, w] of E(θ) of the bone's current angles; [] with errorMessage() set for a bad bone.
+  val poseRotation(int bone) {
+    glm::quat q;
+    if (Report(rig_.PoseRotation(bone, &q)) != 0) return val::array();
+    return Floats({q.x, q.y, q.z, q.w});
+  }
+
   std::string errorMessage() const { return error_; }
 
   int energyCapacity() const { return rig_.energy_capacity(); }
@@ -334,6 +372,71 @@ class RigBinding {
     return Status::Ok();
   }
 
+  static Status ParseClip(const val& clip, ClipDef* def) {
+    if (clip.typeOf().as<std::string>() != "object" || clip.isNull()) return Status::Invalid("clip: not an object");
+    if (clip["duration"].typeOf().as<std::string>() != "number") return Status::Invalid("clip: duration must be a number");
+    def->duration = clip["duration"].as<float>();
+    struct Field { const char* key; bool optional; std::vector<float> values; };
+    Field fields[] = {{"targets", false, {}},  {"bones", false, {}},      {"slots", false, {}},
+                      {"keyCounts", false, {}}, {"times", false, {}},     {"interpolations", false, {}},
+                      {"tension", false, {}},   {"continuity", false, {}}, {"bias", false, {}},
+                      {"values", false, {}},    {"inTangents", true, {}},  {"outTangents", true, {}}};
+    for (Field& f : fields) {
+      const val v = clip[f.key];
+      if (f.optional && (v.isUndefined() || v.isNull())) continue;
+      if (!IsArrayLike(v)) return Status::Invalid("clip: %s must be an array of numbers", f.key);
+      f.values = Numbers(v);
+    }
+    const std::vector<float>& targets = fields[0].values;
+    const std::size_t channels = targets.size();
+    for (int f = 1; f < 4; ++f)
+      if (fields[f].values.size() != channels)
+        return Status::Invalid("clip: %s has %zu entries for %zu channels", fields[f].key, fields[f].values.size(), channels);
+    const std::size_t keys = fields[4].values.size();
+    for (int f = 5; f < 9; ++f)
+      if (fields[f].values.size() != keys)
+        return Status::Invalid("clip: %s has %zu entries for %zu keys", fields[f].key, fields[f].values.size(), keys);
+    if (keys > static_cast<std::size_t>(kMaxClipKeys) || channels > static_cast<std::size_t>(kMaxClipChannels))
+      return Status::Invalid("clip: %zu channels and %zu keys is more than the %d and %d supported", channels, keys,
+                             kMaxClipChannels, kMaxClipKeys);
+    // Integers as the core takes them; a fraction or NaN becomes an out-of-range code that Build names.
+    const auto code = [](float v) { return v == std::floor(v) && std::fabs(v) < 1e9f ? static_cast<int>(v) : -1; };
+    std::size_t first_key = 0, value_offset = 0;
+    for (std::size_t c = 0; c < channels; ++c) {
+      ChannelDef channel;
+      channel.target = code(targets[c]);
+      channel.bone = code(fields[1].values[c]);
+      channel.slot = code(fields[2].values[c]);
+      channel.key_count = code(fields[3].values[c]);
+      if (channel.key_count < 0 || static_cast<std::size_t>(channel.key_count) > keys - first_key)
+        return Status::Invalid("clip: channel %zu: key count %g does not fit the %zu keys left", c, fields[3].values[c],
+                               keys - first_key);
+      channel.first_key = static_cast<int>(first_key);
+      const int size = ChannelValueSize(static_cast<ChannelTarget>(channel.target));
+      for (int k = 0; k < channel.key_count; ++k) {
+        const std::size_t i = first_key + k;
+        KeyDef key;
+        key.time = fields[4].values[i];
+        key.interpolation = code(fields[5].values[i]);
+        key.tension = fields[6].values[i];
+        key.continuity = fields[7].values[i];
+        key.bias = fields[8].values[i];
+        key.value_offset = static_cast<int>(value_offset);
+        value_offset += static_cast<std::size_t>(size);
+        def->keys.push_back(key);
+      }
+      first_key += static_cast<std::size_t>(channel.key_count);
+      def->channels.push_back(channel);
+    }
+    if (first_key != keys) return Status::Invalid("clip: the key counts add up to %zu keys, times has %zu", first_key, keys);
+    def->values = std::move(fields[9].values);
+    if (def->values.size() != value_offset)
+      return Status::Invalid("clip: values has %zu numbers, the channels' keys need %zu", def->values.size(), value_offset);
+    def->in_tangents = std::move(fields[10].values);
+    def->out_tangents = std::move(fields[11].values);
+    return Status::Ok();
+  }
+
   // desc: { names: string[], parents, restT (3/bone), restQ (4/bone, x y z w),
   //         restS (3/bone), frames (4/bone), orders (string[]), minAngles,
   //         maxAngles, tips (3/bone), inverseBinds (16/bone, optional),
@@ -420,6 +523,11 @@ class RigBinding {
     b[kSkinnedPositions] = Address(rig_.skinned_positions_data());
     b[kSkinnedNormals] = Address(rig_.skinned_normals_data());
     b[kVertexCount] = static_cast<std::uint32_t>(rig_.vertex_count());
+    b[kGhostModel] = Address(rig_.ghost_model_data());
+    b[kGhostPalette] = Address(rig_.ghost_palette_data());
+    b[kGhostTips] = Address(rig_.ghost_tips_data());
+    b[kGhostPose] = Address(rig_.ghost_pose_data());
+    b[kChannelSamples] = Address(rig_.channel_samples_data());
   }
 
   ExchangeRecord exchange_;
@@ -521,6 +629,17 @@ val Contract() {
                                           static_cast<int>(SkinningMethod::kCount)));
   contract.set("mirrorModes", Strings([](int i) { return MirrorModeName(static_cast<MirrorMode>(i)); },
                                       static_cast<int>(MirrorMode::kCount)));
+  contract.set("interpolations", Strings([](int i) { return InterpolationName(static_cast<Interpolation>(i)); },
+                                         static_cast<int>(Interpolation::kCount)));
+  contract.set("channelTargets", Strings([](int i) { return ChannelTargetName(static_cast<ChannelTarget>(i)); },
+                                         static_cast<int>(ChannelTarget::kCount)));
+  val value_sizes = val::array();
+  for (int i = 0; i < static_cast<int>(ChannelTarget::kCount); ++i)
+    value_sizes.call<void>("push", ChannelValueSize(static_cast<ChannelTarget>(i)));
+  contract.set("channelValueSizes", value_sizes);
+  contract.set("loopModes", Strings([](int i) { return LoopModeName(static_cast<LoopMode>(i)); },
+                                    static_cast<int>(LoopMode::kCount)));
+  contract.set("maxChannelSamples", kMaxChannelSamples);
   contract.set("exchange", exchange);
   return contract;
 }
@@ -535,6 +654,8 @@ EMSCRIPTEN_KEEPALIVE int kin_rig_set_goal_target(kin::RigBinding* rig, int goal)
 EMSCRIPTEN_KEEPALIVE int kin_rig_set_goal_pole(kin::RigBinding* rig, int goal) { return rig->setGoalPole(goal); }
 EMSCRIPTEN_KEEPALIVE int kin_rig_solve(kin::RigBinding* rig) { return rig->solve(); }
 EMSCRIPTEN_KEEPALIVE int kin_rig_pack_dqs_palette(kin::RigBinding* rig) { return rig->packDqsPalette(); }
+EMSCRIPTEN_KEEPALIVE int kin_rig_sample_clip(kin::RigBinding* rig, int loop) { return rig->sampleClip(loop); }
+EMSCRIPTEN_KEEPALIVE int kin_rig_sample_ghost(kin::RigBinding* rig, int loop) { return rig->sampleGhost(loop); }
 }
 
 EMSCRIPTEN_BINDINGS(kin_module) {
@@ -569,5 +690,10 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("skin", &RigBinding::skin)
       .function("energyCapacity", &RigBinding::energyCapacity)
       .function("setMoveRoot", &RigBinding::setMoveRoot)
-      .function("moveRoot", &RigBinding::moveRoot);
+      .function("moveRoot", &RigBinding::moveRoot)
+      .function("setClip", &RigBinding::setClip)
+      .function("clearClip", &RigBinding::clearClip)
+      .function("hasClip", &RigBinding::hasClip)
+      .function("sampleChannel", &RigBinding::sampleChannel)
+      .function("poseRotation", &RigBinding::poseRotation);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "kin/animation/sampling_job.h"
 #include "kin/euler.h"
 #include "kin/forward.h"
 #include "kin/forward_generic.h"
@@ -54,6 +55,9 @@ Status Rig::Load(Span<const BoneDef> bones) {
   skin_weights_.clear();
   skinned_positions_.clear();
   skinned_normals_.clear();
+  has_clip_ = false;
+  clip_ = Clip();
+  rest_animated_ = false;
   Refresh();
   return Status::Ok();
 }
@@ -294,6 +298,126 @@ Status Rig::PackDqsPalette() {
   Status status = RequireLoaded();
   if (!status.ok()) return status;
   return kin::PackDqsPalette(palette(), dqs_palette_);
+}
+
+Status Rig::SetClip(const ClipDef& def) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  Clip clip;
+  status = Clip::Build(skeleton_, def, &clip);
+  if (!status.ok()) return status;
+  clip_ = std::move(clip);
+  has_clip_ = true;
+  const std::size_t n = static_cast<std::size_t>(bone_count());
+  sampled_t_.assign(n, glm::vec3(0.0f));
+  sampled_s_.assign(n, glm::vec3(1.0f));
+  ghost_angles_.assign(n, glm::vec3(0.0f));
+  ghost_t_.assign(n, glm::vec3(0.0f));
+  ghost_s_.assign(n, glm::vec3(1.0f));
+  ghost_model_ms_.assign(n, glm::mat4(1.0f));
+  ghost_tips_ms_.assign(n, glm::vec3(0.0f));
+  ghost_palette_.assign(n, glm::mat4(1.0f));
+  channel_samples_.assign(4 * static_cast<std::size_t>(kMaxChannelSamples), 0.0f);
+  skeleton_.ResetRest();
+  rest_animated_ = false;
+  Refresh();
+  return Status::Ok();
+}
+
+void Rig::ClearClip() {
+  has_clip_ = false;
+  clip_ = Clip();
+  if (!loaded()) return;
+  skeleton_.ResetRest();
+  rest_animated_ = false;
+  Refresh();
+}
+
+namespace {
+
+// The sampling job over one set of output buffers.
+SamplingJob MakeSamplingJob(const Skeleton& skeleton, const Clip& clip, float time, LoopMode loop,
+                            std::vector<glm::vec3>& angles, glm::vec3* root_offset_ms, std::vector<glm::vec3>& translations,
+                            std::vector<glm::vec3>& scales) {
+  SamplingJob job;
+  job.skeleton = &skeleton;
+  job.clip = &clip;
+  job.time = time;
+  job.loop = loop;
+  job.angles = angles;
+  job.root_offset_ms = root_offset_ms;
+  job.translations = translations;
+  job.scales = scales;
+  return job;
+}
+
+}  // namespace
+
+Status Rig::SampleClip(float time, LoopMode loop) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (!has_clip_) return Status::Invalid("no clip set (setClip first)");
+  status = MakeSamplingJob(skeleton_, clip_, time, loop, angles_, &root_offset_ms_, sampled_t_, sampled_s_).Run();
+  if (!status.ok()) return status;
+  if (clip_.animates_rest()) {
+    skeleton_.SetAnimatedRest(sampled_t_, sampled_s_);
+    rest_animated_ = true;
+  }
+  for (int i = 0; i < bone_count(); ++i) angles_[i] = ProjectJointLimits(skeleton_, i, angles_[i]);
+  Refresh();
+  return Status::Ok();
+}
+
+Status Rig::SampleChannel(int channel, float t0, float t1, int count) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (!has_clip_) return Status::Invalid("no clip set (setClip first)");
+  if (channel < 0 || channel >= clip_.channel_count())
+    return Status::Invalid("channel %d is out of range [0, %d)", channel, clip_.channel_count());
+  if (!std::isfinite(t0) || !std::isfinite(t1)) return Status::Invalid("sample times %g to %g are not finite", t0, t1);
+  if (count < 1 || count > kMaxChannelSamples)
+    return Status::Invalid("sample count %d is outside [1, %d]", count, kMaxChannelSamples);
+  const int size = ChannelValueSize(clip_.channel(channel).target);
+  const float step = count > 1 ? (t1 - t0) / static_cast<float>(count - 1) : 0.0f;
+  for (int i = 0; i < count; ++i) {
+    // The last sample at t1 exactly, whatever the rounding of the steps.
+    const float t = i == count - 1 && count > 1 ? t1 : t0 + step * static_cast<float>(i);
+    kin::SampleChannel(clip_, channel, t, &channel_samples_[static_cast<std::size_t>(size) * i]);
+  }
+  return Status::Ok();
+}
+
+Status Rig::SampleGhost(float time, LoopMode loop) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (!has_clip_) return Status::Invalid("no clip set (setClip first)");
+  std::copy(angles_.begin(), angles_.end(), ghost_angles_.begin());  // the hint for rotation channels
+  glm::vec3 root_offset_ms(0.0f);
+  status = MakeSamplingJob(skeleton_, clip_, time, loop, ghost_angles_, &root_offset_ms, ghost_t_, ghost_s_).Run();
+  if (!status.ok()) return status;
+  for (int i = 0; i < bone_count(); ++i) ghost_angles_[i] = ProjectJointLimits(skeleton_, i, ghost_angles_[i]);
+  // The ghost's rest for its FK, then the rig's own back.
+  if (clip_.animates_rest()) skeleton_.SetAnimatedRest(ghost_t_, ghost_s_);
+  ComputeModelMatricesT<float>(skeleton_, ghost_angles_, root_offset_ms, ghost_model_ms_);
+  if (clip_.animates_rest()) {
+    if (rest_animated_) {
+      skeleton_.SetAnimatedRest(sampled_t_, sampled_s_);
+    } else {
+      skeleton_.ResetRest();
+    }
+  }
+  BoneTips(skeleton_, ghost_model_ms_, ghost_tips_ms_);
+  SkinningPalette(skeleton_, ghost_model_ms_, ghost_palette_);
+  return Status::Ok();
+}
+
+Status Rig::PoseRotation(int bone, glm::quat* rotation) const {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (bone < 0 || bone >= bone_count())
+    return Status::Invalid("bone index %d is out of range [0, %d)", bone, bone_count());
+  *rotation = EulerRotation(skeleton_.order(bone), angles_[bone]);
+  return Status::Ok();
 }
 
 void Rig::Refresh() {

@@ -114,15 +114,8 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
     s.max_angle_[i] = b.max_angle;
     s.tip_bs_[i] = b.tip_bs;
     s.stiffness_[i] = b.stiffness;
-    glm::mat3 linear = glm::mat3_cast(s.rest_q_[i]);
-    for (int a = 0; a < 3; ++a) linear[a] *= b.rest_s[a];
-    s.rest_linear_[i] = linear;
-    s.rest_frame_[i] = linear * glm::mat3_cast(s.frame_[i]);
     s.frame_is_identity_[i] = s.frame_[i] == glm::quat(1.0f, 0.0f, 0.0f, 0.0f) ? 1 : 0;
-    const bool uniform = b.rest_s.x > 0.0f && b.rest_s.x == b.rest_s.y && b.rest_s.x == b.rest_s.z;
-    const bool parent_chain = b.parent < 0 || s.similarity_chain_[b.parent];
-    s.similarity_chain_[i] = uniform && parent_chain ? 1 : 0;
-    s.chain_scale_[i] = (b.parent < 0 ? 1.0f : s.chain_scale_[b.parent]) * b.rest_s.x;
+    s.UpdateRestCaches(static_cast<int>(i));
     s.has_swing_twist_[i] = HasSwingTwist(b) ? 1 : 0;
     s.swing_max_[i] = b.swing_max;
     s.twist_min_[i] = b.twist_min;
@@ -148,8 +141,35 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
       return Status::Invalid("bone %zu '%s': bind pose matrix is singular", i, bones[i].name.c_str());
     s.inverse_bind_[i] = bones[i].has_inverse_bind ? bones[i].inverse_bind : glm::inverse(s.bind_ms_[i]);
   }
+  s.built_rest_t_ = s.rest_t_;
+  s.built_rest_s_ = s.rest_s_;
   *out = std::move(s);
   return Status::Ok();
+}
+
+void Skeleton::UpdateRestCaches(int i) {
+  const glm::vec3& scale = rest_s_[i];
+  glm::mat3 linear = glm::mat3_cast(rest_q_[i]);
+  for (int a = 0; a < 3; ++a) linear[a] *= scale[a];
+  rest_linear_[i] = linear;
+  rest_frame_[i] = linear * glm::mat3_cast(frame_[i]);
+  const int p = parent_[i];
+  const bool uniform = scale.x > 0.0f && scale.x == scale.y && scale.x == scale.z;
+  similarity_chain_[i] = uniform && (p < 0 || similarity_chain_[p]) ? 1 : 0;
+  chain_scale_[i] = (p < 0 ? 1.0f : chain_scale_[p]) * scale.x;
+}
+
+void Skeleton::SetAnimatedRest(Span<const glm::vec3> translations, Span<const glm::vec3> scales) {
+  for (int i = 0; i < bone_count(); ++i) {
+    rest_t_[i] = translations[i];
+    rest_s_[i] = scales[i];
+    UpdateRestCaches(i);
+  }
+}
+
+void Skeleton::ResetRest() {
+  SetAnimatedRest(Span<const glm::vec3>(built_rest_t_.data(), built_rest_t_.size()),
+                  Span<const glm::vec3>(built_rest_s_.data(), built_rest_s_.size()));
 }
 
 int Skeleton::FindBone(const std::string& name) const {

@@ -12,6 +12,7 @@
 
 #include <glm/glm.hpp>
 
+#include "kin/animation/clip.h"
 #include "kin/dqs.h"
 #include "kin/goal.h"
 #include "kin/ik/ik_job.h"
@@ -103,6 +104,42 @@ class Rig {
   const float* skinned_positions_data() const { return reinterpret_cast<const float*>(skinned_positions_.data()); }
   const float* skinned_normals_data() const { return reinterpret_cast<const float*>(skinned_normals_.data()); }
 
+  // Animation. SetClip validates `def` against the skeleton (the error names
+  // the channel and the key, kin/animation/clip.h) and replaces the clip;
+  // it and ClearClip put every bone back to its built rest translation and
+  // scale. Load() clears the clip.
+  Status SetClip(const ClipDef& def);
+  void ClearClip();
+  bool has_clip() const { return has_clip_; }
+  const Clip& clip() const { return clip_; }
+  // Samples the clip at `time` into the pose in one call, allocation-free:
+  // every channel (SamplingJob), the angles projected into the limits, the
+  // root offset (0 without a root channel), the animated translations and
+  // scales into the skeleton (Skeleton::SetAnimatedRest: FK and the solvers
+  // see them), then FK, tips and palette. Unanimated bones take their rest.
+  // A rotation together with a non-uniform animated scale is exact only when
+  // the scale is uniform: the model's S(rest_s) sits before the joint rotation
+  // F · E(θ) · F⁻¹, glTF's after it.
+  Status SampleClip(float time, LoopMode loop);
+  // Channel `channel` at `count` evenly spaced times from t0 to t1 inclusive
+  // (t0 alone for count 1), held at the ends of its keys, not looped, not
+  // projected into limits: ChannelValueSize(target) floats per sample (angles
+  // unwrapped, rotations x y z w) into channel_samples_data(). For the curve
+  // view; count ≤ kMaxChannelSamples.
+  Status SampleChannel(int channel, float t0, float t1, int count);
+  const float* channel_samples_data() const { return channel_samples_.data(); }
+  // The clip at another time into the ghost buffers (onion skin): angles
+  // (projected), model matrices, tips and palette as SampleClip would leave
+  // them; the rig's own pose and buffers are untouched.
+  Status SampleGhost(float time, LoopMode loop);
+  const float* ghost_pose_data() const { return reinterpret_cast<const float*>(ghost_angles_.data()); }
+  const float* ghost_model_data() const { return reinterpret_cast<const float*>(ghost_model_ms_.data()); }
+  const float* ghost_tips_data() const { return reinterpret_cast<const float*>(ghost_tips_ms_.data()); }
+  const float* ghost_palette_data() const { return reinterpret_cast<const float*>(ghost_palette_.data()); }
+  // E(θ) of the bone's current angles as a unit quaternion (the value a
+  // rotation channel keys), in the joint frame.
+  Status PoseRotation(int bone, glm::quat* rotation) const;
+
   // Buffers, refreshed by every pose change and solve.
   const float* model_data() const { return reinterpret_cast<const float*>(model_ms_.data()); }
   const float* palette_data() const { return reinterpret_cast<const float*>(palette_.data()); }
@@ -152,7 +189,23 @@ class Rig {
   std::vector<glm::vec3> skinned_positions_;
   std::vector<glm::vec3> skinned_normals_;
   std::vector<float> dqs_palette_;   // 20 floats per bone, see PackDqsPalette(); DqsJob's scratch
+  Clip clip_;
+  bool has_clip_ = false;
+  // Whether the skeleton's rest holds sampled_t_ / sampled_s_ (else as built).
+  bool rest_animated_ = false;
+  std::vector<glm::vec3> sampled_t_;   // SampleClip's translations (parent space) and scales, per bone
+  std::vector<glm::vec3> sampled_s_;
+  std::vector<float> channel_samples_;  // SampleChannel's output, kMaxChannelSamples · 4 floats
+  std::vector<glm::vec3> ghost_angles_;
+  std::vector<glm::vec3> ghost_t_;
+  std::vector<glm::vec3> ghost_s_;
+  std::vector<glm::mat4> ghost_model_ms_;
+  std::vector<glm::vec3> ghost_tips_ms_;
+  std::vector<glm::mat4> ghost_palette_;
 };
+
+// The most samples one SampleChannel call takes.
+constexpr int kMaxChannelSamples = 2048;
 
 // The energy history holds this many iterations (+1 for the start).
 constexpr int kMaxSolveIterations = 20000;

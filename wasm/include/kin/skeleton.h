@@ -58,9 +58,24 @@ class Skeleton {
   // Index of the bone called `name`, or -1.
   int FindBone(const std::string& name) const;
 
+  // The rest translation and scale the forward loop and the solvers use: as
+  // built, unless an animation replaced them (SetAnimatedRest).
   const glm::vec3& rest_t(int i) const { return rest_t_[i]; }
   const glm::quat& rest_q(int i) const { return rest_q_[i]; }
   const glm::vec3& rest_s(int i) const { return rest_s_[i]; }
+  // The rest translation and scale as built (the bind pose's).
+  const glm::vec3& built_rest_t(int i) const { return built_rest_t_[i]; }
+  const glm::vec3& built_rest_s(int i) const { return built_rest_s_[i]; }
+
+  // Animated translation and scale: replaces every bone's rest translation
+  // (parent space) and scale, one each per bone, and recomputes what depends
+  // on them (rest_linear, rest_frame, similarity_chain, chain_scale), so that
+  // forward kinematics and every solver see them. The bind pose and inverse
+  // binds stay as built. No validation (the caller's values are finite; a
+  // zero scale makes a singular bone) and no allocation. ResetRest() returns
+  // to the built values.
+  void SetAnimatedRest(Span<const glm::vec3> translations, Span<const glm::vec3> scales);
+  void ResetRest();
   const glm::quat& frame(int i) const { return frame_[i]; }
   EulerOrder order(int i) const { return order_[i]; }
   const glm::vec3& min_angle(int i) const { return min_angle_[i]; }
@@ -92,11 +107,17 @@ class Skeleton {
   }
 
  private:
+  // rest_linear, rest_frame, similarity_chain and chain_scale of bone i from
+  // its rest rotation and scale (its parent's done first).
+  void UpdateRestCaches(int i);
+
   std::vector<int> parent_;
   std::vector<std::string> name_;
   std::vector<glm::vec3> rest_t_;
   std::vector<glm::quat> rest_q_;
   std::vector<glm::vec3> rest_s_;
+  std::vector<glm::vec3> built_rest_t_;
+  std::vector<glm::vec3> built_rest_s_;
   std::vector<glm::quat> frame_;
   std::vector<EulerOrder> order_;
   std::vector<glm::vec3> min_angle_;

@@ -2,8 +2,9 @@
 // core and read from the module (wasm/bindings/embind.cpp, contract()): the
 // solvers in kin::SolverKind order with what they take and which options
 // they read, every option's default and range by its setSolver key, the
-// names of the solve statuses, skinning methods and mirror modes in the
-// order of their codes, and the exchange record's layout.
+// names of the solve statuses, skinning methods, mirror modes, clip
+// interpolations, channel targets (with their value sizes) and loop modes in
+// the order of their codes, and the exchange record's layout.
 //
 // - readContract(module) reads a loaded module's, checks it and keeps it for
 //   that module: the Rig works from it.
@@ -20,6 +21,12 @@ export type SolverName = Built['solvers'][number]['name'];
 export type SolveStatus = Built['solveStatus'][number];
 export type SkinningMethod = Built['skinningMethods'][number];
 export type MirrorMode = Built['mirrorModes'][number];
+/** How a clip key's segment is interpolated ('step', 'linear', 'catmull-rom', 'tcb', 'cubic-spline'). */
+export type Interpolation = Built['interpolations'][number];
+/** What a clip channel animates ('angle', 'rotation', 'root', 'translation', 'scale'). */
+export type ChannelTarget = Built['channelTargets'][number];
+/** 'clamp' holds a clip's ends; 'loop' wraps time into [0, duration). */
+export type LoopMode = Built['loopModes'][number];
 /** A solver option by its setSolver key ('maxIterations', 'tolerance', …). */
 export type OptionKey = keyof Built['options'];
 export type FloatSlot = keyof Built['exchange']['floats'];
@@ -73,6 +80,13 @@ export interface KinContract {
   readonly solveStatus: readonly SolveStatus[];
   readonly skinningMethods: readonly SkinningMethod[];
   readonly mirrorModes: readonly MirrorMode[];
+  readonly interpolations: readonly Interpolation[];
+  readonly channelTargets: readonly ChannelTarget[];
+  /** Numbers per key value, by channel target code. */
+  readonly channelValueSizes: readonly number[];
+  readonly loopModes: readonly LoopMode[];
+  /** The most samples one Rig.sampleChannel call takes. */
+  readonly maxChannelSamples: number;
   readonly exchange: ExchangeLayout;
 }
 
@@ -181,6 +195,12 @@ export function checkContract(raw: unknown): KinContract {
     fail('exchange counts are not integers');
   }
   const floats = slots(e.floats, floatCount, Object.keys(BUILT_CONTRACT.exchange.floats), 'exchange.floats');
+  const channelTargets = names(c.channelTargets, 'channelTargets');
+  const sizes = array(c.channelValueSizes, 'channelValueSizes');
+  if (sizes.length !== channelTargets.length || !sizes.every((n) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 4)) {
+    fail('channelValueSizes is not one size in 1..4 per channel target');
+  }
+  if (!Number.isInteger(c.maxChannelSamples) || (c.maxChannelSamples as number) < 2) fail('maxChannelSamples is not an integer ≥ 2');
   for (const name of ['target', 'rootOffset', 'pole']) {
     if (floats[name] + 3 > floatCount) fail(`exchange.floats.${name} does not leave room for 3 floats`);
   }
@@ -191,6 +211,11 @@ export function checkContract(raw: unknown): KinContract {
     solveStatus: solveStatus as SolveStatus[],
     skinningMethods: names(c.skinningMethods, 'skinningMethods') as SkinningMethod[],
     mirrorModes: names(c.mirrorModes, 'mirrorModes') as MirrorMode[],
+    interpolations: names(c.interpolations, 'interpolations') as Interpolation[],
+    channelTargets: channelTargets as ChannelTarget[],
+    channelValueSizes: sizes as number[],
+    loopModes: names(c.loopModes, 'loopModes') as LoopMode[],
+    maxChannelSamples: c.maxChannelSamples as number,
     exchange: {
       floats: floats as Record<FloatSlot, number>,
       floatCount,

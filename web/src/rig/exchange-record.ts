@@ -43,6 +43,11 @@ export class ExchangeRecord {
     floats[at + 2] = pole[2];
   }
 
+  /** Writes the time the next sample-clip or sample-ghost call samples at (seconds). */
+  setTime(time_s: number): void {
+    this.floats()[this.layout.floats.time] = time_s;
+  }
+
   /**
    * Copies the last solve's numbers into `out`. Written into the caller's
    * object rather than returned: a getter returning the error (a fraction)

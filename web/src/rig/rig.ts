@@ -1,15 +1,17 @@
 // The TypeScript façade over the module's Rig: owns exactly one WASM handle
 // (dispose() deletes it), turns error codes into Error('Rig: …') naming the
 // bad input, and exposes the bone buffers as views over WASM memory. The
-// per-frame calls (setGoalTarget, setGoalPole, solve, palette, dqsPalette)
-// allocate nothing: they call the module's plain exports with integers and
-// pass numbers through the exchange record (exchange-record.ts). Status,
-// skinning and mirror codes and the record's slots come from the module's
-// contract (contract.ts).
+// per-frame calls (setGoalTarget, setGoalPole, solve, sampleClip,
+// sampleGhost, palette, dqsPalette) allocate nothing: they call the module's
+// plain exports with integers and pass numbers through the exchange record
+// (exchange-record.ts). Status, skinning, mirror, clip and loop codes and the
+// record's slots come from the module's contract (contract.ts).
 import type { FlatGoal, KinModule, RigHandle } from '../wasm/generated/kin.js';
+import { type ClipData, flattenClip } from './clip-data.js';
 import {
   type BufferSlot,
   type KinContract,
+  type LoopMode,
   type MirrorMode,
   type SkinningMethod,
   type SolveStatus,
@@ -23,7 +25,7 @@ import { ExchangeRecord } from './exchange-record.js';
 import { HeapView } from './heap-view.js';
 import { type BoneDesc, type EulerOrder, type QuatTuple, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
 
-export type { MirrorMode, SkinningMethod, SolveStatus, SolverName, SolverOptions } from './contract.js';
+export type { ChannelTarget, Interpolation, LoopMode, MirrorMode, SkinningMethod, SolveStatus, SolverName, SolverOptions } from './contract.js';
 
 // The names as the page is built (contract.ts's builtContract), for code that
 // needs them before a module is loaded; a loaded module's are in its contract
@@ -36,6 +38,12 @@ export const SOLVERS: readonly SolverName[] = solverNames(builtContract);
 export const SKINNING_METHODS: readonly SkinningMethod[] = builtContract.skinningMethods;
 /** Mirror modes in the order of kin::MirrorMode: copy the left side onto the right, the right onto the left, or flip the whole pose. */
 export const MIRROR_MODES: readonly MirrorMode[] = builtContract.mirrorModes;
+/** Clip key interpolations in the order of kin::Interpolation. */
+export const INTERPOLATIONS = builtContract.interpolations;
+/** Clip channel targets in the order of kin::ChannelTarget. */
+export const CHANNEL_TARGETS = builtContract.channelTargets;
+/** Loop modes in the order of kin::LoopMode. */
+export const LOOP_MODES: readonly LoopMode[] = builtContract.loopModes;
 
 export interface SolveReport {
   status: SolveStatus;
@@ -88,6 +96,13 @@ export class Rig {
   private readonly skinnedPositionsView: HeapView;
   private readonly skinnedNormalsView: HeapView;
   private readonly dqsPaletteView: HeapView;
+  private readonly ghostModelView: HeapView;
+  private readonly ghostPaletteView: HeapView;
+  private readonly ghostTipsView: HeapView;
+  private readonly ghostPoseView: HeapView;
+  private readonly channelSamplesView: HeapView;
+  // Numbers per sample of each channel of the clip; null without a clip.
+  private clipValueSizes: Int32Array | null = null;
   private readonly energyCapacity: number;
   private energyWhole: Float32Array | null = null;
   private readonly energyPrefixes: Float32Array[] = [];
@@ -129,6 +144,11 @@ export class Rig {
     this.skinnedPositionsView = new HeapView(module);
     this.skinnedNormalsView = new HeapView(module);
     this.dqsPaletteView = new HeapView(module);
+    this.ghostModelView = new HeapView(module);
+    this.ghostPaletteView = new HeapView(module);
+    this.ghostTipsView = new HeapView(module);
+    this.ghostPoseView = new HeapView(module);
+    this.channelSamplesView = new HeapView(module);
     this.energyCapacity = handle.energyCapacity();
     this.exchange = new ExchangeRecord(module, handle.exchangePtr(), contract.exchange);
     this.invalidInputCode = contract.solveStatus.indexOf('invalid-input');
@@ -385,6 +405,103 @@ export class Rig {
   skinnedNormals(): Float32Array {
     const floats = this.skinHasNormals ? 3 * this.exchange.slot('vertexCount') : 0;
     return this.skinnedNormalsView.get(this.buffer('skinnedNormals'), floats);
+  }
+
+  /**
+   * Replaces the clip. Validated in the core: throws Error('Rig: clip: …')
+   * naming the channel (index, bone name, target, slot), the key and the
+   * problem, and keeps the clip it had. Every bone goes back to its rest
+   * translation and scale until the next sampleClip().
+   */
+  setClip(clip: ClipData): void {
+    const flat = flattenClip(clip, this.contract, (c) => this.describeChannel(clip, c));
+    this.check(this.live().setClip(flat));
+    this.clipValueSizes = Int32Array.from(flat.targets, (code) => this.contract.channelValueSizes[code]);
+  }
+
+  /** Removes the clip; bones go back to their rest translation and scale. */
+  clearClip(): void {
+    this.live().clearClip();
+    this.clipValueSizes = null;
+  }
+
+  get hasClip(): boolean {
+    this.live();
+    return this.clipValueSizes !== null;
+  }
+
+  /**
+   * Samples the clip at `time_s` into the pose in one WASM call with no
+   * allocation: every channel (bones and slots without one at rest, the
+   * angles projected into the limits), the root offset (0 without a root
+   * channel), animated translations and scales (which solve() then sees too),
+   * then FK, tips and palette; palette(), pose(), … read the sample.
+   */
+  sampleClip(time_s: number, loop: LoopMode): void {
+    this.live();
+    this.exchange.setTime(time_s);
+    this.check(this.module._kin_rig_sample_clip(this.address, this.loopCode(loop)));
+  }
+
+  /**
+   * The core's own sampling of one channel at `count` evenly spaced times
+   * from t0_s to t1_s inclusive (held at the ends of its keys, not looped,
+   * not limited): valueSize(target) floats per sample, angles unwrapped,
+   * rotations x y z w. A view, valid until the next rig call. For the curve view.
+   */
+  sampleChannel(channel: number, t0_s: number, t1_s: number, count: number): Float32Array {
+    const h = this.live();
+    this.check(h.sampleChannel(channel, t0_s, t1_s, count));
+    const size = this.clipValueSizes![channel];
+    return this.channelSamplesView.get(this.exchange.slot('channelSamples'), size * count);
+  }
+
+  /** The clip at `time_s` into the ghost buffers (onion skin); the rig's pose and buffers are untouched. Allocation-free. */
+  sampleGhost(time_s: number, loop: LoopMode): void {
+    this.live();
+    this.exchange.setTime(time_s);
+    this.check(this.module._kin_rig_sample_ghost(this.address, this.loopCode(loop)));
+  }
+
+  /** The last sampleGhost()'s bone-to-model matrices, 16 floats per bone (view). */
+  ghostModel(): Float32Array {
+    return this.ghostModelView.get(this.buffer('ghostModel'), 16 * this.boneCount);
+  }
+
+  /** The last sampleGhost()'s skinning palette, 16 floats per bone (view). */
+  ghostPalette(): Float32Array {
+    return this.ghostPaletteView.get(this.buffer('ghostPalette'), 16 * this.boneCount);
+  }
+
+  /** The last sampleGhost()'s bone tips, 3 floats per bone, model space (view). */
+  ghostTips(): Float32Array {
+    return this.ghostTipsView.get(this.buffer('ghostTips'), 3 * this.boneCount);
+  }
+
+  /** The last sampleGhost()'s angles, 3 per bone by slot (view). */
+  ghostPose(): Float32Array {
+    return this.ghostPoseView.get(this.buffer('ghostPose'), 3 * this.boneCount);
+  }
+
+  /** E(θ) of the bone's current angles as a quaternion x y z w: the value a 'rotation' channel keys for this pose. */
+  poseRotation(bone: number): QuatTuple {
+    const q = this.live().poseRotation(bone);
+    if (q.length !== 4) throw new Error(`Rig: ${this.live().errorMessage()}`);
+    return [q[0], q[1], q[2], q[3]];
+  }
+
+  /** "channel 3 (bone 5 'forearm_l', angle, slot 1)", as the core names a channel. */
+  private describeChannel(clip: ClipData, c: number): string {
+    const channel = clip.channels[c];
+    if (channel.target === 'root') return `channel ${c} (root)`;
+    const name = Number.isInteger(channel.bone) && channel.bone >= 0 && channel.bone < this.boneCount ? ` '${this.boneNames[channel.bone]}'` : '';
+    return `channel ${c} (bone ${channel.bone}${name}, ${channel.target}, slot ${channel.slot})`;
+  }
+
+  private loopCode(loop: LoopMode): number {
+    const code = this.contract.loopModes.indexOf(loop);
+    if (code < 0) throw new Error(`Rig: unknown loop mode '${String(loop)}'; the modes are ${this.contract.loopModes.join(', ')}`);
+    return code;
   }
 
   /** A buffer's byte offset (checks that the rig is alive). */

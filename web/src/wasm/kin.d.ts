@@ -41,6 +41,14 @@ export interface RigHandle {
   /** Whole-body posing: solves move the root offset too; refused (1) under a solver that cannot (contract() rootTranslation). */
   setMoveRoot(on: boolean): number;
   moveRoot(): boolean;
+  /** Replaces the clip (validated in the core; 1 with errorMessage() naming the channel and key). */
+  setClip(clip: FlatClip): number;
+  clearClip(): void;
+  hasClip(): boolean;
+  /** One channel at `count` evenly spaced times from t0 to t1 into the channelSamples buffer (exchange record). */
+  sampleChannel(channel: number, t0: number, t1: number, count: number): number;
+  /** [x, y, z, w]: E(θ) of the bone's current angles; [] with errorMessage() set for a bad bone. */
+  poseRotation(bone: number): number[];
   delete(): void;
   isDeleted(): boolean;
 }
@@ -65,6 +73,30 @@ export interface FlatRigDesc {
   swingMax?: ArrayLike<number> | null;
   twistMin?: ArrayLike<number> | null;
   twistMax?: ArrayLike<number> | null;
+}
+
+/**
+ * A clip as flat arrays (kin::ClipDef): per channel its target code
+ * (contract().channelTargets), bone, Euler slot and key count, a channel's
+ * keys following the previous channel's; per key its time, interpolation
+ * code (contract().interpolations) and T/C/B; values holds each key's
+ * contract().channelValueSizes[target] numbers in key order, and so do the
+ * optional cubic-spline tangents (absent: zero).
+ */
+export interface FlatClip {
+  duration: number;
+  targets: ArrayLike<number>;
+  bones: ArrayLike<number>;
+  slots: ArrayLike<number>;
+  keyCounts: ArrayLike<number>;
+  times: ArrayLike<number>;
+  interpolations: ArrayLike<number>;
+  tension: ArrayLike<number>;
+  continuity: ArrayLike<number>;
+  bias: ArrayLike<number>;
+  values: ArrayLike<number>;
+  inTangents?: ArrayLike<number>;
+  outTangents?: ArrayLike<number>;
 }
 
 export interface FlatGoal {
@@ -114,7 +146,7 @@ export interface ModuleOption {
 
 /** The exchange record's layout: float slot and uint32 buffer slot indices by name. */
 export interface ModuleExchangeLayout {
-  /** Float indices; `target` (in), `rootOffset` (out) and `pole` (in) take 3 floats each. */
+  /** Float indices; `target` (in), `rootOffset` (out) and `pole` (in) take 3 floats each, `time` (in) one. */
   floats: Record<string, number>;
   floatCount: number;
   /** Uint32 indices after the floats: buffer byte offsets and sizes. */
@@ -135,6 +167,16 @@ export interface ModuleContract {
   skinningMethods: string[];
   /** kin::MirrorMode names by code. */
   mirrorModes: string[];
+  /** kin::Interpolation names by code. */
+  interpolations: string[];
+  /** kin::ChannelTarget names by code. */
+  channelTargets: string[];
+  /** Numbers per key value, by channel target code. */
+  channelValueSizes: number[];
+  /** kin::LoopMode names by code. */
+  loopModes: string[];
+  /** The most samples one sampleChannel call takes. */
+  maxChannelSamples: number;
   exchange: ModuleExchangeLayout;
 }
 
@@ -158,6 +200,10 @@ export interface KinModule {
   _kin_rig_solve(rig: number): number;
   /** Packs the palette for a DQS shader: 20 floats per bone, real xyzw, dual xyzw, then the 3 scale columns (xyz0 each). */
   _kin_rig_pack_dqs_palette(rig: number): number;
+  /** Samples the clip at the exchange record's time into the pose (loop: a loopModes code), then FK, tips, palette. */
+  _kin_rig_sample_clip(rig: number, loop: number): number;
+  /** Samples the clip at the exchange record's time into the ghost buffers; the pose is untouched. */
+  _kin_rig_sample_ghost(rig: number, loop: number): number;
 }
 
 export interface KinModuleOptions {
