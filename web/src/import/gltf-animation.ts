@@ -93,8 +93,9 @@ function boneMap(rig: SkinnedMeshRig, bone: number): BoneMap | string {
 }
 
 function interpolationOf(track: THREE.KeyframeTrack): Interpolation {
-  const factory = track.createInterpolant as unknown as { isInterpolantFactoryMethodGLTFCubicSpline?: boolean };
-  if (factory.isInterpolantFactoryMethodGLTFCubicSpline) return 'cubic-spline';
+  // GLTFLoader marks its cubic-spline tracks on their interpolant factory (not in the typings).
+  const factory = (track as unknown as { createInterpolant?: { isInterpolantFactoryMethodGLTFCubicSpline?: boolean } }).createInterpolant;
+  if (factory?.isInterpolantFactoryMethodGLTFCubicSpline) return 'cubic-spline';
   return track.getInterpolation() === THREE.InterpolateDiscrete ? 'step' : 'linear';
 }
 
