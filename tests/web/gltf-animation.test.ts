@@ -56,33 +56,42 @@ function randomVector(random: () => number, lo: number, hi: number, size: number
   return Array.from({ length: size }, () => uniform(random, lo, hi));
 }
 
-/** A track of random keys at `times`; cubic ones get random tangents. */
-function randomTrack(random: () => number, node: number, path: Path, interpolation: Sampler, times: number[]): TrackDef {
-  const value = (): number[] => (path === 'rotation' ? randomQuaternion(random, 1.4) : path === 'scale' ? randomVector(random, 0.6, 1.5, 3) : randomVector(random, -20, 20, 3));
+/**
+ * A track of random keys at `times`; cubic ones get random tangents.
+ * Rotations turn up to 1.4 rad from `base` (the node's rest rotation, or
+ * identity: far from a rest turned 80° or 180°).
+ */
+function randomTrack(random: () => number, node: number, path: Path, interpolation: Sampler, times: number[], base: number[] = [0, 0, 0, 1]): TrackDef {
+  const rotation = (): number[] => new THREE.Quaternion().fromArray(base).multiply(new THREE.Quaternion().fromArray(randomQuaternion(random, 1.4))).toArray();
+  const value = (): number[] => (path === 'rotation' ? rotation() : path === 'scale' ? randomVector(random, 0.6, 1.5, 3) : randomVector(random, -20, 20, 3));
   const tangent = (): number[] => randomVector(random, -0.6, 0.6, path === 'rotation' ? 4 : 3).map((x) => (path === 'translation' ? 10 * x : x));
   const values = times.map(() => (interpolation === 'CUBICSPLINE' ? [...tangent(), ...value(), ...tangent()] : value()));
   return { node, path, interpolation, times, values };
 }
 
 /**
- * The file: armatureRig with two animations of seeded random keys. With
- * `helperTrack`, 'mixed' also turns NeckHelper (a node between two joints
- * that the rig folds into the head's rest, so it cannot play it).
+ * The file: armatureRig with two animations of seeded random keys, the
+ * rotations near each joint's rest (as animations are), or anywhere with
+ * `farFromRest`. With `helperTrack`, 'mixed' also turns NeckHelper (a node
+ * between two joints that the rig folds into the head's rest, so it cannot
+ * play it).
  */
-function animatedFile(seed: number, helperTrack = false): ArrayBuffer {
+function animatedFile(seed: number, options: { helperTrack?: boolean; farFromRest?: boolean } = {}): ArrayBuffer {
   const random = seededRandom(seed);
   const b = armatureRig();
+  const rest = (node: number): number[] => (options.farFromRest ? [0, 0, 0, 1] : (b.json.nodes[node].rotation ?? [0, 0, 0, 1]));
+  const turn = (node: number, interpolation: Sampler, keyTimes: number[]): TrackDef => randomTrack(random, node, 'rotation', interpolation, keyTimes, rest(node));
   const times = [0, 0.4, 0.7, 1.3, 2];
   const restSpine = b.json.nodes[NODE.Spine].rotation ?? [0, 0, 0, 1];
-  const flipped = randomTrack(random, NODE.FootR, 'rotation', 'LINEAR', times);
+  const flipped = turn(NODE.FootR, 'LINEAR', times);
   // The same rotation on the other hemisphere: slerp must still take the short way.
   flipped.values[2] = flipped.values[2].map((x) => -x);
   addAnimation(b, 'mixed', [
-    randomTrack(random, NODE.Hips, 'rotation', 'LINEAR', times),
+    turn(NODE.Hips, 'LINEAR', times),
     randomTrack(random, NODE.Hips, 'translation', 'LINEAR', times),
-    randomTrack(random, NODE.Head, 'rotation', 'CUBICSPLINE', times),
+    turn(NODE.Head, 'CUBICSPLINE', times),
     randomTrack(random, NODE.Head, 'translation', 'CUBICSPLINE', times),
-    randomTrack(random, NODE.UpperArmL, 'rotation', 'STEP', times),
+    turn(NODE.UpperArmL, 'STEP', times),
     randomTrack(random, NODE.ForeArmL, 'scale', 'LINEAR', times),
     randomTrack(random, NODE.ShinR, 'scale', 'CUBICSPLINE', times),
     randomTrack(random, NODE.Spine, 'translation', 'STEP', times),
@@ -91,10 +100,10 @@ function animatedFile(seed: number, helperTrack = false): ArrayBuffer {
     { node: NODE.Spine, path: 'rotation', interpolation: 'LINEAR', times: [0, 1], values: [restSpine, restSpine] },
     // Not joints of the skin: named in a warning (the mesh node's motion moves no joint).
     randomTrack(random, NODE.Body, 'translation', 'LINEAR', times),
-    ...(helperTrack ? [randomTrack(random, NODE.NeckHelper, 'rotation', 'LINEAR', times)] : []),
+    ...(options.helperTrack ? [randomTrack(random, NODE.NeckHelper, 'rotation', 'LINEAR', times)] : []),
   ]);
   addAnimation(b, 'second', [
-    randomTrack(random, NODE.ThighR, 'rotation', 'CUBICSPLINE', [0, 0.25, 0.9]),
+    turn(NODE.ThighR, 'CUBICSPLINE', [0, 0.25, 0.9]),
     randomTrack(random, NODE.Hips, 'translation', 'STEP', [0, 0.25, 0.9]),
     randomTrack(random, NODE.HandL, 'scale', 'STEP', [0.1, 0.25, 0.9]),
   ]);
@@ -112,7 +121,7 @@ describe('glTF animation', () => {
   });
 
   it('converts each animation into a clip: targets, interpolations, rest channels left out, other nodes named', async () => {
-    const model = await parse(animatedFile(1, true));
+    const model = await parse(animatedFile(1, { helperTrack: true }));
     const imported = importSkin(model);
     const { clips, warnings } = gltfClips(model.gltf.animations, imported.rig);
     expect(clips.map((c) => c.name)).toEqual(['mixed', 'second']);
@@ -134,7 +143,16 @@ describe('glTF animation', () => {
   });
 
   it.each([1, 2, 3])('the core plays every animation as three.js AnimationMixer at 40 random times (seed %i) within 1e-5', async (seed) => {
-    const bytes = animatedFile(seed);
+    expect(await worstAgainstMixer(animatedFile(seed), seed)).toBeLessThan(1e-5);
+  });
+
+  // Rotations far from a rest turned 80° or 180° make E(θ) turn past ±π: the core must wrap the
+  // sampled Euler angles into the default ±π limits rather than clamp them.
+  it.each([4, 5])('plays rotations far from rest too (seed %i) within 1e-5', async (seed) => {
+    expect(await worstAgainstMixer(animatedFile(seed, { farFromRest: true }), seed)).toBeLessThan(1e-5);
+  });
+
+  async function worstAgainstMixer(bytes: ArrayBuffer, seed: number): Promise<number> {
     const model = await parse(bytes);
     const imported = importSkin(model);
     const { clips } = gltfClips(model.gltf.animations, imported.rig);
@@ -167,9 +185,9 @@ describe('glTF animation', () => {
           });
         }
       }
-      expect(worst).toBeLessThan(1e-5);
+      return worst;
     } finally {
       rig.dispose();
     }
-  });
+  }
 });
