@@ -193,7 +193,8 @@ function readJoint(words: Words, doc: { joints: BvhJoint[]; channelCount: number
 /** Parses a BVH file's text; throws BvhError naming the line of the first problem. */
 export function parseBvh(text: string): BvhDocument {
   if (text.length > MAX_BVH_CHARS) throw new BvhError(1, `the file has ${text.length} characters, more than the ${MAX_BVH_CHARS} a BVH file may have here`);
-  const words = new Words(text);
+  // A byte-order mark is not part of the first word.
+  const words = new Words(text.replace(/^\uFEFF/, ''));
   const doc = { joints: [] as BvhJoint[], channelCount: 0 };
   words.expect('HIERARCHY', 'a BVH file starts with it');
   while (words.peek() === 'ROOT') {

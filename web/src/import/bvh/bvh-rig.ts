@@ -29,7 +29,7 @@
 // scale is returned so that an export can write the file's units again.
 import type { ClipChannel, ClipData } from '../../animation/clip.js';
 import { type BoneDesc, EULER_ORDERS, type EulerOrder, type Vec3Tuple } from '../../rig/rig-desc.js';
-import type { BvhDocument } from './bvh-parse.js';
+import type { BvhChannel, BvhDocument } from './bvh-parse.js';
 
 /** A bind-pose extent (file units) above which the file is taken to be in centimetres. */
 export const TALL_FILE = 10;
@@ -112,7 +112,7 @@ export function bvhRig(doc: BvhDocument, name: string, options: BvhRigOptions = 
   /** The joint's position per frame (its position channels, OFFSET where it has none), metres, or null without position channels. */
   const positions = (j: number): Vec3Tuple[] | null => {
     const joint = doc.joints[j];
-    const axes = AXES.map((axis) => joint.channels.indexOf(`${axis}position` as never));
+    const axes = AXES.map((axis) => joint.channels.indexOf(`${axis}position` as BvhChannel));
     if (axes.every((k) => k < 0)) return null;
     return times.map((_, f) => scaled(axes.map((k, a) => (k < 0 ? joint.offset[a] : motion[f * channelCount + joint.firstChannel + k]))));
   };
