@@ -50,10 +50,10 @@ export async function exportGlb(rig: Rig, character: CharacterMeshes, source: Ch
 
 /**
  * A download's file name, after the character: 'kin-character', 'kin-lesson-<id>', or a
- * loaded model's name without its extension; then `suffix` ('-posed.glb', '-pose.json').
+ * loaded model's name without its extension; then `suffix` ('-posed.glb', '-pose.json', '.bvh').
  */
 export function exportFileName(source: CharacterSource, suffix: string): string {
-  const base = source.kind === 'gltf' ? source.name.replace(/\.(glb|gltf)$/i, '') : source.kind === 'lesson' ? `kin-lesson-${source.id}` : 'kin-character';
+  const base = source.kind === 'gltf' ? source.name.replace(/\.(glb|gltf|bvh)$/i, '') : source.kind === 'lesson' ? `kin-lesson-${source.id}` : 'kin-character';
   return `${base.replace(/[\\/:*?"<>|]/g, '_')}${suffix}`;
 }
 
