@@ -28,11 +28,11 @@ export function poseJson(rig: Rig, character: string): PoseJson {
   };
 }
 
-/** The object as a binary glTF, nodes as translation, rotation and scale (what animation tools expect of joints). */
-export async function glbOf(object: THREE.Object3D, ...plugins: ((writer: GLTFWriter) => GLTFExporterPlugin)[]): Promise<ArrayBuffer> {
+/** The object as a binary glTF, nodes as translation, rotation and scale (what animation tools expect of joints), with its animations. */
+export async function glbOf(object: THREE.Object3D, plugins: readonly ((writer: GLTFWriter) => GLTFExporterPlugin)[], animations: THREE.AnimationClip[] = []): Promise<ArrayBuffer> {
   const exporter = new GLTFExporter();
   for (const plugin of plugins) exporter.register(plugin);
-  const result = await exporter.parseAsync(object, { binary: true, trs: true });
+  const result = await exporter.parseAsync(object, { binary: true, trs: true, animations });
   if (!(result instanceof ArrayBuffer)) throw new Error('Export: GLTFExporter did not return a GLB');
   return result;
 }

@@ -4,6 +4,7 @@
 // it is (its source and its poses). The character sources (the model
 // loader, the built-in characters) make these; the page puts them on screen
 // (app/character-swap.ts).
+import type { ClipData } from '../animation/clip.js';
 import type { CharacterInfo } from '../posing/character-source.js';
 import type { GoalLayouts } from '../posing/solver-goals.js';
 import type { Rig } from '../rig/rig.js';
@@ -19,6 +20,10 @@ export interface CharacterParts {
   /** The meshes' skin joint index → rig bone index. */
   jointToBone: Int32Array;
   info: CharacterInfo;
+  /** Clips the file brings for this rig (a BVH file's motion, a glTF file's animations), for the page's clip menu. */
+  clips?: readonly ClipData[];
+  /** Metres per unit of the file (a BVH file's), so that an export can write its units again. */
+  metresPerUnit?: number;
 }
 
 /** Puts a character on the page (the page's character swap); throws, changing nothing, if it cannot. */

@@ -10,10 +10,13 @@
 // page's look.
 import { foundGoalLayouts } from '../posing/found-goals.js';
 import type { GltfCharacterSource } from '../posing/character-source.js';
+import type { Rig } from '../rig/rig.js';
+import { errorMessage } from '../text/error-message.js';
 import { plural } from '../text/plural.js';
 import type { KinModule } from '../wasm/generated/kin.js';
 import { CompanionFiles } from './companion-files.js';
 import { type GltfModel, hasFileMaterial, parseGltfModel } from './gltf-model.js';
+import { type GltfClips, gltfClips } from './gltf-animation.js';
 import { importSkin } from './gltf-skin-import.js';
 import { posedSkinRig } from './exported-pose.js';
 import type { ImportFiles, ImportOptions, ImportQuestions, ImportResult, Importer } from './importer.js';
@@ -41,13 +44,14 @@ export class GltfImporter implements Importer {
     if (skin === null) throw new Error('no skin was chosen');
     const imported = importSkin(model, skin);
     const { rig, desc, presets, warning } = posedSkinRig(this.module, imported.skin.skeleton, imported.rig);
+    const animations = playable(rig, gltfClips(model.gltf.animations, desc));
     const source: GltfCharacterSource = {
       kind: 'gltf',
       name: file.name,
       skin: imported.skin.index,
       skinName: imported.skin.name,
       influences: imported.influences,
-      warnings: warning === null ? imported.warnings : [...imported.warnings, warning],
+      warnings: [...imported.warnings, ...(warning === null ? [] : [warning]), ...animations.warnings],
     };
     const joints = imported.skin.skeleton.bones.length;
     return {
@@ -58,10 +62,26 @@ export class GltfImporter implements Importer {
         meshes: imported.meshes.map((mesh) => ({ mesh, material: hasFileMaterial(model, mesh) ? 'own' : 'page-look' })),
         jointToBone: desc.jointToBone,
         info: { source, presets },
+        clips: animations.clips,
       },
       summary: [`Loaded '${file.name}': skin '${source.skinName}', ${plural(joints, 'joint')}, ${source.influences} influences per vertex.`, ...source.warnings].join(' '),
     };
   }
+}
+
+/** The clips the core accepts for the rig (it checks times, values, tangents); the others are named in a warning. */
+function playable(rig: Rig, { clips, warnings }: GltfClips): GltfClips {
+  const accepted = clips.filter((clip) => {
+    try {
+      rig.setClip(clip);
+      return true;
+    } catch (error) {
+      warnings.push(`Animation '${clip.name}' cannot be played: ${errorMessage(error)}.`);
+      return false;
+    }
+  });
+  rig.clearClip();
+  return { clips: accepted, warnings };
 }
 
 /** Checks and parses the file, its relative URIs read as its source says. */

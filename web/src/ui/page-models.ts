@@ -16,8 +16,8 @@ export interface PageModelsHooks {
   applyPose(pose: NamedPose): string;
 }
 
-/** What the file picker offers: glTF and its companions (buffers, textures), and pose JSON. */
-export const ACCEPTED_FILES = '.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.json,model/gltf-binary,model/gltf+json,application/json';
+/** What the file picker offers: glTF and its companions (buffers, textures), BVH motion, and pose JSON. */
+export const ACCEPTED_FILES = '.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.bvh,.json,model/gltf-binary,model/gltf+json,application/json';
 
 export class PageModels {
   readonly loader: ModelLoader;
