@@ -86,4 +86,45 @@ glm::vec3 ProjectJointLimits(const Skeleton& skeleton, int bone, const glm::vec3
   return rest + inside * (out - rest);
 }
 
+namespace {
+
+// How far `angles` lie outside the bone's limits: |projection − angles|².
+float LimitViolation(const Skeleton& skeleton, int bone, const glm::vec3& angles) {
+  const glm::vec3 d = ProjectJointLimits(skeleton, bone, angles) - angles;
+  return glm::dot(d, d);
+}
+
+// Each slot of `angles` shifted by the 2π multiple that puts it inside the
+// slot's [min, max] nearest `hint`, or left nearest `hint` when none fits.
+glm::vec3 ShiftIntoRanges(const Skeleton& skeleton, int bone, glm::vec3 angles, const glm::vec3& hint) {
+  const float two_pi = 6.28318530718f;
+  for (int s = 0; s < 3; ++s) {
+    const float lo = skeleton.min_angle(bone)[s], hi = skeleton.max_angle(bone)[s];
+    float a = angles[s] + two_pi * std::round((hint[s] - angles[s]) / two_pi);
+    if (a < lo) a += two_pi * std::ceil((lo - a) / two_pi);
+    if (a > hi) a -= two_pi * std::ceil((a - hi) / two_pi);
+    // Inside when the range spans the shift; else back to nearest the hint.
+    if (a < lo || a > hi) a = angles[s] + two_pi * std::round((hint[s] - angles[s]) / two_pi);
+    angles[s] = a;
+  }
+  return angles;
+}
+
+}  // namespace
+
+glm::vec3 EulerWithinLimits(const Skeleton& skeleton, int bone, const glm::quat& q, const glm::vec3& hint) {
+  const EulerOrder order = skeleton.order(bone);
+  const glm::vec3 a0 = EulerFromRotation(order, q, hint);
+  const bool proper = EulerAxis(order, 0) == EulerAxis(order, 2);
+  // The other solution: (θ0 + π, π − θ1, θ2 + π), or (θ0 + π, −θ1, θ2 + π) for proper orders.
+  const float pi = 3.14159265359f;
+  const glm::vec3 b0(a0.x + pi, proper ? -a0.y : pi - a0.y, a0.z + pi);
+  const glm::vec3 a = ShiftIntoRanges(skeleton, bone, a0, hint);
+  const glm::vec3 b = ShiftIntoRanges(skeleton, bone, b0, hint);
+  const float va = LimitViolation(skeleton, bone, a), vb = LimitViolation(skeleton, bone, b);
+  constexpr float kInside = 1e-10f;
+  if (va <= kInside && vb <= kInside) return glm::dot(b - hint, b - hint) < glm::dot(a - hint, a - hint) ? b : a;
+  return vb < va ? b : a;
+}
+
 }  // namespace kin

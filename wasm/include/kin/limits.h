@@ -31,4 +31,14 @@ glm::vec3 SwingTwistAxis(const Skeleton& skeleton, int bone);
 // changes nothing).
 glm::vec3 ProjectJointLimits(const Skeleton& skeleton, int bone, const glm::vec3& angles);
 
+// The Euler angles (by slot) of the joint rotation `q` (E(θ) as a quaternion)
+// that the bone's limits keep: of its two Euler solutions, each slot shifted
+// by the 2π multiple that puts it inside [min, max] (the one nearest `hint`
+// when several fit, nearest `hint` when none does), the one inside the limits;
+// when both are inside, the one nearer `hint`; when neither is, the one the
+// limits move less. A rotation the limits allow thus comes back exactly (no
+// 190° where the limit is 180° and −170° means the same), which projecting
+// EulerFromRotation's answer would clamp.
+glm::vec3 EulerWithinLimits(const Skeleton& skeleton, int bone, const glm::quat& q, const glm::vec3& hint);
+
 }  // namespace kin

@@ -4,13 +4,11 @@
 #include <cmath>
 #include <cstdio>
 
-#include "kin/euler.h"
 #include "kin/limits.h"
 
 namespace kin {
 namespace {
 
-constexpr float kPi = 3.14159265358979323846f;
 constexpr float kTwoPi = 6.28318530717958647692f;
 
 // "channel 3 (bone 5 'forearm_l', angle, slot 1)" for messages.
@@ -33,30 +31,6 @@ bool AllFinite(const float* v, int n) {
   for (int i = 0; i < n; ++i)
     if (!std::isfinite(v[i])) return false;
   return true;
-}
-
-// How far `angles` lie outside the bone's limits: |projection − angles|².
-float LimitViolation(const Skeleton& skeleton, int bone, glm::vec3 angles) {
-  const glm::vec3 d = ProjectJointLimits(skeleton, bone, angles) - angles;
-  return glm::dot(d, d);
-}
-
-// The Euler angles of a rotation key: of its two Euler solutions, each slot
-// shifted by 2π multiples to nearest the middle of the slot's limits, the one
-// the joint limits keep (the smaller move into them); when both are inside,
-// the one nearer `previous` (the previous key's).
-glm::vec3 KeyEuler(const Skeleton& skeleton, int bone, const glm::quat& q, const glm::vec3& previous) {
-  const EulerOrder order = skeleton.order(bone);
-  const glm::vec3 middle = 0.5f * (skeleton.min_angle(bone) + skeleton.max_angle(bone));
-  const glm::vec3 a = EulerFromRotation(order, q, middle);
-  const bool proper = EulerAxis(order, 0) == EulerAxis(order, 2);
-  // The other solution: (θ0 + π, π − θ1, θ2 + π), or (θ0 + π, −θ1, θ2 + π) for proper orders.
-  glm::vec3 b = EulerFromRotation(order, q, glm::vec3(a.x + kPi, proper ? -a.y : kPi - a.y, a.z + kPi));
-  for (int s = 0; s < 3; ++s) b[s] += kTwoPi * std::round((middle[s] - b[s]) / kTwoPi);
-  const float va = LimitViolation(skeleton, bone, a), vb = LimitViolation(skeleton, bone, b);
-  constexpr float kInside = 1e-10f;
-  if (va <= kInside && vb <= kInside) return glm::dot(b - previous, b - previous) < glm::dot(a - previous, a - previous) ? b : a;
-  return vb < va ? b : a;
 }
 
 Status ValidateChannel(const Skeleton& skeleton, const ClipDef& def, int index, const char* where) {
@@ -222,7 +196,7 @@ Status Clip::Build(const Skeleton& skeleton, const ClipDef& def, Clip* out) {
         const float norm = std::sqrt(value[0] * value[0] + value[1] * value[1] + value[2] * value[2] + value[3] * value[3]);
         for (int i = 0; i < 4; ++i) value[i] /= norm;
         const glm::vec3 previous = k > 0 ? clip.key_euler_.back() : glm::vec3(0.0f);  // the first key: nearer rest
-        clip.key_euler_.push_back(KeyEuler(skeleton, d.bone, glm::quat(value[3], value[0], value[1], value[2]), previous));
+        clip.key_euler_.push_back(EulerWithinLimits(skeleton, d.bone, glm::quat(value[3], value[0], value[1], value[2]), previous));
       } else if (target == ChannelTarget::kAngle && k > 0) {
         // To within π of the (already unwrapped) key before.
         const float previous = clip.values_[at - 1];

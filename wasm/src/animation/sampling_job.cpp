@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "kin/euler.h"
+#include "kin/limits.h"
 
 namespace kin {
 
@@ -51,7 +51,7 @@ Status SamplingJob::Run() const {
     switch (channel.target) {
       case ChannelTarget::kAngle: angles[b][channel.slot] = value[0]; break;
       case ChannelTarget::kRotation:
-        angles[b] = EulerFromRotation(skeleton->order(b), glm::quat(value[3], value[0], value[1], value[2]),
+        angles[b] = EulerWithinLimits(*skeleton, b, glm::quat(value[3], value[0], value[1], value[2]),
                                       clip->rotation_hint(c, t));
         break;
       case ChannelTarget::kRoot: *root_offset_ms = glm::vec3(value[0], value[1], value[2]); break;
