@@ -12,7 +12,7 @@ import { DEFAULT_CHARACTER_PRESETS } from '../../web/src/posing/pose-presets.js'
 import { PosingSession } from '../../web/src/posing/posing-session.js';
 import { applyStartPose } from '../../web/src/posing/start-pose.js';
 import { Rig } from '../../web/src/rig/rig.js';
-import type { KinModule } from '../../web/src/wasm/load-node.js';
+import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';
 

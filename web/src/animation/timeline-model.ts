@@ -47,6 +47,7 @@ export class TimelineModel {
   private clipboard: KeyClipboard | null = null;
   private changes = 0;
   private offered: OfferedClip[] = [];
+  private sliding = false;
   private dragFrom: { clip: ClipData; times: number[] } | null = null;
   /** Interpolation of new keys. */
   interpolation: Interpolation = 'catmull-rom';
@@ -294,6 +295,19 @@ export class TimelineModel {
     if (!Number.isFinite(value) || value < -1 || value > 1) throw new Error(`Timeline: ${which} ${value} is not in [-1, 1]`);
     this.host.setClip(editKeys(this.clip, this.selectedTimes, { [which]: value }));
     this.changed();
+  }
+
+  /** A T/C/B slider is held: its changes until endSliderGesture() are one undo step. */
+  beginSliderGesture(): void {
+    if (this.sliding) return;
+    this.sliding = true;
+    this.host.beginGesture();
+  }
+
+  endSliderGesture(): void {
+    if (!this.sliding) return;
+    this.sliding = false;
+    this.host.endGesture();
   }
 
   /** Sets the clip's duration in seconds; throws for one that would cut off keys. */
