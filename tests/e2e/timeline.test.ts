@@ -79,7 +79,7 @@ describe('the timeline', () => {
 
   it('scrubs by dragging the track', async () => {
     const { page } = demo;
-    const box = (await page.$eval('.timeline-track', (t) => {
+    const box = (await page.$eval('.timeline-lane', (t) => {
       const r = t.getBoundingClientRect();
       return { x: r.left, y: r.top + r.height / 2, width: r.width };
     }));

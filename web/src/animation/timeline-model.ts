@@ -40,7 +40,8 @@ export interface OfferedClip {
 const MAX_FPS = 240;
 
 export class TimelineModel {
-  private currentTime = 0;
+  /** The current time (s), in a typed array: a playback frame writes it without boxing a number. */
+  private readonly clock = new Float64Array(1);
   private isPlaying = false;
   private looping = true;
   private selectedTimes: number[] = [];
@@ -61,7 +62,7 @@ export class TimelineModel {
 
   /** Seconds, in [0, duration]. */
   get time(): number {
-    return this.currentTime;
+    return this.clock[0];
   }
 
   get playing(): boolean {
@@ -119,14 +120,14 @@ export class TimelineModel {
   /** Goes to `time_s` (snapped to a frame); the clip's pose there replaces the pose (if the clip has keys). */
   setTime(time_s: number): void {
     if (!Number.isFinite(time_s)) throw new Error(`Timeline: time ${time_s} is not a number`);
-    this.currentTime = this.snap(time_s);
+    this.clock[0] = this.snap(time_s);
     this.showClipPose(false);
   }
 
   /** One frame forward (+1) or back (-1), wrapping with loop on. */
   step(frames: number): void {
     const { fps, duration } = this.clip;
-    const frame = Math.round(this.currentTime * fps) + frames;
+    const frame = Math.round(this.clock[0] * fps) + frames;
     const last = Math.round(duration * fps);
     this.pause();
     this.setTime((this.looping ? ((frame % last) + last) % last : frame) / fps);
@@ -134,7 +135,7 @@ export class TimelineModel {
 
   play(): void {
     if (this.isPlaying) return;
-    if (!this.looping && this.currentTime >= this.clip.duration) this.currentTime = 0;
+    if (!this.looping && this.clock[0] >= this.clip.duration) this.clock[0] = 0;
     this.isPlaying = true;
     this.changed();
   }
@@ -165,14 +166,14 @@ export class TimelineModel {
   advance(elapsed_s: number): boolean {
     if (!this.isPlaying) return false;
     const { duration } = this.clip;
-    let time = this.currentTime + Math.max(0, elapsed_s);
+    let time = this.clock[0] + Math.max(0, elapsed_s);
     if (this.looping) time %= duration;
     else if (time >= duration) {
-      this.currentTime = duration;
+      this.clock[0] = duration;
       this.pause();
       return false;
     }
-    this.currentTime = time;
+    this.clock[0] = time;
     this.showClipPose(true);
     return true;
   }
@@ -204,9 +205,9 @@ export class TimelineModel {
     } else {
       keyBone(scope);
     }
-    const time = this.snap(this.currentTime);
+    const time = this.snap(this.clock[0]);
     this.host.setClip(setKeys(this.clip, values, time, this.interpolation));
-    this.currentTime = time;
+    this.clock[0] = time;
     this.selectedTimes = [time];
     this.changed();
   }
@@ -267,7 +268,7 @@ export class TimelineModel {
   /** Pastes copied keys from the current time on (one undo step; false with nothing copied). */
   paste(): boolean {
     if (this.clipboard === null) return false;
-    const time = this.snap(this.currentTime);
+    const time = this.snap(this.clock[0]);
     const offsets = [...new Set(this.clipboard.keys.map((k) => k.offset))];
     this.host.setClip(pasteKeys(this.clip, this.clipboard, time));
     this.selectedTimes = offsets.map((o) => time + o).filter((t) => t <= this.clip.duration).sort((a, b) => a - b);
@@ -316,7 +317,7 @@ export class TimelineModel {
     const last = Math.max(0, ...this.markers());
     if (duration_s < last) throw new Error(`Timeline: duration ${duration_s} s would cut off the key at ${last} s`);
     this.host.setClip({ ...this.clip, duration: duration_s });
-    this.currentTime = Math.min(this.currentTime, duration_s);
+    this.clock[0] = Math.min(this.clock[0], duration_s);
     this.changed();
   }
 
@@ -338,7 +339,7 @@ export class TimelineModel {
     this.isPlaying = false;
     this.host.setClip(clip);
     this.selectedTimes = [];
-    this.currentTime = 0;
+    this.clock[0] = 0;
     this.showClipPose(false);
   }
 
@@ -354,7 +355,7 @@ export class TimelineModel {
   /** Another character: its clip is new, so the time goes back to 0, paused, nothing selected. */
   characterChanged(): void {
     this.isPlaying = false;
-    this.currentTime = 0;
+    this.clock[0] = 0;
     this.selectedTimes = [];
     this.changed();
   }
@@ -362,7 +363,7 @@ export class TimelineModel {
   private showClipPose(playing: boolean): void {
     const { session } = this.host;
     if (this.clip.channels.length > 0) {
-      session.rig.sampleClip(this.currentTime, this.loopMode);
+      session.rig.sampleClip(this.clock[0], this.loopMode);
       if (playing) session.poseSampled();
       else session.setPose(Array.from(session.rig.pose()), session.rig.rootOffset);
     }

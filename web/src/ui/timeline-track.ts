@@ -16,6 +16,8 @@ const OFFSETS = new NumberLabels((px) => `translateX(${px}px)`);
 
 export class TimelineTrack {
   readonly element = document.createElement('div');
+  /** The span from 0 to the duration, inset so that markers at the ends are whole. */
+  private readonly lane = document.createElement('div');
   private readonly markerLayer = document.createElement('div');
   private readonly playhead = document.createElement('div');
   private drag: { kind: 'scrub' } | { kind: 'keys'; startX: number; moved: boolean } | null = null;
@@ -26,7 +28,9 @@ export class TimelineTrack {
     this.element.setAttribute('aria-label', 'Timeline: drag to scrub, click a key to select it, drag keys to move them');
     this.markerLayer.className = 'timeline-markers';
     this.playhead.className = 'timeline-playhead';
-    this.element.append(this.markerLayer, this.playhead);
+    this.lane.className = 'timeline-lane';
+    this.lane.append(this.markerLayer, this.playhead);
+    this.element.append(this.lane);
     parent.append(this.element);
     this.element.addEventListener('pointerdown', this.onPointerDown);
     this.element.addEventListener('pointermove', this.onPointerMove);
@@ -55,7 +59,7 @@ export class TimelineTrack {
 
   /** Puts the playhead at the current time (allocation-free after the first pass over the track's pixels). */
   showTime(): void {
-    const width = this.element.clientWidth;
+    const width = this.lane.clientWidth;
     this.playhead.style.transform = OFFSETS.get(Math.round((width * this.timeline.time) / this.timeline.clip.duration));
   }
 
@@ -64,13 +68,13 @@ export class TimelineTrack {
   }
 
   private timeAt(clientX: number): number {
-    const box = this.element.getBoundingClientRect();
+    const box = this.lane.getBoundingClientRect();
     return (this.timeline.clip.duration * (clientX - box.left)) / Math.max(1, box.width);
   }
 
   /** The marker time nearest `clientX` within reach, or null. */
   private markerAt(clientX: number): number | null {
-    const box = this.element.getBoundingClientRect();
+    const box = this.lane.getBoundingClientRect();
     let best: number | null = null;
     let bestDistance = MARKER_REACH_PX;
     for (const time of this.timeline.markers()) {
@@ -113,7 +117,7 @@ export class TimelineTrack {
       drag.moved = true;
       this.timeline.beginMove();
     }
-    const box = this.element.getBoundingClientRect();
+    const box = this.lane.getBoundingClientRect();
     this.timeline.dragSelected((this.timeline.clip.duration * (event.clientX - drag.startX)) / Math.max(1, box.width));
   };
 
