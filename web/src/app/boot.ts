@@ -110,6 +110,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const scheduler = new FrameScheduler(drawFrame, (error) => onFailure('Drawing failed', error));
     const view = new PosingView(editor, viewport, character, selection, scheduler.request);
     timeline.onChange(scheduler.request);
+    // A drag (a handle, a bone, a slider) begun while playing stops playback: the edit is made on the pose at that time.
+    editor.onChange(() => {
+      if (timeline.playing && editor.undo.inStep) timeline.pause();
+    });
 
     const showParts = (parts: Parameters<typeof swapCharacter>[2]): void => {
       selection.clear();
@@ -140,12 +144,17 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       return null;
     };
     const linkBanner = new LinkBanner(viewportRegion);
+    let linkVersion = 0;
     // Before the first frame, so that a shared pose is the first thing drawn.
     links = new PageLinks(linkHost, {
       pushHistory: !embedded,
       showForLink,
       report: (outcome) => reportLink(linkBanner, outcome),
-      stateVersion: () => editor.poseStateVersion + view.cameraVersion,
+      stateVersion: () => {
+        // Playback frames are not edits: the link is written when playback stops (with the pose there).
+        if (!timeline.playing) linkVersion = editor.poseStateVersion + view.cameraVersion;
+        return linkVersion;
+      },
     });
     const pageLinks = links;
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());

@@ -20,6 +20,7 @@ export class TimelineTrack {
   private readonly lane = document.createElement('div');
   private readonly markerLayer = document.createElement('div');
   private readonly playhead = document.createElement('div');
+  private readonly hint = document.createElement('span');
   private drag: { kind: 'scrub' } | { kind: 'keys'; startX: number; moved: boolean } | null = null;
 
   constructor(parent: HTMLElement, private readonly timeline: TimelineModel) {
@@ -30,7 +31,9 @@ export class TimelineTrack {
     this.playhead.className = 'timeline-playhead';
     this.lane.className = 'timeline-lane';
     this.lane.append(this.markerLayer, this.playhead);
-    this.element.append(this.lane);
+    this.hint.className = 'timeline-hint';
+    this.hint.textContent = 'No keys yet: pose the character, then Key (K) records the pose at the current time';
+    this.element.append(this.hint, this.lane);
     parent.append(this.element);
     this.element.addEventListener('pointerdown', this.onPointerDown);
     this.element.addEventListener('pointermove', this.onPointerMove);
@@ -43,6 +46,7 @@ export class TimelineTrack {
     const { duration } = this.timeline.clip;
     const boneTimes = bone < 0 ? [] : this.timeline.boneMarkers(bone);
     const selected = this.timeline.selection;
+    this.hint.hidden = this.timeline.clip.channels.length > 0;
     const near = (times: readonly number[], t: number): boolean => times.some((s) => Math.abs(s - t) < 1e-6);
     this.markerLayer.replaceChildren(
       ...this.timeline.markers().map((time) => {
