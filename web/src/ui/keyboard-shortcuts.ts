@@ -4,7 +4,8 @@
 // F frame the selection, 1 / 3 / 7 (or the numpad's) front / side / top
 // views, "?" the help, Esc closes the help or cancels the gesture under way;
 // the timeline's: Space play/pause, ← → a frame back/forward, K key the pose,
-// Ctrl+C / Ctrl+V copy and paste the selected keys, Delete deletes them.
+// Ctrl+C / Ctrl+V copy and paste the selected keys, Delete deletes them
+// (Space and the arrows are left to a focused slider, menu or button).
 // While focus is in a field that takes text (the solver panel's numbers, a
 // link field) the keys are left to the field, whose own undo is what the
 // user means there.
@@ -44,6 +45,16 @@ const VIEW_KEYS: Readonly<Record<string, ViewName>> = {
   Numpad7: 'top',
 };
 
+/** Whether `element` uses the arrow keys itself (a slider, a menu): they are left to it. */
+function takesArrows(element: EventTarget | null): boolean {
+  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement;
+}
+
+/** Whether `element` uses Space itself (a button, a checkbox, a slider, a menu). */
+function takesSpace(element: EventTarget | null): boolean {
+  return takesArrows(element) || element instanceof HTMLButtonElement;
+}
+
 export function takesText(element: EventTarget | null): boolean {
   if (!(element instanceof HTMLElement)) return false;
   if (element.isContentEditable || element instanceof HTMLTextAreaElement) return true;
@@ -78,9 +89,9 @@ export function installShortcuts(target: Window, actions: ShortcutActions): () =
       if (!actions.pasteKeys()) return;
     } else if (!command && (event.key === 'Delete' || event.key === 'Backspace')) {
       if (!actions.deleteKeys()) return;
-    } else if (plain && event.key === ' ') {
+    } else if (plain && event.key === ' ' && !takesSpace(event.target)) {
       actions.playPause();
-    } else if (plain && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+    } else if (plain && (event.key === 'ArrowLeft' || event.key === 'ArrowRight') && !takesArrows(event.target)) {
       actions.stepFrame(event.key === 'ArrowLeft' ? -1 : 1);
     } else if (plain && key === 'k') {
       actions.key();
