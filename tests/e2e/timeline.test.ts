@@ -99,6 +99,28 @@ describe('the timeline', () => {
     expect(maxDifference(shown, sampled)).toBeLessThan(1e-6);
   });
 
+  it('drags a key marker in time as one undo step', async () => {
+    const { page } = demo;
+    const lane = await page.$eval('.timeline-lane', (t) => {
+      const r = t.getBoundingClientRect();
+      return { x: r.left, y: r.top + r.height / 2, width: r.width };
+    });
+    const depth = (await page.evaluate(() => window.kin.undoDepth())).undo;
+    // The key at 1 s of 2 s sits half way; 10 % of the lane further is 0.2 s later.
+    await page.mouse.move(lane.x + 0.5 * lane.width, lane.y);
+    await page.mouse.down();
+    for (const f of [0.52, 0.56, 0.6]) await page.mouse.move(lane.x + f * lane.width, lane.y);
+    await page.mouse.up();
+    await nextFrame(page);
+    const moved = await page.evaluate(() => window.kin.keyTimes());
+    expect(moved[0]).toBe(0);
+    expect(Math.abs(moved[1] - 1.2)).toBeLessThan(1 / 30 + 1e-9);
+    expect(await page.$$eval('.timeline-marker.selected', (m) => m.length)).toBe(1);
+    expect((await page.evaluate(() => window.kin.undoDepth())).undo).toBe(depth + 1);
+    await page.keyboard.press('Control+z');
+    expect(await page.evaluate(() => window.kin.keyTimes())).toEqual([0, 1]);
+  });
+
   it('undoes a key with Ctrl+Z and redoes it', async () => {
     const { page } = demo;
     await page.keyboard.press('Control+z');
