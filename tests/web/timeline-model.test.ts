@@ -203,4 +203,28 @@ describe('timeline model', () => {
     timeline.setFps(24);
     expect(timeline.clip.fps).toBe(24);
   });
+
+  it('offers registered clips by name and keys a quaternion channel as a quaternion', () => {
+    const { bone } = free;
+    // A clip that drives the bone by quaternion: the identity at 0 s (x y z w).
+    const byQuaternion = { name: 'turn', duration: 1, fps: 30, channels: [{ target: 'rotation' as const, bone, slot: 0, keys: [{ time: 0, value: [0, 0, 0, 1], interpolation: 'linear' as const }] }] };
+    timeline.registerClips([{ name: 'turn', make: () => byQuaternion }, { name: 'other', make: () => null }]);
+    expect(timeline.clips.map((c) => c.name)).toEqual(['turn', 'other']);
+    expect(() => timeline.useOffered('nope')).toThrow(/no clip "nope"; the clips are turn, other/);
+    expect(() => timeline.useOffered('other')).toThrow(/not for this character/);
+    timeline.useOffered('turn');
+    expect(timeline.clip).toBe(byQuaternion);
+    // A half turn about the bone's first Euler axis keyed at 0.5 s: the channel keeps 4 numbers per key, of unit length.
+    timeline.setTime(0.5);
+    editor.setPose(poseWith(rig, bone, free.slot, 0.3), rig.rootOffset);
+    timeline.key(bone);
+    const [channel] = timeline.clip.channels;
+    expect(timeline.clip.channels.length).toBe(1);
+    expect(channel.keys.map((k) => k.time)).toEqual([0, 0.5]);
+    const q = channel.keys[1].value;
+    expect(q.length).toBe(4);
+    expect(Math.hypot(...q)).toBeCloseTo(1, 6);
+    // A rotation by 0.3 rad about one axis: w = cos(0.15) (whichever axis the slot turns about).
+    expect(Math.abs(q[3])).toBeCloseTo(Math.cos(0.15), 5);
+  });
 });
