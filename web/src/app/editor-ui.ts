@@ -12,6 +12,7 @@ import type { PosingSession } from '../posing/posing-session.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
 import type { SolverName, SolverOptions } from '../rig/rig.js';
 import { type ViewName, frameSelection, showView } from '../three/view-presets.js';
+import { slotAxes } from '../ui/bone-panel.js';
 import { BonePosing } from '../ui/bone-posing.js';
 import { download } from '../ui/download.js';
 import { HelpOverlay } from '../ui/help-overlay.js';
@@ -87,6 +88,7 @@ export class EditorUi {
     this.timeline = new TimelinePanel(shell.bottom, timeline, {
       bone: () => selection.bone,
       boneName: (bone) => editor.session.rig.boneNames[bone],
+      slotAxes: (bone) => slotAxes(editor.session.rig.orders[bone]),
       sampler: () => editor.session.rig,
       clipVersion: () => editor.clipVersion,
       report: (message) => hooks.models.report(message),

@@ -12,6 +12,14 @@ export interface CurveSampler {
   sampleChannel(channel: number, t0_s: number, t1_s: number, count: number): Float32Array;
 }
 
+/** Where the curve view reads the bone's name, its slots' axes and the rig to sample (asked only when it redraws). */
+export interface CurveSource {
+  boneName(bone: number): string;
+  /** The axis each of a bone's Euler slots turns about. */
+  slotAxes(bone: number): readonly string[];
+  sampler(): CurveSampler;
+}
+
 const MAX_SAMPLES = 2048;
 const PAD_PX = 8;
 
@@ -49,13 +57,15 @@ export class CurveView {
   }
 
   /** Draws the curve if anything it shows changed (allocation-free otherwise). */
-  update(clip: ClipData, bone: number, boneName: string, time: number, sampler: CurveSampler): void {
+  update(clip: ClipData, bone: number, time: number, source: CurveSource): void {
     const width = this.canvas.clientWidth;
     const height = this.canvas.clientHeight;
     const d = this.drawn;
     if (d.clip === clip && d.bone === bone && d.component === this.component.selectedIndex && d.time === time && d.width === width && d.height === height) return;
     const rotation = clip.channels.some((c) => c.target === 'rotation' && c.bone === bone);
-    this.showComponents(rotation ? ['x', 'y', 'z', 'w'] : ['angle slot 0', 'angle slot 1', 'angle slot 2']);
+    const axes = bone < 0 ? ['x', 'y', 'z'] : source.slotAxes(bone);
+    const boneName = bone < 0 ? '' : source.boneName(bone);
+    this.showComponents(rotation ? ['quaternion x', 'quaternion y', 'quaternion z', 'quaternion w'] : axes.map((axis) => `angle ${axis}`));
     d.clip = clip;
     d.bone = bone;
     d.component = this.component.selectedIndex;
@@ -73,7 +83,7 @@ export class CurveView {
     context.clearRect(0, 0, width, height);
     const channel = bone < 0 ? -1 : this.channelFor(clip, bone);
     this.note.textContent = bone < 0 ? 'Select a bone to see its curves' : channel < 0 ? `${boneName}: no keys in this channel` : boneName;
-    if (channel >= 0 && width > 2 * PAD_PX && height > 2 * PAD_PX) this.drawChannel(context, clip, channel, rotation ? d.component : 0, width, height, sampler);
+    if (channel >= 0 && width > 2 * PAD_PX && height > 2 * PAD_PX) this.drawChannel(context, clip, channel, rotation ? d.component : 0, width, height, source.sampler());
     const x = PAD_PX + ((width - 2 * PAD_PX) * time) / clip.duration;
     context.strokeStyle = '#ffcf5c';
     context.lineWidth = 1;
@@ -84,7 +94,7 @@ export class CurveView {
   }
 
   private showComponents(names: readonly string[]): void {
-    if (this.component.options.length === names.length && this.component.options[0].text === names[0]) return;
+    if (this.component.options.length === names.length && names.every((name, i) => this.component.options[i].text === name)) return;
     const index = Math.min(names.length - 1, Math.max(0, this.component.selectedIndex));
     this.component.replaceChildren(...names.map((name) => new Option(name)));
     this.component.selectedIndex = index;

@@ -10,7 +10,7 @@
 import type { ClipKey, Interpolation } from '../animation/clip.js';
 import type { TimelineModel } from '../animation/timeline-model.js';
 import { INTERPOLATIONS } from '../rig/rig.js';
-import { CurveView, type CurveSampler } from './curve-view.js';
+import { CurveView, type CurveSource } from './curve-view.js';
 import { NumberLabels } from './number-labels.js';
 import { TimelineTrack } from './timeline-track.js';
 
@@ -18,11 +18,9 @@ import { TimelineTrack } from './timeline-track.js';
 const HUNDREDTHS = new NumberLabels((h) => (h / 100).toFixed(2));
 
 /** What the panel reads besides the timeline: the selected bone and the rig to sample curves from. */
-export interface TimelineContext {
+export interface TimelineContext extends CurveSource {
   /** The selected bone, or -1. */
   bone(): number;
-  boneName(bone: number): string;
-  sampler(): CurveSampler;
   /** Bumped when the clip changes (the editor's clipVersion). */
   clipVersion(): number;
   /** Shows a problem (a bad field) to the user. */
@@ -158,7 +156,7 @@ export class TimelinePanel {
     this.track.showTime();
     if (document.activeElement !== this.timeField) this.timeField.value = HUNDREDTHS.get(Math.round(100 * timeline.time));
     if (this.element.dataset.curves === 'true' && this.element.dataset.folded !== 'true') {
-      this.curves.update(timeline.clip, bone, bone < 0 ? '' : context.boneName(bone), timeline.time, context.sampler());
+      this.curves.update(timeline.clip, bone, timeline.time, context);
     }
   }
 
