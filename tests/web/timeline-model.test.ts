@@ -175,13 +175,13 @@ describe('timeline model', () => {
     timeline.key('all');
     timeline.setDuration(1);
     timeline.play();
-    expect(timeline.advance(0.4)).toBe(true);
+    expect(timeline.advance(400)).toBe(true);
     expect(timeline.time).toBeCloseTo(0.4, 12);
     // 0.4 + 0.7 = 1.1 wraps to 0.1 in a 1 s loop.
-    timeline.advance(0.7);
+    timeline.advance(700);
     expect(timeline.time).toBeCloseTo(0.1, 12);
     timeline.setLoop(false);
-    expect(timeline.advance(0.95)).toBe(false);
+    expect(timeline.advance(950)).toBe(false);
     expect(timeline.time).toBe(1);
     expect(timeline.playing).toBe(false);
     // Play again from the end starts over.

@@ -90,8 +90,9 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         lastFrame_ms = -1;
         return false;
       }
-      const now_ms = performance.now();
-      if (lastFrame_ms >= 0) timeline.advance((now_ms - lastFrame_ms) / 1000);
+      // Whole milliseconds: small integers, stored and passed without boxing (a playback frame allocates nothing).
+      const now_ms = Math.round(performance.now());
+      if (lastFrame_ms >= 0) timeline.advance(now_ms - lastFrame_ms);
       lastFrame_ms = now_ms;
       return timeline.playing;
     };
