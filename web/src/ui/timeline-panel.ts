@@ -99,7 +99,9 @@ export class TimelinePanel {
     keyButton.classList.add('timeline-key');
     this.scope.append(new Option('all bones', 'all'), new Option('selected bone', 'bone'));
     this.clipMenu.addEventListener('change', () => {
-      this.guard(() => timeline.useOffered(this.clipMenu.value));
+      if (this.clipMenu.value !== '') this.guard(() => timeline.useOffered(this.clipMenu.value));
+      // An action menu: it shows "Clip…" again, so picking the same clip twice starts it afresh twice.
+      this.clipMenu.value = '';
     });
     for (const name of INTERPOLATIONS) this.interpolation.append(new Option(name, name));
     this.interpolation.addEventListener('change', () => this.guard(() => timeline.setInterpolation(this.interpolation.value as Interpolation)));
