@@ -55,8 +55,8 @@ export class WasmAdapter implements Adapter {
 /** Statuses in the order of kin::SolveStatus. */
 const STATUS_NAMES = ['converged', 'stalled', 'max-iterations', 'unreachable', 'invalid-input'];
 
-/** The rig as tests/cpp/reference/text_input.h reads it, then the goals. */
-function rigText(bones: readonly BoneDesc[], goals: readonly GoalPoint[]): string[] {
+/** The rig as tests/cpp/reference/text_input.h reads it (the native tools' input). */
+export function rigLines(bones: readonly BoneDesc[]): string[] {
   const lines = [String(bones.length)];
   for (const b of bones) {
     lines.push(
@@ -67,6 +67,12 @@ function rigText(bones: readonly BoneDesc[], goals: readonly GoalPoint[]): strin
       ].join(' '),
     );
   }
+  return lines;
+}
+
+/** The rig, then the goals. */
+function rigText(bones: readonly BoneDesc[], goals: readonly GoalPoint[]): string[] {
+  const lines = rigLines(bones);
   lines.push(String(goals.length));
   for (const g of goals) lines.push(`${g.bone} ${g.point.join(' ')} 1`);
   return lines;

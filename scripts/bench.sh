@@ -7,4 +7,5 @@ bash scripts/build-native.sh
 bash scripts/build-wasm.sh
 npx tsx bench/ik.ts
 npx tsx bench/skinning.ts
+npx tsx bench/animation.ts
 npx tsx bench/drag-allocation.ts

@@ -44,8 +44,6 @@ TEST(Clip, ValidClipBuilds) {
   ASSERT_TRUE(status.ok()) << status.message;
   EXPECT_EQ(clip.channel_count(), 3);
   EXPECT_EQ(clip.duration(), 2.0f);
-  EXPECT_EQ(clip.rotation_channel(1), 2);
-  EXPECT_EQ(clip.rotation_channel(2), -1);
   EXPECT_FALSE(clip.animates_rest());
   // The rotation key (0, 0, 0, 2) is normalised.
   EXPECT_EQ(clip.track(2).values[7], 1.0f);

@@ -140,6 +140,61 @@ TEST(SamplingJob, RotationChannelsBecomeTheBonesEulerAngles) {
   EXPECT_FALSE(rig.PoseRotation(3, &pose).ok());
 }
 
+TEST(SamplingJob, ARotationSampleDependsOnTheTimeOnly) {
+  // Key 1 turns 3.0 rad about x: E(3.0, 0.1, 0) in order XYZ, whose other
+  // Euler solution is (3.0 − π, π − 0.1, π) = (−0.14, 3.04, 3.14). Key 0's
+  // angles (0.1, 0.2, 0.3) are nearer the first, so that is the sample at
+  // key 1 whatever pose the rig held before — even one next to the other.
+  const std::vector<kin::BoneDef> bones = kin_test::Chain(2, 3.2f);
+  kin::ClipDef def;
+  def.duration = 1.0f;
+  const glm::quat q0 = kin::EulerRotation(kin::EulerOrder::kXYZ, glm::vec3(0.1f, 0.2f, 0.3f));
+  const glm::quat q1 = kin::EulerRotation(kin::EulerOrder::kXYZ, glm::vec3(3.0f, 0.1f, 0.0f));
+  AddChannel(&def, ChannelTarget::kRotation, 1, 0, {{0, {q0.x, q0.y, q0.z, q0.w}}, {1, {q1.x, q1.y, q1.z, q1.w}}});
+  kin::Rig fresh, used;
+  ASSERT_TRUE(fresh.Load(bones).ok());
+  ASSERT_TRUE(used.Load(bones).ok());
+  ASSERT_TRUE(fresh.SetClip(def).ok());
+  ASSERT_TRUE(used.SetClip(def).ok());
+  ASSERT_TRUE(fresh.SampleClip(1.0f, LoopMode::kClamp).ok());
+  EXPECT_NEAR(fresh.angles(1).x, 3.0f, 1e-5f);
+  EXPECT_NEAR(fresh.angles(1).y, 0.1f, 1e-5f);
+  EXPECT_NEAR(fresh.angles(1).z, 0.0f, 1e-5f);
+  ASSERT_TRUE(used.SetAngles(1, glm::vec3(-0.1f, 3.0f, 3.1f)).ok());
+  ASSERT_TRUE(used.SampleClip(1.0f, LoopMode::kClamp).ok());
+  EXPECT_EQ(used.angles(1), fresh.angles(1));
+  // And through a sequence of other times.
+  for (float t : {0.9f, 0.2f, 0.65f, 0.1f}) ASSERT_TRUE(used.SampleClip(t, LoopMode::kClamp).ok());
+  ASSERT_TRUE(used.SampleClip(0.5f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(fresh.SampleClip(0.5f, LoopMode::kClamp).ok());
+  EXPECT_EQ(used.angles(1), fresh.angles(1));
+}
+
+TEST(SamplingJob, RotationKeysTakeTheEulerSolutionInsideTheLimits) {
+  // Limits ±1.4, ±1.5, ±1.4. Key 0 is E(1.3, 1.4, 1.3); key 1 is
+  // E(−1.3, −1.4, −1.3), whose other solution (−1.3 + π, π + 1.4 − 2π,
+  // −1.3 + π) = (1.84, −1.74, 1.84) is nearer key 0's angles (|Δ|² 10.4
+  // against 21.4) but outside the limits: key 1 samples as (−1.3, −1.4, −1.3).
+  std::vector<kin::BoneDef> bones = kin_test::Chain(1, 1.0f);
+  bones[0].min_angle = glm::vec3(-1.4f, -1.5f, -1.4f);
+  bones[0].max_angle = glm::vec3(1.4f, 1.5f, 1.4f);
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(bones).ok());
+  const glm::quat q0 = kin::EulerRotation(kin::EulerOrder::kXYZ, glm::vec3(1.3f, 1.4f, 1.3f));
+  const glm::quat q1 = kin::EulerRotation(kin::EulerOrder::kXYZ, glm::vec3(-1.3f, -1.4f, -1.3f));
+  kin::ClipDef def;
+  def.duration = 1.0f;
+  AddChannel(&def, ChannelTarget::kRotation, 0, 0, {{0, {q0.x, q0.y, q0.z, q0.w}}, {1, {q1.x, q1.y, q1.z, q1.w}}});
+  ASSERT_TRUE(rig.SetClip(def).ok());
+  ASSERT_TRUE(rig.SampleClip(1.0f, LoopMode::kClamp).ok());
+  EXPECT_NEAR(rig.angles(0).x, -1.3f, 1e-4f);
+  EXPECT_NEAR(rig.angles(0).y, -1.4f, 1e-4f);
+  EXPECT_NEAR(rig.angles(0).z, -1.3f, 1e-4f);
+  ASSERT_TRUE(rig.SampleClip(0.0f, LoopMode::kClamp).ok());
+  EXPECT_NEAR(rig.angles(0).x, 1.3f, 1e-4f);
+  EXPECT_NEAR(rig.angles(0).y, 1.4f, 1e-4f);
+}
+
 // Chain of two 0.5 links along +Y; the clip moves link1 to (0, 1.5, 0) and scales it by 2.
 kin::ClipDef StretchClip() {
   kin::ClipDef def;

@@ -125,6 +125,60 @@ describe('Rig clips', () => {
     }
   });
 
+  it('a rotation keyed from a pose samples back to that pose, inside tight limits', () => {
+    // The pose's rotation has two Euler solutions; the other one, (0.3 + π,
+    // π − 0.9, −0.5 + π), lies outside these limits and would be clamped to a
+    // corner of them.
+    const bones: BoneDesc[] = [{ name: 'ball', parent: -1, tip: [1, 0, 0], min: [-1.4, -1.5, -1.4], max: [1.4, 1.5, 1.4] }];
+    const rig = Rig.create(module, bones);
+    try {
+      rig.setAngles(0, 0.3, 0.9, -0.5);
+      const q = rig.poseRotation(0);
+      rig.setAngles(0, 0, 0, 0);
+      rig.setClip({ name: 'key', duration: 1, fps: 30, channels: [{ target: 'rotation', bone: 0, slot: 0, keys: [{ time: 0, value: q, interpolation: 'linear' }] }] });
+      rig.sampleClip(0, 'clamp');
+      [0.3, 0.9, -0.5].forEach((a, i) => expect(rig.pose()[i], `slot ${i}`).toBeCloseTo(a, 5));
+    } finally {
+      rig.dispose();
+    }
+  });
+
+  it('translation (glTF cubic spline) and scale (step) channels move the bones as FK places them', () => {
+    const rig = Rig.create(module, arm());
+    try {
+      rig.setClip({
+        name: 'stretch', duration: 3, fps: 30,
+        channels: [
+          {
+            // y: 2 @ 1 s with out-tangent 1.5/s, 5 @ 3 s with in-tangent −0.5/s. At 1.5 s
+            // (s = ¼, h = 2): 0.84375·2 + 0.140625·2·1.5 + 0.15625·5 − 0.046875·2·(−0.5) = 2.9375.
+            target: 'translation', bone: 1, slot: 0,
+            keys: [
+              { time: 1, value: [0, 2, 0], interpolation: 'cubic-spline', inTangent: [0, 0, 0], outTangent: [0, 1.5, 0] },
+              { time: 3, value: [0, 5, 0], interpolation: 'cubic-spline', inTangent: [0, -0.5, 0], outTangent: [0, 0, 0] },
+            ],
+          },
+          {
+            target: 'scale', bone: 2, slot: 0,
+            keys: [{ time: 0, value: [2, 2, 2], interpolation: 'step' }, { time: 2, value: [3, 3, 3], interpolation: 'step' }],
+          },
+        ],
+      });
+      rig.sampleClip(1.5, 'clamp');
+      // The wrist sits 1 above the elbow, which sits 2.9375 above the shoulder; its tip is 2 × 0.5 further.
+      const tips = rig.boneTips();
+      expect(tips[3 * 1 + 1]).toBeCloseTo(2.9375 + 1, 5);
+      expect(tips[3 * 2 + 1]).toBeCloseTo(2.9375 + 1 + 2 * 0.5, 5);
+      rig.sampleClip(2.5, 'clamp');
+      expect(rig.boneTips()[3 * 2 + 1] - rig.boneTips()[3 * 1 + 1]).toBeCloseTo(3 * 0.5, 5);
+      // Clearing the clip puts the rest back: tips at 1, 2, 2.5.
+      rig.clearClip();
+      expect(Array.from(rig.boneTips()).filter((_, i) => i % 3 === 1)).toEqual([1, 2, 2.5]);
+    } finally {
+      rig.dispose();
+    }
+  });
+
   it('sampleChannel matches sampleClip at the same times', () => {
     const rig = Rig.create(module, arm());
     try {

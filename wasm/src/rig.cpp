@@ -391,7 +391,6 @@ Status Rig::SampleGhost(float time, LoopMode loop) {
   Status status = RequireLoaded();
   if (!status.ok()) return status;
   if (!has_clip_) return Status::Invalid("no clip set (setClip first)");
-  std::copy(angles_.begin(), angles_.end(), ghost_angles_.begin());  // the hint for rotation channels
   glm::vec3 root_offset_ms(0.0f);
   status = MakeSamplingJob(skeleton_, clip_, time, loop, ghost_angles_, &root_offset_ms, ghost_t_, ghost_s_).Run();
   if (!status.ok()) return status;

@@ -117,9 +117,11 @@ class Rig {
   // root offset (0 without a root channel), the animated translations and
   // scales into the skeleton (Skeleton::SetAnimatedRest: FK and the solvers
   // see them), then FK, tips and palette. Unanimated bones take their rest.
-  // A rotation together with a non-uniform animated scale is exact only when
-  // the scale is uniform: the model's S(rest_s) sits before the joint rotation
-  // F · E(θ) · F⁻¹, glTF's after it.
+  // An animated scale composes with the joint rotation as the model says,
+  // T · R(rest_q) · S · F · E(θ) · F⁻¹: S before the joint rotation, where a
+  // glTF node's TRS has it after its rotation. The two agree when the scale
+  // is uniform; a rotation together with a non-uniform animated scale is
+  // exact only then.
   Status SampleClip(float time, LoopMode loop);
   // Channel `channel` at `count` evenly spaced times from t0 to t1 inclusive
   // (t0 alone for count 1), held at the ends of its keys, not looped, not

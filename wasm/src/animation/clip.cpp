@@ -1,11 +1,16 @@
 #include "kin/animation/clip.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+
+#include "kin/euler.h"
+#include "kin/limits.h"
 
 namespace kin {
 namespace {
 
+constexpr float kPi = 3.14159265358979323846f;
 constexpr float kTwoPi = 6.28318530717958647692f;
 
 // "channel 3 (bone 5 'forearm_l', angle, slot 1)" for messages.
@@ -28,6 +33,30 @@ bool AllFinite(const float* v, int n) {
   for (int i = 0; i < n; ++i)
     if (!std::isfinite(v[i])) return false;
   return true;
+}
+
+// How far `angles` lie outside the bone's limits: |projection − angles|².
+float LimitViolation(const Skeleton& skeleton, int bone, glm::vec3 angles) {
+  const glm::vec3 d = ProjectJointLimits(skeleton, bone, angles) - angles;
+  return glm::dot(d, d);
+}
+
+// The Euler angles of a rotation key: of its two Euler solutions, each slot
+// shifted by 2π multiples to nearest the middle of the slot's limits, the one
+// the joint limits keep (the smaller move into them); when both are inside,
+// the one nearer `previous` (the previous key's).
+glm::vec3 KeyEuler(const Skeleton& skeleton, int bone, const glm::quat& q, const glm::vec3& previous) {
+  const EulerOrder order = skeleton.order(bone);
+  const glm::vec3 middle = 0.5f * (skeleton.min_angle(bone) + skeleton.max_angle(bone));
+  const glm::vec3 a = EulerFromRotation(order, q, middle);
+  const bool proper = EulerAxis(order, 0) == EulerAxis(order, 2);
+  // The other solution: (θ0 + π, π − θ1, θ2 + π), or (θ0 + π, −θ1, θ2 + π) for proper orders.
+  glm::vec3 b = EulerFromRotation(order, q, glm::vec3(a.x + kPi, proper ? -a.y : kPi - a.y, a.z + kPi));
+  for (int s = 0; s < 3; ++s) b[s] += kTwoPi * std::round((middle[s] - b[s]) / kTwoPi);
+  const float va = LimitViolation(skeleton, bone, a), vb = LimitViolation(skeleton, bone, b);
+  constexpr float kInside = 1e-10f;
+  if (va <= kInside && vb <= kInside) return glm::dot(b - previous, b - previous) < glm::dot(a - previous, a - previous) ? b : a;
+  return vb < va ? b : a;
 }
 
 Status ValidateChannel(const Skeleton& skeleton, const ClipDef& def, int index, const char* where) {
@@ -161,7 +190,6 @@ Status Clip::Build(const Skeleton& skeleton, const ClipDef& def, Clip* out) {
   Clip clip;
   clip.duration_ = def.duration;
   clip.bone_count_ = skeleton.bone_count();
-  clip.rotation_channel_.assign(static_cast<std::size_t>(skeleton.bone_count()), -1);
   for (int c = 0; c < static_cast<int>(def.channels.size()); ++c) {
     const ChannelDef& d = def.channels[c];
     const ChannelTarget target = static_cast<ChannelTarget>(d.target);
@@ -173,7 +201,7 @@ Status Clip::Build(const Skeleton& skeleton, const ClipDef& def, Clip* out) {
     channel.first_key = static_cast<int>(clip.times_.size());
     channel.key_count = d.key_count;
     clip.value_start_.push_back(clip.values_.size());
-    if (target == ChannelTarget::kRotation) clip.rotation_channel_[d.bone] = c;
+    clip.euler_start_.push_back(clip.key_euler_.size());
     if (target == ChannelTarget::kTranslation || target == ChannelTarget::kScale) clip.animates_rest_ = true;
     for (int k = 0; k < d.key_count; ++k) {
       const KeyDef& key = def.keys[d.first_key + k];
@@ -193,6 +221,8 @@ Status Clip::Build(const Skeleton& skeleton, const ClipDef& def, Clip* out) {
       if (target == ChannelTarget::kRotation) {
         const float norm = std::sqrt(value[0] * value[0] + value[1] * value[1] + value[2] * value[2] + value[3] * value[3]);
         for (int i = 0; i < 4; ++i) value[i] /= norm;
+        const glm::vec3 previous = k > 0 ? clip.key_euler_.back() : glm::vec3(0.0f);  // the first key: nearer rest
+        clip.key_euler_.push_back(KeyEuler(skeleton, d.bone, glm::quat(value[3], value[0], value[1], value[2]), previous));
       } else if (target == ChannelTarget::kAngle && k > 0) {
         // To within π of the (already unwrapped) key before.
         const float previous = clip.values_[at - 1];
@@ -203,6 +233,16 @@ Status Clip::Build(const Skeleton& skeleton, const ClipDef& def, Clip* out) {
   }
   *out = std::move(clip);
   return Status::Ok();
+}
+
+glm::vec3 Clip::rotation_hint(int c, float time) const {
+  const Channel& channel = channels_[c];
+  const Span<const float> times(times_.data() + channel.first_key, static_cast<std::size_t>(channel.key_count));
+  const glm::vec3* euler = key_euler_.data() + euler_start_[c];
+  const int k = FindSegment(times, time);
+  if (k < 0) return euler[0];
+  const float s = std::min(std::max((time - times[k]) / (times[k + 1] - times[k]), 0.0f), 1.0f);
+  return (1.0f - s) * euler[k] + s * euler[k + 1];
 }
 
 KeyTrack Clip::track(int c) const {

@@ -38,8 +38,7 @@ Status SamplingJob::Run() const {
   const float t = ClipTime(time, clip->duration(), loop);
   const int n = skeleton->bone_count();
   for (int i = 0; i < n; ++i) {
-    // A rotation channel's bone keeps its angles as the hint below.
-    if (clip->rotation_channel(i) < 0) angles[i] = glm::vec3(0.0f);
+    angles[i] = glm::vec3(0.0f);
     translations[i] = skeleton->built_rest_t(i);
     scales[i] = skeleton->built_rest_s(i);
   }
@@ -52,7 +51,8 @@ Status SamplingJob::Run() const {
     switch (channel.target) {
       case ChannelTarget::kAngle: angles[b][channel.slot] = value[0]; break;
       case ChannelTarget::kRotation:
-        angles[b] = EulerFromRotation(skeleton->order(b), glm::quat(value[3], value[0], value[1], value[2]), angles[b]);
+        angles[b] = EulerFromRotation(skeleton->order(b), glm::quat(value[3], value[0], value[1], value[2]),
+                                      clip->rotation_hint(c, t));
         break;
       case ChannelTarget::kRoot: *root_offset_ms = glm::vec3(value[0], value[1], value[2]); break;
       case ChannelTarget::kTranslation: translations[b] = glm::vec3(value[0], value[1], value[2]); break;

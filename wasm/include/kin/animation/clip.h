@@ -7,7 +7,10 @@
 //   within π of the key before it, so interpolation takes the short way round.
 // - rotation (4, x y z w): the bone's pose rotation E(θ) as a unit quaternion
 //   (in the joint frame); normalised when built. Sampling turns it into the
-//   bone's Euler angles.
+//   bone's Euler angles, choosing among the solutions (and their 2π shifts)
+//   the one nearest the keys' own Euler angles interpolated to that time
+//   (rotation_hint), so that a sample depends on the time only, not on what
+//   was sampled before (scrubbing, ghosts and loops agree with playback).
 // - root (3): the root offset, model space (the bone index is ignored).
 // - translation (3), scale (3): replace the bone's rest translation (parent
 //   space) and rest scale.
@@ -103,15 +106,20 @@ class Clip {
   KeyTrack track(int c) const;
   // Whether any channel animates a bone's translation or scale.
   bool animates_rest() const { return animates_rest_; }
-  // Index of the rotation channel of `bone`, or −1.
-  int rotation_channel(int bone) const { return rotation_channel_[bone]; }
+  // For rotation channel c: the Euler angles (the bone's order) of its keys
+  // interpolated linearly to `time` (held at the ends): the hint that picks
+  // the Euler solution of a sampled rotation. A key's angles are, of the two
+  // Euler solutions (each slot shifted by 2π multiples to nearest the middle
+  // of its limits), the one the joint limits keep (the smaller move into
+  // them); when both are inside, the one nearer the previous key's (the
+  // first key's: nearer zero).
+  glm::vec3 rotation_hint(int c, float time) const;
 
  private:
   float duration_ = 0.0f;
   int bone_count_ = 0;
   bool animates_rest_ = false;
   std::vector<Channel> channels_;
-  std::vector<int> rotation_channel_;
   // Per key, channels' keys consecutive:
   std::vector<float> times_;
   std::vector<std::uint8_t> interpolation_;
@@ -123,6 +131,9 @@ class Clip {
   std::vector<float> values_;
   std::vector<float> in_tangents_;
   std::vector<float> out_tangents_;
+  // Per rotation channel (from euler_start_[channel]), per key: its Euler angles.
+  std::vector<std::size_t> euler_start_;
+  std::vector<glm::vec3> key_euler_;
 };
 
 }  // namespace kin

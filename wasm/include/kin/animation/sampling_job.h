@@ -17,14 +17,14 @@ struct SamplingJob {
   const Clip* clip = nullptr;          // built for this skeleton
   float time = 0.0f;                   // seconds, finite; mapped by ClipTime(time, duration, loop)
   LoopMode loop = LoopMode::kClamp;
-  // In: the previous pose (radians, by slot), the hint that picks the Euler
-  // solution of a rotation channel nearest to it (EulerFromRotation).
-  // Out: the sampled angles; a slot without a channel is 0 (rest; the caller
-  // projects the pose into the joint limits).
+  // Out: the sampled angles (radians, by slot; a rotation channel's as
+  // Clip::rotation_hint picks them); a slot without a channel is 0 (rest;
+  // the caller projects the pose into the joint limits).
   Span<glm::vec3> angles;
   glm::vec3* root_offset_ms = nullptr; // out: the root channel's value, model space; 0 without one
   // Out, one per bone: the translation (parent space) and scale each bone
-  // takes, its rest values where no channel animates them.
+  // takes, its built rest values (Skeleton::built_rest_t, built_rest_s)
+  // where no channel animates them.
   Span<glm::vec3> translations;
   Span<glm::vec3> scales;
 
