@@ -5,15 +5,19 @@
 // by owner — our modules by file, three.js by part, and the browser's own
 // (event objects, API results). tests/e2e/drag-allocation.test.ts asserts
 // our modules' share; tests/web/drag-allocation.test.ts the per-frame path
-// in Node. Writes bench/results/drag-allocation.json.
+// in Node. Then the same measurement while the timeline plays a two-key
+// clip (no pointer: the clock, the core's sampling, the bone upload, the
+// playhead). Writes bench/results/drag-allocation.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'vite';
 import { launchChromium } from '../tests/e2e/browser.js';
-import { SAMPLING_INTERVAL, ourBytesPerFrame, profileDrag } from '../tests/e2e/drag-profile.js';
+import { SAMPLING_INTERVAL, ourBytesPerFrame, profileDrag, profilePlayback } from '../tests/e2e/drag-profile.js';
 import { describeMachine } from './machine.js';
 
 const WARM_UP_MOVES = 1500;
 const DRAG_MOVES = 1000;
+const PLAYBACK_WARM_UP_MS = 10_000;
+const PLAYBACK_MS = 5000;
 
 const server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { port: 0, strictPort: false } });
 await server.listen();
@@ -33,6 +37,13 @@ try {
     console.log(`${method}: ${DRAG_MOVES} pointer moves, ${profile.frames} frames; our modules ${ours.toFixed(1)} B/frame; bytes per frame:`);
     for (const [who, bytes] of Object.entries(perFrame)) console.log(`  ${bytes.toFixed(1).padStart(8)}  ${who}`);
   }
+  await page.evaluate(() => window.kin.setSkinning('lbs'));
+  const [playback] = await profilePlayback(page, PLAYBACK_WARM_UP_MS, PLAYBACK_MS);
+  const ours = ourBytesPerFrame(playback);
+  const perFrame = Object.fromEntries([...playback.bytesPerFrame].map(([who, bytes]) => [who, Math.round(bytes * 10) / 10]));
+  rows.push({ method: 'lbs, playback', moves: 0, frames: playback.frames, ours_bytes_per_frame: Math.round(ours * 10) / 10, bytes_per_frame: perFrame });
+  console.log(`playback (lbs): ${PLAYBACK_MS} ms after ${PLAYBACK_WARM_UP_MS} ms playing, ${playback.frames} frames; our modules ${ours.toFixed(1)} B/frame; bytes per frame:`);
+  for (const [who, bytes] of Object.entries(perFrame)) console.log(`  ${bytes.toFixed(1).padStart(8)}  ${who}`);
 } finally {
   await browser.close();
   await server.close();

@@ -11,7 +11,8 @@
 // browser's and not as our handles' (~300 B an event).
 // The page must come from Vite's dev server, which serves our modules
 // unbundled under their own names. Used by tests/e2e/drag-allocation.test.ts
-// and bench/drag-allocation.ts.
+// and bench/drag-allocation.ts. profilePlayback measures the same way while
+// the timeline plays a clip (no pointer at all).
 import type { Page } from 'playwright-core';
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { type SamplingProfile, allocationOwner, chargeToSource, samplingOptions } from '../web/allocation-profile.js';
@@ -19,10 +20,13 @@ import { CdpDrag } from './cdp-drag.js';
 
 export const SAMPLING_INTERVAL = 32;
 
-export interface DragProfile {
+export interface AllocationProfile {
   frames: number;
   /** Bytes per rendered frame, by owner, largest first. */
   bytesPerFrame: Map<string, number>;
+}
+
+export interface DragProfile extends AllocationProfile {
   /** How far the handle was from where it started (CSS px) after the sampled moves, before the release took it back. */
   handleOffset_px: number;
 }
@@ -66,7 +70,45 @@ export async function profileDrag(page: Page, goal: string, warmUpMoves: number,
   }
 }
 
+/**
+ * Keys two poses of the default character (the right hand moved between
+ * them) 1 s apart, plays the clip looping for `warmUp_ms`, then samples
+ * `windows` windows of `sample_ms` each while it keeps playing.
+ */
+export async function profilePlayback(page: Page, warmUp_ms: number, sample_ms: number, windows = 1): Promise<AllocationProfile[]> {
+  await page.evaluate(() => {
+    window.kin.setTime(0);
+    window.kin.key();
+    window.kin.setTime(1);
+    const hand = window.kin.goals().find((g) => g.name === 'hand_r')!;
+    window.kin.setGoalTarget('hand_r', [hand.target[0] + 0.1, hand.target[1] + 0.2, hand.target[2]]);
+    window.kin.key();
+    window.kin.setLoop(true);
+    window.kin.play();
+  });
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.enable');
+    await page.waitForTimeout(warmUp_ms);
+    const profiles: AllocationProfile[] = [];
+    for (let w = 0; w < windows; w++) {
+      const framesBefore = await page.evaluate(() => window.kin.renderedFrames());
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.startSampling', samplingOptions(SAMPLING_INTERVAL));
+      await page.waitForTimeout(sample_ms);
+      const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: SamplingProfile };
+      const frames = (await page.evaluate(() => window.kin.renderedFrames())) - framesBefore;
+      const charged = chargeToSource(profile, allocationOwner);
+      profiles.push({ frames, bytesPerFrame: new Map([...charged].sort((a, b) => b[1] - a[1]).map(([who, bytes]) => [who, bytes / frames])) });
+    }
+    return profiles;
+  } finally {
+    await page.evaluate(() => window.kin.pause());
+    await cdp.detach();
+  }
+}
+
 /** Our modules' bytes per frame (owners under src/). */
-export function ourBytesPerFrame(profile: DragProfile): number {
+export function ourBytesPerFrame(profile: AllocationProfile): number {
   return [...profile.bytesPerFrame].filter(([who]) => who.startsWith('src/')).reduce((sum, [, bytes]) => sum + bytes, 0);
 }

@@ -6,7 +6,8 @@
 // region) lands on the control itself, not on something over it. Checked
 // with nothing selected, with a bone and with a target selected (the
 // inspector's sections), with the File menu open, with the side regions
-// folded, and on the phone with each sheet open.
+// folded, on the phone with each sheet open, and with the timeline open
+// (its curve view and a key's T/C/B sliders showing).
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +130,16 @@ describe('the editor shell', () => {
         await page.click('[data-action="fold-tools"]');
         await page.click('[data-action="fold-inspector"]');
       }
+      // The timeline open (phones start with its compact bar), a key selected (its interpolation menu), the curve view shown.
+      await page.evaluate(() => {
+        window.kin.showTimeline({ folded: false, curves: true });
+        window.kin.key();
+        window.kin.selectKeys([0]);
+        window.kin.setKeyInterpolation('tcb');
+      });
+      await check('the timeline open with its curve view and T/C/B');
+      await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-timeline.png` });
+      await page.evaluate((folded) => window.kin.showTimeline({ folded, curves: false }), phone);
       await page.click('.menu[data-menu="file"] > summary');
       expect(await unhittableControls(page), 'the File menu open').toEqual([]);
       await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-menu.png` });

@@ -11,7 +11,8 @@ import { PoseJsonImporter } from '../import/pose-json-importer.js';
 import { rigFromSkinnedMesh } from '../import/skinned-mesh-rig.js';
 import { isLessonId } from '../lessons/lessons.js';
 import { applyNamedPose } from '../posing/named-pose.js';
-import { PoseEditor } from '../posing/pose-editor.js';
+import { TimelineModel } from '../animation/timeline-model.js';
+import { PoseEditor, emptyClip } from '../posing/pose-editor.js';
 import { DEFAULT_CHARACTER_PRESETS } from '../posing/pose-presets.js';
 import { PosingSession } from '../posing/posing-session.js';
 import { Selection } from '../posing/selection.js';
@@ -65,6 +66,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     applyStartPose(rig);
     const editor = new PoseEditor(new PosingSession(rig), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
     const selection = new Selection();
+    const timeline = new TimelineModel(editor);
+    timeline.registerClips([{ name: 'New clip', make: emptyClip }]);
     const builtIns = new BuiltInCharacters(module, { mesh: source, rig: { bones, jointToBone } });
 
     step = 'Could not start the 3D view';
@@ -80,9 +83,23 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     let ui: EditorUi | null = null;
     let links: PageLinks | null = null;
     let ready = false;
+    // Playback: each frame advances the clock by the real time since the last one.
+    let lastFrame_ms = -1;
+    const playFrame = (): boolean => {
+      if (!timeline.playing) {
+        lastFrame_ms = -1;
+        return false;
+      }
+      // Whole milliseconds: small integers, stored and passed without boxing (a playback frame allocates nothing).
+      const now_ms = Math.round(performance.now());
+      if (lastFrame_ms >= 0) timeline.advance(now_ms - lastFrame_ms);
+      lastFrame_ms = now_ms;
+      return timeline.playing;
+    };
     const drawFrame = (): boolean => {
+      const playing = playFrame();
       ui?.refresh();
-      const moving = view.drawFrame();
+      const moving = view.drawFrame() || playing;
       links?.watch();
       if (!ready) {
         ready = true;
@@ -93,10 +110,16 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     };
     const scheduler = new FrameScheduler(drawFrame, (error) => onFailure('Drawing failed', error));
     const view = new PosingView(editor, viewport, character, selection, scheduler.request);
+    timeline.onChange(scheduler.request);
+    // A drag (a handle, a bone, a slider) begun while playing stops playback: the edit is made on the pose at that time.
+    editor.onChange(() => {
+      if (timeline.playing && editor.undo.inStep) timeline.pause();
+    });
 
     const showParts = (parts: Parameters<typeof swapCharacter>[2]): void => {
       selection.clear();
       swapCharacter(editor, view, parts);
+      timeline.characterChanged();
       links?.characterChanged();
     };
     const showBuiltIn = (builtIn: BuiltInCharacter): void => showParts(builtIns.parts(builtIn));
@@ -122,12 +145,17 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       return null;
     };
     const linkBanner = new LinkBanner(viewportRegion);
+    let linkVersion = 0;
     // Before the first frame, so that a shared pose is the first thing drawn.
     links = new PageLinks(linkHost, {
       pushHistory: !embedded,
       showForLink,
       report: (outcome) => reportLink(linkBanner, outcome),
-      stateVersion: () => editor.poseStateVersion + view.cameraVersion,
+      stateVersion: () => {
+        // Playback frames are not edits: the link is written when playback stops (with the pose there).
+        if (!timeline.playing) linkVersion = editor.poseStateVersion + view.cameraVersion;
+        return linkVersion;
+      },
     });
     const pageLinks = links;
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
@@ -139,9 +167,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         models,
         shareLink: () => pageLinks.writeNow(),
         drawFrame: () => view.drawFrame(),
+        timeline,
       });
     }
-    const page = { editor, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn };
     loading.remove();
     scheduler.request();
 

@@ -12,6 +12,7 @@ import type { PosingSession } from '../posing/posing-session.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
 import type { SolverName, SolverOptions } from '../rig/rig.js';
 import { type ViewName, frameSelection, showView } from '../three/view-presets.js';
+import { slotAxes } from '../ui/bone-panel.js';
 import { BonePosing } from '../ui/bone-posing.js';
 import { download } from '../ui/download.js';
 import { HelpOverlay } from '../ui/help-overlay.js';
@@ -25,6 +26,8 @@ import { TargetPanel } from '../ui/target-panel.js';
 import { ToolPanel, type ViewActions } from '../ui/tool-panel.js';
 import { TopBar } from '../ui/top-bar.js';
 import type { PosingView } from './posing-view.js';
+import type { TimelineModel } from '../animation/timeline-model.js';
+import { TimelinePanel } from '../ui/timeline-panel.js';
 
 /** How far around the joints framing keeps in view (metres; the skin lies around them). */
 const FRAME_PADDING = 0.12;
@@ -39,6 +42,7 @@ export interface EditorUiHooks {
   shareLink(): string;
   /** Draws a frame now (for snapshots). */
   drawFrame(): void;
+  timeline: TimelineModel;
 }
 
 export class EditorUi {
@@ -49,6 +53,7 @@ export class EditorUi {
   readonly bonePosing: BonePosing;
   readonly targetPanel: TargetPanel;
   readonly help: HelpOverlay;
+  readonly timeline: TimelinePanel;
   private readonly uninstallShortcuts: () => void;
   private readonly pointer_px = { x: 0, y: 0 };
   private shownSession: PosingSession | null = null;
@@ -79,6 +84,15 @@ export class EditorUi {
     this.tools = new ToolPanel(shell.toolsBody, editor, selection, this.viewActions());
     this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options));
     this.status = new StatusBar(shell.bottom);
+    const { timeline } = hooks;
+    this.timeline = new TimelinePanel(shell.bottom, timeline, {
+      bone: () => selection.bone,
+      boneName: (bone) => editor.session.rig.boneNames[bone],
+      slotAxes: (bone) => slotAxes(editor.session.rig.orders[bone]),
+      sampler: () => editor.session.rig,
+      clipVersion: () => editor.clipVersion,
+      report: (message) => hooks.models.report(message),
+    }, window.matchMedia('(max-width: 640px)').matches);
     const { viewport } = view;
     this.bonePosing = new BonePosing(editor, selection, viewport, (x, y) => view.hitAt(x, y), this.inspector.selection, () => viewport.onInvalidate());
     this.targetPanel = new TargetPanel(this.inspector.selection, editor, selection);
@@ -92,6 +106,12 @@ export class EditorUi {
       toggleHelp: () => this.help.toggle(),
       closeHelp: () => this.help.close(),
       cancel: () => editor.cancelGesture(),
+      playPause: () => timeline.toggle(),
+      stepFrame: (frames) => timeline.step(frames),
+      key: () => this.timeline.key(),
+      copyKeys: () => timeline.copy(),
+      pasteKeys: () => timeline.paste(),
+      deleteKeys: () => timeline.deleteSelected(),
     });
     viewport.canvas.addEventListener('pointermove', this.onPointerMove);
     // The controls show a change at once (a script reads them back), not only with the next frame.
@@ -110,6 +130,7 @@ export class EditorUi {
     const { session } = this.editor;
     this.bonePosing.update();
     this.tools.refresh();
+    this.timeline.refresh();
     this.topBar.characters.refresh();
     this.targetPanel.refresh();
     this.inspector.showHint(this.selection.bone === NOTHING && this.selection.goal === NOTHING);

@@ -22,6 +22,7 @@ import { exportGlb, exportedPose } from '../export/character-export.js';
 import { addTarget, pinTarget, removeTarget, setGoalFlag } from '../posing/goal-actions.js';
 import { GOAL_FLAGS, type GoalFlag } from '../posing/goal-set.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
+import { type KinTimelineApi, createTimelineApi } from './kin-timeline-api.js';
 import { type KinPage, type KinToolsApi, createToolsApi } from './kin-tools-api.js';
 import type { ModelInput } from '../import/model-input.js';
 import type { ModelLoadOutcome } from '../import/model-loader.js';
@@ -65,7 +66,7 @@ export interface KinGoal {
 /** How a load went: for a character or a pose, what was loaded and the model on screen then. */
 export type KinLoadOutcome = (Extract<ModelLoadOutcome, { ok: true }> & { model: CharacterSource }) | Extract<ModelLoadOutcome, { ok: false }>;
 
-export interface KinApi extends KinToolsApi {
+export interface KinApi extends KinToolsApi, KinTimelineApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -498,6 +499,7 @@ export function createKinApi(): KinApiControl {
       return exportedPose(editor.session.rig, editor.source);
     },
     ...createToolsApi(running),
+    ...createTimelineApi(running),
   };
 
   return {

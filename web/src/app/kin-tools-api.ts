@@ -4,6 +4,7 @@
 // them) and the lesson rigs (as the character menu shows them). kin-api.ts
 // merges these members into window.kin; like the rest they throw until
 // kin.ready has resolved, and return plain copies.
+import type { TimelineModel } from '../animation/timeline-model.js';
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { LESSONS, LESSON_IDS, isLessonId } from '../lessons/lessons.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
@@ -19,6 +20,7 @@ import type { PosingView } from './posing-view.js';
 /** What the page hands the API once it runs. */
 export interface KinPage {
   editor: PoseEditor;
+  timeline: TimelineModel;
   view: PosingView;
   selection: Selection;
   links: PageLinks;

@@ -7,6 +7,7 @@
 // puts the state back bit for bit). Whoever draws or shows the state listens
 // with onChange(): every change calls the listeners, so nothing needs to
 // poll.
+import type { ClipData } from '../rig/clip-data.js';
 import type { MirrorMode, SolverName, SolverOptions } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import type { CharacterInfo, CharacterSource } from './character-source.js';
@@ -21,6 +22,10 @@ import { UndoHistory } from './undo-history.js';
 /** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
 const UNDO_LIMIT = 200;
 
+/** A clip with no channels: the timeline's "New clip", and every new character's. */
+export function emptyClip(): ClipData {
+  return { name: 'New clip', duration: 2, fps: 30, channels: [] };
+}
 
 export type EditorListener = () => void;
 
@@ -41,8 +46,12 @@ export class PoseEditor {
   private readonly pole_ms = new Float64Array(3);
   private poleMoves = 0;
   private angles = new Float32Array(0);
+  private currentClip: ClipData;
+  private clips = 0;
 
   constructor(session: PosingSession, character: CharacterInfo) {
+    this.currentClip = emptyClip();
+    session.rig.setClip(this.currentClip);
     this.currentSession = session;
     this.currentCharacter = character;
     this.moveHandle = this.handleMovesFor(session);
@@ -69,6 +78,31 @@ export class PoseEditor {
     return this.appliedOptions;
   }
 
+  /** The keyframe clip being edited (never changed in place: setClip replaces it). */
+  get clip(): ClipData {
+    return this.currentClip;
+  }
+
+  /** Bumped by every setClip (an edit, an undo, a new character's empty clip). */
+  get clipVersion(): number {
+    return this.clips;
+  }
+
+  /**
+   * Replaces the clip (one undo step, or part of a gesture): the rig
+   * validates it first, so a bad clip throws (naming channel and key) and
+   * changes nothing. The pose stays as it is.
+   */
+  setClip(clip: ClipData): void {
+    if (clip === this.currentClip) return;
+    this.undo.step(() => {
+      this.session.rig.setClip(clip);
+      this.currentClip = clip;
+      this.clips++;
+    });
+    this.changed();
+  }
+
   /** Bumped by every replaceCharacter. */
   get characterVersion(): number {
     return this.characters;
@@ -76,7 +110,7 @@ export class PoseEditor {
 
   /** Changes whenever anything a share link holds but the camera may have changed: character, pose, solver, goals, targets. */
   get poseStateVersion(): number {
-    return this.versionBase + this.sessionVersion();
+    return this.versionBase + this.sessionVersion() + this.clips;
   }
 
   /** Calls `listener` after every change; returns a function that stops it. */
@@ -262,6 +296,10 @@ export class PoseEditor {
     this.appliedOptions = {};
     this.moveHandle = this.handleMovesFor(session);
     this.symmetry.pairGoals(session);
+    // The clip's channels name the old rig's bones.
+    this.currentClip = emptyClip();
+    session.rig.setClip(this.currentClip);
+    this.clips++;
     this.undo.clear();
     this.characters++;
     old.rig.dispose();

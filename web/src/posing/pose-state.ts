@@ -1,10 +1,12 @@
 // What undo brings back (an undo state): the solver and the editable goal
 // set (together they decide what the targets mean), every angle, the root
-// offset and the goals' targets, poles and orientations. The camera is not part of it: looking around
+// offset, the goals' targets, poles and orientations, and the keyframe clip
+// (an immutable object: a snapshot is one reference). The camera is not part of it: looking around
 // is not a change to the pose. The solver's settings travel along to restore
 // a solver switch, but settings alone do not make two states differ (tuning
 // a solver is not a pose change).
 import type { SolverName, SolverOptions } from '../rig/rig.js';
+import type { ClipData } from '../rig/clip-data.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { sameGoalSet } from './goal-set.js';
 import type { PosingSession } from './posing-session.js';
@@ -18,6 +20,8 @@ export interface PoseStateHost {
   setEditableGoals(goals: readonly PosingGoal[]): void;
   setPose(angles: ArrayLike<number>, rootOffset_ms?: Vec3Tuple): void;
   setGoalState(targets_ms: ArrayLike<number>, poles_ms: ArrayLike<number>, orientations_ms: ArrayLike<number>): void;
+  readonly clip: ClipData;
+  setClip(clip: ClipData): void;
 }
 
 export interface PoseState {
@@ -33,6 +37,8 @@ export interface PoseState {
   /** 3 per goal (NaN: none) and 4 per goal (NaN: none), model space. */
   poles_ms: Float64Array;
   orientations_ms: Float64Array;
+  /** The clip being edited; never changed in place, so comparing references compares clips. */
+  clip: ClipData;
 }
 
 /** The same numbers (NaN equal to NaN: a goal without a pole). */
@@ -43,7 +49,7 @@ function sameNumbers(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 }
 
 export function samePoseState(a: PoseState, b: PoseState): boolean {
-  return a.solver === b.solver && sameGoalSet(a.goals, b.goals) && sameNumbers(a.angles, b.angles) && sameNumbers(a.rootOffset_ms, b.rootOffset_ms) && sameNumbers(a.targets_ms, b.targets_ms) && sameNumbers(a.poles_ms, b.poles_ms) && sameNumbers(a.orientations_ms, b.orientations_ms);
+  return a.clip === b.clip && a.solver === b.solver && sameGoalSet(a.goals, b.goals) && sameNumbers(a.angles, b.angles) && sameNumbers(a.rootOffset_ms, b.rootOffset_ms) && sameNumbers(a.targets_ms, b.targets_ms) && sameNumbers(a.poles_ms, b.poles_ms) && sameNumbers(a.orientations_ms, b.orientations_ms);
 }
 
 export function capturePoseState(host: PoseStateHost): PoseState {
@@ -58,6 +64,7 @@ export function capturePoseState(host: PoseStateHost): PoseState {
     targets_ms: Float64Array.from(session.targets_ms),
     poles_ms: Float64Array.from(session.poles_ms),
     orientations_ms: Float64Array.from(session.orientations_ms),
+    clip: host.clip,
   };
 }
 
@@ -67,4 +74,5 @@ export function restorePoseState(host: PoseStateHost, state: PoseState): void {
   if (!sameGoalSet(state.goals, host.session.editableGoals)) host.setEditableGoals(state.goals);
   host.setPose(state.angles, state.rootOffset_ms);
   host.setGoalState(state.targets_ms, state.poles_ms, state.orientations_ms);
+  if (state.clip !== host.clip) host.setClip(state.clip);
 }

@@ -389,6 +389,15 @@ export class PosingSession {
     this.poseChanges++;
   }
 
+  /**
+   * The rig's pose was written by sampling a clip (a playback frame): what
+   * draws the pose sees a new one. Allocation-free; the goals stay where they
+   * were until setPose() (when playback stops) moves them onto the pose.
+   */
+  poseSampled(): void {
+    this.poseChanges++;
+  }
+
   private keepPreSolvePose(): void {
     const pose = this.rig.pose();
     if (this.preSolveAngles.length !== pose.length) this.preSolveAngles = new Float32Array(pose.length);

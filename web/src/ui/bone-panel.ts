@@ -33,7 +33,7 @@ function degrees(angle: number): string {
 }
 
 /** Slot labels: the axis each slot turns about; a proper Euler order's repeated axis gets a prime. */
-function slotAxes(order: EulerOrder): string[] {
+export function slotAxes(order: EulerOrder): string[] {
   return [0, 1, 2].map((slot) => order[slot].toLowerCase() + (order.indexOf(order[slot]) < slot ? '′' : ''));
 }
 

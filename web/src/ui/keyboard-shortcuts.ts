@@ -2,7 +2,10 @@
 // ⌘Z undo, Ctrl+Shift+Z / ⌘⇧Z / Ctrl+Y redo, G grab the selected target
 // (or the root target for a selected root bone), R rotate the selected bone,
 // F frame the selection, 1 / 3 / 7 (or the numpad's) front / side / top
-// views, "?" the help, Esc closes the help or cancels the gesture under way.
+// views, "?" the help, Esc closes the help or cancels the gesture under way;
+// the timeline's: Space play/pause, ← → a frame back/forward, K key the pose,
+// Ctrl+C / Ctrl+V copy and paste the selected keys, Delete deletes them
+// (Space and the arrows are left to a focused slider, menu or button).
 // While focus is in a field that takes text (the solver panel's numbers, a
 // link field) the keys are left to the field, whose own undo is what the
 // user means there.
@@ -20,6 +23,13 @@ export interface ShortcutActions {
   closeHelp(): boolean;
   /** Cancels the gesture under way (a slider held); false if none was. */
   cancel(): boolean;
+  playPause(): void;
+  stepFrame(frames: number): void;
+  key(): void;
+  /** Copies / pastes / deletes the selected keys; false when there was nothing to do (the key is left to the browser). */
+  copyKeys(): boolean;
+  pasteKeys(): boolean;
+  deleteKeys(): boolean;
 }
 
 // Input types that take no text: shortcuts stay on while they have focus.
@@ -34,6 +44,16 @@ const VIEW_KEYS: Readonly<Record<string, ViewName>> = {
   Digit7: 'top',
   Numpad7: 'top',
 };
+
+/** Whether `element` uses the arrow keys itself (a slider, a menu): they are left to it. */
+function takesArrows(element: EventTarget | null): boolean {
+  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement;
+}
+
+/** Whether `element` uses Space itself (a button, a checkbox, a slider, a menu). */
+function takesSpace(element: EventTarget | null): boolean {
+  return takesArrows(element) || element instanceof HTMLButtonElement;
+}
 
 export function takesText(element: EventTarget | null): boolean {
   if (!(element instanceof HTMLElement)) return false;
@@ -63,6 +83,18 @@ export function installShortcuts(target: Window, actions: ShortcutActions): () =
       actions.rotate();
     } else if (plain && key === 'f') {
       actions.frame();
+    } else if (command && !event.shiftKey && key === 'c') {
+      if (!actions.copyKeys()) return;
+    } else if (command && !event.shiftKey && key === 'v') {
+      if (!actions.pasteKeys()) return;
+    } else if (!command && (event.key === 'Delete' || event.key === 'Backspace')) {
+      if (!actions.deleteKeys()) return;
+    } else if (plain && event.key === ' ' && !takesSpace(event.target)) {
+      actions.playPause();
+    } else if (plain && (event.key === 'ArrowLeft' || event.key === 'ArrowRight') && !takesArrows(event.target)) {
+      actions.stepFrame(event.key === 'ArrowLeft' ? -1 : 1);
+    } else if (plain && key === 'k') {
+      actions.key();
     } else if (plain && event.code in VIEW_KEYS) {
       actions.showView(VIEW_KEYS[event.code]);
     } else {

@@ -1,0 +1,378 @@
+// The timeline without DOM: the clip being edited (held by the host — the
+// pose editor — so that undo covers it), the current time, playing, loop,
+// the selected key markers and the clipboard; keying the current pose, key
+// edits (each one undo step through host.setClip, or one per gesture), the
+// clip's duration and fps, the clips the page offers, and the playback
+// clock. While playing every frame samples the clip into the rig
+// (allocation-free); while paused the pose is the user's until the time
+// changes, when the clip's pose at the new time replaces it.
+import type { Rig } from '../rig/rig.js';
+import type { QuatTuple, Vec3Tuple } from '../rig/rig-desc.js';
+import { type KeyClipboard, type KeyedValue, copyKeys, deleteKeys, editKeys, keyTimes, keysAt, moveKeys, pasteKeys, sameTime, setKeys } from './clip-edits.js';
+import type { ClipData, ClipKey, Interpolation, LoopMode } from './clip.js';
+
+/** What the timeline edits through: the pose editor (its undo covers the clip). */
+export interface TimelineHost {
+  readonly session: {
+    readonly rig: Pick<Rig, 'boneCount' | 'pose' | 'rootOffset' | 'poseRotation' | 'sampleClip'>;
+    /** The rig's pose was sampled (a playback frame: allocation-free). */
+    poseSampled(): void;
+    /** Takes the rig's pose as the user's (goals move onto it). */
+    setPose(angles: ArrayLike<number>, rootOffset_ms?: Vec3Tuple): void;
+  };
+  readonly clip: ClipData;
+  /** Replaces the clip: validated by the rig, one undo step (or part of a gesture). */
+  setClip(clip: ClipData): void;
+  beginGesture(): void;
+  endGesture(): void;
+  cancelGesture(): boolean;
+}
+
+/** What "Key" records: every bone (and the root offset), or one bone. */
+export type KeyScope = 'all' | number;
+
+/** A clip the page offers in the clip menu; `make` builds it for the rig on screen (null: not for this character). */
+export interface OfferedClip {
+  name: string;
+  make(): ClipData | null;
+}
+
+const MAX_FPS = 240;
+
+export class TimelineModel {
+  /** The current time (s), in a typed array: a playback frame writes it without boxing a number. */
+  private readonly clock = new Float64Array(1);
+  private isPlaying = false;
+  private looping = true;
+  private selectedTimes: number[] = [];
+  private clipboard: KeyClipboard | null = null;
+  private changes = 0;
+  private offered: OfferedClip[] = [];
+  private sliding = false;
+  private dragFrom: { clip: ClipData; times: number[] } | null = null;
+  /** Interpolation of new keys. */
+  interpolation: Interpolation = 'catmull-rom';
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(private readonly host: TimelineHost) {}
+
+  get clip(): ClipData {
+    return this.host.clip;
+  }
+
+  /** Seconds, in [0, duration]. */
+  get time(): number {
+    return this.clock[0];
+  }
+
+  get playing(): boolean {
+    return this.isPlaying;
+  }
+
+  get loop(): boolean {
+    return this.looping;
+  }
+
+  get loopMode(): LoopMode {
+    return this.looping ? 'loop' : 'clamp';
+  }
+
+  /** Selected marker times, ascending. */
+  get selection(): readonly number[] {
+    return this.selectedTimes;
+  }
+
+  /** Bumped by every change the timeline shows (time, playing, selection, clip list); the clip has the editor's clipVersion. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** The clips of the clip menu: "New clip" first, then what the page registered. */
+  get clips(): readonly OfferedClip[] {
+    return this.offered;
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Every time some key lies at (the marker row), ascending. */
+  markers(): number[] {
+    return keyTimes(this.clip);
+  }
+
+  /** Times where bone `bone` has keys. */
+  boneMarkers(bone: number): number[] {
+    return keyTimes(this.clip, bone);
+  }
+
+  /** The keys at the first selected marker (what the interpolation menu and T/C/B sliders show), or none. */
+  selectedKeys(): ClipKey[] {
+    return this.selectedTimes.length === 0 ? [] : keysAt(this.clip, this.selectedTimes[0]);
+  }
+
+  /** A frame's time nearest `time_s` at the clip's fps, kept in [0, duration]. */
+  snap(time_s: number): number {
+    const { fps, duration } = this.clip;
+    return Math.min(duration, Math.max(0, Math.round(time_s * fps) / fps));
+  }
+
+  /** Goes to `time_s` (snapped to a frame); the clip's pose there replaces the pose (if the clip has keys). */
+  setTime(time_s: number): void {
+    if (!Number.isFinite(time_s)) throw new Error(`Timeline: time ${time_s} is not a number`);
+    this.clock[0] = this.snap(time_s);
+    this.showClipPose(false);
+  }
+
+  /** One frame forward (+1) or back (-1), wrapping with loop on. */
+  step(frames: number): void {
+    const { fps, duration } = this.clip;
+    const frame = Math.round(this.clock[0] * fps) + frames;
+    const last = Math.round(duration * fps);
+    this.pause();
+    this.setTime((this.looping ? ((frame % last) + last) % last : frame) / fps);
+  }
+
+  play(): void {
+    if (this.isPlaying) return;
+    if (!this.looping && this.clock[0] >= this.clip.duration) this.clock[0] = 0;
+    this.isPlaying = true;
+    this.changed();
+  }
+
+  /** Stops playing; the pose shown becomes the user's (the goals move onto it). */
+  pause(): void {
+    if (!this.isPlaying) return;
+    this.isPlaying = false;
+    this.showClipPose(false);
+  }
+
+  toggle(): void {
+    if (this.isPlaying) this.pause();
+    else this.play();
+  }
+
+  setLoop(loop: boolean): void {
+    this.looping = loop;
+    this.changed();
+  }
+
+  /**
+   * A playback frame: the clock moves by the real `elapsed_ms`, wrapping
+   * with loop on, stopping at the end without; the clip is sampled into the
+   * rig. Allocation-free (except the frame playback stops on): whole
+   * milliseconds are small integers, which V8 passes without boxing them as
+   * it boxes a fraction. Returns whether it still plays.
+   */
+  advance(elapsed_ms: number): boolean {
+    if (!this.isPlaying) return false;
+    const { duration } = this.clip;
+    let time = this.clock[0] + Math.max(0, elapsed_ms) / 1000;
+    if (this.looping) time %= duration;
+    else if (time >= duration) {
+      this.clock[0] = duration;
+      this.pause();
+      return false;
+    }
+    this.clock[0] = time;
+    this.showClipPose(true);
+    return true;
+  }
+
+  /**
+   * Keys the current pose at the current time: every bone's three angles and
+   * the root offset, or one bone's angles (a bone with a 'rotation' channel
+   * keys its quaternion). On a clip without keys the first key records every
+   * bone whatever the scope, so that playback does not depend on the pose
+   * before it. One undo step.
+   */
+  key(scope: KeyScope): void {
+    const { rig } = this.host.session;
+    const all = scope === 'all' || this.clip.channels.length === 0;
+    if (!all && (!Number.isInteger(scope) || scope < 0 || scope >= rig.boneCount)) throw new Error(`Timeline: no bone ${scope} to key (the rig has ${rig.boneCount})`);
+    const pose = rig.pose();
+    const values: KeyedValue[] = [];
+    const keyBone = (bone: number): void => {
+      if (this.clip.channels.some((c) => c.target === 'rotation' && c.bone === bone)) {
+        const q: QuatTuple = rig.poseRotation(bone);
+        values.push({ target: 'rotation', bone, slot: 0, value: q });
+      } else {
+        for (let slot = 0; slot < 3; slot++) values.push({ target: 'angle', bone, slot, value: [pose[3 * bone + slot]] });
+      }
+    };
+    if (all) {
+      for (let bone = 0; bone < rig.boneCount; bone++) keyBone(bone);
+      values.push({ target: 'root', bone: 0, slot: 0, value: rig.rootOffset });
+    } else {
+      keyBone(scope);
+    }
+    const time = this.snap(this.clock[0]);
+    this.host.setClip(setKeys(this.clip, values, time, this.interpolation));
+    this.clock[0] = time;
+    this.selectedTimes = [time];
+    this.changed();
+  }
+
+  /** Selects the marker at `time_s` (alone, or added to / taken from the selection with `extend`). */
+  select(time_s: number, extend = false): void {
+    const has = this.selectedTimes.some((t) => sameTime(t, time_s));
+    if (!extend) this.selectedTimes = [time_s];
+    else this.selectedTimes = has ? this.selectedTimes.filter((t) => !sameTime(t, time_s)) : [...this.selectedTimes, time_s].sort((a, b) => a - b);
+    this.changed();
+  }
+
+  clearSelection(): void {
+    this.selectedTimes = [];
+    this.changed();
+  }
+
+  /** Moves the selected keys by `delta_s` (snapped to frames; one undo step). */
+  moveSelected(delta_s: number): void {
+    this.beginMove();
+    this.dragSelected(delta_s);
+    this.endMove();
+  }
+
+  /** A key drag begins: everything until endMove() is one undo step. */
+  beginMove(): void {
+    this.host.beginGesture();
+    this.dragFrom = { clip: this.clip, times: this.selectedTimes };
+  }
+
+  /** During a key drag: the selected keys `delta_s` (snapped to frames) from where the drag began. */
+  dragSelected(delta_s: number): void {
+    const from = this.dragFrom;
+    if (from === null) throw new Error('Timeline: dragSelected() outside beginMove() … endMove()');
+    const { fps, duration } = from.clip;
+    const lowest = Math.min(...from.times);
+    const highest = Math.max(...from.times);
+    // The whole selection moves together: clamped so that none leaves [0, duration].
+    const delta = Math.min(duration - highest, Math.max(-lowest, Math.round(delta_s * fps) / fps));
+    this.host.setClip(moveKeys(from.clip, from.times, delta));
+    this.selectedTimes = from.times.map((t) => t + delta);
+    this.changed();
+  }
+
+  endMove(): void {
+    this.dragFrom = null;
+    this.host.endGesture();
+    this.changed();
+  }
+
+  /** Copies the selected keys (false with none selected). */
+  copy(): boolean {
+    if (this.selectedTimes.length === 0) return false;
+    this.clipboard = copyKeys(this.clip, this.selectedTimes);
+    return true;
+  }
+
+  /** Pastes copied keys from the current time on (one undo step; false with nothing copied). */
+  paste(): boolean {
+    if (this.clipboard === null) return false;
+    const time = this.snap(this.clock[0]);
+    const offsets = [...new Set(this.clipboard.keys.map((k) => k.offset))];
+    this.host.setClip(pasteKeys(this.clip, this.clipboard, time));
+    this.selectedTimes = offsets.map((o) => time + o).filter((t) => t <= this.clip.duration).sort((a, b) => a - b);
+    this.changed();
+    return true;
+  }
+
+  /** Deletes the selected keys (one undo step; false with none selected). */
+  deleteSelected(): boolean {
+    if (this.selectedTimes.length === 0) return false;
+    this.host.setClip(deleteKeys(this.clip, this.selectedTimes));
+    this.selectedTimes = [];
+    this.changed();
+    return true;
+  }
+
+  /** Sets the interpolation of the selected keys (one undo step). */
+  setInterpolation(interpolation: Interpolation): void {
+    this.host.setClip(editKeys(this.clip, this.selectedTimes, { interpolation }));
+    this.changed();
+  }
+
+  /** Sets tension, continuity or bias of the selected keys (one undo step, or part of a slider's gesture). */
+  setTcb(which: 'tension' | 'continuity' | 'bias', value: number): void {
+    if (!Number.isFinite(value) || value < -1 || value > 1) throw new Error(`Timeline: ${which} ${value} is not in [-1, 1]`);
+    this.host.setClip(editKeys(this.clip, this.selectedTimes, { [which]: value }));
+    this.changed();
+  }
+
+  /** A T/C/B slider is held: its changes until endSliderGesture() are one undo step. */
+  beginSliderGesture(): void {
+    if (this.sliding) return;
+    this.sliding = true;
+    this.host.beginGesture();
+  }
+
+  endSliderGesture(): void {
+    if (!this.sliding) return;
+    this.sliding = false;
+    this.host.endGesture();
+  }
+
+  /** Sets the clip's duration in seconds; throws for one that would cut off keys. */
+  setDuration(duration_s: number): void {
+    if (!Number.isFinite(duration_s) || duration_s <= 0) throw new Error(`Timeline: duration ${duration_s} must be a number of seconds > 0`);
+    const last = Math.max(0, ...this.markers());
+    if (duration_s < last) throw new Error(`Timeline: duration ${duration_s} s would cut off the key at ${last} s`);
+    this.host.setClip({ ...this.clip, duration: duration_s });
+    this.clock[0] = Math.min(this.clock[0], duration_s);
+    this.changed();
+  }
+
+  /** Sets frames per second (an integer 1..240); keys keep their times. */
+  setFps(fps: number): void {
+    if (!Number.isInteger(fps) || fps < 1 || fps > MAX_FPS) throw new Error(`Timeline: fps ${fps} must be a whole number from 1 to ${MAX_FPS}`);
+    this.host.setClip({ ...this.clip, fps });
+    this.changed();
+  }
+
+  /** Adds clips to the clip menu (after the ones there, a clip of the same name replaced). */
+  registerClips(clips: readonly OfferedClip[]): void {
+    this.offered = [...this.offered.filter((o) => !clips.some((c) => c.name === o.name)), ...clips];
+    this.changed();
+  }
+
+  /** Takes `clip` as the clip being edited (one undo step), from its start, paused. */
+  useClip(clip: ClipData): void {
+    this.isPlaying = false;
+    this.host.setClip(clip);
+    this.selectedTimes = [];
+    this.clock[0] = 0;
+    this.showClipPose(false);
+  }
+
+  /** The clip menu's entry named `name`; throws naming the entries for an unknown one or one not for this character. */
+  useOffered(name: string): void {
+    const offered = this.offered.find((o) => o.name === name);
+    if (offered === undefined) throw new Error(`Timeline: no clip ${JSON.stringify(name)}; the clips are ${this.offered.map((o) => o.name).join(', ')}`);
+    const clip = offered.make();
+    if (clip === null) throw new Error(`Timeline: clip ${JSON.stringify(name)} is not for this character`);
+    this.useClip(clip);
+  }
+
+  /** Another character: its clip is new, so the time goes back to 0, paused, nothing selected. */
+  characterChanged(): void {
+    this.isPlaying = false;
+    this.clock[0] = 0;
+    this.selectedTimes = [];
+    this.changed();
+  }
+
+  private showClipPose(playing: boolean): void {
+    const { session } = this.host;
+    if (this.clip.channels.length > 0) {
+      session.rig.sampleClip(this.clock[0], this.loopMode);
+      if (playing) session.poseSampled();
+      else session.setPose(Array.from(session.rig.pose()), session.rig.rootOffset);
+    }
+    this.changed();
+  }
+
+  private changed(): void {
+    this.changes++;
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]();
+  }
+}
