@@ -5,13 +5,18 @@
 // the step that failed.
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { BuiltInCharacters } from '../import/built-in-characters.js';
+import { BvhImporter } from '../import/bvh/bvh-importer.js';
+import type { CharacterParts } from '../import/character-parts.js';
 import { GltfImporter } from '../import/gltf-importer.js';
 import { loadSkinnedMesh } from '../import/load-character.js';
 import { PoseJsonImporter } from '../import/pose-json-importer.js';
 import { rigFromSkinnedMesh } from '../import/skinned-mesh-rig.js';
 import { isLessonId } from '../lessons/lessons.js';
 import { applyNamedPose } from '../posing/named-pose.js';
-import { TimelineModel } from '../animation/timeline-model.js';
+import { CharacterTimeline } from '../animation/character-timeline.js';
+import type { ClipData } from '../animation/clip.js';
+import { WALK_NAME, WAVE_NAME, buildDemoClips } from '../animation/demo-clips.js';
+import type { OfferedClip } from '../animation/timeline-model.js';
 import { PoseEditor, emptyClip } from '../posing/pose-editor.js';
 import { DEFAULT_CHARACTER_PRESETS } from '../posing/pose-presets.js';
 import { PosingSession } from '../posing/posing-session.js';
@@ -32,6 +37,7 @@ import { LinkBanner } from '../ui/banner.js';
 import { isEmbedMode } from '../ui/embed-mode.js';
 import { FullViewLink } from '../ui/full-view-link.js';
 import { LoadingStatus } from '../ui/loading-status.js';
+import { errorMessage } from '../text/error-message.js';
 import { PageModels } from '../ui/page-models.js';
 import { snapshotPng } from '../ui/png-snapshot.js';
 import { Shell } from '../ui/shell.js';
@@ -39,6 +45,7 @@ import { loadKinModuleBrowser } from '../wasm/load-browser.js';
 import { swapCharacter } from './character-swap.js';
 import { EditorUi } from './editor-ui.js';
 import type { KinApiControl } from './kin-api.js';
+import { OnionGhosts } from './onion-ghosts.js';
 import { PosingView } from './posing-view.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
@@ -66,8 +73,17 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     applyStartPose(rig);
     const editor = new PoseEditor(new PosingSession(rig), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
     const selection = new Selection();
-    const timeline = new TimelineModel(editor);
+    const timeline = new CharacterTimeline(editor);
     timeline.registerClips([{ name: 'New clip', make: emptyClip }]);
+    // The default character's demo clips, built (on a rig of their own) when first picked.
+    let demoClips: ClipData[] | null = null;
+    const demoOffers: OfferedClip[] = [WAVE_NAME, WALK_NAME].map((name) => ({
+      name,
+      make: () => (demoClips ??= buildDemoClips(module, bones)).find((clip) => clip.name === name) ?? null,
+    }));
+    timeline.offerCharacterClips(demoOffers);
+    // A BVH file's units, for exporting its character as BVH again.
+    let metresPerUnit: number | undefined;
     const builtIns = new BuiltInCharacters(module, { mesh: source, rig: { bones, jointToBone } });
 
     step = 'Could not start the 3D view';
@@ -99,6 +115,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const drawFrame = (): boolean => {
       const playing = playFrame();
       ui?.refresh();
+      ghosts.update();
       const moving = view.drawFrame() || playing;
       links?.watch();
       if (!ready) {
@@ -110,20 +127,42 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     };
     const scheduler = new FrameScheduler(drawFrame, (error) => onFailure('Drawing failed', error));
     const view = new PosingView(editor, viewport, character, selection, scheduler.request);
+    const ghosts = new OnionGhosts(editor, timeline, viewport.scene, scheduler.request);
     timeline.onChange(scheduler.request);
+    // The handles would float where the pose left them: hidden while playing, back on the pose when it stops.
+    timeline.onChange(() => view.showHandles(!timeline.playing));
     // A drag (a handle, a bone, a slider) begun while playing stops playback: the edit is made on the pose at that time.
     editor.onChange(() => {
       if (timeline.playing && editor.undo.inStep) timeline.pause();
     });
 
-    const showParts = (parts: Parameters<typeof swapCharacter>[2]): void => {
+    // A new character brings its own clips to the menu (a file's; the demo clips for the default
+    // one), a file's first clip ready to play — a BVH file's playing, as a motion-capture file is for watching.
+    const showParts = (parts: CharacterParts): void => {
       selection.clear();
-      swapCharacter(editor, view, parts);
+      const before = timeline.characterClips;
+      // Emptied before the swap, whose refresh then redraws the clip menu with its new length.
+      timeline.offerCharacterClips([]);
+      try {
+        swapCharacter(editor, view, parts);
+      } catch (error) {
+        timeline.offerCharacterClips(before);
+        throw error;
+      }
+      metresPerUnit = parts.metresPerUnit;
+      const clips = parts.clips ?? [];
+      timeline.offerCharacterClips(parts.info.source.kind === 'default' ? demoOffers : clips.map((clip) => ({ name: clip.name, make: () => clip })));
       timeline.characterChanged();
+      if (clips.length > 0) {
+        timeline.useClip(clips[0]);
+        // The file's clip is part of what was loaded, not an edit to undo.
+        editor.undo.clear();
+        if (metresPerUnit !== undefined) timeline.play();
+      }
       links?.characterChanged();
     };
     const showBuiltIn = (builtIn: BuiltInCharacter): void => showParts(builtIns.parts(builtIn));
-    const models = new PageModels([new GltfImporter(module), new PoseJsonImporter()], root, viewportRegion, {
+    const models = new PageModels([new GltfImporter(module), new BvhImporter(module), new PoseJsonImporter()], root, viewportRegion, {
       showCharacter: showParts,
       applyPose: (pose) => applyNamedPose(editor, pose),
     });
@@ -131,6 +170,16 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       editor,
       camera: () => ({ position: viewport.camera.position.toArray() as Vec3Tuple, target: viewport.orbit.target.toArray() as Vec3Tuple }),
       setCamera: (position, target) => view.setCamera(position, target),
+      timeline: () => (editor.clip.channels.length === 0 ? null : { clip: editor.clip, time: timeline.time, playing: timeline.playing }),
+      setTimeline: (shared) => {
+        try {
+          timeline.useClip(shared.clip);
+          timeline.setTime(shared.time);
+          if (shared.playing) timeline.play();
+        } catch (error) {
+          linkClipProblem = `This link's clip cannot play on this character: ${errorMessage(error)}`;
+        }
+      },
     };
     // A link for a built-in character that is not on screen shows it first (if it fits the link).
     const showForLink = (character: PoseLinkCharacter, boneCount: number): string | null => {
@@ -145,16 +194,27 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       return null;
     };
     const linkBanner = new LinkBanner(viewportRegion);
-    let linkVersion = 0;
+    // Set while a link applies: its pose applied, its clip did not.
+    let linkClipProblem: string | null = null;
+    // Playback frames are not edits: the link is written when playback starts and when it stops (with the pose there).
+    let posedVersion = 0;
+    let playToggles = 0;
+    let linkPlaying = false;
     // Before the first frame, so that a shared pose is the first thing drawn.
     links = new PageLinks(linkHost, {
       pushHistory: !embedded,
       showForLink,
-      report: (outcome) => reportLink(linkBanner, outcome),
+      report: (outcome) => {
+        reportLink(linkBanner, outcome.ok && linkClipProblem !== null ? { ok: false, error: linkClipProblem } : outcome);
+        linkClipProblem = null;
+      },
       stateVersion: () => {
-        // Playback frames are not edits: the link is written when playback stops (with the pose there).
-        if (!timeline.playing) linkVersion = editor.poseStateVersion + view.cameraVersion;
-        return linkVersion;
+        if (timeline.playing !== linkPlaying) {
+          linkPlaying = timeline.playing;
+          playToggles++;
+        }
+        if (!linkPlaying) posedVersion = editor.poseStateVersion;
+        return posedVersion + view.cameraVersion + playToggles;
       },
     });
     const pageLinks = links;
@@ -168,6 +228,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         shareLink: () => pageLinks.writeNow(),
         drawFrame: () => view.drawFrame(),
         timeline,
+        ghosts,
+        exportUnits: () => metresPerUnit,
       });
     }
     const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn };
@@ -180,6 +242,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       ui?.dispose();
       pageLinks.dispose();
       models.dispose();
+      ghosts.dispose();
       view.dispose();
       editor.dispose();
     }, { once: true });

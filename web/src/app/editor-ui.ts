@@ -6,7 +6,7 @@
 // something changed.
 import * as THREE from 'three';
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
-import { exportFileName, exportGlb, exportedPose } from '../export/character-export.js';
+import { exportFileName, exportedPose } from '../export/character-export.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { PosingSession } from '../posing/posing-session.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
@@ -26,8 +26,11 @@ import { TargetPanel } from '../ui/target-panel.js';
 import { ToolPanel, type ViewActions } from '../ui/tool-panel.js';
 import { TopBar } from '../ui/top-bar.js';
 import type { PosingView } from './posing-view.js';
+import { errorMessage } from '../text/error-message.js';
 import type { TimelineModel } from '../animation/timeline-model.js';
 import { TimelinePanel } from '../ui/timeline-panel.js';
+import { bvhOfClip, glbWithClip } from './clip-export.js';
+import type { OnionGhosts } from './onion-ghosts.js';
 
 /** How far around the joints framing keeps in view (metres; the skin lies around them). */
 const FRAME_PADDING = 0.12;
@@ -43,6 +46,10 @@ export interface EditorUiHooks {
   /** Draws a frame now (for snapshots). */
   drawFrame(): void;
   timeline: TimelineModel;
+  /** The onion skin (the View section's Ghosts toggle). */
+  ghosts: OnionGhosts;
+  /** Metres per unit of the character's BVH file, if it came from one (undefined: BVH export writes centimetres). */
+  exportUnits(): number | undefined;
 }
 
 export class EditorUi {
@@ -76,6 +83,7 @@ export class EditorUi {
       characterFailed: (message) => hooks.models.report(message),
       loadFiles: (files) => void hooks.models.loadFiles(files),
       exportGlb: () => void this.downloadGlb(),
+      exportBvh: () => this.downloadBvh(),
       exportPoseJson: () => download(JSON.stringify(exportedPose(editor.session.rig, editor.source), null, 2), 'application/json', exportFileName(editor.source, '-pose.json')),
       snapshot: () => this.snapshot(),
       shareLink: hooks.shareLink,
@@ -190,6 +198,8 @@ export class EditorUi {
       frame: () => this.frame(),
       skeletonShown: () => view.showsSkeleton,
       showSkeleton: (shown) => view.showSkeleton(shown),
+      ghostsShown: () => this.hooks.ghosts.visible,
+      showGhosts: (shown) => this.hooks.ghosts.show(shown),
       skinning: () => view.skinning,
       setSkinning: (method) => view.setSkinning(method),
     };
@@ -243,11 +253,21 @@ export class EditorUi {
   }
 
   private async downloadGlb(): Promise<void> {
-    const { editor, view } = this;
     try {
-      download(await exportGlb(editor.session.rig, view.character, editor.source), 'model/gltf-binary', exportFileName(editor.source, '-posed.glb'));
+      const { data, name } = await glbWithClip(this.editor, this.hooks.timeline, this.view.character);
+      download(data, 'model/gltf-binary', name);
     } catch (error) {
-      this.hooks.models.report(`Could not export: ${error instanceof Error ? error.message : String(error)}`);
+      this.hooks.models.report(`Could not export: ${errorMessage(error)}`);
+    }
+  }
+
+  private downloadBvh(): void {
+    try {
+      const { text, warnings, name } = bvhOfClip(this.editor, this.hooks.timeline, this.hooks.exportUnits());
+      download(text, 'text/plain', name);
+      if (warnings.length > 0) this.hooks.models.report(`Exported ${name}; ${warnings.join(' ')}`, 'note');
+    } catch (error) {
+      this.hooks.models.report(`Could not export BVH: ${errorMessage(error)}`);
     }
   }
 

@@ -18,7 +18,7 @@ import {
 import { CHARACTER_COLORS, DEBUG_MESHES, type DebugMesh } from '../three/debug-view.js';
 import type { CharacterColors } from '../three/skinned-character.js';
 import type { CharacterSource } from '../posing/character-source.js';
-import { exportGlb, exportedPose } from '../export/character-export.js';
+import { exportedPose } from '../export/character-export.js';
 import { addTarget, pinTarget, removeTarget, setGoalFlag } from '../posing/goal-actions.js';
 import { GOAL_FLAGS, type GoalFlag } from '../posing/goal-set.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
@@ -27,6 +27,7 @@ import { type KinPage, type KinToolsApi, createToolsApi } from './kin-tools-api.
 import type { ModelInput } from '../import/model-input.js';
 import type { ModelLoadOutcome } from '../import/model-loader.js';
 import type { PoseJson } from '../export/pose-export.js';
+import { glbWithClip } from './clip-export.js';
 import type { SolveSummary } from '../posing/posing-session.js';
 
 export type { Vec3 };
@@ -282,8 +283,9 @@ export interface KinApi extends KinToolsApi, KinTimelineApi {
    * Builds the GLB that "Export GLB" downloads — the character skinned: a
    * joint node per bone holding the current pose (so the file opens in the
    * pose on screen in any glTF viewer), the mesh in bind pose, the bind pose
-   * kept in the inverse bind matrices (export/joint-nodes.ts) — and
-   * resolves to its size in bytes, downloading nothing.
+   * kept in the inverse bind matrices (export/joint-nodes.ts), the
+   * timeline's clip as its animation when it has keys — and resolves to its
+   * size in bytes, downloading nothing.
    */
   exportGlb(): Promise<number>;
   /**
@@ -491,8 +493,8 @@ export function createKinApi(): KinApiControl {
     },
     symmetricDrag: () => editing().symmetry.enabled,
     exportGlb: async () => {
-      const { editor, view } = running();
-      return (await exportGlb(editor.session.rig, view.character, editor.source)).byteLength;
+      const { editor, view, timeline } = running();
+      return (await glbWithClip(editor, timeline, view.character)).data.byteLength;
     },
     poseJson: () => {
       const editor = editing();

@@ -50,6 +50,7 @@ export class PosingView {
   private skeleton: SkeletonOverlay;
   private skeletonShown = false;
   private skeletonPoseVersion = -1;
+  private handlesShown = true;
 
   /** `requestFrame` asks the page's frame scheduler for a frame. */
   constructor(
@@ -136,6 +137,16 @@ export class PosingView {
     this.changed();
   }
 
+  /** Shows or hides the target handles, their pole lines and the rotation gizmo (hidden while a clip plays). */
+  showHandles(shown: boolean): void {
+    if (shown === this.handlesShown) return;
+    this.handlesShown = shown;
+    this.targetHandles.shown = shown;
+    this.poleLines.lines.visible = shown && this.poleGoals.length > 0;
+    this.showRotationGizmo();
+    this.requestFrame();
+  }
+
   get skinning(): SkinningMethod {
     return this.character.method;
   }
@@ -177,6 +188,8 @@ export class PosingView {
       this.uploadedPoseVersion = session.poseVersion;
       this.uploadedSession = session;
     }
+    // The timeline moves the targets onto a pose it shows without telling the editor's listeners.
+    if (session.targetsVersion !== this.placedTargetsVersion) this.placeHandles();
     if (this.poleGoals.length > 0 && session.poseVersion + session.targetsVersion !== this.polesPoseVersion) {
       this.poleLines.update(session.rig.modelMatrices(), this.poleJoints, session.poles_ms, this.poleGoals);
       this.polesPoseVersion = session.poseVersion + session.targetsVersion;
@@ -261,7 +274,7 @@ export class PosingView {
   /** The rotation gizmo on the selected target if it holds an orientation, else none. */
   private showRotationGizmo(): void {
     const goal = this.selection.goal;
-    const orients = goal !== NOTHING && this.editor.session.orientation_ms(goal) !== null;
+    const orients = this.handlesShown && goal !== NOTHING && this.editor.session.orientation_ms(goal) !== null;
     this.rotatedGoal = orients ? goal : NOTHING;
     if (orients) {
       this.targetRotation.attach([0, 0, 0, 1]);
@@ -328,6 +341,7 @@ export class PosingView {
     this.poleJoints = Int32Array.from(poleGoals, (g) => session.poleBone(g));
     this.poleLines.dispose();
     this.poleLines = new PoleLines(viewport.scene, poleGoals.length);
+    this.poleLines.lines.visible &&= this.handlesShown;
     this.polesPoseVersion = -1;
     const styles: HandleStyle[] = session.layout.goals.map((goal) => ({ name: goal.bone, color: goal.color, pinned: goal.pinned === true }));
     for (const g of poleGoals) styles.push({ name: `${session.goalNames[g]}:pole`, color: session.layout.goals[g].color, pole: true });
@@ -340,6 +354,7 @@ export class PosingView {
       dragCancelled: () => editor.cancelGesture(),
       redraw: this.requestFrame,
     });
+    handles.shown = this.handlesShown;
     this.targetHandles = handles;
     this.placeHandles();
     return handles;

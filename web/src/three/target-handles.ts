@@ -100,6 +100,7 @@ export class TargetHandles {
   private capturedPointer = NONE;
   private hoveredGoal = NONE;
   private hoveredAxis = NO_AXIS;
+  private isShown = true;
 
   constructor(
     styles: readonly HandleStyle[],
@@ -135,6 +136,17 @@ export class TargetHandles {
     return this.handle(goal).position;
   }
 
+  /** Whether the handles are drawn and take presses (hidden while a clip plays: they would float where the pose left them). */
+  get shown(): boolean {
+    return this.isShown;
+  }
+
+  set shown(shown: boolean) {
+    this.isShown = shown;
+    this.group.visible = shown;
+    this.gizmo.visible = shown && this.gizmo.handle !== null;
+  }
+
   /** Whether a drag (of the pointer or a keyboard grab) is under way. */
   get dragging(): boolean {
     return this.dragged !== NONE;
@@ -159,6 +171,7 @@ export class TargetHandles {
     const handle = goal === NONE ? null : this.handle(goal);
     if (this.gizmo.handle === handle) return;
     this.gizmo.showOn(handle);
+    this.gizmo.visible &&= this.isShown;
     this.hooks.redraw();
   }
 
@@ -208,6 +221,7 @@ export class TargetHandles {
 
   /** Whether a press at a page point (CSS px) lands on a handle or on an arrow of the selected one's gizmo. */
   hitAt(x: number, y: number): boolean {
+    if (!this.isShown) return false;
     this.aimAtPage(x, y);
     return this.handleUnderRay() !== NONE || this.gizmo.arrowAt(this.raycaster) !== NO_AXIS;
   }
@@ -354,7 +368,7 @@ export class TargetHandles {
       this.release(event.button !== 0);
       return;
     }
-    if (!event.isPrimary || event.button !== 0 || this.capturedPointer !== NONE) return;
+    if (!event.isPrimary || event.button !== 0 || this.capturedPointer !== NONE || !this.isShown) return;
     this.aimAtPage(event.clientX, event.clientY);
     const goal = this.handleUnderRay();
     if (goal !== NONE) {
@@ -369,7 +383,7 @@ export class TargetHandles {
   private readonly onPointerMove = (event: PointerEvent): void => {
     if (this.capturedPointer === NONE) {
       // Hover only with no button held: no ray casts while the camera orbits.
-      if (event.buttons === 0) this.onHover(event);
+      if (event.buttons === 0 && this.isShown) this.onHover(event);
       return;
     }
     const grabbing = this.capturedPointer === GRAB_POINTER;

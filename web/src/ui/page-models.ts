@@ -37,9 +37,9 @@ export class PageModels {
     this.dropZone = new DropZone(root, viewport, (files) => void this.loader.load(files));
   }
 
-  /** Shows a problem with a character (from another control) in the models' banner. */
-  report(problem: string): void {
-    this.banner.show(problem, 'problem');
+  /** Shows a problem with a character (from another control), or a note about it, in the models' banner. */
+  report(text: string, kind: 'problem' | 'note' = 'problem'): void {
+    this.banner.show(text, kind);
   }
 
   /** Loads files the user picked. */

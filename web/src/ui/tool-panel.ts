@@ -2,7 +2,7 @@
 // character offers and Reset; mirror left to right / right to left, flip and
 // symmetric dragging (disabled, saying why, on a rig without left/right
 // pairs); the target list (goal-list.ts); and the view — front, side and top
-// views, framing, the skeleton and the skinning method. The buttons act
+// views, framing, the skeleton, the onion skin's ghosts and the skinning method. The buttons act
 // through the same functions as the keyboard and window.kin. refresh() runs
 // with every frame: it touches the DOM only when what it shows changed, so
 // that undo and redo are enabled exactly when they can act (not mid-drag).
@@ -23,6 +23,8 @@ export interface ViewActions {
   frame(): void;
   skeletonShown(): boolean;
   showSkeleton(shown: boolean): void;
+  ghostsShown(): boolean;
+  showGhosts(shown: boolean): void;
   skinning(): SkinningMethod;
   setSkinning(method: SkinningMethod): void;
 }
@@ -65,6 +67,7 @@ export class ToolPanel {
   private readonly symmetricButton = toolButton('symmetric', 'Symmetric drag: moving a target moves its mirror partner’s too', '⇆ Symmetric');
   private readonly mirrorNote = document.createElement('p');
   private readonly skeletonButton = toolButton('skeleton', 'Show the skeleton: bones and their joint axes (x red, y green, z blue)', 'Skeleton');
+  private readonly ghostsButton = toolButton('ghosts', 'Onion skin: ghosts of the clip at the keys before (red) and after (blue) the current time', 'Ghosts');
   private readonly skinningToggle: SkinningToggle;
   private readonly goals: GoalList;
   private readonly problem = new ProblemLine('panel-problem posing-toolbar-problem');
@@ -75,6 +78,7 @@ export class ToolPanel {
   private shownSelection = -1;
   private shownSymmetric: boolean | null = null;
   private shownSkeleton: boolean | null = null;
+  private shownGhosts: boolean | null = null;
 
   constructor(parent: HTMLElement, private readonly editor: PoseEditor, private readonly selection: Selection, private readonly view: ViewActions) {
     this.element.className = 'posing-toolbar tool-panel';
@@ -108,7 +112,7 @@ export class ToolPanel {
       section('Pose', group(this.presetPicker, this.resetButton)),
       section('Mirror', group(...this.mirrorButtons), group(this.symmetricButton), this.mirrorNote),
       section(null, this.goals.element),
-      section('View', group(...viewButtons, frameButton), group(this.skeletonButton), this.skinningToggle.element),
+      section('View', group(...viewButtons, frameButton), group(this.skeletonButton, this.ghostsButton), this.skinningToggle.element),
       this.problem.element,
     );
     parent.append(this.element);
@@ -124,6 +128,10 @@ export class ToolPanel {
     frameButton.addEventListener('click', () => view.frame());
     this.skeletonButton.addEventListener('click', () => {
       view.showSkeleton(!view.skeletonShown());
+      this.refresh();
+    });
+    this.ghostsButton.addEventListener('click', () => {
+      view.showGhosts(!view.ghostsShown());
       this.refresh();
     });
     this.skinningToggle.show(view.skinning());
@@ -160,6 +168,11 @@ export class ToolPanel {
     if (skeleton !== this.shownSkeleton) {
       this.skeletonButton.setAttribute('aria-pressed', String(skeleton));
       this.shownSkeleton = skeleton;
+    }
+    const ghosts = this.view.ghostsShown();
+    if (ghosts !== this.shownGhosts) {
+      this.ghostsButton.setAttribute('aria-pressed', String(ghosts));
+      this.shownGhosts = ghosts;
     }
   }
 

@@ -1,6 +1,7 @@
 // The editor's top bar: the name of the tool, the character menu, the File
-// menu (load a model or a pose, export the posed character as GLB or the
-// pose as JSON, save the view as PNG), Copy link, the keyboard help and the
+// menu (load a model or a pose, export the posed character as GLB — with the
+// timeline's clip as its animation — the clip as BVH or the pose as JSON,
+// save the view as PNG), Copy link, the keyboard help and the
 // site's other page, the candy-wrapper comparison of linear blend and
 // dual-quaternion skinning.
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
@@ -19,6 +20,7 @@ export interface TopBarActions {
   characterFailed(message: string): void;
   loadFiles(files: readonly File[]): void;
   exportGlb(): void;
+  exportBvh(): void;
   exportPoseJson(): void;
   snapshot(): Promise<Blob>;
   /** The share link of the state now, written into the address bar. */
@@ -38,11 +40,13 @@ export class TopBar {
     parent.append(brand);
     this.characters = new CharacterPicker(parent, editor, actions.showCharacter, actions.characterFailed);
     this.fileMenu = new Menu(parent, 'file', 'File');
-    const exportGlb = menuItem('export-glb', 'Export GLB: the character skinned, for three.js, Blender and other tools; it opens in the pose on screen (its joints hold the pose, the inverse binds keep the bind pose)', 'Export GLB');
+    const exportGlb = menuItem('export-glb', 'Export GLB: the character skinned, for three.js, Blender and other tools; it opens in the pose on screen (its joints hold the pose, the inverse binds keep the bind pose), with the timeline’s clip as its animation when the clip has keys', 'Export GLB (+ clip)');
     exportGlb.addEventListener('click', actions.exportGlb);
+    const exportBvh = menuItem('export-bvh', 'Export BVH: the skeleton and the timeline’s clip, resampled at its fps, for motion-capture tools and Blender', 'Export BVH');
+    exportBvh.addEventListener('click', actions.exportBvh);
     const exportPose = menuItem('export-pose-json', 'Export pose JSON: every bone’s angles by name', 'Export pose JSON');
     exportPose.addEventListener('click', actions.exportPoseJson);
-    this.fileMenu.add(modelButton(actions.loadFiles), exportGlb, exportPose);
+    this.fileMenu.add(modelButton(actions.loadFiles), exportGlb, exportBvh, exportPose);
     new SaveImageButton(this.fileMenuList(), actions.snapshot);
     new CopyLinkButton(parent, actions.shareLink);
     const spacer = document.createElement('span');

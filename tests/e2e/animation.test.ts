@@ -1,0 +1,199 @@
+// Animation wired into the page, in Debian's Chromium, driven as a user
+// drives it: the default character's clip menu offers its demo clips, and
+// the walk picked from it plays (the palette changes and is the core's own
+// sample at the shown time); the onion skin's Ghosts toggle draws ghosts
+// (pixels differ) without touching the pose; a share link with the clip
+// opens playing the same animation in a new tab; "Export GLB (+ clip)"
+// downloads a file whose animation three.js's AnimationMixer (in Node)
+// samples as the page does at the clip's frame times (within 1e-4); a BVH
+// file written here, dropped on the page, plays with its own bones, its
+// clip in the menu; a broken one says which line and the page keeps what
+// it had.
+import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import { readFileSync } from 'node:fs';
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, type DemoSession, bannerText, clickFileMenu, collectProblems, dropFile, loadReported, nextFrame, startDemo } from './browser.js';
+import { maxDifference } from './compare.js';
+
+/** The palette on screen and the time shown, read together, with the core's sample of the clip at that time. */
+function shownAndSampled(page: Page): Promise<{ time: number; playing: boolean; shown: number[]; sampled: number[] }> {
+  return page.evaluate(() => {
+    const { time, playing, loop } = window.kin.time();
+    return { time, playing, shown: window.kin.palette(), sampled: window.kin.sampledPalette(time, loop ? 'loop' : 'clamp') };
+  });
+}
+
+/** Watches playback for a while: every sample shows the core's pose at its time; returns what was seen. */
+async function watchPlayback(page: Page, samples: number): Promise<{ time: number; shown: number[] }[]> {
+  const seen: { time: number; shown: number[] }[] = [];
+  for (let i = 0; i < samples; i++) {
+    await page.waitForTimeout(150);
+    const { time, playing, shown, sampled } = await shownAndSampled(page);
+    expect(playing).toBe(true);
+    expect(maxDifference(shown, sampled)).toBeLessThan(1e-6);
+    seen.push({ time, shown });
+  }
+  expect(new Set(seen.map((s) => s.time)).size).toBeGreaterThan(1);
+  expect(Math.max(...seen.map((s) => maxDifference(s.shown, seen[0].shown)))).toBeGreaterThan(1e-3);
+  return seen;
+}
+
+const clipMenuNames = (page: Page): Promise<string[]> => page.$$eval('[data-action="clip-menu"] option', (options) => options.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''));
+
+/** A BVH with mixed channel orders, position channels on the root, two chains with End Sites; 20 frames at 20 fps. */
+function bvhText(): string {
+  const rows: string[] = [];
+  for (let f = 0; f < 20; f++) {
+    const a = 40 * Math.sin((2 * Math.PI * f) / 20);
+    rows.push([0, 90 + 2 * Math.sin(f), 0, 0, a / 4, 0, a, 0, 0, 0, 0, -a, 0, a / 2, 0].map((v) => v.toFixed(4)).join(' '));
+  }
+  return [
+    'HIERARCHY',
+    'ROOT Hips',
+    '{',
+    '  OFFSET 0 0 0',
+    '  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation',
+    '  JOINT Spine',
+    '  {',
+    '    OFFSET 0 20 0',
+    '    CHANNELS 3 Xrotation Yrotation Zrotation',
+    '    JOINT Head',
+    '    {',
+    '      OFFSET 0 30 0',
+    '      CHANNELS 3 Yrotation Xrotation Zrotation',
+    '      End Site',
+    '      {',
+    '        OFFSET 0 15 0',
+    '      }',
+    '    }',
+    '  }',
+    '  JOINT LeftLeg',
+    '  {',
+    '    OFFSET 10 0 0',
+    '    CHANNELS 3 Zrotation Yrotation Xrotation',
+    '    End Site',
+    '    {',
+    '      OFFSET 0 -45 0',
+    '    }',
+    '  }',
+    '}',
+    'MOTION',
+    'Frames: 20',
+    'Frame Time: 0.05',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+function bytesOf(text: string): ArrayBuffer {
+  return new TextEncoder().encode(text).buffer as ArrayBuffer;
+}
+
+describe('animation on the page', () => {
+  let demo: DemoSession;
+
+  beforeAll(async () => {
+    demo = await startDemo();
+  }, 300_000);
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('offers the default character’s demo clips; the walk picked from the menu plays as the core samples it', async () => {
+    const { page } = demo;
+    expect(await clipMenuNames(page)).toEqual(['New clip', 'Wave', 'Walk cycle']);
+    await page.selectOption('[data-action="clip-menu"]', 'Walk cycle');
+    await nextFrame(page);
+    expect(await page.evaluate(() => window.kin.clip().name)).toBe('Walk cycle');
+    await page.click('[data-action="play"]');
+    await watchPlayback(page, 4);
+  });
+
+  it('draws onion-skin ghosts with the Ghosts toggle, the pose untouched', async () => {
+    const { page } = demo;
+    await page.keyboard.press(' ');
+    await page.evaluate(() => window.kin.setTime(0.25));
+    await nextFrame(page);
+    const canvas = page.locator('canvas').first();
+    const before = { png: await canvas.screenshot(), palette: await page.evaluate(() => window.kin.palette()) };
+    await page.click('[data-action="ghosts"]');
+    await nextFrame(page);
+    expect(await page.getAttribute('[data-action="ghosts"]', 'aria-pressed')).toBe('true');
+    const after = { png: await canvas.screenshot(), palette: await page.evaluate(() => window.kin.palette()) };
+    expect(after.png.equals(before.png)).toBe(false);
+    expect(after.palette).toEqual(before.palette);
+    await page.click('[data-action="ghosts"]');
+    await nextFrame(page);
+    expect((await canvas.screenshot()).equals(before.png)).toBe(true);
+  });
+
+  it('opens a share link with the clip playing the same animation', async () => {
+    const { page } = demo;
+    await page.click('[data-action="play"]');
+    await page.waitForTimeout(200);
+    const url = await page.evaluate(() => window.kin.shareLink());
+    const other = await demo.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = collectProblems(other);
+    await other.goto(url);
+    await other.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
+    await other.evaluate(() => window.kin.ready);
+    const [mine, theirs] = await Promise.all([page.evaluate(() => window.kin.clip()), other.evaluate(() => window.kin.clip())]);
+    expect(theirs.name).toBe(mine.name);
+    expect(theirs.channels.length).toBe(mine.channels.length);
+    await watchPlayback(other, 3);
+    expect(problems).toEqual([]);
+    await other.close();
+  });
+
+  it('exports GLB with the clip: three.js’s AnimationMixer samples it as the page does', async () => {
+    const { page } = demo;
+    await page.keyboard.press(' ');
+    const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-glb')]);
+    expect(download.suggestedFilename()).toBe('kin-character-animated.glb');
+    const bytes = readFileSync(await download.path());
+    const gltf = await new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
+    expect(gltf.animations.length).toBe(1);
+    let mesh: THREE.SkinnedMesh | null = null;
+    gltf.scene.traverse((o) => {
+      if ((o as THREE.SkinnedMesh).isSkinnedMesh) mesh = o as THREE.SkinnedMesh;
+    });
+    const skinned = mesh as unknown as THREE.SkinnedMesh;
+    const mixer = new THREE.AnimationMixer(gltf.scene);
+    mixer.clipAction(gltf.animations[0]).play();
+    const { fps, duration } = await page.evaluate(() => window.kin.clip());
+    const frames = [1, 5, 9, 14, 20].filter((f) => f / fps < duration);
+    const pageSamples = await page.evaluate((times) => times.map((t) => window.kin.sampledPalette(t, 'clamp')), frames.map((f) => f / fps));
+    frames.forEach((f, k) => {
+      mixer.setTime(f / fps);
+      gltf.scene.updateMatrixWorld(true);
+      const palette = skinned.skeleton.bones.flatMap((bone, j) => bone.matrixWorld.clone().multiply(skinned.skeleton.boneInverses[j]).elements);
+      expect(maxDifference(palette, pageSamples[k])).toBeLessThan(1e-4);
+    });
+    // The export put back what the page shows.
+    const { shown, sampled } = await shownAndSampled(page);
+    expect(maxDifference(shown, sampled)).toBeLessThan(1e-6);
+  });
+
+  it('plays a dropped BVH file with its own bones; a broken one names its line and changes nothing', async () => {
+    const { page } = demo;
+    await dropFile(page, 'swing.bvh', bytesOf(bvhText()));
+    const report = await loadReported(page, await bannerText(page, '.model-banner'));
+    expect(report).toContain('swing.bvh');
+    expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Hips', 'Spine', 'Head', 'LeftLeg']);
+    expect(await clipMenuNames(page)).toEqual(['New clip', await page.evaluate(() => window.kin.clip().name)]);
+    await watchPlayback(page, 3);
+    await page.screenshot({ path: `${ARTIFACTS}/animation-bvh-1280x800.png` });
+
+    const broken = bvhText().replace(/\n([-\d. ]+)\n\n?$/, '\n0 1 2\n');
+    await dropFile(page, 'broken.bvh', bytesOf(broken));
+    const problem = await loadReported(page, report);
+    expect(problem).toMatch(/line \d+/);
+    expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Hips', 'Spine', 'Head', 'LeftLeg']);
+    expect(await page.evaluate(() => window.kin.time().playing)).toBe(true);
+    expect(demo.problems).toEqual([]);
+  });
+});
