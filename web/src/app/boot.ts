@@ -175,7 +175,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         try {
           timeline.useClip(shared.clip);
           timeline.setTime(shared.time);
-          if (shared.playing) timeline.play();
+          linkPlays = shared.playing;
         } catch (error) {
           linkClipProblem = `This link's clip cannot play on this character: ${errorMessage(error)}`;
         }
@@ -196,6 +196,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const linkBanner = new LinkBanner(viewportRegion);
     // Set while a link applies: its pose applied, its clip did not.
     let linkClipProblem: string | null = null;
+    // A link's clip starts playing once the link has applied (an edit while applying it would stop playback).
+    let linkPlays = false;
     // Playback frames are not edits: the link is written when playback starts and when it stops (with the pose there).
     let posedVersion = 0;
     let playToggles = 0;
@@ -206,7 +208,9 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       showForLink,
       report: (outcome) => {
         reportLink(linkBanner, outcome.ok && linkClipProblem !== null ? { ok: false, error: linkClipProblem } : outcome);
+        if (outcome.ok && linkPlays) timeline.play();
         linkClipProblem = null;
+        linkPlays = false;
       },
       stateVersion: () => {
         if (timeline.playing !== linkPlaying) {
