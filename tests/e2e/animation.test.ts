@@ -5,7 +5,8 @@
 // (pixels differ) without touching the pose; a share link with the clip
 // opens playing the same animation in a new tab; "Export GLB (+ clip)"
 // downloads a file whose animation three.js's AnimationMixer (in Node)
-// samples as the page does at the clip's frame times (within 1e-4); a BVH
+// samples as the page does at the clip's frame times (within 1e-4), and
+// loaded back offers its animation as the clip, ready to play; a BVH
 // file written here, dropped on the page, plays with its own bones, its
 // clip in the menu; a broken one says which line and the page keeps what
 // it had.
@@ -176,6 +177,16 @@ describe('animation on the page', () => {
     // The export put back what the page shows.
     const { shown, sampled } = await shownAndSampled(page);
     expect(maxDifference(shown, sampled)).toBeLessThan(1e-6);
+
+    // Loaded back, the file's animation is its clip: in the menu, picked, at its start, paused.
+    const before = await bannerText(page, '.model-banner');
+    await dropFile(page, 'walked.glb', bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    await loadReported(page, before);
+    const loaded = await page.evaluate(() => ({ clip: window.kin.clip(), time: window.kin.time() }));
+    expect(loaded.clip.name).toBe(gltf.animations[0].name);
+    expect(loaded.clip.channels.length).toBeGreaterThan(0);
+    expect(await clipMenuNames(page)).toEqual(['New clip', loaded.clip.name]);
+    expect(loaded.time).toMatchObject({ time: 0, playing: false });
   });
 
   it('plays a dropped BVH file with its own bones; a broken one names its line and changes nothing', async () => {
