@@ -157,6 +157,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         timeline.useClip(clips[0]);
         // The file's clip is part of what was loaded, not an edit to undo.
         editor.undo.clear();
+        // Framed on the clip's first frame, as F frames it (a motion-capture root stands where the clip puts it, not at its rest).
+        ui?.frame();
         if (metresPerUnit !== undefined) timeline.play();
       }
       links?.characterChanged();

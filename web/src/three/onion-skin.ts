@@ -10,7 +10,8 @@ import * as THREE from 'three';
 import type { LoopMode, Rig } from '../rig/rig.js';
 import { boneGeometry, placeBone } from './skeleton-overlay.js';
 
-// Under the skeleton overlay (8), over the character.
+// Under the skeleton overlay (8), over the character: drawn through the skin (as the handles are),
+// since the neighbouring poses mostly lie inside the body.
 const RENDER_ORDER = 7;
 const OPACITY = 0.35;
 /** Earlier ghost warm, later ghost cool (as in most animation tools). */
@@ -37,8 +38,8 @@ export class OnionSkin extends THREE.Group {
       const positions = new THREE.BufferAttribute(new Float32Array(3 * 2 * count), 3);
       const lineGeometry = new THREE.BufferGeometry();
       lineGeometry.setAttribute('position', positions);
-      const lines = new THREE.LineSegments(lineGeometry, new THREE.LineBasicMaterial({ color, transparent: true, opacity: OPACITY, depthWrite: false }));
-      const bones = new THREE.InstancedMesh(this.geometry, new THREE.MeshBasicMaterial({ color, transparent: true, opacity: OPACITY, depthWrite: false }), count);
+      const lines = new THREE.LineSegments(lineGeometry, new THREE.LineBasicMaterial({ color, transparent: true, opacity: OPACITY, depthTest: false, depthWrite: false }));
+      const bones = new THREE.InstancedMesh(this.geometry, new THREE.MeshBasicMaterial({ color, transparent: true, opacity: OPACITY, depthTest: false, depthWrite: false }), count);
       for (const object of [lines, bones]) {
         object.renderOrder = RENDER_ORDER;
         object.frustumCulled = false;
