@@ -119,7 +119,7 @@ describe('glTF import in the page', () => {
     expect(report.status).toBe('converged');
 
     const notGltf = await page.evaluate(() => window.kin.loadModel({ name: 'notes.txt', bytes: new TextEncoder().encode('hello') }));
-    expect(notGltf).toEqual({ ok: false, error: "Could not load 'notes.txt': 'notes.txt' is not a format the page reads (glTF, pose JSON)" });
+    expect(notGltf).toEqual({ ok: false, error: "Could not load 'notes.txt': 'notes.txt' is not a format the page reads (glTF, BVH, pose JSON)" });
     expect(problems).toEqual([]);
   });
 
