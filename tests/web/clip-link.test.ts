@@ -542,6 +542,25 @@ describe('a clip through the page\'s link capture and apply (share-link.ts)', ()
     expect(plain.ok && plain.state.clip).toBe(undefined);
   });
 
+  it('a clip too long for a link is left out: the link holds the pose shown', () => {
+    // 21 bones × 3 angles keyed at 4,000 times: each key at least 2 bytes of value, so far past 200,000 characters.
+    const times = Array.from({ length: 4000 }, (_, k) => k / 100);
+    const channels: ClipChannel[] = Array.from({ length: 63 }, (_, c) => ({
+      target: 'angle',
+      bone: Math.floor(c / 3),
+      slot: c % 3,
+      keys: times.map((time, k) => ({ time, value: [0.001 * ((k * (c + 7)) % 997)], interpolation: 'linear' })),
+    }));
+    const long: ClipData = { name: 'take', duration: 40, fps: 100, channels };
+    const editor = defaultCharacterEditor(module, bones);
+    const read = readLinkUrl(shareUrl(host(editor, { clip: long, time: 1, playing: true }, []), 'https://example.org/kin/'));
+    if (!read.ok) throw new Error(read.error);
+    expect(read.state.clip).toBe(undefined);
+    // Angles travel quantised (within 1e-6 rad here).
+    const pose = Array.from(editor.session.rig.pose());
+    expect(Math.max(...read.state.angles.map((a, k) => Math.abs(a - pose[k])))).toBeLessThan(1e-6);
+  });
+
   it("a glTF link's clip is put into the loaded model's bone order, matched by joint names", () => {
     const rig = Rig.create(module, bones);
     const editor = new PoseEditor(new PosingSession(rig), { source: { kind: 'gltf', name: 'me.glb', skin: 0, skinName: 'skin', influences: 4, warnings: [] }, presets: [] });

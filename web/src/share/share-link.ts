@@ -78,9 +78,22 @@ export function captureLinkState(host: LinkHost): PoseLinkState {
   };
 }
 
-/** `pageUrl` with its fragment holding the page's state now. */
+/**
+ * `pageUrl` with its fragment holding the page's state now. A clip too long
+ * for a link (MAX_LINK_LENGTH: a long motion-capture take) is left out: the
+ * link still holds the pose shown.
+ */
 export function shareUrl(host: LinkHost, pageUrl: string): string {
-  return urlWithPoseLink(pageUrl, encodePoseLink(captureLinkState(host)));
+  const state = captureLinkState(host);
+  let link: string;
+  try {
+    link = encodePoseLink(state);
+  } catch (error) {
+    if (state.clip === undefined) throw error;
+    const { clip: _clip, time: _time, playing: _playing, ...pose } = state;
+    link = encodePoseLink(pose);
+  }
+  return urlWithPoseLink(pageUrl, link);
 }
 
 /** The state of the link in `url`'s fragment (relative URLs resolve against `base`), or why there is none. */
