@@ -8,8 +8,9 @@
 // samples as the page does at the clip's frame times (within 1e-4), and
 // loaded back offers its animation as the clip, ready to play; a BVH
 // file written here, dropped on the page, plays with its own bones, its
-// clip in the menu; a broken one says which line and the page keeps what
-// it had.
+// clip in the menu, and exported as BVH loads back with the same joints,
+// playing; a broken one says which line and the page keeps what it had;
+// the default character brings its demo clips back.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
@@ -189,7 +190,7 @@ describe('animation on the page', () => {
     expect(loaded.time).toMatchObject({ time: 0, playing: false });
   });
 
-  it('plays a dropped BVH file with its own bones; a broken one names its line and changes nothing', async () => {
+  it('plays a dropped BVH file with its own bones, exports it as BVH that loads back; a broken one names its line and changes nothing', async () => {
     const { page } = demo;
     const before = await bannerText(page, '.model-banner');
     await dropFile(page, 'swing.bvh', bytesOf(bvhText()));
@@ -209,6 +210,17 @@ describe('animation on the page', () => {
     expect(problem).toContain(`line ${last + 1}`);
     expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Hips', 'Spine', 'Head', 'LeftLeg']);
     expect(await page.evaluate(() => window.kin.time().playing)).toBe(true);
+
+    // Exported as BVH (in the file's centimetres) and dropped again: the same joints, playing.
+    const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-bvh')]);
+    expect(download.suggestedFilename()).toBe('swing.bvh');
+    const exported = readFileSync(await download.path(), 'utf8');
+    expect(exported.startsWith('HIERARCHY')).toBe(true);
+    const shown = await bannerText(page, '.model-banner');
+    await dropFile(page, 'swing-again.bvh', bytesOf(exported));
+    expect(await loadReported(page, shown)).toContain('swing-again.bvh');
+    expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Hips', 'Spine', 'Head', 'LeftLeg']);
+    await watchPlayback(page, 2);
 
     // Back to the default character: its demo clips return to the menu, the file's leave it.
     await page.selectOption('select[name=lesson]', 'default');
