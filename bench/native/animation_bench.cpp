@@ -35,10 +35,7 @@ T Read() {
   return kin_tools::Read<T>(kTool);
 }
 
-[[noreturn]] void Fail(const char* what, const kin::Status& status) {
-  std::fprintf(stderr, "%s: %s: %s\n", kTool, what, status.message);
-  std::exit(3);
-}
+[[noreturn]] void Fail(const char* what, const kin::Status& status) { kin_tools::Fail(kTool, what, status); }
 
 kin::ClipDef ReadClip() {
   kin::ClipDef def;

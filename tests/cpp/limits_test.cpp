@@ -138,3 +138,59 @@ TEST(SwingTwist, ValidationNamesBadConeLimits) {
 }
 
 }  // namespace
+
+namespace {
+
+kin::Skeleton OneBone(const glm::vec3& min_angle, const glm::vec3& max_angle) {
+  kin::BoneDef bone = kin::DefaultBoneDef();
+  bone.name = "ball";
+  bone.tip_bs = glm::vec3(0, 1, 0);
+  bone.min_angle = min_angle;
+  bone.max_angle = max_angle;
+  kin::Skeleton skeleton;
+  EXPECT_TRUE(kin::Skeleton::Build(kin::Span<const kin::BoneDef>(&bone, 1), &skeleton).ok());
+  return skeleton;
+}
+
+glm::quat AboutX(float angle) { return glm::angleAxis(angle, glm::vec3(1, 0, 0)); }
+
+}  // namespace
+
+// A hinge about x with slot 0 in ±180°: −170° about x, hinted from +175°.
+// The Euler solution nearest the hint is (+190°, 0, 0), outside the range,
+// where projecting would clamp it to 180° (a 10° error); shifted by −2π it
+// is −170°, inside and exact. (The other solution, (10°, 180°, 180°), breaks
+// the locked slots.)
+TEST(EulerWithinLimits, ShiftsASlotIntoItsRangeInsteadOfClamping) {
+  const float pi = 3.14159265f;
+  const kin::Skeleton skeleton = OneBone(glm::vec3(-pi, 0, 0), glm::vec3(pi, 0, 0));
+  const float minus170 = -170.0f * pi / 180.0f;
+  const glm::vec3 angles = kin::EulerWithinLimits(skeleton, 0, AboutX(minus170), glm::vec3(175.0f * pi / 180.0f, 0, 0));
+  EXPECT_NEAR(angles.x, minus170, 1e-5f);
+  EXPECT_NEAR(angles.y, 0.0f, 1e-5f);
+  EXPECT_NEAR(angles.z, 0.0f, 1e-5f);
+}
+
+// 0.8 rad about x (XYZ) has two Euler solutions: (0.8, 0, 0) and
+// (0.8 − π, π, π) after shifting into ±π. Both lie inside full limits; the
+// one nearer the hint (0.4, 0, 0) is the first.
+TEST(EulerWithinLimits, BothInsideTakesTheOneNearerTheHint) {
+  const float pi = 3.14159265f;
+  const kin::Skeleton skeleton = OneBone(glm::vec3(-pi), glm::vec3(pi));
+  const glm::vec3 angles = kin::EulerWithinLimits(skeleton, 0, AboutX(0.8f), glm::vec3(0.4f, 0, 0));
+  EXPECT_NEAR(angles.x, 0.8f, 1e-5f);
+  EXPECT_NEAR(angles.y, 0.0f, 1e-5f);
+  EXPECT_NEAR(angles.z, 0.0f, 1e-5f);
+}
+
+// A hinge that only bends backwards, slot 0 in [−2.5, 0]: 0.8 rad about x
+// has no solution inside (the other, (0.8 − π, π, π), breaks the locked
+// slots more), so the nearer one, (0.8, 0, 0), comes back for the limits to
+// clamp; it is not turned into a far-off equivalent.
+TEST(EulerWithinLimits, NeitherInsideTakesTheOneTheLimitsMoveLess) {
+  const kin::Skeleton skeleton = OneBone(glm::vec3(-2.5f, 0, 0), glm::vec3(0, 0, 0));
+  const glm::vec3 angles = kin::EulerWithinLimits(skeleton, 0, AboutX(0.8f), glm::vec3(0));
+  EXPECT_NEAR(angles.x, 0.8f, 1e-5f);
+  EXPECT_NEAR(angles.y, 0.0f, 1e-5f);
+  EXPECT_NEAR(angles.z, 0.0f, 1e-5f);
+}

@@ -24,23 +24,13 @@ import { LIMB_ENDS, goalsInPose } from '../../web/src/posing/solver-goals.js';
 import { applyStartPose } from '../../web/src/posing/start-pose.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { defaultCharacterBones, defaultCharacterEditor } from './default-character.js';
+import { decodeOk, errorOf } from './pose-link-results.js';
 import { seededRandom, uniform } from './seeded-random.js';
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const integer = (random: Random, lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
 
-function decodeOk(text: string): PoseLinkState {
-  const result = decodePoseLink(text);
-  if (!result.ok) throw new Error(`expected a state, got: ${result.error}`);
-  return result.state;
-}
-
-function errorOf(text: string): string {
-  const result = decodePoseLink(text);
-  if (result.ok) throw new Error('expected an error, got a state');
-  return result.error;
-}
 
 /** A pose of a rig of `boneCount` bones to carry a clip. */
 function poseState(boneCount: number, clip?: ClipData): PoseLinkState {

@@ -16,6 +16,7 @@ import { MAX_GOALS } from '../../web/src/posing/goal-set.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';
+import { decodeOk, errorOf } from './pose-link-results.js';
 import { seededRandom, uniform } from './seeded-random.js';
 
 type Random = () => number;
@@ -80,17 +81,6 @@ function humanoidState(character: PoseLinkCharacter): PoseLinkState {
   };
 }
 
-function decodeOk(text: string): PoseLinkState {
-  const result = decodePoseLink(text);
-  if (!result.ok) throw new Error(`expected a state, got: ${result.error}`);
-  return result.state;
-}
-
-function errorOf(text: string): string {
-  const result = decodePoseLink(text);
-  if (result.ok) throw new Error('expected an error, got a state');
-  return result.error;
-}
 
 /** Angles as the same rotation: their difference modulo 2π. */
 function angleDifference(a: number, b: number): number {

@@ -115,6 +115,10 @@ glm::vec3 ShiftIntoRanges(const Skeleton& skeleton, int bone, glm::vec3 angles, 
 glm::vec3 EulerWithinLimits(const Skeleton& skeleton, int bone, const glm::quat& q, const glm::vec3& hint) {
   const EulerOrder order = skeleton.order(bone);
   const glm::vec3 a0 = EulerFromRotation(order, q, hint);
+  // Inside already: no other solution or shift is nearer the hint (the
+  // common case while playing a clip).
+  constexpr float kInside = 1e-10f;
+  if (LimitViolation(skeleton, bone, a0) <= kInside) return a0;
   const bool proper = EulerAxis(order, 0) == EulerAxis(order, 2);
   // The other solution: (θ0 + π, π − θ1, θ2 + π), or (θ0 + π, −θ1, θ2 + π) for proper orders.
   const float pi = 3.14159265359f;
@@ -122,7 +126,6 @@ glm::vec3 EulerWithinLimits(const Skeleton& skeleton, int bone, const glm::quat&
   const glm::vec3 a = ShiftIntoRanges(skeleton, bone, a0, hint);
   const glm::vec3 b = ShiftIntoRanges(skeleton, bone, b0, hint);
   const float va = LimitViolation(skeleton, bone, a), vb = LimitViolation(skeleton, bone, b);
-  constexpr float kInside = 1e-10f;
   if (va <= kInside && vb <= kInside) return glm::dot(b - hint, b - hint) < glm::dot(a - hint, a - hint) ? b : a;
   return vb < va ? b : a;
 }

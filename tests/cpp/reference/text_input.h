@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kin/skeleton.h"
+#include "kin/status.h"
 
 namespace kin_tools {
 
@@ -23,6 +24,12 @@ T Read(const char* tool) {
     std::exit(2);
   }
   return v;
+}
+
+// Exits with the tool's name, what failed and the core's message.
+[[noreturn]] inline void Fail(const char* tool, const char* what, const kin::Status& status) {
+  std::fprintf(stderr, "%s: %s: %s\n", tool, what, status.message);
+  std::exit(3);
 }
 
 // n, then n bones (named b0, b1, ...).
