@@ -1,7 +1,8 @@
 // Animation wired into the page, in Debian's Chromium, driven as a user
 // drives it: the default character's clip menu offers its demo clips, and
 // the walk picked from it plays (the palette changes and is the core's own
-// sample at the shown time); the onion skin's Ghosts toggle draws ghosts
+// sample at the shown time), and stopped, its target handles sit on the
+// pose and follow it as the time changes; the onion skin's Ghosts toggle draws ghosts
 // (pixels differ) without touching the pose; a share link with the clip
 // opens playing the same animation in a new tab; "Export GLB (+ clip)"
 // downloads a file whose animation three.js's AnimationMixer (in Node)
@@ -115,9 +116,26 @@ describe('animation on the page', () => {
     await watchPlayback(page, 4);
   });
 
-  it('draws onion-skin ghosts with the Ghosts toggle, the pose untouched', async () => {
+  it('stopped, the handles sit on the pose again, and follow it when the time changes', async () => {
     const { page } = demo;
     await page.keyboard.press(' ');
+    const handAt = async (time: number): Promise<{ target: number[]; tip: number[]; screen: { x: number; y: number } }> => {
+      await page.evaluate((t) => window.kin.setTime(t), time);
+      await nextFrame(page);
+      return page.evaluate(() => ({
+        target: window.kin.goals().find((g) => g.name === 'hand_r')!.target,
+        tip: window.kin.boneTip('hand_r'),
+        screen: window.kin.handleScreenPosition('hand_r'),
+      }));
+    };
+    // The walk swings the hand between these frames (a quarter cycle apart).
+    const [a, b] = [await handAt(0), await handAt(0.25)];
+    for (const hand of [a, b]) expect(maxDifference(hand.target, hand.tip)).toBeLessThan(1e-4);
+    expect(Math.hypot(a.screen.x - b.screen.x, a.screen.y - b.screen.y)).toBeGreaterThan(3);
+  });
+
+  it('draws onion-skin ghosts with the Ghosts toggle, the pose untouched', async () => {
+    const { page } = demo;
     await page.evaluate(() => window.kin.setTime(0.25));
     await nextFrame(page);
     const canvas = page.locator('canvas').first();
