@@ -31,12 +31,18 @@ export class BoneHighlight {
     scene.add(this.group);
   }
 
-  /** Draws the bone from its joint to its tip (model space). */
-  show(originX: number, originY: number, originZ: number, tipX: number, tipY: number, tipZ: number): void {
+  /**
+   * Draws the bone from its joint (the translation of its bone-to-model
+   * matrix, 16 floats from `matrices_ms[m]`) to its tip (3 floats from
+   * `tips_ms[t]`), in model space. Read from the arrays here: six coordinates
+   * passed as numbers were six heap numbers per frame when V8 did not inline
+   * the call.
+   */
+  show(matrices_ms: ArrayLike<number>, m: number, tips_ms: ArrayLike<number>, t: number): void {
     this.group.visible = true;
-    this.joint.position.set(originX, originY, originZ);
-    this.shaft.position.set(originX, originY, originZ);
-    const length = this.direction.set(tipX - originX, tipY - originY, tipZ - originZ).length();
+    this.joint.position.set(matrices_ms[m + 12], matrices_ms[m + 13], matrices_ms[m + 14]);
+    this.shaft.position.copy(this.joint.position);
+    const length = this.direction.set(tips_ms[t] - matrices_ms[m + 12], tips_ms[t + 1] - matrices_ms[m + 13], tips_ms[t + 2] - matrices_ms[m + 14]).length();
     // A bone without length is only its joint.
     this.shaft.visible = length > 1e-6;
     if (!this.shaft.visible) return;
