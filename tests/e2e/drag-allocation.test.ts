@@ -100,12 +100,15 @@ describe('allocation during playback', () => {
   const listing = (profile: { bytesPerFrame: Map<string, number> }): string => [...profile.bytesPerFrame].map(([who, bytes]) => `${bytes.toFixed(1)} ${who}`).join('; ');
 
   it('our modules allocate next to nothing per playback frame', async () => {
-    const windows = await profilePlayback(page, PLAYBACK_WARM_UP_MS, PLAYBACK_MS / 2, 2);
+    const windows = await profilePlayback(page, PLAYBACK_WARM_UP_MS, PLAYBACK_MS, 2);
     const ours = windows.map(ourBytesPerFrame);
     windows.forEach((profile, w) => console.log(`playback, window ${w + 1}: ${profile.frames} frames; our modules ${ours[w].toFixed(2)} B/frame; all: ${listing(profile)}`));
     // It played a clip of two keys, drawing frames in both windows.
     expect(await page.evaluate(() => window.kin.keyTimes())).toEqual([0, 1]);
     for (const profile of windows) expect(profile.frames).toBeGreaterThan(5);
+    // As for a drag, the quieter window is held to the bound: the frame
+    // scheduler's callback is charged ~13-30 B a frame in some windows and
+    // nothing in others (measured; not yet explained).
     expect(Math.min(...ours), windows.map(listing).join(' | ')).toBeLessThan(BOUND);
     expect(problems).toEqual([]);
   });
