@@ -6,12 +6,16 @@
 // (event objects, API results). tests/e2e/drag-allocation.test.ts asserts
 // our modules' share; tests/web/drag-allocation.test.ts the per-frame path
 // in Node. Then the same measurement while the timeline plays a two-key
-// clip (no pointer: the clock, the core's sampling, the bone upload, the
-// playhead). Writes bench/results/drag-allocation.json.
+// clip with the curve view shown (no pointer: the clock, the core's
+// sampling, the bone upload, the playhead, the time field, the curve's time
+// line), in a browser of its own that optimises early and inlines nothing
+// (PLAYBACK_CHROMIUM_ARGS, tests/e2e/drag-profile.ts). Writes
+// bench/results/drag-allocation.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import { createServer } from 'vite';
 import { launchChromium } from '../tests/e2e/browser.js';
-import { SAMPLING_INTERVAL, ourBytesPerFrame, profileDrag, profilePlayback } from '../tests/e2e/drag-profile.js';
+import { PLAYBACK_CHROMIUM_ARGS, SAMPLING_INTERVAL, ourBytesPerFrame, profileDrag, profilePlayback } from '../tests/e2e/drag-profile.js';
 import { describeMachine } from './machine.js';
 
 const WARM_UP_MOVES = 1500;
@@ -21,13 +25,25 @@ const PLAYBACK_MS = 5000;
 
 const server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { port: 0, strictPort: false } });
 await server.listen();
-const browser = await launchChromium();
 const rows: { method: string; moves: number; frames: number; ours_bytes_per_frame: number; bytes_per_frame: Record<string, number> }[] = [];
-try {
+const openPage = async (browser: Browser): Promise<Page> => {
   const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   await page.goto(server.resolvedUrls!.local[0]);
   await page.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
   await page.evaluate(() => window.kin.ready);
+  return page;
+};
+async function profileAndReport(page: Page, method: string): Promise<void> {
+  const [playback] = await profilePlayback(page, PLAYBACK_WARM_UP_MS, PLAYBACK_MS);
+  const ours = ourBytesPerFrame(playback);
+  const perFrame = Object.fromEntries([...playback.bytesPerFrame].map(([who, bytes]) => [who, Math.round(bytes * 10) / 10]));
+  rows.push({ method, moves: 0, frames: playback.frames, ours_bytes_per_frame: Math.round(ours * 10) / 10, bytes_per_frame: perFrame });
+  console.log(`${method}: ${PLAYBACK_MS} ms after ${PLAYBACK_WARM_UP_MS} ms playing, ${playback.frames} frames; our modules ${ours.toFixed(1)} B/frame; bytes per frame:`);
+  for (const [who, bytes] of Object.entries(perFrame)) console.log(`  ${bytes.toFixed(1).padStart(8)}  ${who}`);
+}
+let browser = await launchChromium();
+try {
+  const page = await openPage(browser);
   for (const method of ['lbs', 'dqs'] as const) {
     await page.evaluate((m) => window.kin.setSkinning(m), method);
     const [profile] = await profileDrag(page, 'hand_r', WARM_UP_MOVES, DRAG_MOVES);
@@ -37,13 +53,15 @@ try {
     console.log(`${method}: ${DRAG_MOVES} pointer moves, ${profile.frames} frames; our modules ${ours.toFixed(1)} B/frame; bytes per frame:`);
     for (const [who, bytes] of Object.entries(perFrame)) console.log(`  ${bytes.toFixed(1).padStart(8)}  ${who}`);
   }
+  // Playback twice: in this browser (V8's own tiering: a playback frame's
+  // functions have not left its interpreter and baseline tiers yet) and in
+  // one that optimises early and inlines nothing (the steady state; what
+  // tests/e2e/drag-allocation.test.ts bounds).
   await page.evaluate(() => window.kin.setSkinning('lbs'));
-  const [playback] = await profilePlayback(page, PLAYBACK_WARM_UP_MS, PLAYBACK_MS);
-  const ours = ourBytesPerFrame(playback);
-  const perFrame = Object.fromEntries([...playback.bytesPerFrame].map(([who, bytes]) => [who, Math.round(bytes * 10) / 10]));
-  rows.push({ method: 'lbs, playback', moves: 0, frames: playback.frames, ours_bytes_per_frame: Math.round(ours * 10) / 10, bytes_per_frame: perFrame });
-  console.log(`playback (lbs): ${PLAYBACK_MS} ms after ${PLAYBACK_WARM_UP_MS} ms playing, ${playback.frames} frames; our modules ${ours.toFixed(1)} B/frame; bytes per frame:`);
-  for (const [who, bytes] of Object.entries(perFrame)) console.log(`  ${bytes.toFixed(1).padStart(8)}  ${who}`);
+  await profileAndReport(page, 'lbs, playback, default V8 tiering');
+  await browser.close();
+  browser = await launchChromium(PLAYBACK_CHROMIUM_ARGS);
+  await profileAndReport(await openPage(browser), 'lbs, playback, early tier-up, no inlining');
 } finally {
   await browser.close();
   await server.close();
@@ -56,7 +74,7 @@ writeFileSync(
     {
       machine: describeMachine(),
       browser: 'Debian Chromium, headless, SwiftShader WebGL',
-      method: `V8 sampling heap profiler every ~${SAMPLING_INTERVAL} B with collected objects included, over ${DRAG_MOVES} moves after ${WARM_UP_MOVES} in the same held drag; mouse events through CDP Input.dispatchMouseEvent; bytes charged to the nearest function with a source file`,
+      method: `V8 sampling heap profiler every ~${SAMPLING_INTERVAL} B with collected objects included, over ${DRAG_MOVES} moves after ${WARM_UP_MOVES} in the same held drag; mouse events through CDP Input.dispatchMouseEvent; bytes charged to the nearest function with a source file. Playback: ${PLAYBACK_MS} ms after ${PLAYBACK_WARM_UP_MS} ms playing, curve view shown, with V8's default tiering and in a browser with ${PLAYBACK_CHROMIUM_ARGS.join(' ')}`,
       rows,
     },
     null,

@@ -12,13 +12,28 @@
 // The page must come from Vite's dev server, which serves our modules
 // unbundled under their own names. Used by tests/e2e/drag-allocation.test.ts
 // and bench/drag-allocation.ts. profilePlayback measures the same way while
-// the timeline plays a clip (no pointer at all).
+// the timeline plays a clip (no pointer at all), in a browser launched with
+// PLAYBACK_CHROMIUM_ARGS.
 import type { Page } from 'playwright-core';
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { type SamplingProfile, allocationOwner, chargeToSource, samplingOptions } from '../web/allocation-profile.js';
 import { CdpDrag } from './cdp-drag.js';
 
 export const SAMPLING_INTERVAL = 32;
+
+/**
+ * V8 flags for measuring playback. A playback frame calls each of its
+ * functions once, and SwiftShader draws 10-25 frames a second here: V8 would
+ * optimise them after minutes (400 calls for Maglev, 3000 for TurboFan),
+ * and until then every fraction the code computes is a new heap number.
+ * --jit-fuzzing lowers those thresholds, so that a few seconds of playback
+ * run the code a long session runs. Without inlining each function keeps
+ * its own frame: the profiler charges bytes to the outermost frame of
+ * optimised code, so inlined three.js code would otherwise count as ours
+ * (and ours as the caller's), and a number passed between our functions is
+ * boxed as it is when V8 decides not to inline — the stricter case.
+ */
+export const PLAYBACK_CHROMIUM_ARGS = ['--js-flags=--jit-fuzzing --no-turbo-inlining --no-maglev-inlining'];
 
 export interface AllocationProfile {
   frames: number;
@@ -73,10 +88,12 @@ export async function profileDrag(page: Page, goal: string, warmUpMoves: number,
 /**
  * Keys two poses of the default character (the right hand moved between
  * them) 1 s apart, plays the clip looping for `warmUp_ms`, then samples
- * `windows` windows of `sample_ms` each while it keeps playing.
+ * `windows` windows of `sample_ms` each while it keeps playing. The
+ * timeline's curve view is shown (its time line moves with the playhead).
  */
 export async function profilePlayback(page: Page, warmUp_ms: number, sample_ms: number, windows = 1): Promise<AllocationProfile[]> {
   await page.evaluate(() => {
+    window.kin.showTimeline({ folded: false, curves: true });
     window.kin.setTime(0);
     window.kin.key();
     window.kin.setTime(1);

@@ -30,4 +30,18 @@ describe('NumberLabels', () => {
     labels.get(0);
     expect(made).toBe(5001); // forgotten in the restart
   });
+
+  it('makes a block of neighbouring labels on a miss, then none until the next block', () => {
+    const made: number[] = [];
+    const labels = new NumberLabels((n) => {
+      made.push(n);
+      return `${n} px`;
+    }, 8);
+    expect(labels.get(13)).toBe('13 px');
+    expect(made).toEqual([8, 9, 10, 11, 12, 13, 14, 15]);
+    for (let n = 8; n < 16; n++) expect(labels.get(n)).toBe(`${n} px`);
+    expect(made).toHaveLength(8);
+    expect(labels.get(-1)).toBe('-1 px'); // the block below zero: -8 … -1
+    expect(made.slice(8)).toEqual([-8, -7, -6, -5, -4, -3, -2, -1]);
+  });
 });

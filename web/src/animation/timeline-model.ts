@@ -14,7 +14,7 @@ import type { ClipData, ClipKey, Interpolation, LoopMode } from './clip.js';
 /** What the timeline edits through: the pose editor (its undo covers the clip). */
 export interface TimelineHost {
   readonly session: {
-    readonly rig: Pick<Rig, 'boneCount' | 'pose' | 'rootOffset' | 'poseRotation' | 'sampleClip'>;
+    readonly rig: Pick<Rig, 'boneCount' | 'pose' | 'rootOffset' | 'poseRotation' | 'sampleClipAt'>;
     /** The rig's pose was sampled (a playback frame: allocation-free). */
     poseSampled(): void;
     /** Takes the rig's pose as the user's (goals move onto it). */
@@ -63,6 +63,22 @@ export class TimelineModel {
   /** Seconds, in [0, duration]. */
   get time(): number {
     return this.clock[0];
+  }
+
+  /**
+   * Where the current time lies along `span` whole units from the start (0)
+   * to the duration (`span`), rounded: the playhead's pixel on a track
+   * `span` pixels wide. A whole number, which V8 returns without boxing it:
+   * a playback frame reads it where reading `time` (a fraction) would make a
+   * heap number.
+   */
+  place(span: number): number {
+    return Math.round((span * this.clock[0]) / this.clip.duration);
+  }
+
+  /** The current time in whole hundredths of a second (what the time field shows; see place()). */
+  get hundredths(): number {
+    return Math.round(100 * this.clock[0]);
   }
 
   get playing(): boolean {
@@ -364,7 +380,7 @@ export class TimelineModel {
   private showClipPose(playing: boolean): void {
     const { session } = this.host;
     if (this.clip.channels.length > 0) {
-      session.rig.sampleClip(this.clock[0], this.loopMode);
+      session.rig.sampleClipAt(this.clock, this.loopMode);
       if (playing) session.poseSampled();
       else session.setPose(Array.from(session.rig.pose()), session.rig.rootOffset);
     }

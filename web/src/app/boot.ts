@@ -107,7 +107,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         return false;
       }
       // Whole milliseconds: small integers, stored and passed without boxing (a playback frame allocates nothing).
-      const now_ms = Math.round(performance.now());
+      const now_ms = scheduler.frameTime_ms;
       if (lastFrame_ms >= 0) timeline.advance(now_ms - lastFrame_ms);
       lastFrame_ms = now_ms;
       return timeline.playing;

@@ -48,6 +48,11 @@ export class ExchangeRecord {
     this.floats()[this.layout.floats.time] = time_s;
   }
 
+  /** setTime(clock_s[0]): a clock held in a typed array is copied without boxing its time into a heap number for the call. */
+  copyTime(clock_s: Float64Array): void {
+    this.floats()[this.layout.floats.time] = clock_s[0];
+  }
+
   /**
    * Copies the last solve's numbers into `out`. Written into the caller's
    * object rather than returned: a getter returning the error (a fraction)

@@ -444,6 +444,17 @@ export class Rig {
   }
 
   /**
+   * sampleClip(clock_s[0], loop): for a playback frame, whose clock lives in
+   * a typed array. A fractional time passed to a call that V8 does not inline
+   * is boxed into a new heap number; a typed array is passed as it is.
+   */
+  sampleClipAt(clock_s: Float64Array, loop: LoopMode): void {
+    this.live();
+    this.exchange.copyTime(clock_s);
+    this.check(this.module._kin_rig_sample_clip(this.address, this.loopCode(loop)));
+  }
+
+  /**
    * The core's own sampling of one channel at `count` evenly spaced times
    * from t0_s to t1_s inclusive (held at the ends of its keys, not looped,
    * not limited): valueSize(target) floats per sample, angles unwrapped,

@@ -27,21 +27,39 @@ export class BoneHighlight {
     this.shaft.renderOrder = RENDER_ORDER;
     this.joint.renderOrder = RENDER_ORDER;
     this.joint.scale.setScalar(JOINT_RADIUS);
+    this.shaft.scale.set(SHAFT_RADIUS, 1, SHAFT_RADIUS);
     this.group.add(this.shaft, this.joint);
     scene.add(this.group);
   }
 
-  /** Draws the bone from its joint to its tip (model space). */
-  show(originX: number, originY: number, originZ: number, tipX: number, tipY: number, tipZ: number): void {
+  /**
+   * Draws the bone from its joint (the translation of its bone-to-model
+   * matrix, 16 floats from `matrices_ms[m]`) to its tip (3 floats from
+   * `tips_ms[t]`), in model space. Coordinates are read from the arrays and
+   * written into the vectors here: passed as numbers to a call V8 does not
+   * inline (three.js's set(), divideScalar()), each was a heap number per
+   * frame while a clip plays with a bone selected.
+   */
+  show(matrices_ms: ArrayLike<number>, m: number, tips_ms: ArrayLike<number>, t: number): void {
     this.group.visible = true;
-    this.joint.position.set(originX, originY, originZ);
-    this.shaft.position.set(originX, originY, originZ);
-    const length = this.direction.set(tipX - originX, tipY - originY, tipZ - originZ).length();
+    const { position } = this.joint;
+    position.x = matrices_ms[m + 12];
+    position.y = matrices_ms[m + 13];
+    position.z = matrices_ms[m + 14];
+    this.shaft.position.copy(position);
+    const direction = this.direction;
+    direction.x = tips_ms[t] - position.x;
+    direction.y = tips_ms[t + 1] - position.y;
+    direction.z = tips_ms[t + 2] - position.z;
+    const length = direction.length();
     // A bone without length is only its joint.
     this.shaft.visible = length > 1e-6;
     if (!this.shaft.visible) return;
-    this.shaft.quaternion.setFromUnitVectors(UP, this.direction.divideScalar(length));
-    this.shaft.scale.set(SHAFT_RADIUS, length, SHAFT_RADIUS);
+    direction.x /= length;
+    direction.y /= length;
+    direction.z /= length;
+    this.shaft.quaternion.setFromUnitVectors(UP, direction);
+    this.shaft.scale.y = length;
   }
 
   hide(): void {

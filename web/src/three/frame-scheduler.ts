@@ -5,6 +5,13 @@
 // then. A draw that throws stops the scheduler: one report beats an error
 // every 16 ms.
 export class FrameScheduler {
+  /**
+   * The frame being drawn's time (ms since the page's time origin, whole:
+   * a small integer), from the browser's frame callback. A playback frame's
+   * clock reads it rather than performance.now(), whose every result is a
+   * new heap number.
+   */
+  frameTime_ms = 0;
   private pending = false;
   private stopped = false;
 
@@ -22,8 +29,9 @@ export class FrameScheduler {
     this.stopped = true;
   }
 
-  private readonly tick = (): void => {
+  private readonly tick = (time_ms: number): void => {
     this.pending = false;
+    this.frameTime_ms = Math.round(time_ms);
     if (this.stopped) return;
     let again: boolean;
     try {

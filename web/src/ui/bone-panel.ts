@@ -6,6 +6,7 @@
 // owns the angles. Text through textContent only.
 import type { EulerOrder } from '../rig/rig-desc.js';
 import { closeButton } from './close-button.js';
+import { NumberLabels } from './number-labels.js';
 
 /** What the panel tells its owner. */
 export interface BonePanelHooks {
@@ -31,6 +32,9 @@ const DEGREES = 180 / Math.PI;
 function degrees(angle: number): string {
   return `${(angle * DEGREES).toFixed(1)}°`;
 }
+
+/** The angles shown, by whole tenths of a degree, made once each: a playing clip turns the selected bone every frame. */
+const ANGLE_LABELS = new NumberLabels((tenths) => `${(tenths / 10).toFixed(1)}°`, 128);
 
 /** Slot labels: the axis each slot turns about; a proper Euler order's repeated axis gets a prime. */
 export function slotAxes(order: EulerOrder): string[] {
@@ -109,11 +113,11 @@ export class BonePanel {
 
   /** Shows the bone's angles (3 by slot from `angles[at]`, radians). */
   showAngles(angles: ArrayLike<number>, at: number): void {
-    this.rows.forEach((row, slot) => {
-      const angle = angles[at + slot];
-      row.slider.valueAsNumber = angle;
-      row.value.textContent = degrees(angle);
-    });
+    for (let slot = 0; slot < this.rows.length; slot++) {
+      const row = this.rows[slot];
+      row.slider.valueAsNumber = angles[at + slot];
+      row.value.textContent = ANGLE_LABELS.get(Math.round(angles[at + slot] * DEGREES * 10));
+    }
   }
 
   hide(): void {

@@ -155,7 +155,7 @@ export class BonePosing {
     const tips_ms = rig.boneTips();
     const m = 16 * bone;
     const t = 3 * bone;
-    this.highlight.show(model_ms[m + 12], model_ms[m + 13], model_ms[m + 14], tips_ms[t], tips_ms[t + 1], tips_ms[t + 2]);
+    this.highlight.show(model_ms, m, tips_ms, t);
     this.gizmo.follow(model_ms, m);
     this.panel.showAngles(rig.pose(), 3 * bone);
   }

@@ -3,9 +3,12 @@
 // x y z w — with its keys as points, the curve between them as the core
 // samples it (Rig.sampleChannel, one sample per pixel column: exactly what
 // playback will do, so linear, Catmull-Rom and TCB can be told apart), and
-// the current time as a line. Redrawn when the clip, the bone, the chosen
-// component, the size or the time changes.
+// the current time as a line over it. The curve is redrawn when the clip, the
+// bone, the chosen component or the size changes; the time line is an element
+// of its own that a playback frame moves without redrawing (or allocating).
 import type { ClipData } from '../animation/clip.js';
+import type { TimelineModel } from '../animation/timeline-model.js';
+import { Playhead } from './playhead.js';
 
 /** What the curve view samples through: the rig on screen. */
 export interface CurveSampler {
@@ -28,7 +31,8 @@ export class CurveView {
   readonly canvas = document.createElement('canvas');
   private readonly component = document.createElement('select');
   private readonly note = document.createElement('span');
-  private drawn = { clip: null as ClipData | null, bone: -2, component: -1, time: -1, width: 0, height: 0 };
+  private readonly timeLine = new Playhead('curve-time');
+  private drawn = { clip: null as ClipData | null, bone: -2, component: -1, width: 0, height: 0 };
 
   constructor(parent: HTMLElement) {
     this.element.className = 'curve-view';
@@ -44,7 +48,10 @@ export class CurveView {
     const bar = document.createElement('div');
     bar.className = 'curve-bar';
     bar.append(this.component, this.note);
-    this.element.append(bar, this.canvas);
+    const plot = document.createElement('div');
+    plot.className = 'curve-plot';
+    plot.append(this.canvas, this.timeLine.element);
+    this.element.append(bar, plot);
     parent.append(this.element);
   }
 
@@ -56,12 +63,17 @@ export class CurveView {
     return clip.channels.findIndex((c) => c.target === 'angle' && c.bone === bone && c.slot === slot);
   }
 
-  /** Draws the curve if anything it shows changed (allocation-free otherwise). */
-  update(clip: ClipData, bone: number, time: number, source: CurveSource): void {
+  /** Draws the curve if anything it shows changed, then puts the time line at the current time (allocation-free while only the time moves). */
+  update(timeline: TimelineModel, bone: number, source: CurveSource): void {
+    this.draw(timeline.clip, bone, source);
+    this.timeLine.show(timeline, PAD_PX, this.drawn.width - 2 * PAD_PX);
+  }
+
+  private draw(clip: ClipData, bone: number, source: CurveSource): void {
     const width = this.canvas.clientWidth;
     const height = this.canvas.clientHeight;
     const d = this.drawn;
-    if (d.clip === clip && d.bone === bone && d.component === this.component.selectedIndex && d.time === time && d.width === width && d.height === height) return;
+    if (d.clip === clip && d.bone === bone && d.component === this.component.selectedIndex && d.width === width && d.height === height) return;
     const rotation = clip.channels.some((c) => c.target === 'rotation' && c.bone === bone);
     const axes = bone < 0 ? ['x', 'y', 'z'] : source.slotAxes(bone);
     const boneName = bone < 0 ? '' : source.boneName(bone);
@@ -69,7 +81,6 @@ export class CurveView {
     d.clip = clip;
     d.bone = bone;
     d.component = this.component.selectedIndex;
-    d.time = time;
     d.width = width;
     d.height = height;
     const scale = window.devicePixelRatio || 1;
@@ -84,13 +95,6 @@ export class CurveView {
     const channel = bone < 0 ? -1 : this.channelFor(clip, bone);
     this.note.textContent = bone < 0 ? 'Select a bone to see its curves' : channel < 0 ? `${boneName}: no keys in this channel` : boneName;
     if (channel >= 0 && width > 2 * PAD_PX && height > 2 * PAD_PX) this.drawChannel(context, clip, channel, rotation ? d.component : 0, width, height, source.sampler());
-    const x = PAD_PX + ((width - 2 * PAD_PX) * time) / clip.duration;
-    context.strokeStyle = '#ffcf5c';
-    context.lineWidth = 1;
-    context.beginPath();
-    context.moveTo(x, 0);
-    context.lineTo(x, height);
-    context.stroke();
   }
 
   private showComponents(names: readonly string[]): void {

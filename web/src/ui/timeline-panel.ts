@@ -6,7 +6,8 @@
 // the curve view (curve-view.ts). Folded, only the first row stays (the
 // compact bar phones start with). refresh() runs with every frame and
 // touches the DOM only where something changed; a playback frame moves the
-// playhead and the time field with cached strings.
+// playhead (and the curve view's time line) and the time field with cached
+// strings, reading the time as whole numbers (pixels, hundredths).
 import type { ClipKey, Interpolation } from '../animation/clip.js';
 import type { TimelineModel } from '../animation/timeline-model.js';
 import { INTERPOLATIONS } from '../rig/rig.js';
@@ -15,7 +16,7 @@ import { NumberLabels } from './number-labels.js';
 import { TimelineTrack } from './timeline-track.js';
 
 /** The current time shown in hundredths of a second, one cached string per value. */
-const HUNDREDTHS = new NumberLabels((h) => (h / 100).toFixed(2));
+const HUNDREDTHS = new NumberLabels((h) => (h / 100).toFixed(2), 128);
 
 /** What the panel reads besides the timeline: the selected bone and the rig to sample curves from. */
 export interface TimelineContext extends CurveSource {
@@ -79,11 +80,14 @@ export class TimelinePanel {
   private readonly interpolation = select('key-interpolation', 'Interpolation of the selected keys');
   private readonly keyEdits = document.createElement('div');
   private readonly tcb: Record<TcbName, HTMLInputElement>;
-  private shown = { version: -1, clip: -1, bone: -2, clips: -1, time: -1, playing: false };
+  private shown = { version: -1, clip: -1, bone: -2, clips: -1, hundredths: -1, playing: false };
+  private folded: boolean;
+  private curvesShown = false;
 
   constructor(parent: HTMLElement, private readonly timeline: TimelineModel, private readonly context: TimelineContext, folded: boolean) {
     this.element.className = 'timeline';
     this.element.setAttribute('aria-label', 'timeline');
+    this.folded = folded;
     this.element.dataset.folded = String(folded);
     this.element.dataset.curves = 'false';
     const bar = document.createElement('div');
@@ -108,8 +112,8 @@ export class TimelinePanel {
     this.tcb = { tension: this.slider('tension'), continuity: this.slider('continuity'), bias: this.slider('bias') };
     this.keyEdits.className = 'timeline-key-edits';
     this.keyEdits.append(this.interpolation, this.tcb.tension.parentElement!, this.tcb.continuity.parentElement!, this.tcb.bias.parentElement!);
-    this.curveButton = button('curves', 'Curves', 'Show or hide the curve view', () => this.showCurves(this.element.dataset.curves !== 'true'));
-    this.foldButton = button('fold-timeline', '▾', 'Show or hide the timeline', () => this.setFolded(this.element.dataset.folded !== 'true'));
+    this.curveButton = button('curves', 'Curves', 'Show or hide the curve view', () => this.showCurves(!this.curvesShown));
+    this.foldButton = button('fold-timeline', '▾', 'Show or hide the timeline', () => this.setFolded(!this.folded));
     const times = document.createElement('span');
     times.className = 'timeline-times';
     const slash = document.createElement('span');
@@ -131,11 +135,13 @@ export class TimelinePanel {
 
   /** Folds the timeline to its bar, or opens it. */
   setFolded(folded: boolean): void {
+    this.folded = folded;
     this.element.dataset.folded = String(folded);
     this.foldButton.textContent = folded ? '▴' : '▾';
   }
 
   showCurves(shown: boolean): void {
+    this.curvesShown = shown;
     this.element.dataset.curves = String(shown);
     this.curveButton.setAttribute('aria-pressed', String(shown));
   }
@@ -156,10 +162,13 @@ export class TimelinePanel {
       shown.playing = timeline.playing;
     }
     this.track.showTime();
-    if (document.activeElement !== this.timeField) this.timeField.value = HUNDREDTHS.get(Math.round(100 * timeline.time));
-    if (this.element.dataset.curves === 'true' && this.element.dataset.folded !== 'true') {
-      this.curves.update(timeline.clip, bone, timeline.time, context);
+    // Written when the shown value changes; while the user types in the field it is theirs.
+    const hundredths = document.activeElement === this.timeField ? -1 : timeline.hundredths;
+    if (hundredths !== shown.hundredths) {
+      if (hundredths >= 0) this.timeField.value = HUNDREDTHS.get(hundredths);
+      shown.hundredths = hundredths;
     }
+    if (this.curvesShown && !this.folded) this.curves.update(timeline, bone, context);
   }
 
   /** K: keys the pose with the chosen scope. */

@@ -7,19 +7,17 @@
 // buttons: they sit closer than a finger, so the track decides what a press
 // hits (the nearest marker within MARKER_REACH_PX).
 import type { TimelineModel } from '../animation/timeline-model.js';
-import { NumberLabels } from './number-labels.js';
+import { Playhead } from './playhead.js';
 
 /** How near a marker a press must land to take it (CSS px). */
 const MARKER_REACH_PX = 7;
-/** Playhead offsets, one cached string per whole pixel (a playback frame moves it without a new string). */
-const OFFSETS = new NumberLabels((px) => `translateX(${px}px)`);
 
 export class TimelineTrack {
   readonly element = document.createElement('div');
   /** The span from 0 to the duration, inset so that markers at the ends are whole. */
   private readonly lane = document.createElement('div');
   private readonly markerLayer = document.createElement('div');
-  private readonly playhead = document.createElement('div');
+  private readonly playhead = new Playhead('timeline-playhead');
   private readonly hint = document.createElement('span');
   private drag: { kind: 'scrub' } | { kind: 'keys'; startX: number; moved: boolean } | null = null;
 
@@ -28,9 +26,8 @@ export class TimelineTrack {
     this.element.dataset.action = 'timeline-track';
     this.element.setAttribute('aria-label', 'Timeline: drag to scrub, click a key to select it, drag keys to move them');
     this.markerLayer.className = 'timeline-markers';
-    this.playhead.className = 'timeline-playhead';
     this.lane.className = 'timeline-lane';
-    this.lane.append(this.markerLayer, this.playhead);
+    this.lane.append(this.markerLayer, this.playhead.element);
     this.hint.className = 'timeline-hint';
     this.hint.textContent = 'No keys yet: pose the character, then Key (K) records the pose at the current time';
     this.element.append(this.hint, this.lane);
@@ -61,10 +58,9 @@ export class TimelineTrack {
     );
   }
 
-  /** Puts the playhead at the current time (allocation-free after the first pass over the track's pixels). */
+  /** Puts the playhead at the current time (allocation-free once the track's pixels have labels). */
   showTime(): void {
-    const width = this.lane.clientWidth;
-    this.playhead.style.transform = OFFSETS.get(Math.round((width * this.timeline.time) / this.timeline.clip.duration));
+    this.playhead.show(this.timeline, 0, this.lane.clientWidth);
   }
 
   dispose(): void {
