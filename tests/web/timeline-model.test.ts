@@ -227,4 +227,29 @@ describe('timeline model', () => {
     // A rotation by 0.3 rad about one axis: w = cos(0.15) (whichever axis the slot turns about).
     expect(Math.abs(q[3])).toBeCloseTo(Math.cos(0.15), 5);
   });
+
+  it('showing the clip at a time (playing, stopping, scrubbing) is no edit for the history; keying and posing are', () => {
+    const { bone, slot } = free;
+    editor.setPose(poseWith(rig, bone, slot, -0.3), rig.rootOffset);
+    timeline.key('all');
+    timeline.setTime(1);
+    editor.setPose(poseWith(rig, bone, slot, 0.3), rig.rootOffset);
+    timeline.key(bone);
+    const keyed = editor.editVersion;
+    const shown = editor.poseStateVersion;
+    timeline.play();
+    timeline.advance(100);
+    timeline.advance(100);
+    timeline.pause();
+    timeline.setTime(0.4);
+    // The pose changed on screen (so the view and the link see it)…
+    expect(editor.poseStateVersion).toBeGreaterThan(shown);
+    // …but no edit happened: Back/Forward get no entry for it.
+    expect(editor.editVersion).toBe(keyed);
+    editor.setPose(poseWith(rig, bone, slot, 0.1), rig.rootOffset);
+    expect(editor.editVersion).toBeGreaterThan(keyed);
+    const posed = editor.editVersion;
+    timeline.key(bone);
+    expect(editor.editVersion).toBeGreaterThan(posed);
+  });
 });

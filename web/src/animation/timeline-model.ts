@@ -7,7 +7,7 @@
 // (allocation-free); while paused the pose is the user's until the time
 // changes, when the clip's pose at the new time replaces it.
 import type { Rig } from '../rig/rig.js';
-import type { QuatTuple, Vec3Tuple } from '../rig/rig-desc.js';
+import type { QuatTuple } from '../rig/rig-desc.js';
 import { type KeyClipboard, type KeyedValue, copyKeys, deleteKeys, editKeys, keyTimes, keysAt, moveKeys, pasteKeys, sameTime, setKeys } from './clip-edits.js';
 import type { ClipData, ClipKey, Interpolation, LoopMode } from './clip.js';
 
@@ -17,8 +17,8 @@ export interface TimelineHost {
     readonly rig: Pick<Rig, 'boneCount' | 'pose' | 'rootOffset' | 'poseRotation' | 'sampleClipAt'>;
     /** The rig's pose was sampled (a playback frame: allocation-free). */
     poseSampled(): void;
-    /** Takes the rig's pose as the user's (goals move onto it). */
-    setPose(angles: ArrayLike<number>, rootOffset_ms?: Vec3Tuple): void;
+    /** The sampled pose stays: the goals move onto it (not an edit: no history entry). */
+    settleSampledPose(): void;
   };
   readonly clip: ClipData;
   /** Replaces the clip: validated by the rig, one undo step (or part of a gesture). */
@@ -382,7 +382,7 @@ export class TimelineModel {
     if (this.clip.channels.length > 0) {
       session.rig.sampleClipAt(this.clock, this.loopMode);
       if (playing) session.poseSampled();
-      else session.setPose(Array.from(session.rig.pose()), session.rig.rootOffset);
+      else session.settleSampledPose();
     }
     this.changed();
   }

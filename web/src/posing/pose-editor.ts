@@ -39,6 +39,8 @@ export class PoseEditor {
   private appliedOptions: SolverOptions = {};
   // Keeps poseStateVersion growing across a character change, whose new session counts from 0.
   private versionBase = 0;
+  // The sampleVersion of the sessions before this one (editVersion leaves them out too).
+  private samplesBase = 0;
   private characters = 0;
   private readonly listeners: EditorListener[] = [];
   private moveHandle: (goal: number, position_ms: HandlePosition) => void;
@@ -111,6 +113,11 @@ export class PoseEditor {
   /** Changes whenever anything a share link holds but the camera may have changed: character, pose, solver, goals, targets. */
   get poseStateVersion(): number {
     return this.versionBase + this.sessionVersion() + this.clips;
+  }
+
+  /** poseStateVersion without the changes that only showed a clip's pose at a time (the session's sampleVersion). */
+  get editVersion(): number {
+    return this.poseStateVersion - this.samplesBase - this.session.sampleVersion;
   }
 
   /** Calls `listener` after every change; returns a function that stops it. */
@@ -291,6 +298,7 @@ export class PoseEditor {
   replaceCharacter(session: PosingSession, character: CharacterInfo): void {
     const old = this.currentSession;
     this.versionBase += this.sessionVersion() + 1;
+    this.samplesBase += old.sampleVersion;
     this.currentSession = session;
     this.currentCharacter = character;
     this.appliedOptions = {};

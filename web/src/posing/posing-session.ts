@@ -67,6 +67,8 @@ export class PosingSession {
   /** Per goal, 1 when the rig has its pole (the solver takes poles). */
   private polesGiven = new Uint8Array(0);
   private poseChanges = 0;
+  // Pose and target changes made by showing a clip's pose (see sampleVersion).
+  private samples = 0;
   private targetMoves = 0;
   private solves = 0;
   private goalChanges = 0;
@@ -396,6 +398,24 @@ export class PosingSession {
    */
   poseSampled(): void {
     this.poseChanges++;
+    this.samples++;
+  }
+
+  /**
+   * The sampled pose stays (playback stopped, the time scrubbed): the goals
+   * move onto it as after setPose(), but like poseSampled() this is the
+   * clip's pose at a time, not an edit (sampleVersion counts both).
+   */
+  settleSampledPose(): void {
+    const targetMoves = this.targetMoves;
+    this.placeGoals();
+    this.poseChanges++;
+    this.samples += 1 + this.targetMoves - targetMoves;
+  }
+
+  /** How much of poseVersion + targetsVersion came from sampling a clip rather than from edits. */
+  get sampleVersion(): number {
+    return this.samples;
   }
 
   private keepPreSolvePose(): void {

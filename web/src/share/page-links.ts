@@ -35,7 +35,8 @@ export class PageLinks {
     const source = {
       currentUrl: () => this.currentUrl(),
       // The editor's, not one session's: a loaded model brings a new session.
-      poseVersion: () => host.editor.poseStateVersion,
+      // Showing a clip's pose at a time (playing, scrubbing) rewrites the entry; edits push one.
+      poseVersion: () => host.editor.editVersion,
     };
     // What the URL holds now is either the link just applied or no link at all: nothing to write yet.
     this.fragment = new LinkFragment(source, this.gestures, options.stateVersion(), options.pushHistory);

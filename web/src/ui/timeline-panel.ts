@@ -9,7 +9,7 @@
 // playhead (and the curve view's time line) and the time field with cached
 // strings, reading the time as whole numbers (pixels, hundredths).
 import type { ClipKey, Interpolation } from '../animation/clip.js';
-import type { TimelineModel } from '../animation/timeline-model.js';
+import type { OfferedClip, TimelineModel } from '../animation/timeline-model.js';
 import { INTERPOLATIONS } from '../rig/rig.js';
 import { CurveView, type CurveSource } from './curve-view.js';
 import { NumberLabels } from './number-labels.js';
@@ -80,7 +80,8 @@ export class TimelinePanel {
   private readonly interpolation = select('key-interpolation', 'Interpolation of the selected keys');
   private readonly keyEdits = document.createElement('div');
   private readonly tcb: Record<TcbName, HTMLInputElement>;
-  private shown = { version: -1, clip: -1, bone: -2, clips: -1, hundredths: -1, playing: false };
+  // What the controls show; `clips` is the offered list they were built from (a new list when it changes).
+  private shown = { version: -1, clip: -1, bone: -2, clips: null as readonly OfferedClip[] | null, hundredths: -1, playing: false };
   private folded: boolean;
   private curvesShown = false;
 
@@ -104,8 +105,8 @@ export class TimelinePanel {
     this.scope.append(new Option('all bones', 'all'), new Option('selected bone', 'bone'));
     this.clipMenu.addEventListener('change', () => {
       if (this.clipMenu.value !== '') this.guard(() => timeline.useOffered(this.clipMenu.value));
-      // An action menu: it shows "Clip…" again, so picking the same clip twice starts it afresh twice.
-      this.clipMenu.value = '';
+      // It names the clip being edited, whether the pick took or was refused.
+      this.showClipName();
     });
     for (const name of INTERPOLATIONS) this.interpolation.append(new Option(name, name));
     this.interpolation.addEventListener('change', () => this.guard(() => timeline.setInterpolation(this.interpolation.value as Interpolation)));
@@ -151,7 +152,7 @@ export class TimelinePanel {
     const { timeline, context, shown } = this;
     const bone = context.bone();
     const clipVersion = context.clipVersion();
-    if (shown.clips !== timeline.clips.length) this.showClips();
+    if (shown.clips !== timeline.clips) this.showClips();
     if (shown.version !== timeline.version || shown.clip !== clipVersion || shown.bone !== bone) {
       const clipChanged = shown.clip !== clipVersion || shown.bone !== bone;
       if (clipChanged || shown.playing !== timeline.playing) this.showStatic();
@@ -183,7 +184,9 @@ export class TimelinePanel {
     this.playButton.textContent = timeline.playing ? '❚❚' : '▶';
     this.playButton.setAttribute('aria-pressed', String(timeline.playing));
     this.loopButton.setAttribute('aria-pressed', String(timeline.loop));
-    if (document.activeElement !== this.durationField) this.durationField.value = String(clip.duration);
+    // Three decimals: a file's duration in float (0.95000005) would not fit the field.
+    if (document.activeElement !== this.durationField) this.durationField.value = String(Number(clip.duration.toFixed(3)));
+    this.showClipName();
     if (document.activeElement !== this.fpsField) this.fpsField.value = String(clip.fps);
     this.timeField.max = String(clip.duration);
     const keys: ClipKey[] = timeline.selectedKeys();
@@ -197,9 +200,15 @@ export class TimelinePanel {
   }
 
   private showClips(): void {
-    this.shown.clips = this.timeline.clips.length;
+    this.shown.clips = this.timeline.clips;
     this.clipMenu.replaceChildren(new Option('Clip…', ''), ...this.timeline.clips.map((c) => new Option(c.name, c.name)));
-    this.clipMenu.value = '';
+    this.showClipName();
+  }
+
+  /** The menu names the clip being edited when it is one of those offered. */
+  private showClipName(): void {
+    const { name } = this.timeline.clip;
+    this.clipMenu.value = this.timeline.clips.some((c) => c.name === name) ? name : '';
   }
 
   private slider(name: TcbName): HTMLInputElement {
