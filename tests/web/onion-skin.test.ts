@@ -45,7 +45,7 @@ describe('onion skin', () => {
     const onion = new OnionSkin(rig);
     onion.visible = true;
     // Times off the keys, and one past the end that loops back to 0.2 s.
-    const times = [0.2 + WALK_DURATION, 0.4375];
+    const times = Float64Array.of(0.2 + WALK_DURATION, 0.4375);
     onion.update(times, 'loop');
     times.forEach((time, g) => {
       reference.sampleClip(time, 'loop');
@@ -85,7 +85,7 @@ describe('onion skin', () => {
     const onion = new OnionSkin(rig, [0xff0000, 0x00ff00, 0x0000ff]);
     expect(onion.ghostCount).toBe(3);
     expect(onion.visible).toBe(false);
-    onion.update([0.1], 'clamp');
+    onion.update(Float64Array.of(0.1), 'clamp');
     const shown = onion.children.filter((child) => child.visible).length;
     // One ghost: its lines and its octahedra.
     expect(shown).toBe(2);

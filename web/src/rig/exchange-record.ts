@@ -48,9 +48,9 @@ export class ExchangeRecord {
     this.floats()[this.layout.floats.time] = time_s;
   }
 
-  /** setTime(clock_s[0]): a clock held in a typed array is copied without boxing its time into a heap number for the call. */
-  copyTime(clock_s: Float64Array): void {
-    this.floats()[this.layout.floats.time] = clock_s[0];
+  /** setTime(clock_s[index]): a time held in a typed array is copied without boxing it into a heap number for the call. */
+  copyTime(clock_s: Float64Array, index = 0): void {
+    this.floats()[this.layout.floats.time] = clock_s[index];
   }
 
   /**

@@ -474,6 +474,13 @@ export class Rig {
     this.check(this.module._kin_rig_sample_ghost(this.address, this.loopCode(loop)));
   }
 
+  /** sampleGhost() at the time in `times_s[index]`: the number never crosses a call as an argument (no boxing per frame). */
+  sampleGhostAt(times_s: Float64Array, index: number, loop: LoopMode): void {
+    this.live();
+    this.exchange.copyTime(times_s, index);
+    this.check(this.module._kin_rig_sample_ghost(this.address, this.loopCode(loop)));
+  }
+
   /** The last sampleGhost()'s bone-to-model matrices, 16 floats per bone (view). */
   ghostModel(): Float32Array {
     return this.ghostModelView.get(this.buffer('ghostModel'), 16 * this.boneCount);

@@ -61,7 +61,7 @@ export class OnionSkin extends THREE.Group {
    * Shows ghost g at `times_s[g]` (seconds, the rig's clip) for each given
    * time, and hides the ghosts beyond them. The rig's pose is untouched.
    */
-  update(times_s: ArrayLike<number>, loop: LoopMode): void {
+  update(times_s: Float64Array, loop: LoopMode): void {
     for (let g = 0; g < this.ghosts.length; g++) {
       const ghost = this.ghosts[g];
       const shown = g < times_s.length;
@@ -70,7 +70,7 @@ export class OnionSkin extends THREE.Group {
       if (!shown) continue;
       // Sampled here, not in draw(): a double handed to a call V8 does not
       // inline is boxed (16 bytes), and this small loop inlines the rig's call.
-      this.rig.sampleGhost(times_s[g], loop);
+      this.rig.sampleGhostAt(times_s, g, loop);
       this.draw(ghost);
     }
   }
