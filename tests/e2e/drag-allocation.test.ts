@@ -100,15 +100,18 @@ describe('allocation during playback', () => {
   const listing = (profile: { bytesPerFrame: Map<string, number> }): string => [...profile.bytesPerFrame].map(([who, bytes]) => `${bytes.toFixed(1)} ${who}`).join('; ');
 
   it('our modules allocate next to nothing per playback frame', async () => {
-    const windows = await profilePlayback(page, PLAYBACK_WARM_UP_MS, PLAYBACK_MS, 2);
+    const windows = await profilePlayback(page, PLAYBACK_WARM_UP_MS, PLAYBACK_MS, 3);
     const ours = windows.map(ourBytesPerFrame);
     windows.forEach((profile, w) => console.log(`playback, window ${w + 1}: ${profile.frames} frames; our modules ${ours[w].toFixed(2)} B/frame; all: ${listing(profile)}`));
     // It played a clip of two keys, drawing frames in both windows.
     expect(await page.evaluate(() => window.kin.keyTimes())).toEqual([0, 1]);
     for (const profile of windows) expect(profile.frames).toBeGreaterThan(5);
-    // As for a drag, the quieter window is held to the bound: the frame
-    // scheduler's callback is charged ~13-30 B a frame in some windows and
-    // nothing in others (measured; not yet explained).
+    // As for a drag, the quietest window is held to the bound: the frame
+    // scheduler's callback (which takes the browser's frame time as its
+    // argument) is charged 5-180 B a frame in some windows and next to nothing
+    // in others (measured over full e2e runs), so three windows. Most likely
+    // the browser boxing that fractional timestamp into a heap number for the
+    // call (16 B a frame, which the sampling profiler estimates unevenly).
     expect(Math.min(...ours), windows.map(listing).join(' | ')).toBeLessThan(BOUND);
     expect(problems).toEqual([]);
   });
