@@ -24,6 +24,22 @@ export interface CurveSource {
 }
 
 const MAX_SAMPLES = 2048;
+
+/** The Euler slot whose keyed angles on `bone` span the widest range (0 when none moves). */
+function mostMovedSlot(clip: ClipData, bone: number): number {
+  let best = 0;
+  let widest = 0;
+  for (const channel of clip.channels) {
+    if (channel.target !== 'angle' || channel.bone !== bone) continue;
+    const values = channel.keys.map((key) => key.value[0]);
+    const range = Math.max(...values) - Math.min(...values);
+    if (range > widest) {
+      widest = range;
+      best = channel.slot;
+    }
+  }
+  return best;
+}
 const PAD_PX = 8;
 
 export class CurveView {
@@ -78,6 +94,8 @@ export class CurveView {
     const axes = bone < 0 ? ['x', 'y', 'z'] : source.slotAxes(bone);
     const boneName = bone < 0 ? '' : source.boneName(bone);
     this.showComponents(rotation ? ['quaternion x', 'quaternion y', 'quaternion z', 'quaternion w'] : axes.map((axis) => `angle ${axis}`));
+    // Another bone: show the angle its keys move most (a hinge's free slot, not a locked one's flat line).
+    if (bone !== d.bone && bone >= 0 && !rotation) this.component.selectedIndex = mostMovedSlot(clip, bone);
     d.clip = clip;
     d.bone = bone;
     d.component = this.component.selectedIndex;
