@@ -47,7 +47,10 @@ export class TimelineModel {
   private selectedTimes: number[] = [];
   private clipboard: KeyClipboard | null = null;
   private changes = 0;
-  private offered: OfferedClip[] = [];
+  // The menu's clips: those every character has (registered), then the character's own; `offered` is both, one array (the panel reads it every frame).
+  private registered: readonly OfferedClip[] = [];
+  private characterOffers: readonly OfferedClip[] = [];
+  private offered: readonly OfferedClip[] = [];
   private sliding = false;
   private dragFrom: { clip: ClipData; times: number[] } | null = null;
   /** Interpolation of new keys. */
@@ -103,10 +106,11 @@ export class TimelineModel {
     return this.changes;
   }
 
-  /** The clips of the clip menu: "New clip" first, then what the page registered. */
+  /** The clips of the clip menu: "New clip" first, then what the page registered, then the character's own (a new array whenever it changes). */
   get clips(): readonly OfferedClip[] {
     return this.offered;
   }
+
 
   onChange(listener: () => void): void {
     this.listeners.push(listener);
@@ -347,8 +351,14 @@ export class TimelineModel {
 
   /** Adds clips to the clip menu (after the ones there, a clip of the same name replaced). */
   registerClips(clips: readonly OfferedClip[]): void {
-    this.offered = [...this.offered.filter((o) => !clips.some((c) => c.name === o.name)), ...clips];
-    this.changed();
+    this.registered = [...this.registered.filter((o) => !clips.some((c) => c.name === o.name)), ...clips];
+    this.offer();
+  }
+
+  /** Replaces the character's clips in the menu. */
+  offerCharacterClips(clips: readonly OfferedClip[]): void {
+    this.characterOffers = clips;
+    this.offer();
   }
 
   /** Takes `clip` as the clip being edited (one undo step), from its start, paused. */
@@ -362,7 +372,8 @@ export class TimelineModel {
 
   /** The clip menu's entry named `name`; throws naming the entries for an unknown one or one not for this character. */
   useOffered(name: string): void {
-    const offered = this.offered.find((o) => o.name === name);
+    // The character's own first: its clip may share a name with a registered one.
+    const offered = this.characterOffers.find((o) => o.name === name) ?? this.registered.find((o) => o.name === name);
     if (offered === undefined) throw new Error(`Timeline: no clip ${JSON.stringify(name)}; the clips are ${this.offered.map((o) => o.name).join(', ')}`);
     const clip = offered.make();
     if (clip === null) throw new Error(`Timeline: clip ${JSON.stringify(name)} is not for this character`);
@@ -384,6 +395,11 @@ export class TimelineModel {
       if (playing) session.poseSampled();
       else session.settleSampledPose();
     }
+    this.changed();
+  }
+
+  private offer(): void {
+    this.offered = [...this.registered, ...this.characterOffers];
     this.changed();
   }
 

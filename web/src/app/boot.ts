@@ -13,10 +13,9 @@ import { PoseJsonImporter } from '../import/pose-json-importer.js';
 import { rigFromSkinnedMesh } from '../import/skinned-mesh-rig.js';
 import { isLessonId } from '../lessons/lessons.js';
 import { applyNamedPose } from '../posing/named-pose.js';
-import { CharacterTimeline } from '../animation/character-timeline.js';
 import type { ClipData } from '../animation/clip.js';
 import { WALK_NAME, WAVE_NAME, buildDemoClips } from '../animation/demo-clips.js';
-import type { OfferedClip } from '../animation/timeline-model.js';
+import { type OfferedClip, TimelineModel } from '../animation/timeline-model.js';
 import { PoseEditor, emptyClip } from '../posing/pose-editor.js';
 import { DEFAULT_CHARACTER_PRESETS } from '../posing/pose-presets.js';
 import { PosingSession } from '../posing/posing-session.js';
@@ -73,7 +72,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     applyStartPose(rig);
     const editor = new PoseEditor(new PosingSession(rig), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
     const selection = new Selection();
-    const timeline = new CharacterTimeline(editor);
+    const timeline = new TimelineModel(editor);
     timeline.registerClips([{ name: 'New clip', make: emptyClip }]);
     // The default character's demo clips, built (on a rig of their own) when first picked.
     let demoClips: ClipData[] | null = null;
@@ -140,15 +139,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // one), a file's first clip ready to play — a BVH file's playing, as a motion-capture file is for watching.
     const showParts = (parts: CharacterParts): void => {
       selection.clear();
-      const before = timeline.characterClips;
-      // Emptied before the swap, whose refresh then redraws the clip menu with its new length.
-      timeline.offerCharacterClips([]);
-      try {
-        swapCharacter(editor, view, parts);
-      } catch (error) {
-        timeline.offerCharacterClips(before);
-        throw error;
-      }
+      swapCharacter(editor, view, parts);
       metresPerUnit = parts.metresPerUnit;
       const clips = parts.clips ?? [];
       timeline.offerCharacterClips(parts.info.source.kind === 'default' ? demoOffers : clips.map((clip) => ({ name: clip.name, make: () => clip })));

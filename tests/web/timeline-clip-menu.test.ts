@@ -1,10 +1,10 @@
-// The page's clip menu per character (animation/character-timeline.ts): the
+// The page's clip menu per character (TimelineModel.offerCharacterClips): the
 // clips every character has first, then the character's own, which the next
 // character's replace; a pick of a character's clip makes it the clip
 // being edited, and an unknown name is refused naming every entry. Through
 // the real module on the default character (the rig validates the clips).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CharacterTimeline } from '../../web/src/animation/character-timeline.js';
+import { TimelineModel } from '../../web/src/animation/timeline-model.js';
 import type { ClipData } from '../../web/src/animation/clip.js';
 import { type PoseEditor, emptyClip } from '../../web/src/posing/pose-editor.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
@@ -22,13 +22,13 @@ describe('the clip menu per character', () => {
   let module: KinModule;
   let bones: BoneDesc[];
   let editor: PoseEditor;
-  let timeline: CharacterTimeline;
+  let timeline: TimelineModel;
 
   beforeAll(async () => {
     module = await loadKinModuleNode();
     bones = await defaultCharacterBones();
     editor = defaultCharacterEditor(module, bones);
-    timeline = new CharacterTimeline(editor);
+    timeline = new TimelineModel(editor);
     timeline.registerClips([{ name: 'New clip', make: emptyClip }]);
   });
 
