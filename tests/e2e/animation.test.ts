@@ -18,7 +18,7 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, bannerText, clickFileMenu, collectProblems, dropFile, loadReported, nextFrame, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, bannerText, clickFileMenu, collectProblems, dropFile, loadReported, nextFrame, settle, startDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 
 /** The palette on screen and the time shown, read together, with the core's sample of the clip at that time. */
@@ -137,7 +137,9 @@ describe('animation on the page', () => {
   it('draws onion-skin ghosts with the Ghosts toggle, the pose untouched', async () => {
     const { page } = demo;
     await page.evaluate(() => window.kin.setTime(0.25));
-    await nextFrame(page);
+    // Screenshots compare the drawn frames, so every pending one (the button's
+    // hover, the pause) is drawn first.
+    await settle(page);
     const canvas = page.locator('canvas').first();
     const before = { png: await canvas.screenshot(), palette: await page.evaluate(() => window.kin.palette()) };
     await page.click('[data-action="ghosts"]');
@@ -147,7 +149,7 @@ describe('animation on the page', () => {
     expect(after.png.equals(before.png)).toBe(false);
     expect(after.palette).toEqual(before.palette);
     await page.click('[data-action="ghosts"]');
-    await nextFrame(page);
+    await settle(page);
     expect((await canvas.screenshot()).equals(before.png)).toBe(true);
   });
 
