@@ -117,6 +117,22 @@ bool IsAncestor(const Skeleton& skeleton, int ancestor, int bone) {
   return false;
 }
 
+// The name without a namespace: what follows the last ':', or a leading
+// "mixamorig" (and its number), which three.js's glTF loader glues to the
+// name when it strips the colon (mixamorigLeftHand).
+std::string WithoutNamespace(const std::string& name) {
+  const std::size_t colon = name.rfind(':');
+  if (colon != std::string::npos) return name.substr(colon + 1);
+  static const char kMixamo[] = "mixamorig";
+  const std::size_t n = sizeof(kMixamo) - 1;
+  if (name.size() <= n) return name;
+  for (std::size_t i = 0; i < n; ++i)
+    if (Lower(name[i]) != kMixamo[i]) return name;
+  std::size_t begin = n;
+  while (begin < name.size() && std::isdigit(static_cast<unsigned char>(name[begin]))) ++begin;
+  return name.substr(begin);
+}
+
 }  // namespace
 
 const char* BoneRoleName(BoneRole role) {
@@ -125,10 +141,9 @@ const char* BoneRoleName(BoneRole role) {
 }
 
 BoneRole RoleFromName(const std::string& name) {
-  const std::size_t colon = name.rfind(':');
   Side side;
   std::string rest;
-  SplitSide(colon == std::string::npos ? name : name.substr(colon + 1), &side, &rest);
+  SplitSide(WithoutNamespace(name), &side, &rest);
   // A trailing number: "spine", "spine0", "spine_01" are the spine itself,
   // Spine1, spine_02 the bones above it in the chain (Mixamo counts from
   // none, Unreal from 01).

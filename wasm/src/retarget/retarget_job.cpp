@@ -460,7 +460,8 @@ void Retarget::Measure(int f, const glm::vec3* goals_ms) {
     const glm::vec3 expected = glm::mat3_cast(ws_.delta_ms_[t]) * BoneDirection(target_, t, ws_.target_ref_model_ms_[t]);
     const glm::vec3 actual = BoneDirection(target_, t, ws_.target_model_ms_[t]);
     if (glm::dot(actual, actual) == 0.0f) continue;
-    angle_error[t] = std::acos(std::min(1.0f, std::max(-1.0f, glm::dot(expected, actual))));
+    // atan2 of sine and cosine: acos loses small angles to float rounding.
+    angle_error[t] = std::atan2(glm::length(glm::cross(expected, actual)), glm::dot(expected, actual));
   }
   float* limb_error = report.limb_error.data() + static_cast<std::size_t>(f) * kRetargetLimbCount;
   for (int l = 0; l < kRetargetLimbCount; ++l) {
