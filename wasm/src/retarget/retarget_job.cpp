@@ -431,6 +431,9 @@ void Retarget::Frame(int f) {
     goal.has_pole = has_pole;
     goal.pole_ms = pole_ms;
   }
+  // RotationPass left the model matrices of `angles`; each change below
+  // (IK, the neck's aim) leaves them stale until the next Fk.
+  bool stale = false;
   if (goal_count > 0) {
     IkJob ik;
     ik.kind = SolverKind::kTwoBone;
@@ -439,13 +442,14 @@ void Retarget::Frame(int f) {
     ik.root_offset_ms = job_.root_offsets_ms[f];
     ik.angles = angles;
     ik.workspace = &ws_.ik_;
-    ik.Run();  // its inputs were checked in Setup: limbs of parent-child bones, finite goals
+    ik.Run();  // its inputs were checked by Validate and Setup: limbs of parent-child bones, finite goals
+    stale = true;
   }
   const Limb& head = limbs_[static_cast<int>(RetargetLimb::kHead)];
   if (solved[static_cast<int>(RetargetLimb::kHead)]) {
     // The neck turns as one piece (its chain keeps its shape) to aim the
     // head's origin along the source's direction.
-    Fk(f, angles);
+    if (stale) Fk(f, angles);
     const int neck = head.target[0];
     const glm::vec3 root = Origin(ws_.target_model_ms_[neck]);
     const glm::vec3 now = Origin(ws_.target_model_ms_[head.target[2]]) - root;
@@ -456,15 +460,17 @@ void Retarget::Frame(int f) {
       const glm::quat parent_q = p >= 0 ? RotationOf(ws_.target_model_ms_[p]) : glm::quat(1.0f, 0, 0, 0);
       angles[neck] = AnglesForWorldRotation(target_, neck, parent_q, turn * RotationOf(ws_.target_model_ms_[neck]), angles[neck]);
     }
+    stale = true;
   }
-  // The end bones (hand, foot, head) keep the world rotation the rotation
-  // retarget gave them, whatever IK did to the bones above.
-  for (int l = 0; l < kRetargetLimbCount; ++l) {
-    if (!solved[l] || !limbs_[l].present) continue;
+  if (stale) {
+    // The end bones (hand, foot, head) keep the world rotation the rotation
+    // retarget gave them, whatever IK did to the bones above. One FK serves
+    // them all: they hang on separate branches, none above another's parent.
     Fk(f, angles);
-    RestoreEnd(limbs_[l].target[2], angles);
+    for (int l = 0; l < kRetargetLimbCount; ++l)
+      if (solved[l] && limbs_[l].present) RestoreEnd(limbs_[l].target[2], angles);
+    Fk(f, angles);
   }
-  Fk(f, angles);
   Measure(f, goals_ms);
 }
 
