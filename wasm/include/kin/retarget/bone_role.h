@@ -28,7 +28,7 @@ const char* BoneRoleName(BoneRole role);
 // names (hips, spine, chest, neck, head, clavicle_l, upper_arm_l, forearm_l,
 // hand_l, thigh_l, shin_l, foot_l, toes_l), the side written as a prefix or
 // suffix in any case and separator (LeftHand, l_hand, hand_l, Hand.L, Hand_L,
-// handL), a namespace before a colon (mixamorig:LeftHand) or glued on by
+// handL, and thighl, lhand: the dot dropped by three.js's glTF loader), a namespace before a colon (mixamorig:LeftHand) or glued on by
 // three.js's glTF loader, which drops the colon (mixamorigLeftHand), CMU BVH names
 // (Hips, LowerBack, Spine, Neck, Head, LeftShoulder, LeftArm, LeftForeArm,
 // LeftHand, LeftUpLeg, LeftLeg, LeftFoot, LeftToeBase) and the synonyms
