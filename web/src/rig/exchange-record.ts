@@ -53,6 +53,11 @@ export class ExchangeRecord {
     this.floats()[this.layout.floats.time] = clock_s[index];
   }
 
+  /** Writes the seconds the next step-springs call advances by, from `dt_s[index]` (a typed array: no boxing). */
+  copySpringStep(dt_s: Float64Array, index = 0): void {
+    this.floats()[this.layout.floats.springStep] = dt_s[index];
+  }
+
   /**
    * Copies the last solve's numbers into `out`. Written into the caller's
    * object rather than returned: a getter returning the error (a fraction)

@@ -24,6 +24,7 @@ import {
 import { ExchangeRecord } from './exchange-record.js';
 import { HeapView } from './heap-view.js';
 import { type BoneDesc, type EulerOrder, type QuatTuple, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
+import type { SpringChain, SpringChainDesc } from './springs.js';
 
 export type { ChannelTarget, Interpolation, LoopMode, MirrorMode, SkinningMethod, SolveStatus, SolverName, SolverOptions } from './contract.js';
 
@@ -506,6 +507,52 @@ export class Rig {
     const q = this.live().poseRotation(bone);
     if (q.length !== 4) throw new Error(`Rig: ${this.live().errorMessage()}`);
     return [q[0], q[1], q[2], q[3]];
+  }
+
+  /**
+   * Replaces the spring chains (rig/springs.ts; bones by index or name) and
+   * starts them at rest on the current pose. Validated in the core: throws
+   * Error('Rig: spring chain …') naming the chain and the bone, keeping the
+   * chains it had. Springs move the model matrices, tips and palette on
+   * stepSprings(), never the pose's angles.
+   */
+  setSpringChains(chains: readonly SpringChainDesc[]): void {
+    const flat = chains.map((c) => ({ ...c, bones: c.bones.map((b) => (typeof b === 'string' ? this.boneIndex(b) : b)) }));
+    this.check(this.live().setSpringChains(flat));
+  }
+
+  /** The chains as set (their enabled flags as now), in the order given. */
+  springChains(): SpringChain[] {
+    const h = this.live();
+    return Array.from({ length: h.springChainCount() }, (_, c) => h.springChain(c)!);
+  }
+
+  /** Turns a chain on or off; one turned on starts from the pose as it is then. */
+  setSpringEnabled(chain: number, on: boolean): void {
+    this.check(this.live().setSpringEnabled(chain, on));
+  }
+
+  /** Every chain back at rest on the current pose (the buffers show the pose alone until the next step). */
+  resetSprings(): void {
+    this.check(this.live().resetSprings());
+  }
+
+  /**
+   * Advances the springs by `dt_s[index]` seconds (finite, in (0, 1]): FK of
+   * the pose, the chains, tips and palette. Call it after the frame's solve
+   * or sampleClip. The time comes in a typed array so that nothing is boxed:
+   * allocation-free.
+   */
+  stepSpringsAt(dt_s: Float64Array, index = 0): void {
+    this.live();
+    this.exchange.copySpringStep(dt_s, index);
+    this.check(this.module._kin_rig_step_springs(this.address));
+  }
+
+  /** Whether every enabled chain has come to rest (true without any). */
+  get springsSettled(): boolean {
+    this.live();
+    return this.module._kin_rig_spring_settled(this.address) === 1;
   }
 
   /** "channel 3 (bone 5 'forearm_l', angle, slot 1)", as the core names a channel. */
