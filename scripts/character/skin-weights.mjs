@@ -33,9 +33,11 @@ const FLESH_RADII = {
   shin: [0.05, 0.035],
   foot: [0.04, 0.03],
   toes: [0.03, 0.02],
-  ponytail_1: [0.032, 0.03],
-  ponytail_2: [0.03, 0.024],
-  ponytail_3: [0.024, 0.012],
+  // The ponytail's taper is not its reach: the thin end keeps its pull against the chest and
+  // the skull behind which it hangs.
+  ponytail_1: [0.032, 0.032],
+  ponytail_2: [0.032, 0.032],
+  ponytail_3: [0.032, 0.032],
 };
 
 // Where a bone's weighting segment starts instead of at its joint, in the bone's space (written

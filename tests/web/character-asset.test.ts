@@ -292,7 +292,7 @@ describe('assets/character.glb', () => {
     for (let v = 0; v < positions.count; v++) {
       const [y, z] = [positions.getY(v), positions.getZ(v)];
       // Behind the skull's back (z ≈ −0.09) and below the knot: the hanging tail.
-      if (z < -0.17 && y > 1.4) {
+      if (z < -0.17 && y > 1.4 && y < 1.6) {
         tailVertices++;
         expect(ponytailWeight(v)).toBeGreaterThan(0.99);
       }
