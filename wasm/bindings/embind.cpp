@@ -57,7 +57,7 @@ enum FloatSlot : int {
   kRootOffset,      // floats 6-8, out: the root offset (a solve that moves the root changes it)
   kPole = kRootOffset + 3,  // floats 9-11, in: the point setGoalPole() moves a pole to
   kTime = kPole + 3,        // in: the time (seconds) sampleClip() and sampleGhost() sample at
-  kStep,                    // in: the seconds stepSprings() advances the spring chains by
+  kSpringStep,              // in: the milliseconds stepSprings() advances the spring chains by
   kFloatSlotCount
 };
 enum BufferSlot : int {
@@ -77,7 +77,7 @@ struct NamedSlot {
 };
 constexpr NamedSlot kFloatSlots[] = {
     {"target", kTarget}, {"iterations", kIterations}, {"error", kError}, {"energyCount", kEnergyCount},
-    {"rootOffset", kRootOffset}, {"pole", kPole}, {"time", kTime}, {"springStep", kStep}};
+    {"rootOffset", kRootOffset}, {"pole", kPole}, {"time", kTime}, {"springStep_ms", kSpringStep}};
 constexpr NamedSlot kBufferSlots[] = {
     {"model", kModel}, {"palette", kPalette}, {"tips", kTips}, {"pose", kPose}, {"energy", kEnergy},
     {"bind", kBind}, {"dqsPalette", kDqsPalette}, {"dqsPaletteSize", kDqsPaletteSize},
@@ -295,8 +295,10 @@ class RigBinding {
     out.set("enabled", def.enabled);
     return out;
   }
-  // Advances the spring chains by the exchange record's step (seconds): FK of the pose, springs, tips, palette.
-  int stepSprings() { return Report(rig_.StepSprings(exchange_.floats[kStep])); }
+  // Advances the spring chains by the exchange record's springStep_ms: FK of
+  // the pose, springs, tips, palette. Milliseconds, so that the page's frame
+  // passes whole numbers, which JavaScript stores without boxing.
+  int stepSprings() { return Report(rig_.StepSprings(exchange_.floats[kSpringStep] / 1000.0f)); }
   bool springSettled() const { return rig_.spring_settled(); }
 
   std::string errorMessage() const { return error_; }

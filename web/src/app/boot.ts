@@ -23,6 +23,7 @@ import { Selection } from '../posing/selection.js';
 import { applyStartPose } from '../posing/start-pose.js';
 import { Rig } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
+import { defaultCharacterLinkFits } from '../share/default-character-links.js';
 import { PageLinks } from '../share/page-links.js';
 import type { PoseLinkCharacter } from '../share/pose-link.js';
 import type { LinkHost, LinkOutcome } from '../share/share-link.js';
@@ -182,7 +183,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       if (shown.kind === wanted.kind && (wanted.kind !== 'lesson' || (shown.kind === 'lesson' && shown.id === wanted.id))) return null;
       const wantedBones = builtIns.boneCount(wanted);
       const label = wanted.kind === 'lesson' ? `lesson '${wanted.id}'` : 'the default character';
-      if (boneCount !== wantedBones) return `This link is for ${boneCount} bones; ${label} has ${wantedBones}`;
+      const fits = wanted.kind === 'default' ? defaultCharacterLinkFits(boneCount, wantedBones) : boneCount === wantedBones;
+      if (!fits) return `This link is for ${boneCount} bones; ${label} has ${wantedBones}`;
       showBuiltIn(wanted);
       return null;
     };

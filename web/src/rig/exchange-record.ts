@@ -53,9 +53,9 @@ export class ExchangeRecord {
     this.floats()[this.layout.floats.time] = clock_s[index];
   }
 
-  /** Writes the seconds the next step-springs call advances by, from `dt_s[index]` (a typed array: no boxing). */
-  copySpringStep(dt_s: Float64Array, index = 0): void {
-    this.floats()[this.layout.floats.springStep] = dt_s[index];
+  /** Writes the milliseconds the next step-springs call advances by (a frame's whole milliseconds are stored without boxing). */
+  setSpringStep(dt_ms: number): void {
+    this.floats()[this.layout.floats.springStep_ms] = dt_ms;
   }
 
   /**

@@ -538,14 +538,14 @@ export class Rig {
   }
 
   /**
-   * Advances the springs by `dt_s[index]` seconds (finite, in (0, 1]): FK of
-   * the pose, the chains, tips and palette. Call it after the frame's solve
-   * or sampleClip. The time comes in a typed array so that nothing is boxed:
-   * allocation-free.
+   * Advances the springs by `dt_ms` milliseconds (finite, in (0, 1000]): FK
+   * of the pose, the chains, tips and palette. Call it after the frame's
+   * solve or sampleClip. Milliseconds, as a frame's whole ones pass without
+   * being boxed into a heap number: allocation-free.
    */
-  stepSpringsAt(dt_s: Float64Array, index = 0): void {
+  stepSprings(dt_ms: number): void {
     this.live();
-    this.exchange.copySpringStep(dt_s, index);
+    this.exchange.setSpringStep(dt_ms);
     this.check(this.module._kin_rig_step_springs(this.address));
   }
 

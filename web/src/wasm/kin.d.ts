@@ -240,7 +240,7 @@ export interface RigHandle {
 }
 
 export interface KinModule {
-  /** Advances the spring chains by the exchange record's springStep (seconds): FK of the pose, springs, tips, palette. */
+  /** Advances the spring chains by the exchange record's springStep_ms (milliseconds): FK of the pose, springs, tips, palette. */
   _kin_rig_step_springs(rig: number): number;
   /** 1 when every enabled spring chain has come to rest (or none is enabled), else 0. */
   _kin_rig_spring_settled(rig: number): number;
