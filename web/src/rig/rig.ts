@@ -113,6 +113,7 @@ export class Rig {
   // The binding's address, for the module's frame exports: fixed for its life.
   private readonly address: number;
   private skinHasNormals = false;
+  private springChanges = 0;
   private readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
 
   /** Builds a rig; throws Error('Rig: …') naming the first bad input. */
@@ -519,6 +520,12 @@ export class Rig {
   setSpringChains(chains: readonly SpringChainDesc[]): void {
     const flat = chains.map((c) => ({ ...c, bones: c.bones.map((b) => (typeof b === 'string' ? this.boneIndex(b) : b)) }));
     this.check(this.live().setSpringChains(flat));
+    this.springChanges++;
+  }
+
+  /** Bumped by every change of the chains (set, turned on or off, reset): the springs need a step to show it. */
+  get springsVersion(): number {
+    return this.springChanges;
   }
 
   /** The chains as set (their enabled flags as now), in the order given. */
@@ -530,11 +537,13 @@ export class Rig {
   /** Turns a chain on or off; one turned on starts from the pose as it is then. */
   setSpringEnabled(chain: number, on: boolean): void {
     this.check(this.live().setSpringEnabled(chain, on));
+    this.springChanges++;
   }
 
   /** Every chain back at rest on the current pose (the buffers show the pose alone until the next step). */
   resetSprings(): void {
     this.check(this.live().resetSprings());
+    this.springChanges++;
   }
 
   /**
