@@ -58,6 +58,7 @@ Status Rig::Load(Span<const BoneDef> bones) {
   has_clip_ = false;
   clip_ = Clip();
   rest_animated_ = false;
+  springs_ = SpringSystem();
   Refresh();
   return Status::Ok();
 }
@@ -408,6 +409,44 @@ Status Rig::SampleGhost(float time, LoopMode loop) {
   BoneTips(skeleton_, ghost_model_ms_, ghost_tips_ms_);
   SkinningPalette(skeleton_, ghost_model_ms_, ghost_palette_);
   return Status::Ok();
+}
+
+Status Rig::SetSpringChains(Span<const SpringChainDef> defs) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  SpringSystem springs;
+  status = SpringSystem::Build(skeleton_, defs, &springs);
+  if (!status.ok()) return status;
+  springs_ = std::move(springs);
+  Refresh();
+  springs_.Reset(model_ms());
+  return Status::Ok();
+}
+
+Status Rig::SetSpringEnabled(int chain, bool on) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  return springs_.SetEnabled(chain, on);
+}
+
+Status Rig::ResetSprings() {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  Refresh();
+  springs_.Reset(model_ms());
+  return Status::Ok();
+}
+
+Status Rig::StepSprings(float dt_s) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  status = SpringSystem::ValidateStep(dt_s);
+  if (!status.ok()) return status;
+  // The buffers may hold the last step's chains: drive from the pose itself.
+  ComputeModelMatricesT<float>(skeleton_, angles_, root_offset_ms_, model_ms_);
+  status = springs_.Step(dt_s, Span<glm::mat4>(model_ms_.data(), model_ms_.size()));
+  RefreshFromModel();
+  return status;
 }
 
 Status Rig::PoseRotation(int bone, glm::quat* rotation) const {

@@ -20,6 +20,7 @@
 #include "kin/mirror.h"
 #include "kin/skeleton.h"
 #include "kin/span.h"
+#include "kin/springs/spring_chain.h"
 #include "kin/status.h"
 
 namespace kin {
@@ -142,6 +143,24 @@ class Rig {
   // rotation channel keys), in the joint frame.
   Status PoseRotation(int bone, glm::quat* rotation) const;
 
+  // Spring chains (kin/springs/spring_chain.h): secondary motion on top of
+  // the pose. They change the model matrices, tips and palette, never the
+  // angles: keys, links and exports stay the animator's. Every other pose
+  // change refreshes the buffers from the pose alone; StepSprings puts the
+  // chains back on. SetSpringChains validates against the skeleton (the
+  // message names the chain and the bone) and starts the chains at rest on
+  // the current pose; Load() removes them.
+  Status SetSpringChains(Span<const SpringChainDef> defs);
+  // Chains are numbered as SetSpringChains got them.
+  Status SetSpringEnabled(int chain, bool on);
+  // Every chain at rest on the current pose (buffers from the pose alone).
+  Status ResetSprings();
+  // FK of the pose, the springs advanced by dt_s (SpringSystem::Step), then
+  // tips and palette. Allocation-free.
+  Status StepSprings(float dt_s);
+  bool spring_settled() const { return springs_.Settled(); }
+  const SpringSystem& springs() const { return springs_; }
+
   // Buffers, refreshed by every pose change and solve.
   const float* model_data() const { return reinterpret_cast<const float*>(model_ms_.data()); }
   const float* palette_data() const { return reinterpret_cast<const float*>(palette_.data()); }
@@ -204,6 +223,7 @@ class Rig {
   std::vector<glm::mat4> ghost_model_ms_;
   std::vector<glm::vec3> ghost_tips_ms_;
   std::vector<glm::mat4> ghost_palette_;
+  SpringSystem springs_;
 };
 
 // The most samples one SampleChannel call takes.
