@@ -1,0 +1,96 @@
+// One source file of a batch: read (source-motion.ts), each clip mapped by
+// bone names, checked, retargeted onto the character through the core
+// (rig/retarget.ts), and written as <base>.glb (the character with the clip,
+// glb-animation.ts), <base>.report.json (report-json.ts) and optionally
+// <base>.bvh. A file with several animations gives <base>-<animation>.*
+// for each. Any problem throws; its message names it (the caller names the
+// file).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exportBvh } from '../../web/src/export/bvh-export.js';
+import type { Retargeter } from '../../web/src/rig/retarget.js';
+import { errorMessage } from '../../web/src/text/error-message.js';
+import type { KinModule } from '../../web/src/wasm/generated/kin.js';
+import { glbWithAnimation } from './glb-animation.js';
+import type { BatchOptions } from './options.js';
+import { reportJson } from './report-json.js';
+import { readSourceMotion } from './source-motion.js';
+import type { TargetCharacter } from './target-character.js';
+
+/** What a worker holds for the whole batch. */
+export interface BatchContext {
+  module: KinModule;
+  retargeter: Retargeter;
+  target: TargetCharacter;
+  options: Pick<BatchOptions, 'out' | 'mode' | 'fps' | 'bvh' | 'onto'>;
+}
+
+export interface ClipResult {
+  clip: string;
+  /** The files written, the GLB first. */
+  files: string[];
+  frames: number;
+  meanAngle_deg: number;
+  maxLimbError: number;
+}
+
+export interface FileResult {
+  clips: ClipResult[];
+  warnings: string[];
+}
+
+// BVH readers mostly expect centimetres.
+const BVH_METRES_PER_UNIT = 0.01;
+
+/** A clip name as part of a file name. */
+function fileSafe(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_').replace(/^[._]+|_+$/g, '') || 'clip';
+}
+
+/** Per clip, the output base: `base` for a single clip, else `base-<clip>` (numbered when two clips share a name). */
+function outputBases(base: string, clipNames: readonly string[]): string[] {
+  if (clipNames.length === 1) return [base];
+  const used = new Set<string>();
+  return clipNames.map((name) => {
+    const stem = `${base}-${fileSafe(name)}`;
+    let candidate = stem;
+    for (let k = 2; used.has(candidate); k++) candidate = `${stem}-${k}`;
+    used.add(candidate);
+    return candidate;
+  });
+}
+
+/** Retargets every clip of the file at `path` onto the character; `base` names the outputs (without extension). */
+export async function retargetFile(context: BatchContext, path: string, base: string): Promise<FileResult> {
+  const { module, retargeter, target, options } = context;
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(path));
+  } catch (error) {
+    throw new Error(`it cannot be read (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`);
+  }
+  const source = await readSourceMotion(module, path, bytes);
+  try {
+    const bases = outputBases(base, source.clips.map((clip) => clip.name));
+    const clips = source.clips.map((sourceClip, c): ClipResult => {
+      const where = source.clips.length > 1 ? `animation '${sourceClip.name}': ` : '';
+      source.rig.setClip(sourceClip);
+      const map = retargeter.autoMap(source.rig, target.rig);
+      const problems = retargeter.validate(source.rig, target.rig, map);
+      if (problems.length > 0) throw new Error(`${where}the bone mapping onto '${target.name}' does not hold: ${problems.join('; ')}`);
+      const { clip, report } = retargeter.retarget(source.rig, target.rig, map, { mode: options.mode, contactLocks: options.mode === 'ik', fps: options.fps });
+      const files = [join(options.out, `${bases[c]}.glb`), join(options.out, `${bases[c]}.report.json`)];
+      writeFileSync(files[0], new Uint8Array(glbWithAnimation(target, clip)));
+      const about = { source: path, clip: sourceClip.name, target: options.onto, mode: options.mode, fps: clip.fps, map, sourceRig: source.rig, targetRig: target.rig, warnings: source.warnings };
+      writeFileSync(files[1], `${JSON.stringify(reportJson(report, about))}\n`);
+      if (options.bvh) {
+        files.push(join(options.out, `${bases[c]}.bvh`));
+        writeFileSync(files[2], exportBvh(target.rig, clip, { metresPerUnit: BVH_METRES_PER_UNIT }).text);
+      }
+      return { clip: sourceClip.name, files, frames: report.frames, meanAngle_deg: report.meanAngle_deg, maxLimbError: report.maxLimbError };
+    });
+    return { clips, warnings: source.warnings };
+  } finally {
+    source.rig.dispose();
+  }
+}
