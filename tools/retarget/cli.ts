@@ -11,25 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { errorMessage } from '../../web/src/text/error-message.js';
 import { type BatchOptions, USAGE, UsageError, parseOptions } from './options.js';
+import { batchFiles } from './output-names.js';
 import { type BatchFile, type FileOutcome, runBatch } from './pool.js';
-
-const OUTPUT_EXTENSIONS = ['.glb', '.bvh', '.report.json'];
-
-/**
- * Each source's output name: its file name without extension, numbered when
- * two sources share one, and never one whose outputs would overwrite a source.
- */
-export function batchFiles(sources: readonly string[], out: string): BatchFile[] {
-  const inputs = new Set(sources.map((path) => resolve(path)));
-  const used = new Set<string>();
-  return sources.map((path) => {
-    const stem = basename(path).replace(/\.(bvh|glb|gltf)$/i, '');
-    let base = stem;
-    for (let k = 2; used.has(base) || OUTPUT_EXTENSIONS.some((ext) => inputs.has(resolve(out, base + ext))); k++) base = `${stem}-${k}`;
-    used.add(base);
-    return { path, base };
-  });
-}
 
 function progressLine(outcome: FileOutcome, done: number, files: readonly BatchFile[]): string {
   const name = basename(files[outcome.index].path);

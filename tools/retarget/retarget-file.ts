@@ -12,6 +12,7 @@ import type { Retargeter } from '../../web/src/rig/retarget.js';
 import { errorMessage } from '../../web/src/text/error-message.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { glbWithAnimation } from './glb-animation.js';
+import { outputBases } from './output-names.js';
 import type { BatchOptions } from './options.js';
 import { reportJson } from './report-json.js';
 import { readSourceMotion } from './source-motion.js';
@@ -41,24 +42,6 @@ export interface FileResult {
 
 // BVH readers mostly expect centimetres.
 const BVH_METRES_PER_UNIT = 0.01;
-
-/** A clip name as part of a file name. */
-function fileSafe(name: string): string {
-  return name.replace(/[^\w.-]+/g, '_').replace(/^[._]+|_+$/g, '') || 'clip';
-}
-
-/** Per clip, the output base: `base` for a single clip, else `base-<clip>` (numbered when two clips share a name). */
-function outputBases(base: string, clipNames: readonly string[]): string[] {
-  if (clipNames.length === 1) return [base];
-  const used = new Set<string>();
-  return clipNames.map((name) => {
-    const stem = `${base}-${fileSafe(name)}`;
-    let candidate = stem;
-    for (let k = 2; used.has(candidate); k++) candidate = `${stem}-${k}`;
-    used.add(candidate);
-    return candidate;
-  });
-}
 
 /** Retargets every clip of the file at `path` onto the character; `base` names the outputs (without extension). */
 export async function retargetFile(context: BatchContext, path: string, base: string): Promise<FileResult> {
