@@ -27,7 +27,7 @@ export const USAGE = `usage: npm run retarget -- <source files…> --onto <chara
   sources   BVH files, or glTF/GLB files with animations (each animation is retargeted)
   --onto    the character to retarget onto (default: the default character, assets/character.glb)
   --out     the directory for <name>.glb, <name>.report.json (and <name>.bvh with --bvh)
-  --mode    rotation (default) or ik
+  --mode    rotation (default) or ik (IK retargeting, with the feet's contacts locked)
   --fps     frames per second of the result (default: the source's keys)
   --workers worker threads, each with its own WASM module (default: min(cores, files))`;
 

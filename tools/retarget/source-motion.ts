@@ -16,6 +16,7 @@ import { type PackedGltf, type UriReader, packGltf } from '../../web/src/import/
 import { chooseSkin } from '../../web/src/import/gltf-skin-import.js';
 import { rigFromSkeleton } from '../../web/src/import/skinned-mesh-rig.js';
 import { Rig } from '../../web/src/rig/rig.js';
+import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import { errorMessage } from '../../web/src/text/error-message.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 
@@ -52,7 +53,7 @@ export function fileKind(path: string, bytes: Uint8Array): 'bvh' | 'gltf' | null
 }
 
 /** The rig, with the clip set so that the core has checked it; the rig is freed if the clip is refused. */
-function rigWithClip(module: KinModule, bones: Parameters<typeof Rig.create>[1], clip: ClipData): Rig {
+function rigWithClip(module: KinModule, bones: readonly BoneDesc[], clip: ClipData): Rig {
   const rig = Rig.create(module, bones);
   try {
     rig.setClip(clip);
