@@ -61,7 +61,13 @@ export async function retargetFile(context: BatchContext, path: string, base: st
       const map = retargeter.autoMap(source.rig, target.rig);
       const problems = retargeter.validate(source.rig, target.rig, map);
       if (problems.length > 0) throw new Error(`${where}the bone mapping onto '${target.name}' does not hold: ${problems.join('; ')}`);
-      const { clip, report } = retargeter.retarget(source.rig, target.rig, map, { mode: options.mode, contactLocks: options.mode === 'ik', fps: options.fps });
+      const { clip, report } = retargeter.retarget(source.rig, target.rig, map, {
+        mode: options.mode,
+        contactLocks: options.mode === 'ik',
+        fps: options.fps,
+        clipName: sourceClip.name,
+        targetName: target.name,
+      });
       const files = [join(options.out, `${bases[c]}.glb`), join(options.out, `${bases[c]}.report.json`)];
       writeFileSync(files[0], new Uint8Array(glbWithAnimation(target, clip)));
       const about = { source: path, clip: sourceClip.name, target: options.onto, mode: options.mode, fps: clip.fps, map, sourceRig: source.rig, targetRig: target.rig, warnings: source.warnings };
