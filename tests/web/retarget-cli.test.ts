@@ -58,6 +58,28 @@ function imageBytes(buffer: ArrayBuffer): Uint8Array[] {
   });
 }
 
+/**
+ * Both sources stand in a T-pose like the default character and the walk
+ * stays inside its joint limits, so rotation retargeting carries every
+ * mapped bone's world rotation (the angle error is float rounding), and the
+ * hands and feet land within a few percent of a limb length of where the
+ * source's direction and normalised reach put them (the limbs' proportions
+ * differ). IK retargeting solves the limbs onto those places.
+ */
+const ROTATION_BOUNDS = { maxAngle_deg: 0.01, maxLimbError: 0.02 };
+const IK_BOUNDS = { maxAngle_deg: 1, maxLimbError: 1e-3 };
+
+function checkSummary(summary: Record<string, number>, bounds: typeof ROTATION_BOUNDS): void {
+  const { meanAngle_deg, maxAngle_deg, meanLimbError, maxLimbError, maxFootSlide } = summary;
+  expect(meanAngle_deg).toBeGreaterThanOrEqual(0);
+  expect(meanAngle_deg).toBeLessThanOrEqual(maxAngle_deg);
+  expect(maxAngle_deg).toBeLessThan(bounds.maxAngle_deg);
+  expect(meanLimbError).toBeGreaterThanOrEqual(0);
+  expect(meanLimbError).toBeLessThanOrEqual(maxLimbError);
+  expect(maxLimbError).toBeLessThan(bounds.maxLimbError);
+  expect(maxFootSlide).toBeGreaterThanOrEqual(0);
+}
+
 let dir: string;
 let run: Run;
 
@@ -78,7 +100,7 @@ describe('retarget CLI over a batch with a broken file', () => {
   it('names the broken file and its problem, finishes the others, and exits with 1', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/broken\.bvh: FAILED: line \d+: .*frames/);
-    expect(run.stderr).toMatch(/\] walk\.bvh → walk\.glb \d+\.\d s, mean angle error \d+\.\d°/);
+    expect(run.stderr).toMatch(/\] walk\.bvh → walk\.glb \d+\.\d s, mean angle error \d+\.\d\d°/);
     expect(run.stderr).toMatch(/\] walker\.glb → walker\.glb /);
     expect(run.stderr).toMatch(/Retargeted 2 of 3 file\(s\)/);
   });
@@ -98,12 +120,8 @@ describe('retarget CLI over a batch with a broken file', () => {
     const frames = report.frames;
     expect(frames).toBe(name === 'walk' ? FRAMES : 31);
     expect(report.perFrame.times).toHaveLength(frames);
-    const { meanAngle_deg, maxAngle_deg, meanLimbError, maxLimbError } = report.summary;
-    expect(meanAngle_deg).toBeGreaterThanOrEqual(0);
-    expect(meanAngle_deg).toBeLessThanOrEqual(maxAngle_deg);
-    expect(maxAngle_deg).toBeLessThan(90);
-    expect(meanLimbError).toBeGreaterThanOrEqual(0);
-    expect(meanLimbError).toBeLessThanOrEqual(maxLimbError);
+    expect(report.mode).toBe('rotation');
+    checkSummary(report.summary, ROTATION_BOUNDS);
     const bones = report.perFrame.boneNames.length;
     expect(report.perFrame.boneAngleError_rad).toHaveLength(frames);
     const mapped = report.perFrame.boneNames.map((bone: string) => report.map[bone] !== null);
@@ -130,10 +148,13 @@ describe('retarget CLI over a batch with a broken file', () => {
 });
 
 describe('retarget CLI onto a textured character', () => {
-  it('reads the textured character and keeps its image byte for byte', async () => {
-    const onto = await runCli([join(dir, 'walk.bvh'), '--onto', join(dir, 'walker.glb'), '--out', join(dir, 'onto-walker')]);
+  it('reads the textured character, retargets onto it by IK, and keeps its image byte for byte', async () => {
+    const onto = await runCli([join(dir, 'walk.bvh'), '--onto', join(dir, 'walker.glb'), '--out', join(dir, 'onto-walker'), '--mode', 'ik']);
     expect(onto.stderr).not.toMatch(/FAILED/);
     expect(onto.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'onto-walker', 'walk.report.json'), 'utf8'));
+    expect(report.mode).toBe('ik');
+    checkSummary(report.summary, IK_BOUNDS);
     const output = arrayBuffer(join(dir, 'onto-walker', 'walk.glb'));
     const images = imageBytes(output);
     expect(images).toHaveLength(1);

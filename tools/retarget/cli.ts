@@ -20,7 +20,7 @@ function progressLine(outcome: FileOutcome, done: number, files: readonly BatchF
   if (!outcome.ok) return `${head}: FAILED: ${outcome.message}`;
   const { clips, warnings } = outcome.result;
   const outputs = clips.map((clip) => basename(clip.files[0])).join(', ');
-  const errors = clips.map((clip) => `${clip.meanAngle_deg.toFixed(1)}°`).join(', ');
+  const errors = clips.map((clip) => `${clip.meanAngle_deg.toFixed(2)}°`).join(', ');
   return [`${head} → ${outputs} ${outcome.seconds.toFixed(1)} s, mean angle error ${errors}`, ...warnings.map((w) => `  warning: ${w}`)].join('\n');
 }
 
