@@ -1,10 +1,11 @@
 // The batch retarget tool (tools/retarget/) run as a user runs it, with
-// plain Node through tsx, over three files made here: a CMU-style BVH walk,
-// a textured glTF walker with Mixamo names (retarget-cli-fixtures.ts), and a
-// BVH file cut short. The two good files come out as GLB (the character with
-// one animation as long as the source's), BVH and a JSON report with its
-// numbers in bounds; the broken one is named in stderr with its problem,
-// and the exit code says that a file failed. Onto the textured walker, the
+// plain Node through tsx, over files made here: a CMU-style BVH walk, a
+// textured glTF walker with Mixamo names (retarget-cli-fixtures.ts), and four
+// bad ones — a BVH file cut short, a skeleton with no humanoid bones, a
+// textured model without animations, a text file. The two good files come
+// out as GLB (the character with one animation as long as the source's),
+// BVH and a JSON report with its numbers in bounds; each bad one is named in
+// stderr with its problem, and the exit code says that a file failed. Onto the textured walker, the
 // output keeps its texture byte for byte, and three.js playing the output's
 // animation puts every joint where the core's sample of the clip puts the
 // bone.
@@ -24,6 +25,7 @@ import { glbWithAnimation } from '../../tools/retarget/glb-animation.js';
 import { readTargetCharacter } from '../../tools/retarget/target-character.js';
 import { stubImageBitmaps } from './node-loader-globals.js';
 import { cmuWalkBvh, texturedMixamoWalker } from './retarget-cli-fixtures.js';
+import { texturedCapsule } from './textured-model.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -89,7 +91,12 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'walker.glb'), new Uint8Array(texturedMixamoWalker().glb()));
   // The last 20 lines (frames) are missing.
   writeFileSync(join(dir, 'broken.bvh'), cmuWalkBvh(FRAMES, FPS).split('\n').slice(0, -21).join('\n'));
-  run = await runCli([join(dir, 'walk.bvh'), join(dir, 'walker.glb'), join(dir, 'broken.bvh'), '--out', join(dir, 'out'), '--bvh', '--workers', '2']);
+  // A skeleton that has none of a humanoid's bones, a textured model without animations, and not a motion file.
+  writeFileSync(join(dir, 'chain.bvh'), 'HIERARCHY\nROOT A\n{\n  OFFSET 0 0 0\n  CHANNELS 1 Xrotation\n  End Site\n  {\n    OFFSET 0 1 0\n  }\n}\nMOTION\nFrames: 2\nFrame Time: 0.1\n0\n10\n');
+  writeFileSync(join(dir, 'capsule.glb'), new Uint8Array(texturedCapsule().glb()));
+  writeFileSync(join(dir, 'notes.txt'), 'not motion');
+  const sources = ['walk.bvh', 'walker.glb', 'broken.bvh', 'chain.bvh', 'capsule.glb', 'notes.txt'].map((name) => join(dir, name));
+  run = await runCli([...sources, '--out', join(dir, 'out'), '--bvh', '--workers', '2']);
 }, 120_000);
 
 afterAll(() => {
@@ -97,12 +104,15 @@ afterAll(() => {
 });
 
 describe('retarget CLI over a batch with a broken file', () => {
-  it('names the broken file and its problem, finishes the others, and exits with 1', () => {
+  it('names each bad file and its problem, finishes the others, and exits with 1', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/broken\.bvh: FAILED: line \d+: .*frames/);
+    expect(run.stderr).toMatch(/chain\.bvh: FAILED: the bone mapping onto 'character' does not hold: .*'hips'/);
+    expect(run.stderr).toMatch(/capsule\.glb: FAILED: it has no animation/);
+    expect(run.stderr).toMatch(/notes\.txt: FAILED: not a BVH or glTF file/);
     expect(run.stderr).toMatch(/\] walk\.bvh → walk\.glb \d+\.\d s, mean angle error \d+\.\d\d°/);
     expect(run.stderr).toMatch(/\] walker\.glb → walker\.glb /);
-    expect(run.stderr).toMatch(/Retargeted 2 of 3 file\(s\)/);
+    expect(run.stderr).toMatch(/Retargeted 2 of 6 file\(s\)/);
   });
 
   it.each(['walk', 'walker'])('writes %s.glb: the default character with one animation as long as the source', async (name) => {

@@ -45,7 +45,8 @@ export async function main(args: readonly string[], log: (line: string) => void 
   let done = 0;
   let outcomes: FileOutcome[];
   try {
-    outcomes = await runBatch(files, options, options.workers, (outcome) => log(progressLine(outcome, ++done, files)));
+    const { out, mode, fps, bvh, onto } = options;
+    outcomes = await runBatch(files, { out, mode, fps, bvh, onto }, options.workers, (outcome) => log(progressLine(outcome, ++done, files)));
   } catch (error) {
     log(`retarget: ${errorMessage(error)}`);
     return 1;

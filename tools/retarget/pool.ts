@@ -37,7 +37,7 @@ export function runBatch(files: readonly BatchFile[], setup: WorkerSetup, worker
     };
 
     for (let w = 0; w < Math.min(workers, files.length); w++) {
-      const worker = new Worker(ENTRY, { workerData: setup satisfies WorkerSetup });
+      const worker = new Worker(ENTRY, { workerData: setup });
       live++;
       let held: number | null = null;
       const give = (): void => {

@@ -27,12 +27,9 @@ export interface BatchContext {
 }
 
 export interface ClipResult {
-  clip: string;
   /** The files written, the GLB first. */
   files: string[];
-  frames: number;
   meanAngle_deg: number;
-  maxLimbError: number;
 }
 
 export interface FileResult {
@@ -76,7 +73,7 @@ export async function retargetFile(context: BatchContext, path: string, base: st
         files.push(join(options.out, `${bases[c]}.bvh`));
         writeFileSync(files[2], exportBvh(target.rig, clip, { metresPerUnit: BVH_METRES_PER_UNIT }).text);
       }
-      return { clip: sourceClip.name, files, frames: report.frames, meanAngle_deg: report.meanAngle_deg, maxLimbError: report.maxLimbError };
+      return { files, meanAngle_deg: report.meanAngle_deg };
     });
     return { clips, warnings: source.warnings };
   } finally {
