@@ -1,10 +1,6 @@
 // What the batch tool's main thread (pool.ts) and its workers (worker.ts)
 // say to each other: structured-clone plain data only.
-import type { BatchOptions } from './options.js';
 import type { FileResult } from './retarget-file.js';
-
-/** The worker's workerData. */
-export type WorkerSetup = Pick<BatchOptions, 'out' | 'mode' | 'fps' | 'bvh' | 'onto'>;
 
 /** Main → worker: retarget this file (its outputs named `base`), or finish. */
 export type ToWorker = { kind: 'file'; index: number; path: string; base: string } | { kind: 'stop' };

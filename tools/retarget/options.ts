@@ -19,6 +19,9 @@ export interface BatchOptions {
   bvh: boolean;
 }
 
+/** What every worker needs to know of the options. */
+export type WorkerSetup = Pick<BatchOptions, 'out' | 'mode' | 'fps' | 'bvh' | 'onto'>;
+
 export class UsageError extends Error {
   override name = 'UsageError';
 }

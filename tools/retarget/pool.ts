@@ -4,7 +4,8 @@
 // A worker that cannot start (the character does not read) fails the whole
 // batch; a worker that dies fails the file it held, and the others go on.
 import { Worker } from 'node:worker_threads';
-import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
+import type { FromWorker, ToWorker } from './messages.js';
+import type { WorkerSetup } from './options.js';
 import type { FileResult } from './retarget-file.js';
 
 export interface BatchFile {

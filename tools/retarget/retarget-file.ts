@@ -13,7 +13,7 @@ import { errorMessage } from '../../web/src/text/error-message.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { glbWithAnimation } from './glb-animation.js';
 import { outputBases } from './output-names.js';
-import type { BatchOptions } from './options.js';
+import type { WorkerSetup } from './options.js';
 import { reportJson } from './report-json.js';
 import { readSourceMotion } from './source-motion.js';
 import type { TargetCharacter } from './target-character.js';
@@ -23,7 +23,7 @@ export interface BatchContext {
   module: KinModule;
   retargeter: Retargeter;
   target: TargetCharacter;
-  options: Pick<BatchOptions, 'out' | 'mode' | 'fps' | 'bvh' | 'onto'>;
+  options: WorkerSetup;
 }
 
 export interface ClipResult {

@@ -6,7 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Retargeter } from '../../web/src/rig/retarget.js';
 import { errorMessage } from '../../web/src/text/error-message.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
+import type { FromWorker, ToWorker } from './messages.js';
+import type { WorkerSetup } from './options.js';
 import { type BatchContext, retargetFile } from './retarget-file.js';
 import { readTargetCharacter } from './target-character.js';
 
