@@ -5,12 +5,13 @@
 // textured model without animations, a text file. The two good files come
 // out as GLB (the character with one animation as long as the source's),
 // BVH and a JSON report with its numbers in bounds; each bad one is named in
-// stderr with its problem, and the exit code says that a file failed. Onto the textured walker, the
-// output keeps its texture byte for byte, and three.js playing the output's
-// animation puts every joint where the core's sample of the clip puts the
-// bone.
+// stderr with its problem, and the exit code says that a file failed. Onto
+// the textured walker (a .gltf with its buffer and texture in files beside
+// it), the output GLB keeps the texture byte for byte, and three.js playing
+// the output's animation puts every joint where the core's sample of the
+// clip puts the bone.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +90,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kin-retarget-cli-'));
   writeFileSync(join(dir, 'walk.bvh'), cmuWalkBvh(FRAMES, FPS));
   writeFileSync(join(dir, 'walker.glb'), new Uint8Array(texturedMixamoWalker().glb()));
+  // The same as a .gltf naming its buffer and texture as files beside it.
+  mkdirSync(join(dir, 'separate'));
+  for (const file of texturedMixamoWalker().separateFiles('walker')) writeFileSync(join(dir, 'separate', file.name), new Uint8Array(file.bytes));
   // The last 20 lines (frames) are missing.
   writeFileSync(join(dir, 'broken.bvh'), cmuWalkBvh(FRAMES, FPS).split('\n').slice(0, -21).join('\n'));
   // A skeleton that has none of a humanoid's bones, a textured model without animations, and not a motion file.
@@ -158,8 +162,8 @@ describe('retarget CLI over a batch with a broken file', () => {
 });
 
 describe('retarget CLI onto a textured character', () => {
-  it('reads the textured character, retargets onto it by IK, and keeps its image byte for byte', async () => {
-    const onto = await runCli([join(dir, 'walk.bvh'), '--onto', join(dir, 'walker.glb'), '--out', join(dir, 'onto-walker'), '--mode', 'ik']);
+  it('reads the textured character from a .gltf and the files beside it, retargets onto it by IK, and keeps its image byte for byte', async () => {
+    const onto = await runCli([join(dir, 'walk.bvh'), '--onto', join(dir, 'separate', 'walker.gltf'), '--out', join(dir, 'onto-walker'), '--mode', 'ik']);
     expect(onto.stderr).not.toMatch(/FAILED/);
     expect(onto.code).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'onto-walker', 'walk.report.json'), 'utf8'));
