@@ -186,6 +186,7 @@ TEST(RetargetJob, ValidateBreaksOneInputAtATime) {
       {"mode 2 is not rotation (0) or ik (1)", [](kin::RetargetJob& j) { j.mode = kin::RetargetMode::kCount; }},
       {"fps -1 is outside [0, 1000]", [](kin::RetargetJob& j) { j.fps = -1.0f; }},
       {"fps nan is outside", [](kin::RetargetJob& j) { j.fps = NAN; }},
+      {"fps 2000 is outside [0, 1000]", [](kin::RetargetJob& j) { j.fps = 2000.0f; }},
       {"3 source reference angle triples for " + bones + " source bones", [&](kin::RetargetJob& j) { j.source_ref_angles = short_ref; }},
       {"3 target reference angle triples for " + bones + " target bones", [&](kin::RetargetJob& j) { j.target_ref_angles = short_ref; }},
       {"reference angles of target bone 'head' are not finite", [&](kin::RetargetJob& j) { j.target_ref_angles = nan_ref; }},
@@ -220,11 +221,29 @@ TEST(RetargetJob, IkNeedsLimbsOfParentAndChild) {
   bones[kin_test::Find(bones, "forearm_l")].rest_t = glm::vec3(0.0f);
   Retargeted s(kin_test::Humanoid(HumanoidSpec()), bones, 5, 10.0f, Wiggle(static_cast<int>(bones.size()) - 1, 0.2f, 3));
   EXPECT_TRUE(s.Job(kin::RetargetMode::kRotation).Run().ok());
-  const kin::Status status = s.Job(kin::RetargetMode::kIk).Run();
+  // Contact locks solve only the legs, which are fine.
+  EXPECT_TRUE(s.Job(kin::RetargetMode::kRotation, true).Validate().ok());
+  const kin::Status status = s.Job(kin::RetargetMode::kIk).Validate();
   ASSERT_FALSE(status.ok());
   EXPECT_NE(std::string(status.message).find("limb arm_l"), std::string::npos) << status.message;
   EXPECT_NE(std::string(status.message).find("'forearm_l' (role lower_arm_l) is not the child of 'upper_arm_l'"), std::string::npos)
       << status.message;
+}
+
+TEST(RetargetJob, ReferencePosesMustStand) {
+  const std::vector<kin::BoneDef> bones = kin_test::Humanoid(HumanoidSpec());
+  Retargeted s(bones, bones, 5, 10.0f, Wiggle(static_cast<int>(bones.size()), 0.2f, 4));
+  // Upside down: the hips below the feet, so no hip height to scale by.
+  s.target_ref[kin_test::Find(bones, "hips")] = glm::vec3(kPi, 0.0f, 0.0f);
+  kin::Status status = s.Job(kin::RetargetMode::kRotation).Run();
+  EXPECT_NE(std::string(status.message).find("the target's hips 'hips' are not above its feet in its reference pose"), std::string::npos)
+      << status.message;
+  s.target_ref = std::vector<glm::vec3>(bones.size(), glm::vec3(0.0f));
+  s.source_ref[kin_test::Find(bones, "hips")] = glm::vec3(kPi, 0.0f, 0.0f);
+  status = s.Job(kin::RetargetMode::kRotation).Run();
+  EXPECT_NE(std::string(status.message).find("the source's hips 'hips' are not above its feet"), std::string::npos) << status.message;
+  // Nothing was written.
+  for (const glm::vec3& a : s.angles) EXPECT_EQ(a, glm::vec3(0.0f));
 }
 
 // Two skeletons with the same joints and different bone axes (rest
