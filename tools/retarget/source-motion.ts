@@ -4,21 +4,20 @@
 // the packed document (import/gltf-pack.ts, gltf-node-model.ts) so that a
 // textured file reads too. Each problem throws naming it; the caller adds
 // the file's name.
-import { dirname, join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import type { ClipData } from '../../web/src/animation/clip.js';
 import { parseBvh } from '../../web/src/import/bvh/bvh-parse.js';
 import { bvhRig } from '../../web/src/import/bvh/bvh-rig.js';
 import { posedSkinRig } from '../../web/src/import/exported-pose.js';
 import { gltfClips } from '../../web/src/import/gltf-animation.js';
 import { parseGltfModelWithoutImages } from '../../web/src/import/gltf-node-model.js';
-import { type PackedGltf, type UriReader, packGltf } from '../../web/src/import/gltf-pack.js';
+import type { PackedGltf } from '../../web/src/import/gltf-pack.js';
 import { chooseSkin } from '../../web/src/import/gltf-skin-import.js';
 import { rigFromSkeleton } from '../../web/src/import/skinned-mesh-rig.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import { errorMessage } from '../../web/src/text/error-message.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
+import { packGltfFile } from './gltf-file.js';
 
 export interface SourceMotion {
   /** Owned by the caller: dispose() it. */
@@ -30,17 +29,6 @@ export interface SourceMotion {
 }
 
 const GLB_MAGIC = 0x46546c67; // 'glTF'
-
-/** Reads a glTF's relative URIs from beside the file. */
-export function besideFile(path: string): UriReader {
-  return (relative, what) => {
-    try {
-      return new Uint8Array(readFileSync(join(dirname(path), relative)));
-    } catch (error) {
-      throw new Error(`${what} names '${relative}', which cannot be read (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`);
-    }
-  };
-}
 
 /** Which reader a file takes: by extension, else by its first bytes. */
 export function fileKind(path: string, bytes: Uint8Array): 'bvh' | 'gltf' | null {
@@ -97,6 +85,6 @@ async function gltfMotion(module: KinModule, packed: PackedGltf): Promise<Source
 export async function readSourceMotion(module: KinModule, path: string, bytes: Uint8Array): Promise<SourceMotion> {
   const kind = fileKind(path, bytes);
   if (kind === 'bvh') return bvhMotion(module, path, bytes);
-  if (kind === 'gltf') return gltfMotion(module, packGltf(bytes.slice().buffer, besideFile(path)));
+  if (kind === 'gltf') return gltfMotion(module, packGltfFile(path, bytes));
   throw new Error('not a BVH or glTF file (by its name or its first bytes)');
 }

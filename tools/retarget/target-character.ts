@@ -7,12 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { posedSkinRig } from '../../web/src/import/exported-pose.js';
 import { parseGltfModelWithoutImages } from '../../web/src/import/gltf-node-model.js';
-import { type PackedGltf, packGltf } from '../../web/src/import/gltf-pack.js';
+import type { PackedGltf } from '../../web/src/import/gltf-pack.js';
 import { chooseSkin } from '../../web/src/import/gltf-skin-import.js';
 import { type SkinnedMeshRig, rigFromSkeleton } from '../../web/src/import/skinned-mesh-rig.js';
 import type { Rig } from '../../web/src/rig/rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
-import { besideFile } from './source-motion.js';
+import { packGltfFile } from './gltf-file.js';
 
 export interface TargetCharacter {
   /** The file's name without its folder and extension. */
@@ -27,8 +27,7 @@ export interface TargetCharacter {
 
 /** Reads the character at `path`; throws naming the problem. */
 export async function readTargetCharacter(module: KinModule, path: string): Promise<TargetCharacter> {
-  const bytes = readFileSync(path);
-  const packed = packGltf(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), besideFile(path));
+  const packed = packGltfFile(path, readFileSync(path));
   const model = await parseGltfModelWithoutImages(packed);
   const skin = chooseSkin(model);
   const { rig, desc } = posedSkinRig(module, skin.skeleton, rigFromSkeleton(skin.skeleton));
