@@ -20,7 +20,10 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClipChannel, ClipData } from '../../web/src/animation/clip.js';
 import { parseBvh } from '../../web/src/import/bvh/bvh-parse.js';
+import { gltfClips } from '../../web/src/import/gltf-animation.js';
+import { parseGltfModelWithoutImages } from '../../web/src/import/gltf-node-model.js';
 import { packGltf } from '../../web/src/import/gltf-pack.js';
+import { rigFromSkeleton } from '../../web/src/import/skinned-mesh-rig.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { glbWithAnimation } from '../../tools/retarget/glb-animation.js';
 import { readTargetCharacter } from '../../tools/retarget/target-character.js';
@@ -50,11 +53,13 @@ function arrayBuffer(path: string): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 }
 
+function noUris(): never {
+  throw new Error('the file names a URI');
+}
+
 /** The image bytes of a packed glTF file, in image order. */
 function imageBytes(buffer: ArrayBuffer): Uint8Array[] {
-  const { json, bin } = packGltf(buffer, () => {
-    throw new Error('the file names a URI');
-  });
+  const { json, bin } = packGltf(buffer, noUris);
   return (json.images ?? []).map((image: { bufferView: number }) => {
     const view = json.bufferViews[image.bufferView];
     return bin.slice(view.byteOffset, view.byteOffset + view.byteLength);
@@ -119,7 +124,7 @@ describe('retarget CLI over a batch with a broken file', () => {
     expect(run.stderr).toMatch(/Retargeted 2 of 6 file\(s\)/);
   });
 
-  it.each(['walk', 'walker'])('writes %s.glb: the default character with one animation as long as the source', async (name) => {
+  it.each(['walk', 'walker'])('writes %s.glb: the default character with one animation as long as the source, which the page reads back as a clip', async (name) => {
     const gltf = await new GLTFLoader().parseAsync(arrayBuffer(join(dir, 'out', `${name}.glb`)), '');
     expect(gltf.animations).toHaveLength(1);
     const duration = name === 'walk' ? (FRAMES - 1) / FPS : 1;
@@ -127,6 +132,11 @@ describe('retarget CLI over a batch with a broken file', () => {
     let skinned = 0;
     gltf.scene.traverse((o) => (skinned += (o as THREE.SkinnedMesh).isSkinnedMesh ? 1 : 0));
     expect(skinned).toBeGreaterThan(0);
+    // The page's importer takes the animation as a clip of the character's rig.
+    const model = await parseGltfModelWithoutImages(packGltf(arrayBuffer(join(dir, 'out', `${name}.glb`)), noUris));
+    const { clips, warnings } = gltfClips(model.gltf.animations, rigFromSkeleton(model.skins[0].skeleton));
+    expect(warnings).toEqual([]);
+    expect(clips.map((clip) => clip.duration)).toEqual([expect.closeTo(duration, 4)]);
   });
 
   it.each(['walk', 'walker'])('writes %s.report.json with per-frame arrays and numbers within bounds', (name) => {
