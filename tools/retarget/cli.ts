@@ -28,7 +28,8 @@ function progressLine(outcome: FileOutcome, done: number, files: readonly BatchF
 export async function main(args: readonly string[], log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<number> {
   let options: BatchOptions;
   try {
-    options = parseOptions(args);
+    // npm runs scripts in the package's folder; INIT_CWD is where the user typed the command.
+    options = parseOptions(args, process.env.INIT_CWD ?? process.cwd());
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     log(`retarget: ${error.message}\n${USAGE}`);

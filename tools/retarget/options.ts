@@ -3,6 +3,7 @@
 //                       [--mode rotation|ik] [--fps N] [--workers N] [--bvh]
 // A bad command line throws UsageError naming the option and what is wrong.
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RetargetMode } from '../../web/src/rig/retarget.js';
 
@@ -45,8 +46,8 @@ function number(option: string, text: string | undefined, integer: boolean, min:
   return value;
 }
 
-/** The options of `args` (the command line after the script's name). */
-export function parseOptions(args: readonly string[]): BatchOptions {
+/** The options of `args` (the command line after the script's name), their paths resolved against `cwd`. */
+export function parseOptions(args: readonly string[], cwd: string): BatchOptions {
   const sources: string[] = [];
   let onto = DEFAULT_CHARACTER;
   let out: string | undefined;
@@ -75,5 +76,6 @@ export function parseOptions(args: readonly string[]): BatchOptions {
   }
   if (sources.length === 0) throw new UsageError('no source files given');
   if (out === undefined) throw new UsageError('--out <dir> is required');
-  return { sources, onto, out, mode, fps, workers: workers ?? Math.max(1, Math.min(availableParallelism(), sources.length)), bvh };
+  const path = (p: string): string => resolve(cwd, p);
+  return { sources: sources.map(path), onto: path(onto), out: path(out), mode, fps, workers: workers ?? Math.max(1, Math.min(availableParallelism(), sources.length)), bvh };
 }
