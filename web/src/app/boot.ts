@@ -46,6 +46,11 @@ import { EditorUi } from './editor-ui.js';
 import type { KinApiControl } from './kin-api.js';
 import { OnionGhosts } from './onion-ghosts.js';
 import { PosingView } from './posing-view.js';
+import { RetargetController } from './retarget-controller.js';
+import { chooseSkin } from '../ui/skin-chooser.js';
+
+/** What the retarget panel calls the default character as a source. */
+const DEFAULT_SOURCE_NAME = 'Default character';
 
 export type FailureHandler = (what: string, error: unknown) => void;
 
@@ -96,6 +101,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const character = new CharacterMeshes([{ mesh: source, material: 'page-look' }], jointToBone);
     frameCharacter(viewport, character, rig);
     let ui: EditorUi | null = null;
+    let retarget: RetargetController | null = null;
     let links: PageLinks | null = null;
     let ready = false;
     // Playback: each frame advances the clock by the real time since the last one.
@@ -115,6 +121,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       const playing = playFrame();
       ui?.refresh();
       ghosts.update();
+      retarget?.update();
       const moving = view.drawFrame() || playing;
       links?.watch();
       if (!ready) {
@@ -155,7 +162,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       links?.characterChanged();
     };
     const showBuiltIn = (builtIn: BuiltInCharacter): void => showParts(builtIns.parts(builtIn));
-    const models = new PageModels([new GltfImporter(module), new BvhImporter(module), new PoseJsonImporter()], root, viewportRegion, {
+    const motionImporters = [new GltfImporter(module), new BvhImporter(module)];
+    const models = new PageModels([...motionImporters, new PoseJsonImporter()], root, viewportRegion, {
       showCharacter: showParts,
       applyPose: (pose) => applyNamedPose(editor, pose),
     });
@@ -219,6 +227,9 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());
     } else {
+      // The default character is the built-in source: its demo clips onto whichever character is on screen.
+      const defaultSource = { name: DEFAULT_SOURCE_NAME, bones, clips: () => (demoClips ??= buildDemoClips(module, bones)) };
+      retarget = new RetargetController(module, editor, timeline, view, motionImporters, { chooseSkin: (fileName, model) => chooseSkin(root, fileName, model.skins) }, [defaultSource], scheduler.request);
       ui = new EditorUi(root, shell, editor, selection, view, {
         showCharacter: showBuiltIn,
         models,
@@ -227,6 +238,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         timeline,
         ghosts,
         exportUnits: () => metresPerUnit,
+        retarget,
       });
     }
     const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn };
@@ -237,6 +249,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     window.addEventListener('pagehide', () => {
       scheduler.stop();
       ui?.dispose();
+      retarget?.dispose();
       pageLinks.dispose();
       models.dispose();
       ghosts.dispose();
