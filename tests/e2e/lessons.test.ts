@@ -23,7 +23,7 @@ describe('lesson rigs', () => {
 
   it('a lesson chosen from the menu, posed by a drag, travels by link to a fresh page', async () => {
     const { page, problems } = demo;
-    expect(await page.evaluate(() => window.kin.lessons().map((l) => l.id))).toEqual(['arm', 'chain', 'candy']);
+    expect(await page.evaluate(() => window.kin.lessons().map((l) => l.id))).toEqual(['arm', 'chain', 'candy', 'retarget']);
     expect(await page.inputValue('select[name=lesson]')).toBe('default');
     await page.selectOption('select[name=lesson]', 'arm');
     await nextFrame(page);

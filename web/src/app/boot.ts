@@ -47,6 +47,8 @@ import type { KinApiControl } from './kin-api.js';
 import { OnionGhosts } from './onion-ghosts.js';
 import { PosingView } from './posing-view.js';
 import { RetargetController } from './retarget-controller.js';
+import { RetargetLesson } from './retarget-lesson.js';
+import { RetargetLessonCard } from '../ui/retarget-lesson-card.js';
 import { chooseSkin } from '../ui/skin-chooser.js';
 
 /** What the retarget panel calls the default character as a source. */
@@ -102,6 +104,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     frameCharacter(viewport, character, rig);
     let ui: EditorUi | null = null;
     let retarget: RetargetController | null = null;
+    let retargetLesson: RetargetLesson | null = null;
     let links: PageLinks | null = null;
     let ready = false;
     // Playback: each frame advances the clock by the real time since the last one.
@@ -122,6 +125,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       ui?.refresh();
       ghosts.update();
       retarget?.update();
+      retargetLesson?.update();
       const moving = view.drawFrame() || playing;
       links?.watch();
       if (!ready) {
@@ -230,6 +234,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       // The default character is the built-in source: its demo clips onto whichever character is on screen.
       const defaultSource = { name: DEFAULT_SOURCE_NAME, bones, clips: () => (demoClips ??= buildDemoClips(module, bones)) };
       retarget = new RetargetController(module, editor, timeline, view, motionImporters, { chooseSkin: (fileName, model) => chooseSkin(root, fileName, model.skins) }, [defaultSource], scheduler.request);
+      retargetLesson = new RetargetLesson(module, editor, timeline, retarget, view, new RetargetLessonCard(shell.viewport));
       ui = new EditorUi(root, shell, editor, selection, view, {
         showCharacter: showBuiltIn,
         models,
@@ -249,6 +254,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     window.addEventListener('pagehide', () => {
       scheduler.stop();
       ui?.dispose();
+      retargetLesson?.dispose();
       retarget?.dispose();
       pageLinks.dispose();
       models.dispose();

@@ -35,7 +35,7 @@ export interface AppliedRetarget {
 }
 
 /** The source drawn this far beside the target, in target heights (to its right, the viewer's left from the front). */
-const BESIDE_GAP = 0.75;
+export const BESIDE_GAP = 0.75;
 const SOURCE_COLOR = 0x7fd48a;
 /** How far around the joints the framing of both keeps in view, in target heights. */
 const FRAME_PADDING = 0.12;
@@ -43,7 +43,7 @@ const FRAME_PADDING = 0.12;
 const DEFAULT_CHOICES: RetargetChoices = { mode: 'ik', contactLocks: true, fps: 0 };
 
 /** Lowest and highest y of a rig's joints in its bind pose, and its root's bind position. */
-function bindExtent(rig: Rig): { low: number; high: number; root: THREE.Vector3; points: THREE.Vector3[] } {
+export function bindExtent(rig: Rig): { low: number; high: number; root: THREE.Vector3; points: THREE.Vector3[] } {
   const bind = rig.bindMatrices();
   const points = Array.from({ length: rig.boneCount }, (_, b) => new THREE.Vector3(bind[16 * b + 12], bind[16 * b + 13], bind[16 * b + 14]));
   const ys = points.map((p) => p.y);

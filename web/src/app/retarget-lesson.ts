@@ -1,0 +1,112 @@
+// The retargeting lesson (lessons/long-legs-lesson.ts) on the page: when
+// the long-legged rig is shown with no clip of its own yet (not a share
+// link's), the default character's walk is retargeted onto it twice through
+// the retarget controller — with rotations, then with IK limbs and contact
+// locks — and the IK result plays on the skinned body while the rotation
+// result plays as orange bones on its other side, the source walking in
+// green beside it; the card shows both reports' numbers. The two results
+// are what the lesson shows, not edits: undo starts after them.
+import type { ClipData } from '../animation/clip.js';
+import type { TimelineModel } from '../animation/timeline-model.js';
+import { lessonEntry } from '../lessons/lessons.js';
+import type { PoseEditor } from '../posing/pose-editor.js';
+import { Rig } from '../rig/rig.js';
+import { BoneLines } from '../three/bone-lines.js';
+import { frameSelection } from '../three/view-presets.js';
+import type { RetargetLessonCard } from '../ui/retarget-lesson-card.js';
+import type { KinModule } from '../wasm/generated/kin.js';
+import * as THREE from 'three';
+import type { PosingView } from './posing-view.js';
+import { BESIDE_GAP, type RetargetController, bindExtent } from './retarget-controller.js';
+
+export const RETARGET_LESSON = 'retarget';
+/** The source of the lesson: the default character's walk. */
+const SOURCE = 'Default character';
+const SOURCE_CLIP = 'Walk cycle';
+const ROTATION_COLOR = 0xf0a35a;
+/** Room around the three figures' joints when framing them, in target heights. */
+const FRAME_PADDING = 0.15;
+
+export class RetargetLesson {
+  private rotationRig: Rig | null = null;
+  private rotationLines: BoneLines | null = null;
+  private ikClip: ClipData | null = null;
+  private drawnTime = Number.NaN;
+
+  constructor(
+    private readonly module: KinModule,
+    private readonly editor: PoseEditor,
+    private readonly timeline: TimelineModel,
+    private readonly retarget: RetargetController,
+    private readonly view: PosingView,
+    private readonly card: RetargetLessonCard,
+  ) {
+    let character = editor.characterVersion;
+    editor.onChange(() => {
+      if (editor.characterVersion === character) return;
+      character = editor.characterVersion;
+      this.stop();
+      const { source } = editor;
+      // After the swap has finished (the view shows the new character), and only if no link gave it a clip meanwhile.
+      if (source.kind === 'lesson' && source.id === RETARGET_LESSON) queueMicrotask(() => this.start(character));
+    });
+  }
+
+  /** Called with every frame: the rotation result's bones at the timeline's time (allocation-free between results). */
+  update(): void {
+    const lines = this.rotationLines;
+    const rig = this.rotationRig;
+    if (lines === null || rig === null) return;
+    lines.visible = this.editor.clip === this.ikClip;
+    if (!lines.visible) return;
+    const time = this.timeline.time;
+    if (time === this.drawnTime) return;
+    rig.sampleClip(time, this.timeline.loopMode);
+    lines.update(rig.modelMatrices(), rig.boneTips());
+    this.drawnTime = time;
+  }
+
+  dispose(): void {
+    this.stop();
+  }
+
+  private start(character: number): void {
+    const { editor, retarget } = this;
+    if (editor.characterVersion !== character || editor.clip.channels.length > 0) return;
+    retarget.useBuiltIn(SOURCE, SOURCE_CLIP);
+    retarget.setOptions({ mode: 'rotation', fps: 0 });
+    const rotation = retarget.apply();
+    const rotationClip = editor.clip;
+    retarget.setOptions({ mode: 'ik', contactLocks: true });
+    const ik = retarget.apply();
+    this.ikClip = editor.clip;
+    editor.undo.clear();
+
+    const target = editor.session.rig;
+    const rig = Rig.create(this.module, lessonEntry(RETARGET_LESSON).build().bones);
+    rig.setClip(rotationClip);
+    const extent = bindExtent(target);
+    const height = extent.high - extent.low;
+    const lines = new BoneLines(rig.boneCount, ROTATION_COLOR);
+    lines.position.set(BESIDE_GAP * height, 0, 0);
+    this.view.viewport.scene.add(lines);
+    this.rotationRig = rig;
+    this.rotationLines = lines;
+    this.drawnTime = Number.NaN;
+    // All three in view: the source on the left, the result skinned in the middle, the rotation result on the right.
+    const pad = FRAME_PADDING * height;
+    const points = extent.points.flatMap((p) => [-1, 0, 1].flatMap((side) => [p.x + side * (BESIDE_GAP * height + pad), p.y + pad, p.z, p.x + side * BESIDE_GAP * height, p.y - pad, p.z]));
+    frameSelection(this.view.viewport, new THREE.Float32BufferAttribute(points, 3));
+    this.card.show(ik, rotation);
+    this.timeline.play();
+  }
+
+  private stop(): void {
+    this.rotationLines?.dispose();
+    this.rotationRig?.dispose();
+    this.rotationLines = null;
+    this.rotationRig = null;
+    this.ikClip = null;
+    this.card.hide();
+  }
+}
