@@ -185,9 +185,12 @@ export class RetargetDialog {
     return !this.element.hidden;
   }
 
+  /** Shows the panel; the first time, with the first built-in rig as the source, so that a map shows at once. */
   open(): void {
     this.element.hidden = false;
     this.status.textContent = '';
+    const first = this.host.builtIns[0];
+    if (this.host.source === null && first !== undefined) this.run(() => this.host.useBuiltIn(first.name));
     this.render();
   }
 
