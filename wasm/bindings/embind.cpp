@@ -32,6 +32,7 @@
 #include "kin/mirror.h"
 #include "kin/rig.h"
 #include "kin/skinning.h"
+#include "bound_rig.h"
 
 namespace kin {
 namespace {
@@ -259,6 +260,7 @@ class RigBinding {
   }
 
   std::string errorMessage() const { return error_; }
+  const Rig& rig() const { return rig_; }
 
   int energyCapacity() const { return rig_.energy_capacity(); }
 
@@ -645,6 +647,9 @@ val Contract() {
 }
 
 }  // namespace
+
+const Rig& BoundRig(std::uintptr_t address) { return reinterpret_cast<const RigBinding*>(address)->rig(); }
+
 }  // namespace kin
 
 // A drag frame's calls, as plain exports (see the top of this file). `rig`

@@ -109,8 +109,8 @@ export class Rig {
   private readonly exchange: ExchangeRecord;
   private readonly invalidInputCode: number;
   private readonly module: KinModule;
-  // The binding's address, for the module's frame exports: fixed for its life.
-  private readonly address: number;
+  /** The binding's address, fixed for its life: the module's frame exports take it, and other bindings (the Retargeter) name this rig by it. */
+  readonly address: number;
   private skinHasNormals = false;
   private readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
 

@@ -212,3 +212,79 @@ export interface KinModuleOptions {
 }
 
 export default function createKinModule(options?: KinModuleOptions): Promise<KinModule>;
+
+/**
+ * The Embind class `Retargeter` (wasm/bindings/retarget_bindings.cpp): a bone
+ * map, both reference poses and the last retarget's frames and report.
+ * Rigs are passed as a RigHandle's address(). Mutators return 0, or 1 with
+ * errorMessage() set; the *Data() calls give byte offsets into WASM memory.
+ */
+export interface RetargeterHandle {
+  /** Maps the target's bones onto the source's by name (kin::AutoMap); read it with mapData(). */
+  autoMap(source: number, target: number): number;
+  /** Keeps `map` (a source bone or -1 per target bone) when kin::ValidateBoneMap accepts it. */
+  setMap(source: number, target: number, map: ArrayLike<number>): number;
+  /** Every problem kin::ValidateBoneMap finds in `map` ([] when valid); the kept map is unchanged. */
+  problems(source: number, target: number, map: ArrayLike<number>): string[];
+  /** The kept map: int32 per target bone. */
+  mapData(): number;
+  mapSize(): number;
+  /** The source's reference pose: 3 angles per source bone, or [] for its rest. */
+  setSourceReference(source: number, angles: ArrayLike<number>): number;
+  /** The target's reference pose: 3 angles per target bone, or [] for its rest. */
+  setTargetReference(target: number, angles: ArrayLike<number>): number;
+  /** The source's reference becomes `sourceAngles` ([]: rest), the target's its kin::MatchReferencePose (targetReferenceData()). */
+  matchReference(source: number, target: number, sourceAngles: ArrayLike<number>): number;
+  /** The target's reference pose: 3 floats per target bone. */
+  targetReferenceData(): number;
+  /** Retargets the source rig's clip (mode: a retargetContract().retargetModes code; fps 0: the source's key times). */
+  run(source: number, target: number, mode: number, contactLocks: boolean, fps: number): number;
+  /** Frames of the last successful run (0 after a failed one). */
+  frameCount(): number;
+  /** float32 per frame: seconds. */
+  timesData(): number;
+  /** float32 × 3 per frame × target bone: angles by slot (radians). */
+  anglesData(): number;
+  /** float32 × 3 per frame: the target's root offset (model space). */
+  rootOffsetsData(): number;
+  /** float32 per frame × target bone: the angle error (radians), NaN unmapped. */
+  boneErrorData(): number;
+  /** float32 per frame × limb (retargetContract().retargetLimbs): effector error / target limb length. */
+  limbErrorData(): number;
+  summary(): RetargetSummary;
+  errorMessage(): string;
+  delete(): void;
+  isDeleted(): boolean;
+}
+
+/** The last retarget's report summary (radians, fractions of limb length, target units). */
+export interface RetargetSummary {
+  meanAngle: number;
+  maxAngle: number;
+  meanLimbError: number;
+  maxLimbError: number;
+  maxFootSlide: number;
+  /** Left, right. */
+  footSlide: number[];
+  /** Left, right. */
+  contactFrames: number[];
+}
+
+/** Retargeting's names in the order of their codes (plain JSON). */
+export interface RetargetContract {
+  /** kin::BoneRole names by code. */
+  boneRoles: string[];
+  /** kin::RetargetMode names by code. */
+  retargetModes: string[];
+  /** kin::RetargetLimb names by code. */
+  retargetLimbs: string[];
+}
+
+export interface KinModule {
+  Retargeter: { new (): RetargeterHandle };
+  /** Retargeter handles alive (constructed and not yet deleted). */
+  liveRetargeters(): number;
+  /** The role a bone name stands for ("hand_l", …), or "" (kin::RoleFromName). */
+  boneRoleOf(name: string): string;
+  retargetContract(): RetargetContract;
+}
