@@ -84,6 +84,7 @@ export class EditorUi {
   ) {
     this.help = new HelpOverlay(root);
     this.retargetDialog = new RetargetDialog(shell.viewport, hooks.retarget);
+    hooks.retarget.viewCovered = () => this.retargetDialog.coveredFraction();
     this.topBar = new TopBar(shell.top, editor, {
       showCharacter: hooks.showCharacter,
       characterFailed: (message) => hooks.models.report(message),

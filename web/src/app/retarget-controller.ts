@@ -17,11 +17,11 @@ import type { PoseEditor } from '../posing/pose-editor.js';
 import { type RetargetReport, Retargeter, boneRoleOf } from '../rig/retarget.js';
 import type { Rig } from '../rig/rig.js';
 import { BoneLines } from '../three/bone-lines.js';
-import { frameSelection } from '../three/view-presets.js';
 import type { KinModule } from '../wasm/generated/kin.js';
 import * as THREE from 'three';
 import type { RetargetChoices, RetargetDialogHost, RetargetMapRow, RetargetSummary } from '../ui/retarget-host.js';
 import type { PosingView } from './posing-view.js';
+import { framePoints } from './retarget-framing.js';
 import { type BuiltInSource, type RetargetSource, builtInSource, fileSource } from './retarget-sources.js';
 
 /** A result as applied: its clip, report, where it came from and the rig it was made for. */
@@ -42,10 +42,9 @@ const FRAME_PADDING = 0.12;
 
 const DEFAULT_CHOICES: RetargetChoices = { mode: 'ik', contactLocks: true, fps: 0 };
 
-/** Lowest and highest y of a rig's joints in its bind pose, and its root's bind position. */
-export function bindExtent(rig: Rig): { low: number; high: number; root: THREE.Vector3; points: THREE.Vector3[] } {
-  const bind = rig.bindMatrices();
-  const points = Array.from({ length: rig.boneCount }, (_, b) => new THREE.Vector3(bind[16 * b + 12], bind[16 * b + 13], bind[16 * b + 14]));
+/** Lowest and highest y of a rig's joints (bone-to-model matrices, 16 floats per bone), its root's position, and every joint. */
+export function jointExtent(model_ms: Float32Array, boneCount: number): { low: number; high: number; root: THREE.Vector3; points: THREE.Vector3[] } {
+  const points = Array.from({ length: boneCount }, (_, b) => new THREE.Vector3(model_ms[16 * b + 12], model_ms[16 * b + 13], model_ms[16 * b + 14]));
   const ys = points.map((p) => p.y);
   return { low: Math.min(...ys), high: Math.max(...ys), root: points[0].clone(), points };
 }
@@ -63,6 +62,8 @@ export class RetargetController implements RetargetDialogHost {
   private besideWanted = true;
   private drawnTime = Number.NaN;
   private readonly listeners: (() => void)[] = [];
+  /** The fraction of the view's width, from its right, that the panel covers (the page's dialog sets it). */
+  viewCovered: () => number = () => 0;
 
   constructor(
     private readonly module: KinModule,
@@ -84,12 +85,18 @@ export class RetargetController implements RetargetDialogHost {
     });
   }
 
-  /** What the character on screen is called. */
+  /** What the character on screen is called (the panel's heading). */
   targetName(): string {
     const { source } = this.editor;
-    if (source.kind === 'default') return 'the default character';
-    if (source.kind === 'lesson') return `lesson '${findLesson(source.id)?.title ?? source.id}'`;
-    return `'${source.name}'`;
+    return source.kind === 'default' ? 'the default character' : `'${this.characterName()}'`;
+  }
+
+  /** The character's short name, for the result clip's name. */
+  private characterName(): string {
+    const { source } = this.editor;
+    if (source.kind === 'default') return 'default character';
+    if (source.kind === 'lesson') return findLesson(source.id)?.title ?? source.id;
+    return source.name;
   }
 
   /** Calls `listener` after every change of the source, map, options or result. */
@@ -163,7 +170,7 @@ export class RetargetController implements RetargetDialogHost {
     const target = this.editor.session.rig;
     const map = this.map();
     const sourceNames = this.current?.rig.boneNames ?? [];
-    return target.boneNames.map((name, b) => ({ target: name, role: boneRoleOf(name), source: map === null || map[b] < 0 ? null : sourceNames[map[b]] }));
+    return target.boneNames.map((name, b) => ({ target: name, role: boneRoleOf(this.module, name), source: map === null || map[b] < 0 ? null : sourceNames[map[b]] }));
   }
 
   /** Maps target bone `target` (index) to source bone `source` (index, -1: none). */
@@ -215,7 +222,7 @@ export class RetargetController implements RetargetDialogHost {
     const target = this.editor.session.rig;
     const sourceClip = source.clips[this.clipIndex];
     source.rig.setClip(sourceClip);
-    const { clip, report } = this.tool().retarget(source.rig, target, this.map() as Int32Array, { ...this.choices });
+    const { clip, report } = this.tool().retarget(source.rig, target, this.map() as Int32Array, { ...this.choices, clipName: sourceClip.name, targetName: this.characterName() });
     this.timeline.useClip(clip);
     // In the clip menu too, to come back to after trying another clip (for this character only).
     this.timeline.registerClips([{ name: clip.name, make: () => (this.editor.session.rig === target ? clip : null) }]);
@@ -308,15 +315,22 @@ export class RetargetController implements RetargetDialogHost {
     this.changed();
   }
 
-  /** The source skeleton beside the character: scaled to its height, standing on its floor, BESIDE_GAP heights to the side; the camera frames both. */
+  /**
+   * The source skeleton beside the character: scaled to its height,
+   * standing on its floor as the clip starts (a motion-capture root stands
+   * where the clip puts it, not at its rest), BESIDE_GAP heights to the side;
+   * the camera frames both in the part of the view the panel leaves free.
+   */
   private placeBeside(): void {
     const applied = this.lastApplied as AppliedRetarget;
     const { viewport } = this.view;
     this.beside?.dispose();
-    this.beside = new BoneLines(applied.source.rig.boneCount, SOURCE_COLOR);
+    const sourceRig = applied.source.rig;
+    this.beside = new BoneLines(sourceRig.boneCount, SOURCE_COLOR);
     viewport.scene.add(this.beside);
-    const target = bindExtent(applied.target);
-    const source = bindExtent(applied.source.rig);
+    const target = jointExtent(applied.target.bindMatrices(), applied.target.boneCount);
+    sourceRig.sampleClip(0, 'clamp');
+    const source = jointExtent(sourceRig.modelMatrices(), sourceRig.boneCount);
     const height = Math.max(target.high - target.low, 1e-3);
     const scale = height / Math.max(source.high - source.low, 1e-6);
     this.beside.scale.setScalar(scale);
@@ -324,11 +338,7 @@ export class RetargetController implements RetargetDialogHost {
     this.drawnTime = Number.NaN;
     if (this.besideWanted) {
       const offset = this.beside.position;
-      const joints = [...target.points, ...source.points.map((p) => p.clone().multiplyScalar(scale).add(offset))];
-      // Room around the joints for the limbs' swing and the skin.
-      const pad = FRAME_PADDING * height;
-      const padded = joints.flatMap((p) => [p, p.clone().addScalar(pad), p.clone().addScalar(-pad)]);
-      frameSelection(viewport, new THREE.Float32BufferAttribute(padded.flatMap((p) => p.toArray()), 3));
+      framePoints(viewport, [...target.points, ...source.points.map((p) => p.clone().multiplyScalar(scale).add(offset))], FRAME_PADDING * height, this.viewCovered());
     }
     this.requestFrame();
   }

@@ -12,12 +12,11 @@ import { lessonEntry } from '../lessons/lessons.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import { Rig } from '../rig/rig.js';
 import { BoneLines } from '../three/bone-lines.js';
-import { frameSelection } from '../three/view-presets.js';
 import type { RetargetLessonCard } from '../ui/retarget-lesson-card.js';
 import type { KinModule } from '../wasm/generated/kin.js';
-import * as THREE from 'three';
 import type { PosingView } from './posing-view.js';
-import { BESIDE_GAP, type RetargetController, bindExtent } from './retarget-controller.js';
+import { BESIDE_GAP, type RetargetController, jointExtent } from './retarget-controller.js';
+import { framePoints } from './retarget-framing.js';
 
 export const RETARGET_LESSON = 'retarget';
 /** The source of the lesson: the default character's walk. */
@@ -85,7 +84,7 @@ export class RetargetLesson {
     const target = editor.session.rig;
     const rig = Rig.create(this.module, lessonEntry(RETARGET_LESSON).build().bones);
     rig.setClip(rotationClip);
-    const extent = bindExtent(target);
+    const extent = jointExtent(target.bindMatrices(), target.boneCount);
     const height = extent.high - extent.low;
     const lines = new BoneLines(rig.boneCount, ROTATION_COLOR);
     lines.position.set(BESIDE_GAP * height, 0, 0);
@@ -94,9 +93,8 @@ export class RetargetLesson {
     this.rotationLines = lines;
     this.drawnTime = Number.NaN;
     // All three in view: the source on the left, the result skinned in the middle, the rotation result on the right.
-    const pad = FRAME_PADDING * height;
-    const points = extent.points.flatMap((p) => [-1, 0, 1].flatMap((side) => [p.x + side * (BESIDE_GAP * height + pad), p.y + pad, p.z, p.x + side * BESIDE_GAP * height, p.y - pad, p.z]));
-    frameSelection(this.view.viewport, new THREE.Float32BufferAttribute(points, 3));
+    const beside = [-1, 0, 1].flatMap((side) => extent.points.map((p) => p.clone().setX(p.x + side * BESIDE_GAP * height)));
+    framePoints(this.view.viewport, beside, FRAME_PADDING * height, retarget.viewCovered());
     this.card.show(ik, rotation);
     this.timeline.play();
   }

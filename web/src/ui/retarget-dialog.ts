@@ -102,7 +102,7 @@ export class RetargetDialog {
     const options = element('section', 'retarget-section');
     options.append(element('h3', 'retarget-subtitle', 'Method'));
     const modeGroup = element('fieldset', 'skinning-toggle retarget-mode');
-    const legend = element('legend', '', 'Carry');
+    const legend = element('legend', '', 'Retarget by');
     modeGroup.append(legend);
     const mode = (value: 'rotation' | 'ik', label: string, title: string): HTMLInputElement => {
       const wrapper = element('label', '');
@@ -198,6 +198,14 @@ export class RetargetDialog {
     this.element.hidden = true;
   }
 
+  /** The fraction of its parent's width, from the right, the panel covers (0 while closed). */
+  coveredFraction(): number {
+    const parent = this.element.parentElement;
+    if (!this.isOpen || parent === null) return 0;
+    const area = parent.getBoundingClientRect();
+    return area.width > 0 ? Math.max(0, area.right - this.element.getBoundingClientRect().left) / area.width : 0;
+  }
+
   toggle(): void {
     if (this.isOpen) this.close();
     else this.open();
@@ -245,6 +253,7 @@ export class RetargetDialog {
       const summary = this.host.apply();
       this.status.dataset.kind = 'note';
       this.status.textContent = `Applied: '${summary.clip}', ${plural(summary.frames, 'frame')}. Press Space to play; undo puts the previous clip back.`;
+      this.report.scrollIntoView({ block: 'nearest' });
     } catch (error) {
       this.showProblem(errorMessage(error));
     }

@@ -101,13 +101,16 @@ export class RetargetPlot {
       g.textAlign = 'left';
       g.textBaseline = 'top';
       g.fillText(`max ${highest.toFixed(1)}${units[s]}`, px(PAD), top);
+      // The line keeps below its label.
+      const lineTop = top + px(FONT_CSS_PX + 3);
+      const lineHeight = top + stripHeight - lineTop;
       g.strokeStyle = COLORS[s];
       g.lineWidth = Math.max(1, px(1.5));
       g.beginPath();
       const last = Math.max(values.length - 1, 1);
       values.forEach((v, f) => {
         const x = px(PAD) + ((width - 2 * px(PAD)) * f) / last;
-        const y = top + stripHeight * (1 - v / highest);
+        const y = lineTop + lineHeight * (1 - v / highest);
         if (f === 0) g.moveTo(x, y);
         else g.lineTo(x, y);
       });
