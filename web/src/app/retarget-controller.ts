@@ -5,9 +5,10 @@
 // timeline's clip through the pose editor — one undo step, playable,
 // keyable, exportable and shared by link like any clip — and offers it in
 // the clip menu. The last result keeps its report and its source, which is
-// drawn beside the character (scaled to its height) at the timeline's time
-// while that clip is the one shown. The dialog and window.kin both drive
-// this one object, so either shows what the other did.
+// drawn beside the character (at its own size, or scaled to its height when
+// its units differ) at the timeline's time while that clip is the one
+// shown. The dialog and window.kin both drive this one object, so either
+// shows what the other did.
 import type { ClipData } from '../animation/clip.js';
 import type { TimelineModel } from '../animation/timeline-model.js';
 import type { ImportQuestions, Importer } from '../import/importer.js';
@@ -37,6 +38,8 @@ export interface AppliedRetarget {
 /** The source drawn this far beside the target, in target heights (to its right, the viewer's left from the front). */
 export const BESIDE_GAP = 0.75;
 const SOURCE_COLOR = 0x7fd48a;
+/** Heights within this factor of each other are taken to be in the same units. */
+const SAME_UNITS = 2.5;
 /** How far around the joints the framing of both keeps in view, in target heights. */
 const FRAME_PADDING = 0.12;
 
@@ -316,8 +319,8 @@ export class RetargetController implements RetargetDialogHost {
   }
 
   /**
-   * The source skeleton beside the character: scaled to its height,
-   * standing on its floor as the clip starts (a motion-capture root stands
+   * The source skeleton beside the character: at its own size (scaled to
+   * the character's height if its units differ), standing on its floor as the clip starts (a motion-capture root stands
    * where the clip puts it, not at its rest), BESIDE_GAP heights to the side;
    * the camera frames both in the part of the view the panel leaves free.
    */
@@ -332,7 +335,9 @@ export class RetargetController implements RetargetDialogHost {
     sourceRig.sampleClip(0, 'clamp');
     const source = jointExtent(sourceRig.modelMatrices(), sourceRig.boneCount);
     const height = Math.max(target.high - target.low, 1e-3);
-    const scale = height / Math.max(source.high - source.low, 1e-6);
+    // At its own size (the proportions are the point), unless its units are clearly others (centimetres, a toy).
+    const ratio = height / Math.max(source.high - source.low, 1e-6);
+    const scale = ratio > 1 / SAME_UNITS && ratio < SAME_UNITS ? 1 : ratio;
     this.beside.scale.setScalar(scale);
     this.beside.position.set(target.root.x - BESIDE_GAP * height - scale * source.root.x, target.low - scale * source.low, target.root.z - scale * source.root.z);
     this.drawnTime = Number.NaN;

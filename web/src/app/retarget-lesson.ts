@@ -23,6 +23,7 @@ export const RETARGET_LESSON = 'retarget';
 const SOURCE = 'Default character';
 const SOURCE_CLIP = 'Walk cycle';
 const ROTATION_COLOR = 0xf0a35a;
+const LESSON_FPS = 30;
 /** Room around the three figures' joints when framing them, in target heights. */
 const FRAME_PADDING = 0.15;
 
@@ -73,7 +74,8 @@ export class RetargetLesson {
     const { editor, retarget } = this;
     if (editor.characterVersion !== character || editor.clip.channels.length > 0) return;
     retarget.useBuiltIn(SOURCE, SOURCE_CLIP);
-    retarget.setOptions({ mode: 'rotation', fps: 0 });
+    // Keys at 30 fps: the walk's own keys (8 a second, Catmull-Rom) would play as jerky straight lines.
+    retarget.setOptions({ mode: 'rotation', fps: LESSON_FPS });
     const rotation = retarget.apply();
     const rotationClip = editor.clip;
     retarget.setOptions({ mode: 'ik', contactLocks: true });

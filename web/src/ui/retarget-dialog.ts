@@ -4,8 +4,8 @@
 // motion, and which of its clips), the options (rotation or IK, contact
 // locks, the key rate), the bone map (target bone | role | source bone,
 // each row a drop-down; rows the problems name are flagged), the problems,
-// Apply, and after Apply the error report in numbers with a per-frame plot
-// and the "source beside" toggle. The view stays usable beside it: a result
+// after Apply the error report in numbers with a per-frame plot and the
+// "source beside" toggle, and Apply with its status held at the foot. The view stays usable beside it: a result
 // plays there with the source drawn next to the character. Names from files
 // go in as text only. It redraws when the host changes, never per frame.
 import { errorMessage } from '../text/error-message.js';
@@ -167,7 +167,8 @@ export class RetargetDialog {
     this.report.append(showLabel);
 
     const body = element('div', 'retarget-body');
-    body.append(source, options, map, actions, this.report);
+    // Apply last, held at the panel's foot: in reach however far the map or the report is scrolled.
+    body.append(source, options, map, this.report, actions);
     this.element.append(head, body);
     parent.append(this.element);
     this.element.addEventListener('keydown', (event) => {

@@ -1,7 +1,8 @@
 // A retarget's error per frame, as a small canvas 2D chart of two strips
 // over the clip's time: on top the mean angle error of the mapped bones
 // (degrees), below the worst limb's effector error (% of its length). Each
-// strip is scaled to its own largest value, written at its top left. Drawn
+// strip is scaled to its own largest value (at least 1° or 1 %), written at
+// its top left. Drawn
 // when a result is shown and when the canvas changes size, never per frame.
 import type { RetargetReport } from '../rig/retarget.js';
 
@@ -13,6 +14,8 @@ const COLORS = ['#6cc4ff', '#f0a35a'];
 const GRID_COLOR = 'rgba(143, 152, 166, 0.25)';
 const TEXT_COLOR = '#8f98a6';
 const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+/** The least full scale of each strip (1° and 1 %): errors far below it draw flat rather than as magnified noise. */
+const MIN_SCALE = 1;
 
 /** Per frame: the mean angle error of the bones that have one (degrees), and the largest limb error (%). */
 export function frameSeries(report: RetargetReport): { angle_deg: Float64Array; limb_pct: Float64Array } {
@@ -94,7 +97,8 @@ export class RetargetPlot {
     const units = ['°', '%'];
     this.series.forEach((values, s) => {
       const top = px(PAD) + s * (stripHeight + px(STRIP_GAP));
-      const highest = Math.max(...values, 1e-9);
+      const highest = Math.max(...values, 0);
+      const scale = Math.max(highest, MIN_SCALE);
       g.fillStyle = GRID_COLOR;
       g.fillRect(px(PAD), Math.round(top + stripHeight), width - 2 * px(PAD), Math.max(1, px(1)));
       g.fillStyle = TEXT_COLOR;
@@ -110,7 +114,7 @@ export class RetargetPlot {
       const last = Math.max(values.length - 1, 1);
       values.forEach((v, f) => {
         const x = px(PAD) + ((width - 2 * px(PAD)) * f) / last;
-        const y = lineTop + lineHeight * (1 - v / highest);
+        const y = lineTop + lineHeight * (1 - v / scale);
         if (f === 0) g.moveTo(x, y);
         else g.lineTo(x, y);
       });
