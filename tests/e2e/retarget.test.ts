@@ -12,7 +12,8 @@
 // computed here from the file's own angles (an independent forward
 // kinematics), not read from the page. The exported GLB carries the clip,
 // a share link opened in a fresh page plays the same palette, and undo puts
-// the clip before back; a script retargets the same file by rotations; and
+// the clip before back; a script retargets the same file by rotations, and
+// the exported GLB's animation back onto the character; and
 // the Retargeting lesson plays the default character's walk on its long-
 // legged rig both ways with both reports.
 // Screenshots at three sizes with the panel open and during playback with
@@ -140,6 +141,8 @@ const bvh = wavingBvh();
 
 describe('retargeting on the page', () => {
   let demo: DemoSession;
+  /** The GLB exported with the result, for retargeting from a glTF file. */
+  let exportedGlb: number[] = [];
 
   beforeAll(async () => {
     demo = await startDemo();
@@ -276,6 +279,7 @@ describe('retargeting on the page', () => {
     const clip = await page.evaluate(() => window.kin.clip());
     const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-glb')]);
     const bytes = readFileSync(await download.path());
+    exportedGlb = Array.from(bytes);
     const gltf = await new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
     expect(gltf.animations.map((a) => a.name)).toEqual([clip.name]);
     expect(gltf.animations[0].duration).toBeCloseTo(clip.duration, 3);
@@ -301,7 +305,7 @@ describe('retargeting on the page', () => {
     expect(demo.problems).toEqual([]);
   });
 
-  it('retargets by rotations from a script (window.kin.retargetFrom): the wrists follow as closely', async () => {
+  it('retargets from a script (window.kin.retargetFrom): by rotations the wrists follow as closely; a GLB’s animation carries over', async () => {
     const { page } = demo;
     const summary = await page.evaluate((text) => window.kin.retargetFrom(text, 'wave.bvh', { mode: 'rotation' }), bvh);
     expect(summary).toMatchObject({ mode: 'rotation', frames: FRAMES, source: 'wave.bvh' });
@@ -313,6 +317,10 @@ describe('retargeting on the page', () => {
         expect(Math.hypot(...wrists[side].map((v, k) => v - expected[k])), `${side === 0 ? 'left' : 'right'} wrist at frame ${frame}`).toBeLessThan(ARM_BOUND);
       }
     }
+    // A glTF source: the GLB exported above, its animation (the IK result) carried back onto the same character.
+    const fromGlb = await page.evaluate((glb) => window.kin.retargetFrom(new Uint8Array(glb), 'exported.glb'), exportedGlb);
+    expect(fromGlb).toMatchObject({ source: 'exported.glb', frames: FRAMES });
+    expect(fromGlb.maxAngle_deg).toBeLessThan(1);
     expect(demo.problems).toEqual([]);
   });
 
