@@ -38,6 +38,8 @@ export interface AppliedRetarget {
 /** The source drawn this far beside the target, in target heights (to its right, the viewer's left from the front). */
 export const BESIDE_GAP = 0.75;
 const SOURCE_COLOR = 0x7fd48a;
+/** Keys a second from which a source clip's own key times key the result. */
+const DENSE_KEYS_PER_SECOND = 20;
 /** Heights within this factor of each other are taken to be in the same units. */
 const SAME_UNITS = 2.5;
 /** How far around the joints the framing of both keeps in view, in target heights. */
@@ -50,6 +52,16 @@ export function jointExtent(model_ms: Float32Array, boneCount: number): { low: n
   const points = Array.from({ length: boneCount }, (_, b) => new THREE.Vector3(model_ms[16 * b + 12], model_ms[16 * b + 13], model_ms[16 * b + 14]));
   const ys = points.map((p) => p.y);
   return { low: Math.min(...ys), high: Math.max(...ys), root: points[0].clone(), points };
+}
+
+/**
+ * The key rate a result of `clip` starts with: its own key times when they
+ * are dense (motion capture, a baked animation), else its fps — a few
+ * spline keys a second (the demo clips) would play as straight-line jerks.
+ */
+function keyRateFor(clip: ClipData): number {
+  const keys = Math.max(0, ...clip.channels.map((c) => c.keys.length));
+  return keys / clip.duration >= DENSE_KEYS_PER_SECOND ? 0 : Math.min(Math.round(clip.fps), 240);
 }
 
 export class RetargetController implements RetargetDialogHost {
@@ -155,6 +167,7 @@ export class RetargetController implements RetargetDialogHost {
     const index = typeof clip === 'number' ? clip : source.clips.findIndex((c) => c.name === clip);
     if (!(index >= 0 && index < source.clips.length)) throw new Error(`Retarget: '${source.name}' has no clip ${JSON.stringify(clip)}; its clips are ${source.clips.map((c) => c.name).join(', ')}`);
     this.clipIndex = index;
+    this.choices = { ...this.choices, fps: keyRateFor(source.clips[index]) };
     this.changed();
   }
 
@@ -313,6 +326,7 @@ export class RetargetController implements RetargetDialogHost {
     const old = this.current;
     this.current = source;
     this.clipIndex = 0;
+    this.choices = { ...this.choices, fps: keyRateFor(source.clips[0]) };
     // The applied result's source stays while it is drawn beside the character.
     if (old !== null && old !== this.lastApplied?.source) old.rig.dispose();
     this.changed();

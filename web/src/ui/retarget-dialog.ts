@@ -61,6 +61,8 @@ export class RetargetDialog {
   private readonly problemList = element('ul', 'retarget-problems');
   private readonly applyButton = toolButton('retarget-apply', 'Retarget the source clip onto the character: the result becomes the timeline’s clip (undo puts the previous one back)', 'Apply');
   private readonly status = element('p', 'retarget-status');
+  /** Why Apply is disabled, beside it (the problems themselves are listed under the map). */
+  private readonly blocked = element('p', 'retarget-blocked');
   private readonly report = element('section', 'retarget-report');
   private readonly reportTitle = element('h3', 'retarget-subtitle');
   private readonly numbers = element('dl', 'retarget-numbers');
@@ -128,7 +130,6 @@ export class RetargetDialog {
     this.locks.addEventListener('change', () => this.run(() => host.setOptions({ contactLocks: this.locks.checked })));
     lockLabel.append(this.locks, ' Contact locks');
     this.keyRate.options[0].disabled = true;
-    this.keyRate.append(...KEY_RATES.map((fps) => toolOption(String(fps), fps === 0 ? 'Keys at the source’s frames' : `Keys at ${fps} fps`)));
     this.keyRate.addEventListener('change', () => this.run(() => host.setOptions({ fps: Number(this.keyRate.value) })));
     const optionRow = element('div', 'retarget-row');
     optionRow.append(lockLabel, this.keyRate);
@@ -154,7 +155,7 @@ export class RetargetDialog {
     const actions = element('div', 'retarget-row retarget-actions');
     this.applyButton.classList.add('retarget-apply');
     this.applyButton.addEventListener('click', () => this.apply());
-    actions.append(this.applyButton, this.status);
+    actions.append(this.applyButton, this.blocked, this.status);
     this.report.hidden = true;
     const showLabel = element('label', 'retarget-check');
     showLabel.title = 'Draw the source skeleton beside the character while the result plays';
@@ -278,13 +279,16 @@ export class RetargetDialog {
     this.modes[options.mode].checked = true;
     this.locks.checked = options.contactLocks;
     this.locks.disabled = options.mode !== 'ik';
+    // A source's own rate (25 fps, say) joins the rates offered.
+    const rates = KEY_RATES.includes(options.fps) ? KEY_RATES : [...KEY_RATES, options.fps].sort((a, b) => a - b);
+    this.keyRate.replaceChildren(this.keyRate.options[0], ...rates.map((fps) => toolOption(String(fps), fps === 0 ? 'Keys at the source’s frames' : `Keys at ${Number(fps.toFixed(2))} fps`)));
     this.keyRate.value = String(options.fps);
-    if (!KEY_RATES.includes(options.fps)) this.keyRate.value = '';
 
     const problems = host.problems();
     this.renderRows(source?.rig.boneNames ?? [], problems);
     this.problemList.replaceChildren(...(source === null ? [] : problems).map((p) => element('li', '', p)));
     this.applyButton.disabled = this.busy || problems.length > 0;
+    this.blocked.textContent = source !== null && problems.length > 0 ? `Apply waits for ${plural(problems.length, 'problem')} in the bone map (listed under it).` : '';
 
     const applied = host.applied;
     this.report.hidden = applied === null;
@@ -305,6 +309,8 @@ export class RetargetDialog {
   /** One row per target bone; a row a problem names is flagged, an unmapped one dimmed. */
   private renderRows(sourceBones: readonly string[], problems: readonly string[]): void {
     const rows = this.host.rows();
+    // The drop-down just used keeps the focus across the rebuild (keyboard users go on from it).
+    const focused = this.table.contains(document.activeElement) ? (document.activeElement as HTMLSelectElement).name : null;
     this.table.replaceChildren(
       ...rows.map((row, b) => {
         const tr = document.createElement('tr');
@@ -325,5 +331,6 @@ export class RetargetDialog {
         return tr;
       }),
     );
+    if (focused !== null) this.table.querySelector<HTMLSelectElement>(`select[name="${focused}"]`)?.focus();
   }
 }
