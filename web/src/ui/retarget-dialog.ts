@@ -149,7 +149,8 @@ export class RetargetDialog {
     thead.append(headRow);
     table.append(thead, this.table);
     tableWrap.append(table);
-    map.append(mapHead, tableWrap, this.problemList);
+    const chainNote = element('p', 'retarget-note', 'A bone left unmapped between mapped ones (a longer spine) turns with the chain it sits in.');
+    map.append(mapHead, tableWrap, chainNote, this.problemList);
 
     // Apply and the report.
     const actions = element('div', 'retarget-row retarget-actions');
