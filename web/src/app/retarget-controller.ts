@@ -36,7 +36,7 @@ export interface AppliedRetarget {
 }
 
 /** The source drawn this far beside the target, in target heights (to its right, the viewer's left from the front). */
-export const BESIDE_GAP = 0.75;
+export const BESIDE_GAP = 1;
 const SOURCE_COLOR = 0x7fd48a;
 /** Keys a second from which a source clip's own key times key the result. */
 const DENSE_KEYS_PER_SECOND = 20;

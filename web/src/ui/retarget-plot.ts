@@ -120,9 +120,10 @@ export class RetargetPlot {
       });
       g.stroke();
     });
+    // The clip's length at the top right, clear of both lines' zero.
     g.fillStyle = TEXT_COLOR;
     g.textAlign = 'right';
-    g.textBaseline = 'bottom';
-    g.fillText(`${this.duration.toFixed(2)} s`, width - px(PAD), height);
+    g.textBaseline = 'top';
+    g.fillText(`0 – ${this.duration.toFixed(2)} s`, width - px(PAD), px(PAD));
   }
 }
