@@ -48,11 +48,9 @@ import { OnionGhosts } from './onion-ghosts.js';
 import { PosingView } from './posing-view.js';
 import { RetargetController } from './retarget-controller.js';
 import { RetargetLesson } from './retarget-lesson.js';
+import { DEFAULT_SOURCE_NAME } from './retarget-sources.js';
 import { RetargetLessonCard } from '../ui/retarget-lesson-card.js';
 import { chooseSkin } from '../ui/skin-chooser.js';
-
-/** What the retarget panel calls the default character as a source. */
-const DEFAULT_SOURCE_NAME = 'Default character';
 
 export type FailureHandler = (what: string, error: unknown) => void;
 

@@ -17,11 +17,10 @@ import { findLesson } from '../lessons/lessons.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import { type RetargetReport, Retargeter, boneRoleOf } from '../rig/retarget.js';
 import type { Rig } from '../rig/rig.js';
-import { BoneLines } from '../three/bone-lines.js';
 import type { KinModule } from '../wasm/generated/kin.js';
-import * as THREE from 'three';
 import type { RetargetChoices, RetargetDialogHost, RetargetMapRow, RetargetSummary } from '../ui/retarget-host.js';
 import type { PosingView } from './posing-view.js';
+import { SkeletonBeside, jointExtent } from './retarget-beside.js';
 import { framePoints } from './retarget-framing.js';
 import { type BuiltInSource, type RetargetSource, builtInSource, fileSource } from './retarget-sources.js';
 
@@ -35,24 +34,13 @@ export interface AppliedRetarget {
   target: Rig;
 }
 
-/** The source drawn this far beside the target, in target heights (to its right, the viewer's left from the front). */
-export const BESIDE_GAP = 1;
 const SOURCE_COLOR = 0x7fd48a;
 /** Keys a second from which a source clip's own key times key the result. */
 const DENSE_KEYS_PER_SECOND = 20;
-/** Heights within this factor of each other are taken to be in the same units. */
-const SAME_UNITS = 2.5;
-/** How far around the joints the framing of both keeps in view, in target heights. */
+/** How far around the joints the framing of both keeps in view, in character heights. */
 const FRAME_PADDING = 0.12;
 
 const DEFAULT_CHOICES: RetargetChoices = { mode: 'ik', contactLocks: true, fps: 0 };
-
-/** Lowest and highest y of a rig's joints (bone-to-model matrices, 16 floats per bone), its root's position, and every joint. */
-export function jointExtent(model_ms: Float32Array, boneCount: number): { low: number; high: number; root: THREE.Vector3; points: THREE.Vector3[] } {
-  const points = Array.from({ length: boneCount }, (_, b) => new THREE.Vector3(model_ms[16 * b + 12], model_ms[16 * b + 13], model_ms[16 * b + 14]));
-  const ys = points.map((p) => p.y);
-  return { low: Math.min(...ys), high: Math.max(...ys), root: points[0].clone(), points };
-}
 
 /**
  * The key rate a result of `clip` starts with: its own key times when they
@@ -73,9 +61,8 @@ export class RetargetController implements RetargetDialogHost {
   private mappedTarget: Rig | null = null;
   private lastApplied: AppliedRetarget | null = null;
   private choices: RetargetChoices = { ...DEFAULT_CHOICES };
-  private beside: BoneLines | null = null;
+  private readonly beside: SkeletonBeside;
   private besideWanted = true;
-  private drawnTime = Number.NaN;
   private readonly listeners: (() => void)[] = [];
   /** The fraction of the view's width, from its right, that the panel covers (the page's dialog sets it). */
   viewCovered: () => number = () => 0;
@@ -91,6 +78,7 @@ export class RetargetController implements RetargetDialogHost {
     readonly builtIns: readonly BuiltInSource[],
     private readonly requestFrame: () => void,
   ) {
+    this.beside = new SkeletonBeside(view.viewport.scene, SOURCE_COLOR);
     // Another character: its bones make a new map (and the dialog shows them).
     let character = editor.characterVersion;
     editor.onChange(() => {
@@ -267,7 +255,6 @@ export class RetargetController implements RetargetDialogHost {
   /** Draws the source beside the character while its result plays, or not. */
   showSource(shown: boolean): void {
     this.besideWanted = shown;
-    this.drawnTime = Number.NaN;
     this.changed();
   }
 
@@ -278,23 +265,15 @@ export class RetargetController implements RetargetDialogHost {
    */
   update(): void {
     const applied = this.lastApplied;
-    const beside = this.beside;
-    if (beside === null || applied === null) return;
+    if (applied === null) return;
     const shown = this.besideWanted && this.editor.clip === applied.clip && this.editor.session.rig === applied.target;
-    beside.visible = shown;
-    if (!shown) return;
-    const time = this.timeline.time;
-    if (time === this.drawnTime) return;
-    const { rig } = applied.source;
-    rig.sampleClip(time, this.timeline.loopMode);
-    beside.update(rig.modelMatrices(), rig.boneTips());
-    this.drawnTime = time;
+    this.beside.update(shown, this.timeline.time, this.timeline.loopMode);
   }
 
   /** Frees the module's retargeter, the sources and the drawing. */
   dispose(): void {
     this.retargeter?.dispose();
-    this.beside?.dispose();
+    this.beside.dispose();
     this.current?.rig.dispose();
     if (this.lastApplied !== null && this.lastApplied.source !== this.current) this.lastApplied.source.rig.dispose();
   }
@@ -332,32 +311,13 @@ export class RetargetController implements RetargetDialogHost {
     this.changed();
   }
 
-  /**
-   * The source skeleton beside the character: at its own size (scaled to
-   * the character's height if its units differ), standing on its floor as the clip starts (a motion-capture root stands
-   * where the clip puts it, not at its rest), BESIDE_GAP heights to the side;
-   * the camera frames both in the part of the view the panel leaves free.
-   */
+  /** The source beside the character; the camera frames both in the part of the view the panel leaves free. */
   private placeBeside(): void {
     const applied = this.lastApplied as AppliedRetarget;
-    const { viewport } = this.view;
-    this.beside?.dispose();
-    const sourceRig = applied.source.rig;
-    this.beside = new BoneLines(sourceRig.boneCount, SOURCE_COLOR);
-    viewport.scene.add(this.beside);
-    const target = jointExtent(applied.target.bindMatrices(), applied.target.boneCount);
-    sourceRig.sampleClip(0, 'clamp');
-    const source = jointExtent(sourceRig.modelMatrices(), sourceRig.boneCount);
-    const height = Math.max(target.high - target.low, 1e-3);
-    // At its own size (the proportions are the point), unless its units are clearly others (centimetres, a toy).
-    const ratio = height / Math.max(source.high - source.low, 1e-6);
-    const scale = ratio > 1 / SAME_UNITS && ratio < SAME_UNITS ? 1 : ratio;
-    this.beside.scale.setScalar(scale);
-    this.beside.position.set(target.root.x - BESIDE_GAP * height - scale * source.root.x, target.low - scale * source.low, target.root.z - scale * source.root.z);
-    this.drawnTime = Number.NaN;
+    const placed = this.beside.place(applied.source.rig, applied.target, -1);
     if (this.besideWanted) {
-      const offset = this.beside.position;
-      framePoints(viewport, [...target.points, ...source.points.map((p) => p.clone().multiplyScalar(scale).add(offset))], FRAME_PADDING * height, this.viewCovered());
+      const character = jointExtent(applied.target.bindMatrices(), applied.target.boneCount);
+      framePoints(this.view.viewport, [...character.points, ...placed], FRAME_PADDING * (character.high - character.low), this.viewCovered());
     }
     this.requestFrame();
   }

@@ -11,16 +11,16 @@ import type { TimelineModel } from '../animation/timeline-model.js';
 import { lessonEntry } from '../lessons/lessons.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import { Rig } from '../rig/rig.js';
-import { BoneLines } from '../three/bone-lines.js';
 import type { RetargetLessonCard } from '../ui/retarget-lesson-card.js';
 import type { KinModule } from '../wasm/generated/kin.js';
 import type { PosingView } from './posing-view.js';
-import { BESIDE_GAP, type RetargetController, jointExtent } from './retarget-controller.js';
+import { BESIDE_GAP, SkeletonBeside, jointExtent } from './retarget-beside.js';
+import type { RetargetController } from './retarget-controller.js';
 import { framePoints } from './retarget-framing.js';
+import { DEFAULT_SOURCE_NAME } from './retarget-sources.js';
 
-export const RETARGET_LESSON = 'retarget';
+const RETARGET_LESSON = 'retarget';
 /** The source of the lesson: the default character's walk. */
-const SOURCE = 'Default character';
 const SOURCE_CLIP = 'Walk cycle';
 const ROTATION_COLOR = 0xf0a35a;
 const LESSON_FPS = 30;
@@ -29,9 +29,8 @@ const FRAME_PADDING = 0.15;
 
 export class RetargetLesson {
   private rotationRig: Rig | null = null;
-  private rotationLines: BoneLines | null = null;
+  private readonly rotation: SkeletonBeside;
   private ikClip: ClipData | null = null;
-  private drawnTime = Number.NaN;
 
   constructor(
     private readonly module: KinModule,
@@ -41,6 +40,7 @@ export class RetargetLesson {
     private readonly view: PosingView,
     private readonly card: RetargetLessonCard,
   ) {
+    this.rotation = new SkeletonBeside(view.viewport.scene, ROTATION_COLOR);
     let character = editor.characterVersion;
     editor.onChange(() => {
       if (editor.characterVersion === character) return;
@@ -52,28 +52,19 @@ export class RetargetLesson {
     });
   }
 
-  /** Called with every frame: the rotation result's bones at the timeline's time (allocation-free between results). */
+  /** Called with every frame: the rotation result's bones at the timeline's time, while the lesson's clip is shown. */
   update(): void {
-    const lines = this.rotationLines;
-    const rig = this.rotationRig;
-    if (lines === null || rig === null) return;
-    lines.visible = this.editor.clip === this.ikClip;
-    if (!lines.visible) return;
-    const time = this.timeline.time;
-    if (time === this.drawnTime) return;
-    rig.sampleClip(time, this.timeline.loopMode);
-    lines.update(rig.modelMatrices(), rig.boneTips());
-    this.drawnTime = time;
+    if (this.rotationRig !== null) this.rotation.update(this.editor.clip === this.ikClip, this.timeline.time, this.timeline.loopMode);
   }
 
   dispose(): void {
     this.stop();
   }
 
-  private start(character: number): void {
+  private start(version: number): void {
     const { editor, retarget } = this;
-    if (editor.characterVersion !== character || editor.clip.channels.length > 0) return;
-    retarget.useBuiltIn(SOURCE, SOURCE_CLIP);
+    if (editor.characterVersion !== version || editor.clip.channels.length > 0) return;
+    retarget.useBuiltIn(DEFAULT_SOURCE_NAME, SOURCE_CLIP);
     // Keys at 30 fps: the walk's own keys (8 a second, Catmull-Rom) would play as jerky straight lines.
     retarget.setOptions({ mode: 'rotation', fps: LESSON_FPS });
     const rotation = retarget.apply();
@@ -86,25 +77,21 @@ export class RetargetLesson {
     const target = editor.session.rig;
     const rig = Rig.create(this.module, lessonEntry(RETARGET_LESSON).build().bones);
     rig.setClip(rotationClip);
-    const extent = jointExtent(target.bindMatrices(), target.boneCount);
-    const height = extent.high - extent.low;
-    const lines = new BoneLines(rig.boneCount, ROTATION_COLOR);
-    lines.position.set(BESIDE_GAP * height, 0, 0);
-    this.view.viewport.scene.add(lines);
     this.rotationRig = rig;
-    this.rotationLines = lines;
-    this.drawnTime = Number.NaN;
+    const rotationJoints = this.rotation.place(rig, target, 1);
     // All three in view: the source on the left, the result skinned in the middle, the rotation result on the right.
-    const beside = [-1, 0, 1].flatMap((side) => extent.points.map((p) => p.clone().setX(p.x + side * BESIDE_GAP * height)));
-    framePoints(this.view.viewport, beside, FRAME_PADDING * height, retarget.viewCovered());
+    const body = jointExtent(target.bindMatrices(), target.boneCount);
+    const height = body.high - body.low;
+    // The source (shorter) stands within the character's outline moved to its side.
+    const source = body.points.map((p) => p.clone().setX(p.x - BESIDE_GAP * height));
+    framePoints(this.view.viewport, [...source, ...body.points, ...rotationJoints], FRAME_PADDING * height, retarget.viewCovered());
     this.card.show(ik, rotation);
     this.timeline.play();
   }
 
   private stop(): void {
-    this.rotationLines?.dispose();
+    this.rotation.dispose();
     this.rotationRig?.dispose();
-    this.rotationLines = null;
     this.rotationRig = null;
     this.ikClip = null;
     this.card.hide();

@@ -12,6 +12,9 @@ import type { BoneDesc } from '../rig/rig-desc.js';
 import { plural } from '../text/plural.js';
 import type { KinModule } from '../wasm/generated/kin.js';
 
+/** What the retarget panel calls the default character (with its demo clips) as a source. */
+export const DEFAULT_SOURCE_NAME = 'Default character';
+
 export interface RetargetSource {
   /** What the dialog calls it: the file's name, or the built-in rig's. */
   readonly name: string;
