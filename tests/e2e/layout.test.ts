@@ -6,8 +6,9 @@
 // region) lands on the control itself, not on something over it. Checked
 // with nothing selected, with a bone and with a target selected (the
 // inspector's sections), with the File menu open, with the side regions
-// folded, on the phone with each sheet open, and with the timeline open
-// (its curve view and a key's T/C/B sliders showing).
+// folded, on the phone with each sheet open, with the timeline open
+// (its curve view and a key's T/C/B sliders showing), and with File ▸
+// Retarget…'s panel open.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +146,12 @@ describe('the editor shell', () => {
       await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-menu.png` });
       await page.keyboard.press('Escape');
       expect(await page.evaluate(() => document.querySelector<HTMLDetailsElement>('.menu')!.open)).toBe(false);
+      // File ▸ Retarget…'s panel over the view (its centre included): every control in it and around it hittable.
+      await page.evaluate(() => window.kin.showRetargetPanel(true));
+      await nextFrame(page);
+      expect(await unhittableControls(page), 'the retarget panel open').toEqual([]);
+      await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-retarget.png` });
+      await page.evaluate(() => window.kin.showRetargetPanel(false));
       expect(problems).toEqual([]);
       await page.close();
     });

@@ -12,6 +12,7 @@ import { foundGoalLayouts } from '../../web/src/posing/found-goals.js';
 import type { Lesson } from '../../web/src/lessons/lesson.js';
 import { LESSONS, findLesson, isLessonId } from '../../web/src/lessons/lessons.js';
 import { tubeInfluences } from '../../web/src/lessons/skinned-tube.js';
+import { LONG_LEGS_MAX_RADIUS } from '../../web/src/lessons/long-legs-lesson.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { lessonSkinnedMesh } from '../../web/src/lessons/lesson-mesh.js';
@@ -41,9 +42,9 @@ function segmentDistance(p: THREE.Vector3, a: THREE.Vector3, b: THREE.Vector3): 
 }
 
 // The thickest radius of each lesson's mesh (arm-lesson.ts, chain-lesson.ts, twist-cylinder.ts).
-const MAX_RADIUS: Record<string, number> = { arm: 0.075, chain: 0.07, candy: 0.25 };
-// The bone each lesson's end goal pulls: the end of its chain.
-const CHAIN_END: Record<string, string> = { arm: 'hand', chain: 'segment_10', candy: 'lower' };
+const MAX_RADIUS: Record<string, number> = { arm: 0.075, chain: 0.07, candy: 0.25, retarget: LONG_LEGS_MAX_RADIUS };
+// The bones each lesson's goals pull: the end of its chain; the humanoid's hands and feet (found by name) and its root (it stands on named feet).
+const CHAIN_END: Record<string, string[]> = { arm: ['hand'], chain: ['segment_10'], candy: ['lower'], retarget: ['LeftHand', 'RightHand', 'LeftFoot', 'RightFoot', 'Hips'] };
 
 describe('lesson rigs', () => {
   let module: KinModule;
@@ -51,8 +52,8 @@ describe('lesson rigs', () => {
     module = await loadKinModuleNode();
   });
 
-  it('has the three lessons, by id', () => {
-    expect(LESSONS.map((l) => l.id)).toEqual(['arm', 'chain', 'candy']);
+  it('has the four lessons, by id', () => {
+    expect(LESSONS.map((l) => l.id)).toEqual(['arm', 'chain', 'candy', 'retarget']);
     expect(isLessonId('arm')).toBe(true);
     expect(isLessonId('constructor')).toBe(false);
     expect(findLesson('nope')).toBeUndefined();
@@ -190,10 +191,10 @@ describe('lesson rigs', () => {
         });
       }
 
-      it("poses with a goal on its chain's end", () => {
+      it("poses with goals on its chains' ends", () => {
         const rig = Rig.create(module, entry.build().bones);
         try {
-          expect(foundGoalLayouts(rig)('dls').goals.map((g) => g.bone)).toEqual([CHAIN_END[entry.id]]);
+          expect(foundGoalLayouts(rig)('dls').goals.map((g) => g.bone).sort()).toEqual([...CHAIN_END[entry.id]].sort());
         } finally {
           rig.dispose();
         }

@@ -49,6 +49,11 @@ import type { KinApiControl } from './kin-api.js';
 import { OnionGhosts } from './onion-ghosts.js';
 import { PosingView } from './posing-view.js';
 import { SpringFrames } from './spring-frames.js';
+import { RetargetController } from './retarget-controller.js';
+import { RetargetLesson } from './retarget-lesson.js';
+import { DEFAULT_SOURCE_NAME } from './retarget-sources.js';
+import { RetargetLessonCard } from '../ui/retarget-lesson-card.js';
+import { chooseSkin } from '../ui/skin-chooser.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
 
@@ -100,6 +105,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const character = new CharacterMeshes([{ mesh: source, material: 'page-look' }], jointToBone);
     frameCharacter(viewport, character, rig);
     let ui: EditorUi | null = null;
+    let retarget: RetargetController | null = null;
+    let retargetLesson: RetargetLesson | null = null;
     let links: PageLinks | null = null;
     let ready = false;
     // Playback: each frame advances the clock by the real time since the last one.
@@ -121,6 +128,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       const playing = playFrame();
       ui?.refresh();
       ghosts.update();
+      retarget?.update();
+      retargetLesson?.update();
       const { session } = editor;
       if (springs.step(session.rig, session.poseVersion, scheduler.frameTime_ms)) view.springsMoved();
       const moving = view.drawFrame() || playing || springs.moving;
@@ -163,7 +172,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       links?.characterChanged();
     };
     const showBuiltIn = (builtIn: BuiltInCharacter): void => showParts(builtIns.parts(builtIn));
-    const models = new PageModels([new GltfImporter(module), new BvhImporter(module), new PoseJsonImporter()], root, viewportRegion, {
+    const motionImporters = [new GltfImporter(module), new BvhImporter(module)];
+    const models = new PageModels([...motionImporters, new PoseJsonImporter()], root, viewportRegion, {
       showCharacter: showParts,
       applyPose: (pose) => applyNamedPose(editor, pose),
     });
@@ -228,6 +238,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());
     } else {
+      // The default character is the built-in source: its demo clips onto whichever character is on screen.
+      const defaultSource = { name: DEFAULT_SOURCE_NAME, bones, clips: () => (demoClips ??= buildDemoClips(module, bones)) };
+      retarget = new RetargetController(module, editor, timeline, view, motionImporters, { chooseSkin: (fileName, model) => chooseSkin(root, fileName, model.skins) }, [defaultSource], scheduler.request);
+      retargetLesson = new RetargetLesson(module, editor, timeline, retarget, view, new RetargetLessonCard(shell.viewport));
       ui = new EditorUi(root, shell, editor, selection, view, {
         showCharacter: showBuiltIn,
         models,
@@ -236,6 +250,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         timeline,
         ghosts,
         exportUnits: () => metresPerUnit,
+        retarget,
       });
     }
     const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn };
@@ -246,6 +261,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     window.addEventListener('pagehide', () => {
       scheduler.stop();
       ui?.dispose();
+      retargetLesson?.dispose();
+      retarget?.dispose();
       pageLinks.dispose();
       models.dispose();
       ghosts.dispose();

@@ -32,6 +32,8 @@ import type { TimelineModel } from '../animation/timeline-model.js';
 import { TimelinePanel } from '../ui/timeline-panel.js';
 import { bvhOfClip, glbWithClip } from './clip-export.js';
 import type { OnionGhosts } from './onion-ghosts.js';
+import type { RetargetController } from './retarget-controller.js';
+import { RetargetDialog } from '../ui/retarget-dialog.js';
 
 /** How far around the joints framing keeps in view (metres; the skin lies around them). */
 const FRAME_PADDING = 0.12;
@@ -51,6 +53,8 @@ export interface EditorUiHooks {
   ghosts: OnionGhosts;
   /** Metres per unit of the character's BVH file, if it came from one (undefined: BVH export writes centimetres). */
   exportUnits(): number | undefined;
+  /** What File ▸ Retarget… drives. */
+  retarget: RetargetController;
 }
 
 export class EditorUi {
@@ -63,6 +67,7 @@ export class EditorUi {
   readonly targetPanel: TargetPanel;
   readonly help: HelpOverlay;
   readonly timeline: TimelinePanel;
+  readonly retargetDialog: RetargetDialog;
   private readonly uninstallShortcuts: () => void;
   private readonly pointer_px = { x: 0, y: 0 };
   private shownSession: PosingSession | null = null;
@@ -80,6 +85,8 @@ export class EditorUi {
     private readonly hooks: EditorUiHooks,
   ) {
     this.help = new HelpOverlay(root);
+    this.retargetDialog = new RetargetDialog(shell.viewport, hooks.retarget);
+    hooks.retarget.viewCovered = () => this.retargetDialog.coveredFraction();
     this.topBar = new TopBar(shell.top, editor, {
       showCharacter: hooks.showCharacter,
       characterFailed: (message) => hooks.models.report(message),
@@ -87,6 +94,7 @@ export class EditorUi {
       exportGlb: () => void this.downloadGlb(),
       exportBvh: () => this.downloadBvh(),
       exportPoseJson: () => download(JSON.stringify(exportedPose(editor.session.rig, editor.source), null, 2), 'application/json', exportFileName(editor.source, '-pose.json')),
+      retarget: () => this.retargetDialog.toggle(),
       snapshot: () => this.snapshot(),
       shareLink: hooks.shareLink,
       toggleHelp: () => this.help.toggle(),
@@ -129,6 +137,11 @@ export class EditorUi {
     editor.onChange(() => this.refresh());
     selection.onChange(() => this.refresh());
     view.onChange(() => this.refresh());
+  }
+
+  /** What File ▸ Retarget… drives (for window.kin). */
+  get retarget(): RetargetController {
+    return this.hooks.retarget;
   }
 
   /** A PNG of the view, drawn now. */
@@ -190,6 +203,7 @@ export class EditorUi {
 
   dispose(): void {
     this.uninstallShortcuts();
+    this.retargetDialog.dispose();
     this.bonePosing.dispose();
     this.shell.dispose();
     this.view.viewport.canvas.removeEventListener('pointermove', this.onPointerMove);

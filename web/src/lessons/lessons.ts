@@ -4,6 +4,7 @@ import { armLesson } from './arm-lesson.js';
 import { candyLesson } from './candy-lesson.js';
 import { chainLesson } from './chain-lesson.js';
 import type { Lesson } from './lesson.js';
+import { longLegsLesson } from './long-legs-lesson.js';
 
 export interface LessonEntry {
   id: string;
@@ -17,6 +18,7 @@ export const LESSONS: readonly LessonEntry[] = [
   { id: 'arm', title: 'Planar arm', build: armLesson },
   { id: 'chain', title: 'Tentacle', build: chainLesson },
   { id: 'candy', title: 'Candy wrapper', build: candyLesson },
+  { id: 'retarget', title: 'Retargeting: long legs, 5-bone spine', build: longLegsLesson },
 ];
 
 export const LESSON_IDS: readonly string[] = LESSONS.map((lesson) => lesson.id);

@@ -1,7 +1,8 @@
 // The editor's top bar: the name of the tool, the character menu, the File
-// menu (load a model or a pose, export the posed character as GLB — with the
-// timeline's clip as its animation — the clip as BVH or the pose as JSON,
-// save the view as PNG), Copy link, the keyboard help and the
+// menu (load a model or a pose, retarget a motion onto the character,
+// export the posed character as GLB — with the timeline's clip as its
+// animation — the clip as BVH or the pose as JSON, save the view as PNG),
+// Copy link, the keyboard help and the
 // site's other page, the candy-wrapper comparison of linear blend and
 // dual-quaternion skinning.
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
@@ -22,6 +23,8 @@ export interface TopBarActions {
   exportGlb(): void;
   exportBvh(): void;
   exportPoseJson(): void;
+  /** Opens or closes the retarget panel. */
+  retarget(): void;
   snapshot(): Promise<Blob>;
   /** The share link of the state now, written into the address bar. */
   shareLink(): string;
@@ -46,7 +49,9 @@ export class TopBar {
     exportBvh.addEventListener('click', actions.exportBvh);
     const exportPose = menuItem('export-pose-json', 'Export pose JSON: every bone’s angles by name', 'Export pose JSON');
     exportPose.addEventListener('click', actions.exportPoseJson);
-    this.fileMenu.add(modelButton(actions.loadFiles), exportGlb, exportBvh, exportPose);
+    const retarget = menuItem('retarget', 'Retarget…: put the motion of another skeleton (a BVH file, a glTF with animations, a built-in rig’s clip) onto this character', 'Retarget…');
+    retarget.addEventListener('click', actions.retarget);
+    this.fileMenu.add(modelButton(actions.loadFiles), retarget, exportGlb, exportBvh, exportPose);
     new SaveImageButton(this.fileMenuList(), actions.snapshot);
     new CopyLinkButton(parent, actions.shareLink);
     const spacer = document.createElement('span');
