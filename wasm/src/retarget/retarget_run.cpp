@@ -21,6 +21,8 @@ constexpr float kSameTime = 1e-6f;
 // within this fraction of the leg length of its lowest height over the clip.
 constexpr float kContactSpeed = 0.1f;
 constexpr float kContactHeight = 0.05f;
+// After a contact, a locked foot eases back to its free goal over this long.
+constexpr float kRelease_s = 0.15f;
 // A limb bent less than this fraction of its length off the line from its
 // root to its end has no bend direction worth a pole.
 constexpr float kStraight = 1e-3f;
@@ -305,11 +307,22 @@ void RetargetRun::Frame(int f) {
       const int k = l == static_cast<int>(RetargetLimb::kLegL) ? 0 : 1;
       const bool contact = ws_.contact_[kFeet * f + k] != 0;
       const bool starts = contact && (f == 0 || ws_.contact_[kFeet * (f - 1) + k] == 0);
-      // The lock holds where the foot goes at the contact's start: the goal
-      // in IK mode, the rotation retarget's foot otherwise.
-      if (starts) lock_ms_[k] = job_.mode == RetargetMode::kIk ? goals_ms[l] : Origin(ws_.target_model_ms_[limb.target[2]]);
+      // Where the foot goes unlocked: the goal in IK mode, the rotation
+      // retarget's foot otherwise. The lock holds it from the contact's start.
+      const glm::vec3 free_ms = job_.mode == RetargetMode::kIk ? goals_ms[l] : Origin(ws_.target_model_ms_[limb.target[2]]);
+      if (starts) lock_ms_[k] = free_ms;
+      if (f > 0 && !contact && ws_.contact_[kFeet * (f - 1) + k] != 0) released_s_[k] = job_.times_s[f - 1];
+      const float since_s = job_.times_s[f] - released_s_[k];
       if (contact) {
+        held_ms_[k] = lock_ms_[k] - free_ms;  // for the release
         goals_ms[l] = lock_ms_[k];
+        solved[l] = true;
+      } else if (since_s < kRelease_s) {
+        // Let go smoothly: the foot follows its free path plus the offset the
+        // lock last held, fading out (smoothstep) rather than jumping back in
+        // one frame; the free path's own motion carries on unchanged.
+        const float s = since_s / kRelease_s;
+        goals_ms[l] = free_ms + held_ms_[k] * (1.0f - s * s * (3.0f - 2.0f * s));
         solved[l] = true;
       }
     }

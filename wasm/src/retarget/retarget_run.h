@@ -2,6 +2,7 @@
 // up once and the per-frame steps, over the job's workspace (core-internal).
 #pragma once
 
+#include <limits>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -94,6 +95,9 @@ class RetargetRun {
   float source_floor_ = 0.0f;    // the lowest the source's feet reach over the clip
   Limb limbs_[kRetargetLimbCount];
   glm::vec3 lock_ms_[kFeet];     // where a locked target foot stays
+  glm::vec3 held_ms_[kFeet];     // the lock minus the free goal, at the contact's last frame
+  // When each foot's last contact ended (its last frame in contact, seconds).
+  float released_s_[kFeet] = {-std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity()};
   glm::vec3 anchor_ms_[kFeet];   // where the target foot stood at the contact's start
   float lowest_[kFeet] = {0.0f, 0.0f};
 };
