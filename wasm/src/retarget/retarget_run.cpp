@@ -18,7 +18,8 @@ constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 // Key times closer than this are one frame (fps 0).
 constexpr float kSameTime = 1e-6f;
 // Contact: a source foot slower than this many leg lengths per second, and
-// within this fraction of the leg length of its lowest height over the clip.
+// within this fraction of the leg length of the lowest either foot reaches
+// over the clip.
 constexpr float kContactSpeed = 0.1f;
 constexpr float kContactHeight = 0.05f;
 // After a contact, a locked foot eases back to its free goal over this long.
@@ -196,10 +197,14 @@ void RetargetRun::ScanSource() {
       ws_.source_foot_ms_[kFeet * f + k] = leg.present ? Origin(ws_.source_model_ms_[leg.source[2]]) : glm::vec3(0.0f);
     }
   }
+  // The lowest either ankle reaches: a foot that pauses at the bottom of a
+  // swing in the air is no contact, however low that is for itself.
+  float lowest = std::numeric_limits<float>::infinity();
+  for (int k = 0; k < kFeet; ++k)
+    for (int f = 0; f < frames && limbs_[kLegOfFoot[k]].present; ++f)
+      lowest = std::min(lowest, ws_.source_foot_ms_[kFeet * f + k].y);
   for (int k = 0; k < kFeet; ++k) {
     const Limb& leg = limbs_[kLegOfFoot[k]];
-    lowest_[k] = std::numeric_limits<float>::infinity();
-    for (int f = 0; f < frames; ++f) lowest_[k] = std::min(lowest_[k], ws_.source_foot_ms_[kFeet * f + k].y);
     for (int f = 0; f < frames; ++f) {
       char& contact = ws_.contact_[kFeet * f + k];
       contact = 0;
@@ -209,7 +214,7 @@ void RetargetRun::ScanSource() {
       const float dt = job_.times_s[b] - job_.times_s[a];
       const glm::vec3 p = ws_.source_foot_ms_[kFeet * f + k];
       const float speed = dt > 0.0f ? glm::length(ws_.source_foot_ms_[kFeet * b + k] - ws_.source_foot_ms_[kFeet * a + k]) / dt : 0.0f;
-      contact = speed < kContactSpeed * leg.source_length && p.y - lowest_[k] < kContactHeight * leg.source_length;
+      contact = speed < kContactSpeed * leg.source_length && p.y - lowest < kContactHeight * leg.source_length;
     }
   }
 }

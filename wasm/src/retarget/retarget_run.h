@@ -99,7 +99,6 @@ class RetargetRun {
   // When each foot's last contact ended (its last frame in contact, seconds).
   float released_s_[kFeet] = {-std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity()};
   glm::vec3 anchor_ms_[kFeet];   // where the target foot stood at the contact's start
-  float lowest_[kFeet] = {0.0f, 0.0f};
 };
 
 }  // namespace retarget_internal
