@@ -496,6 +496,8 @@ TEST(RetargetJob, ContactLocksKeepAPlantedFoot) {
     EXPECT_EQ(s.report.contact_frames[1], 0);
     const float free_slide = s.report.foot_slide[0];
     EXPECT_GT(free_slide, 0.01f) << kin::RetargetModeName(mode);
+    std::vector<glm::dvec3> free_foot(s.frames);
+    for (int f = 0; f < s.frames; ++f) free_foot[f] = OriginOf(s.TargetFk(f)[foot]);
 
     ASSERT_TRUE(s.Job(mode, true).Run().ok());
     EXPECT_LT(s.report.foot_slide[0], 1e-4f) << kin::RetargetModeName(mode);
@@ -504,6 +506,15 @@ TEST(RetargetJob, ContactLocksKeepAPlantedFoot) {
     for (int f = 0; f < 16; ++f) {
       const glm::dvec3 at = OriginOf(s.TargetFk(f)[foot]);
       EXPECT_LT(std::hypot(at.x - start.x, at.z - start.z), 1e-4) << kin::RetargetModeName(mode) << " frame " << f;
+    }
+    // Let go (the stance was frames [0, contact)), the foot follows its free
+    // path plus the lock's last offset from it, fading by smoothstep over
+    // 0.15 s, then runs on its free path.
+    const glm::dvec3 held = free_foot[0] - free_foot[contact - 1];
+    for (int f = contact; f < s.frames; ++f) {
+      const double t = std::min(1.0, (s.times[f] - s.times[contact - 1]) / 0.15);
+      const glm::dvec3 expected = free_foot[f] + held * (1.0 - t * t * (3.0 - 2.0 * t));
+      EXPECT_LT(glm::length(OriginOf(s.TargetFk(f)[foot]) - expected), 1e-4) << kin::RetargetModeName(mode) << " frame " << f;
     }
   }
 }
