@@ -7,15 +7,24 @@ export function maxDifference(a: number[], b: number[]): number {
   return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
 }
 
+
+declare global {
+  interface Window {
+    /** The palette (default: the page's) without the spring-driven bones' entries (installPosePalette). */
+    posePalette(palette?: number[]): number[];
+  }
+}
+
 /**
- * Run in the page (page.evaluate(posePalette)): the palette of the bones the
- * pose sets, without the default character's ponytail (its bones, last in the
- * rig, swing on springs: their matrices follow the motion before, which a
- * link, an undo step or an export does not carry).
+ * Installs window.posePalette in a page (page.addInitScript; openDemo does):
+ * the entries of a palette for the bones the pose sets, without the default
+ * character's ponytail, whose bones swing on springs: their matrices follow
+ * the motion before, which a link, an undo step, a sampled clip or an export
+ * does not carry. Self-contained, as the page runs it from its source.
  */
-export function posePalette(): number[] {
-  const { kin } = window;
-  const palette = kin.palette();
-  const ponytail = kin.boneNames().indexOf('ponytail_1');
-  return ponytail < 0 ? palette : palette.slice(0, 16 * ponytail);
+export function installPosePalette(): void {
+  window.posePalette = (palette = window.kin.palette()) => {
+    const names = window.kin.boneNames();
+    return palette.filter((_, k) => !names[Math.floor(k / 16)].startsWith('ponytail_'));
+  };
 }
