@@ -19,7 +19,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, type DemoSession, bannerText, clickFileMenu, collectProblems, dropFile, loadReported, nextFrame, settle, startDemo } from './browser.js';
-import { maxDifference } from './compare.js';
+import { installPosePalette, maxDifference } from './compare.js';
 
 /** The palette on screen and the time shown, read together, with the core's sample of the clip at that time. */
 function shownAndSampled(page: Page): Promise<{ time: number; playing: boolean; shown: number[]; sampled: number[] }> {
@@ -160,6 +160,7 @@ describe('animation on the page', () => {
     const url = await page.evaluate(() => window.kin.shareLink());
     const other = await demo.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const problems = collectProblems(other);
+    await other.addInitScript(installPosePalette);
     await other.goto(url);
     await other.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
     await other.evaluate(() => window.kin.ready);
