@@ -286,8 +286,10 @@ TEST(SpringChain, KeepsLengthsAndTheSwingLimitAndCarriesDescendantsUnderAViolent
     const glm::mat4 expected = glm::inverse(driven.model_ms()[3]) * driven.model_ms()[4];
     for (int c = 0; c < 4; ++c)
       for (int r = 0; r < 4; ++r) ASSERT_NEAR(relative[c][r], expected[c][r], 1e-4f) << "frame " << frame;
-    // The springs never touch the pose.
+    // The springs never touch the pose, and the pose's own matrices stay FK's.
     ASSERT_EQ(rig.angles(1), glm::vec3(0.0f));
+    const float* driven_model = driven.model_data();
+    for (int k = 0; k < 16 * rig.bone_count(); ++k) ASSERT_EQ(rig.pose_model_data()[k], driven_model[k]) << "frame " << frame;
   }
   EXPECT_LE(largest_swing, def.swing_max + 1e-4f);
   EXPECT_GT(largest_swing, def.swing_max - 0.01f) << "the drive should reach the limit";

@@ -106,6 +106,8 @@ describe('spring chains through the module', () => {
       largest = Math.max(largest, Math.hypot(...tip(rig, 3).map((v, k) => v - tip(still, 3)[k])));
     }
     expect(largest).toBeGreaterThan(0.02);
+    // The pose's own matrices (what an export writes) are FK's, springs or not.
+    expect(Array.from(rig.poseModelMatrices())).toEqual(Array.from(still.modelMatrices()));
     const model = rig.modelMatrices();
     const palette = rig.palette();
     const restX = [0, 0.2, 0.3, 0.4];

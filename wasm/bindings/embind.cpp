@@ -64,7 +64,7 @@ enum FloatSlot : int {
 enum BufferSlot : int {
   kModel, kPalette, kTips, kPose, kEnergy, kBind, kDqsPalette, kDqsPaletteSize,
   kSkinnedPositions, kSkinnedNormals, kVertexCount, kGhostModel, kGhostPalette, kGhostTips, kGhostPose,
-  kChannelSamples, kBufferSlotCount
+  kChannelSamples, kPoseModel, kBufferSlotCount
 };
 struct ExchangeRecord {
   float floats[kFloatSlotCount] = {};
@@ -84,7 +84,7 @@ constexpr NamedSlot kBufferSlots[] = {
     {"bind", kBind}, {"dqsPalette", kDqsPalette}, {"dqsPaletteSize", kDqsPaletteSize},
     {"skinnedPositions", kSkinnedPositions}, {"skinnedNormals", kSkinnedNormals}, {"vertexCount", kVertexCount},
     {"ghostModel", kGhostModel}, {"ghostPalette", kGhostPalette}, {"ghostTips", kGhostTips}, {"ghostPose", kGhostPose},
-    {"channelSamples", kChannelSamples}};
+    {"channelSamples", kChannelSamples}, {"poseModel", kPoseModel}};
 static_assert(sizeof(kBufferSlots) / sizeof(kBufferSlots[0]) == kBufferSlotCount, "every buffer slot has a name");
 
 // Rig objects alive in this module: lets tests check that the TypeScript
@@ -606,6 +606,7 @@ class RigBinding {
     b[kGhostTips] = Address(rig_.ghost_tips_data());
     b[kGhostPose] = Address(rig_.ghost_pose_data());
     b[kChannelSamples] = Address(rig_.channel_samples_data());
+    b[kPoseModel] = Address(rig_.pose_model_data());
   }
 
   ExchangeRecord exchange_;

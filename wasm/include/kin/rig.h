@@ -160,6 +160,9 @@ class Rig {
   Status StepSprings(float dt_s);
   bool spring_settled() const { return springs_.Settled(); }
   const SpringSystem& springs() const { return springs_; }
+  // The bone-to-model matrices of the pose alone: model_ms() without what the
+  // springs added (what an export of the pose writes).
+  const float* pose_model_data() const { return reinterpret_cast<const float*>(pose_model_ms_.data()); }
 
   // Buffers, refreshed by every pose change and solve.
   const float* model_data() const { return reinterpret_cast<const float*>(model_ms_.data()); }
@@ -199,6 +202,7 @@ class Rig {
   bool move_root_ = false;
   IkWorkspace workspace_;
   std::vector<glm::mat4> model_ms_;
+  std::vector<glm::mat4> pose_model_ms_;  // model_ms_ before the springs
   std::vector<glm::mat4> palette_;
   std::vector<glm::vec3> tips_ms_;
   std::vector<float> energy_;

@@ -102,6 +102,7 @@ export class Rig {
   private readonly ghostTipsView: HeapView;
   private readonly ghostPoseView: HeapView;
   private readonly channelSamplesView: HeapView;
+  private readonly poseModelView: HeapView;
   // Numbers per sample of each channel of the clip; null without a clip.
   private clipValueSizes: Int32Array | null = null;
   private readonly energyCapacity: number;
@@ -151,6 +152,7 @@ export class Rig {
     this.ghostTipsView = new HeapView(module);
     this.ghostPoseView = new HeapView(module);
     this.channelSamplesView = new HeapView(module);
+    this.poseModelView = new HeapView(module);
     this.energyCapacity = handle.energyCapacity();
     this.exchange = new ExchangeRecord(module, handle.exchangePtr(), contract.exchange);
     this.invalidInputCode = contract.solveStatus.indexOf('invalid-input');
@@ -333,6 +335,11 @@ export class Rig {
   /** Bone-to-model matrices P_j, 16 floats per bone (view). */
   modelMatrices(): Float32Array {
     return this.modelView.get(this.buffer('model'), 16 * this.boneCount);
+  }
+
+  /** The pose's bone-to-model matrices alone: modelMatrices() without what the springs added, 16 floats per bone (view). */
+  poseModelMatrices(): Float32Array {
+    return this.poseModelView.get(this.buffer('poseModel'), 16 * this.boneCount);
   }
 
   /** Bind-pose bone-to-model matrices B_j, 16 floats per bone (view). */
