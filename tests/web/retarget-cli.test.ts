@@ -26,6 +26,7 @@ import { packGltf } from '../../web/src/import/gltf-pack.js';
 import { rigFromSkeleton } from '../../web/src/import/skinned-mesh-rig.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { glbWithAnimation } from '../../tools/retarget/glb-animation.js';
+import { batchFiles, outputBases } from '../../tools/retarget/output-names.js';
 import { readTargetCharacter } from '../../tools/retarget/target-character.js';
 import { stubImageBitmaps } from './node-loader-globals.js';
 import { cmuWalkBvh, texturedMixamoWalker } from './retarget-cli-fixtures.js';
@@ -172,12 +173,17 @@ describe('retarget CLI over a batch with a broken file', () => {
 });
 
 describe('retarget CLI onto a textured character', () => {
-  it('reads the textured character from a .gltf and the files beside it, retargets onto it by IK, and keeps its image byte for byte', async () => {
-    const onto = await runCli([join(dir, 'walk.bvh'), '--onto', join(dir, 'separate', 'walker.gltf'), '--out', join(dir, 'onto-walker'), '--mode', 'ik']);
+  it('reads the textured character from a .gltf and the files beside it, retargets onto it by IK at 24 fps, and keeps its image byte for byte', async () => {
+    const onto = await runCli([join(dir, 'walk.bvh'), '--onto', join(dir, 'separate', 'walker.gltf'), '--out', join(dir, 'onto-walker'), '--mode', 'ik', '--fps', '24']);
     expect(onto.stderr).not.toMatch(/FAILED/);
     expect(onto.code).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'onto-walker', 'walk.report.json'), 'utf8'));
     expect(report.mode).toBe('ik');
+    expect(report.fps).toBe(24);
+    // Frames at 24 fps from 0, and one at the source's end.
+    const end = (FRAMES - 1) / FPS;
+    report.perFrame.times.forEach((time: number, f: number) => expect(time).toBeCloseTo(Math.min(f / 24, end), 5));
+    expect(report.perFrame.times.at(-1)).toBeCloseTo(end, 5);
     checkSummary(report.summary, IK_BOUNDS);
     const output = arrayBuffer(join(dir, 'onto-walker', 'walk.glb'));
     const images = imageBytes(output);
@@ -220,5 +226,17 @@ describe('retarget CLI onto a textured character', () => {
     }
     rig.dispose();
     expect(worst).toBeLessThan(1e-4);
+  });
+});
+
+describe('retarget CLI output names', () => {
+  it('are the sources\' names, numbered when two share one or when an output would overwrite a source', () => {
+    const out = join(dir, 'names');
+    expect(batchFiles(['/a/walk.bvh', '/b/walk.bvh', '/c/run.glb', join(out, 'jump.glb')], out).map((f) => f.base)).toEqual(['walk', 'walk-2', 'run', 'jump-2']);
+  });
+
+  it('add each animation\'s name when a file has several, numbered when two share one', () => {
+    expect(outputBases('dance', ['Idle'])).toEqual(['dance']);
+    expect(outputBases('dance', ['Idle', 'Spin / fast', 'Idle'])).toEqual(['dance-Idle', 'dance-Spin_fast', 'dance-Idle-2']);
   });
 });
