@@ -37,6 +37,8 @@ const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const CLI = join(ROOT, 'tools/retarget/cli.ts');
 const FRAMES = 60;
 const FPS = 30;
+/** The walk's last frame time: its Frame Time is written with 6 decimals. */
+const WALK_END = (FRAMES - 1) * Number((1 / FPS).toFixed(6));
 
 interface Run {
   code: number;
@@ -128,7 +130,8 @@ describe('retarget CLI over a batch with a broken file', () => {
   it.each(['walk', 'walker'])('writes %s.glb: the default character with one animation as long as the source, which the page reads back as a clip', async (name) => {
     const gltf = await new GLTFLoader().parseAsync(arrayBuffer(join(dir, 'out', `${name}.glb`)), '');
     expect(gltf.animations).toHaveLength(1);
-    const duration = name === 'walk' ? (FRAMES - 1) / FPS : 1;
+    // The export puts frames at k / 30 s (export/clip-frames.ts), the last one nearest the end: 59/30 s for the walk's 59 × 0.033333 s.
+    const duration = name === 'walk' ? WALK_END : 1;
     expect(gltf.animations[0].duration).toBeCloseTo(duration, 4);
     let skinned = 0;
     gltf.scene.traverse((o) => (skinned += (o as THREE.SkinnedMesh).isSkinnedMesh ? 1 : 0));
@@ -181,9 +184,8 @@ describe('retarget CLI onto a textured character', () => {
     expect(report.mode).toBe('ik');
     expect(report.fps).toBe(24);
     // Frames at 24 fps from 0, and one at the source's end.
-    const end = (FRAMES - 1) / FPS;
-    report.perFrame.times.forEach((time: number, f: number) => expect(time).toBeCloseTo(Math.min(f / 24, end), 5));
-    expect(report.perFrame.times.at(-1)).toBeCloseTo(end, 5);
+    report.perFrame.times.forEach((time: number, f: number) => expect(time).toBeCloseTo(Math.min(f / 24, WALK_END), 5));
+    expect(report.perFrame.times.at(-1)).toBeCloseTo(WALK_END, 5);
     checkSummary(report.summary, IK_BOUNDS);
     const output = arrayBuffer(join(dir, 'onto-walker', 'walk.glb'));
     const images = imageBytes(output);
