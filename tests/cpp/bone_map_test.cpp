@@ -49,7 +49,8 @@ TEST(BoneRole, RecognisesTheConventions) {
       {"left_hand", BoneRole::kHandL}, {"upper_arm.L", BoneRole::kUpperArmL}, {"upper_armL", BoneRole::kUpperArmL},
       // Namespaces, and the one three.js's loader glues on.
       {"mixamorig:LeftHand", BoneRole::kHandL}, {"mixamorigLeftHand", BoneRole::kHandL},
-      {"mixamorig1:RightFoot", BoneRole::kFootR}, {"mixamorig:Hips", BoneRole::kHips}, {"mixamorig:Spine", BoneRole::kSpine},
+      {"mixamorig1:RightFoot", BoneRole::kFootR}, {"thighl", BoneRole::kUpperLegL}, {"forearmr", BoneRole::kLowerArmR},
+      {"upper_arml", BoneRole::kUpperArmL}, {"lhand", BoneRole::kHandL}, {"rfoot", BoneRole::kFootR}, {"mixamorig:Hips", BoneRole::kHips}, {"mixamorig:Spine", BoneRole::kSpine},
       // CMU BVH.
       {"Hips", BoneRole::kHips}, {"LowerBack", BoneRole::kSpine}, {"Neck", BoneRole::kNeck}, {"Head", BoneRole::kHead},
       {"LeftShoulder", BoneRole::kShoulderL}, {"LeftArm", BoneRole::kUpperArmL}, {"LeftForeArm", BoneRole::kLowerArmL},
@@ -64,7 +65,8 @@ TEST(BoneRole, RecognisesTheConventions) {
       {"Spine1", BoneRole::kCount}, {"spine_02", BoneRole::kCount}, {"mixamorig:Spine2", BoneRole::kCount},
       {"Neck1", BoneRole::kCount}, {"upper_chest", BoneRole::kCount}, {"LeftHandIndex1", BoneRole::kCount},
       {"upperarm_twist_01_l", BoneRole::kCount}, {"hand", BoneRole::kCount}, {"LeftHips", BoneRole::kCount},
-      {"root", BoneRole::kCount}, {"", BoneRole::kCount}};
+      {"root", BoneRole::kCount}, {"", BoneRole::kCount}, {"rhips", BoneRole::kCount}, {"ballr", BoneRole::kToesR},
+      {"collar", BoneRole::kCount}};
   for (const NameCase& c : cases)
     EXPECT_EQ(kin::RoleFromName(c.name), c.role) << c.name << " gave " << kin::BoneRoleName(kin::RoleFromName(c.name));
 }

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -152,6 +153,44 @@ TEST(RetargetFrameCount, RateAndKeyTimes) {
   const kin::Clip odd = clip_of(4, 3.0f);  // keys at 0, 1/3, 2/3, 1
   EXPECT_EQ(kin::RetargetFrameCount(odd, 0.0f), 4);
   EXPECT_EQ(kin::RetargetFrameCount(odd, 2.0f), 3);
+}
+
+TEST(RetargetJob, FramesAtTheUnionOfKeyTimes) {
+  const std::vector<kin::BoneDef> bones = kin_test::Humanoid(HumanoidSpec());
+  Retargeted s(bones, bones, 2, 1.0f, Wiggle(static_cast<int>(bones.size()), 0.1f, 6));
+  // Two channels with keys of their own: the spine's at 0, 0.1, 0.5, 0.7 s,
+  // the root's at 0, 0.3, 0.7 s.
+  kin::ClipDef def;
+  def.duration = 0.7f;
+  const auto channel = [&](kin::ChannelTarget target, int bone, std::initializer_list<float> times) {
+    kin::ChannelDef c;
+    c.target = static_cast<int>(target);
+    c.bone = bone;
+    c.first_key = static_cast<int>(def.keys.size());
+    c.key_count = static_cast<int>(times.size());
+    for (float t : times) {
+      kin::KeyDef k;
+      k.time = t;
+      k.interpolation = static_cast<int>(kin::Interpolation::kLinear);
+      k.value_offset = static_cast<int>(def.values.size());
+      for (int i = 0; i < kin::ChannelValueSize(target); ++i) def.values.push_back(0.1f * t);
+      def.keys.push_back(k);
+    }
+    def.channels.push_back(c);
+  };
+  channel(kin::ChannelTarget::kAngle, kin_test::Find(bones, "spine"), {0.0f, 0.1f, 0.5f, 0.7f});
+  channel(kin::ChannelTarget::kRoot, 0, {0.0f, 0.3f, 0.7f});
+  ASSERT_TRUE(kin::Clip::Build(s.source, def, &s.clip).ok());
+  ASSERT_EQ(kin::RetargetFrameCount(s.clip, 0.0f), 5);
+  s.workspace.Reserve(s.source.bone_count(), s.target.bone_count(), 5);
+  s.report.Reserve(s.target.bone_count(), 5);
+  s.times.assign(5, -1.0f);
+  s.roots.assign(5, glm::vec3(0.0f));
+  s.angles.assign(5 * bones.size(), glm::vec3(0.0f));
+  const kin::Status status = s.Job(kin::RetargetMode::kRotation).Run();
+  ASSERT_TRUE(status.ok()) << status.message;
+  const float expected[] = {0.0f, 0.1f, 0.3f, 0.5f, 0.7f};
+  for (int f = 0; f < 5; ++f) EXPECT_FLOAT_EQ(s.times[f], expected[f]) << f;
 }
 
 TEST(RetargetJob, ValidateBreaksOneInputAtATime) {
@@ -457,6 +496,8 @@ TEST(RetargetJob, ContactLocksKeepAPlantedFoot) {
     EXPECT_EQ(s.report.contact_frames[1], 0);
     const float free_slide = s.report.foot_slide[0];
     EXPECT_GT(free_slide, 0.01f) << kin::RetargetModeName(mode);
+    std::vector<glm::dvec3> free_foot(s.frames);
+    for (int f = 0; f < s.frames; ++f) free_foot[f] = OriginOf(s.TargetFk(f)[foot]);
 
     ASSERT_TRUE(s.Job(mode, true).Run().ok());
     EXPECT_LT(s.report.foot_slide[0], 1e-4f) << kin::RetargetModeName(mode);
@@ -465,6 +506,15 @@ TEST(RetargetJob, ContactLocksKeepAPlantedFoot) {
     for (int f = 0; f < 16; ++f) {
       const glm::dvec3 at = OriginOf(s.TargetFk(f)[foot]);
       EXPECT_LT(std::hypot(at.x - start.x, at.z - start.z), 1e-4) << kin::RetargetModeName(mode) << " frame " << f;
+    }
+    // Let go (the stance was frames [0, contact)), the foot follows its free
+    // path plus the lock's last offset from it, fading by smoothstep over
+    // 0.15 s, then runs on its free path.
+    const glm::dvec3 held = free_foot[0] - free_foot[contact - 1];
+    for (int f = contact; f < s.frames; ++f) {
+      const double t = std::min(1.0, (s.times[f] - s.times[contact - 1]) / 0.15);
+      const glm::dvec3 expected = free_foot[f] + held * (1.0 - t * t * (3.0 - 2.0 * t));
+      EXPECT_LT(glm::length(OriginOf(s.TargetFk(f)[foot]) - expected), 1e-4) << kin::RetargetModeName(mode) << " frame " << f;
     }
   }
 }

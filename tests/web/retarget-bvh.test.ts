@@ -1,9 +1,10 @@
-// A BVH made in the test (a CMU-named walk with waving arms, centimetres,
-// web/src/import/bvh/) retargeted onto the default character through the
-// module: the report's numbers stay within stated bounds, and the result is
-// a clip the character plays whose hands move like the source's (positions
-// relative to the shoulder over the arm's length, computed here from the two
-// rigs' own tips).
+// BVH files made in the test (CMU names, centimetres, web/src/import/bvh/)
+// retargeted onto the default character through the module. A walk with
+// waving arms: the report's numbers stay within stated bounds, and the
+// result is a clip the character plays whose hands move like the source's
+// (positions relative to the shoulder over the arm's length, computed here
+// from the two rigs' joints). A stance with a planted foot: contact locks
+// keep the character's foot where it stood.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBvh } from '../../web/src/import/bvh/bvh-parse.js';
 import { bvhRig } from '../../web/src/import/bvh/bvh-rig.js';
@@ -13,7 +14,7 @@ import { Rig } from '../../web/src/rig/rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { defaultCharacterBones } from './default-character.js';
-import { cmuWalkBvh } from './retarget-fixtures.js';
+import { cmuStanceBvh, cmuWalkBvh } from './retarget-fixtures.js';
 
 const LIMBS = { arm_l: ['LeftArm', 'LeftHand', 'upper_arm_l', 'hand_l'], arm_r: ['RightArm', 'RightHand', 'upper_arm_r', 'hand_r'] } as const;
 
@@ -114,4 +115,43 @@ describe('a BVH walk retargeted onto the default character', () => {
     const n = target.boneCount;
     for (let b = 0; b < n; b++) expect(Number.isFinite(report.boneAngleError_rad[b]), target.boneNames[b]).toBe(map[b] >= 0);
   });
+});
+
+describe('a BVH stance with a planted foot retargeted onto the default character', () => {
+  let module: KinModule;
+  let source: Rig;
+  let target: Rig;
+  let retargeter: Retargeter;
+  beforeAll(async () => {
+    module = await loadKinModuleNode();
+    const { bones, clip } = bvhRig(parseBvh(cmuStanceBvh()), 'stance');
+    source = Rig.create(module, bones);
+    source.setClip(clip);
+    target = Rig.create(module, await defaultCharacterBones());
+    retargeter = Retargeter.create(module);
+  });
+  afterAll(() => {
+    retargeter.dispose();
+    source.dispose();
+    target.dispose();
+  });
+
+  for (const mode of ['rotation', 'ik'] as const) {
+    it(`keeps the foot planted with contact locks (${mode})`, () => {
+      const map = retargeter.autoMap(source, target);
+      const free = retargeter.retarget(source, target, map, { mode, contactLocks: false, fps: 0 }).report;
+      const locked = retargeter.retarget(source, target, map, { mode, contactLocks: true, fps: 0 }).report;
+      // The left foot stands for 0.6 s (18 frames, less an edge); the right one swings in the air.
+      for (const report of [free, locked]) {
+        expect(report.contactFrames[0]).toBeGreaterThanOrEqual(16);
+        expect(report.contactFrames[0]).toBeLessThanOrEqual(18);
+        expect(report.contactFrames[1]).toBe(0);
+      }
+      // Seen: 1.0 mm free (the character's hip height over the source's is
+      // not quite its leg length over theirs), 5e-8 m locked.
+      expect(free.footSlide[0]).toBeGreaterThan(5e-4);
+      expect(locked.footSlide[0]).toBeLessThan(1e-5);
+      expect(locked.maxFootSlide).toBeLessThan(1e-5);
+    });
+  }
 });

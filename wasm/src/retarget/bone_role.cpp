@@ -95,6 +95,13 @@ void SplitSide(const std::string& name, Side* side, std::string* rest) {
   }
 }
 
+// The part a lower-case, separator-free name stands for, or kNone.
+Part FindPart(const std::string& name) {
+  for (const PartName& p : kPartNames)
+    if (name == p.name) return p.part;
+  return Part::kNone;
+}
+
 BoneRole SidedRole(Part part, Side side) {
   if (side == Side::kNone) return BoneRole::kCount;
   const bool left = side == Side::kLeft;
@@ -154,18 +161,28 @@ BoneRole RoleFromName(const std::string& name) {
   const bool first = number.empty() || number.find_first_not_of('0') == std::string::npos ||
                      (number.size() > 1 && number.find_first_not_of('0') == number.size() - 1 && number.back() == '1');
   if (!first) return BoneRole::kCount;
-  for (const PartName& p : kPartNames) {
-    if (rest != p.name) continue;
-    switch (p.part) {
-      case Part::kHips: return side == Side::kNone ? BoneRole::kHips : BoneRole::kCount;
-      case Part::kSpine: return side == Side::kNone ? BoneRole::kSpine : BoneRole::kCount;
-      case Part::kChest: return side == Side::kNone ? BoneRole::kChest : BoneRole::kCount;
-      case Part::kNeck: return side == Side::kNone ? BoneRole::kNeck : BoneRole::kCount;
-      case Part::kHead: return side == Side::kNone ? BoneRole::kHead : BoneRole::kCount;
-      default: return SidedRole(p.part, side);
+  Part part = FindPart(rest);
+  // A side letter glued on in lower case, where the name means nothing
+  // without it: three.js's glTF loader turns thigh.l into thighl.
+  if (part == Part::kNone && side == Side::kNone && rest.size() > 1) {
+    const char last = rest.back(), first_letter = rest.front();
+    if ((last == 'l' || last == 'r') && FindPart(rest.substr(0, rest.size() - 1)) != Part::kNone) {
+      side = last == 'l' ? Side::kLeft : Side::kRight;
+      part = FindPart(rest.substr(0, rest.size() - 1));
+    } else if ((first_letter == 'l' || first_letter == 'r') && FindPart(rest.substr(1)) != Part::kNone) {
+      side = first_letter == 'l' ? Side::kLeft : Side::kRight;
+      part = FindPart(rest.substr(1));
     }
   }
-  return BoneRole::kCount;
+  switch (part) {
+    case Part::kNone: return BoneRole::kCount;
+    case Part::kHips: return side == Side::kNone ? BoneRole::kHips : BoneRole::kCount;
+    case Part::kSpine: return side == Side::kNone ? BoneRole::kSpine : BoneRole::kCount;
+    case Part::kChest: return side == Side::kNone ? BoneRole::kChest : BoneRole::kCount;
+    case Part::kNeck: return side == Side::kNone ? BoneRole::kNeck : BoneRole::kCount;
+    case Part::kHead: return side == Side::kNone ? BoneRole::kHead : BoneRole::kCount;
+    default: return SidedRole(part, side);
+  }
 }
 
 void FindRoleBones(const Skeleton& skeleton, Span<int> bone_of_role) {

@@ -58,21 +58,15 @@ const DEG = 180 / Math.PI;
 const UNMOVED_RAD = 1e-7;
 
 export class Retargeter {
-  private handle: RetargeterHandle | null;
-  private readonly contract: RetargetContract;
-
   static create(module: KinModule): Retargeter {
     return new Retargeter(module, readRetargetContract(module), new module.Retargeter());
   }
 
   private constructor(
     private readonly module: KinModule,
-    contract: RetargetContract,
-    handle: RetargeterHandle,
-  ) {
-    this.contract = contract;
-    this.handle = handle;
-  }
+    private readonly contract: RetargetContract,
+    private handle: RetargeterHandle | null,
+  ) {}
 
   /** Deletes the WASM object; the retargeter is unusable afterwards. Idempotent. */
   dispose(): void {
@@ -196,8 +190,8 @@ function clipFromFrames(name: string, fps: number, times: Float32Array, angles: 
     slot: 0,
     keys: Array.from(times, (time, f) => ({ time, value: [roots[3 * f], roots[3 * f + 1], roots[3 * f + 2]], interpolation: 'linear' })),
   });
+  // A retarget has at least two frames (0 and the duration, which is > 0).
   let step = Infinity;
   for (let f = 1; f < frames; f++) step = Math.min(step, times[f] - times[f - 1]);
-  const rate = fps > 0 ? fps : Number.isFinite(step) && step > 0 ? Math.round(1 / step) : 30;
-  return { name, duration: Math.max(times[frames - 1], Number.EPSILON), fps: rate, channels };
+  return { name, duration: times[frames - 1], fps: fps > 0 ? fps : Math.round(1 / step), channels };
 }

@@ -137,10 +137,13 @@ struct RetargetJob {
   Span<const glm::vec3> target_ref_angles; // per target bone: its reference pose, matching the source's
   const BoneMap* map = nullptr;            // valid (ValidateBoneMap)
   RetargetMode mode = RetargetMode::kRotation;
-  // A source foot that stands still (slower than 0.1 leg lengths/s, within
-  // 5 % of the leg length of its lowest height over the clip) keeps the
-  // target foot where it was at the contact's first frame (the leg re-solved
-  // by IK, in either mode).
+  // A source foot that stands still (slower than 0.1 leg lengths/s, its
+  // ankle within 5 % of the leg length of the lowest either ankle reaches
+  // over the clip) keeps the target foot where it was at the contact's
+  // first frame (the leg re-solved by IK, in either mode); after the
+  // contact, the offset the lock held fades out over 0.15 s (smoothstep)
+  // instead of the foot jumping back. The report measures the slide during
+  // contacts either way.
   bool contact_locks = false;
   // > 0: frames at this rate from 0 to the duration inclusive; 0: at the
   // source clip's key times (RetargetFrameCount).
