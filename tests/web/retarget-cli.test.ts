@@ -26,6 +26,7 @@ import { packGltf } from '../../web/src/import/gltf-pack.js';
 import { rigFromSkeleton } from '../../web/src/import/skinned-mesh-rig.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { glbWithAnimation } from '../../tools/retarget/glb-animation.js';
+import { batchFiles, outputBases } from '../../tools/retarget/output-names.js';
 import { readTargetCharacter } from '../../tools/retarget/target-character.js';
 import { stubImageBitmaps } from './node-loader-globals.js';
 import { cmuWalkBvh, texturedMixamoWalker } from './retarget-cli-fixtures.js';
@@ -36,6 +37,8 @@ const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const CLI = join(ROOT, 'tools/retarget/cli.ts');
 const FRAMES = 60;
 const FPS = 30;
+/** The walk's last frame time: its Frame Time is written with 6 decimals. */
+const WALK_END = (FRAMES - 1) * Number((1 / FPS).toFixed(6));
 
 interface Run {
   code: number;
@@ -127,7 +130,8 @@ describe('retarget CLI over a batch with a broken file', () => {
   it.each(['walk', 'walker'])('writes %s.glb: the default character with one animation as long as the source, which the page reads back as a clip', async (name) => {
     const gltf = await new GLTFLoader().parseAsync(arrayBuffer(join(dir, 'out', `${name}.glb`)), '');
     expect(gltf.animations).toHaveLength(1);
-    const duration = name === 'walk' ? (FRAMES - 1) / FPS : 1;
+    // The export puts frames at k / 30 s (export/clip-frames.ts), the last one nearest the end: 59/30 s for the walk's 59 × 0.033333 s.
+    const duration = name === 'walk' ? WALK_END : 1;
     expect(gltf.animations[0].duration).toBeCloseTo(duration, 4);
     let skinned = 0;
     gltf.scene.traverse((o) => (skinned += (o as THREE.SkinnedMesh).isSkinnedMesh ? 1 : 0));
@@ -172,12 +176,16 @@ describe('retarget CLI over a batch with a broken file', () => {
 });
 
 describe('retarget CLI onto a textured character', () => {
-  it('reads the textured character from a .gltf and the files beside it, retargets onto it by IK, and keeps its image byte for byte', async () => {
-    const onto = await runCli([join(dir, 'walk.bvh'), '--onto', join(dir, 'separate', 'walker.gltf'), '--out', join(dir, 'onto-walker'), '--mode', 'ik']);
+  it('reads the textured character from a .gltf and the files beside it, retargets onto it by IK at 24 fps, and keeps its image byte for byte', async () => {
+    const onto = await runCli([join(dir, 'walk.bvh'), '--onto', join(dir, 'separate', 'walker.gltf'), '--out', join(dir, 'onto-walker'), '--mode', 'ik', '--fps', '24']);
     expect(onto.stderr).not.toMatch(/FAILED/);
     expect(onto.code).toBe(0);
     const report = JSON.parse(readFileSync(join(dir, 'onto-walker', 'walk.report.json'), 'utf8'));
     expect(report.mode).toBe('ik');
+    expect(report.fps).toBe(24);
+    // Frames at 24 fps from 0, and one at the source's end.
+    report.perFrame.times.forEach((time: number, f: number) => expect(time).toBeCloseTo(Math.min(f / 24, WALK_END), 5));
+    expect(report.perFrame.times.at(-1)).toBeCloseTo(WALK_END, 5);
     checkSummary(report.summary, IK_BOUNDS);
     const output = arrayBuffer(join(dir, 'onto-walker', 'walk.glb'));
     const images = imageBytes(output);
@@ -220,5 +228,17 @@ describe('retarget CLI onto a textured character', () => {
     }
     rig.dispose();
     expect(worst).toBeLessThan(1e-4);
+  });
+});
+
+describe('retarget CLI output names', () => {
+  it('are the sources\' names, numbered when two share one or when an output would overwrite a source', () => {
+    const out = join(dir, 'names');
+    expect(batchFiles(['/a/walk.bvh', '/b/walk.bvh', '/c/run.glb', join(out, 'jump.glb')], out).map((f) => f.base)).toEqual(['walk', 'walk-2', 'run', 'jump-2']);
+  });
+
+  it('add each animation\'s name when a file has several, numbered when two share one', () => {
+    expect(outputBases('dance', ['Idle'])).toEqual(['dance']);
+    expect(outputBases('dance', ['Idle', 'Spin / fast', 'Idle'])).toEqual(['dance-Idle', 'dance-Spin_fast', 'dance-Idle-2']);
   });
 });
