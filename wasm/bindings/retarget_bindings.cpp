@@ -6,6 +6,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -106,8 +107,12 @@ class RetargeterBinding {
     const std::size_t ns = static_cast<std::size_t>(source.bone_count()), nt = static_cast<std::size_t>(target.bone_count());
     if (source_ref_.size() != ns) source_ref_.assign(ns, glm::vec3(0.0f));
     if (target_ref_.size() != nt) target_ref_.assign(nt, glm::vec3(0.0f));
-    if (!(fps >= 0.0f)) return Report(Status::Invalid("retarget: fps %g is not ≥ 0", fps));
+    // The outputs are sized before the job validates: check what sizes them.
+    if (!(fps >= 0.0f && fps <= kMaxRetargetFps))
+      return Report(Status::Invalid("retarget: fps %g is outside [0, %g] (0: the source's key times)", fps, kMaxRetargetFps));
     const int frames = RetargetFrameCount(source_rig.clip(), fps);
+    if (frames > kMaxRetargetFrames)
+      return Report(Status::Invalid("retarget: %d frames is more than %d", frames, kMaxRetargetFrames));
     workspace_.Reserve(static_cast<int>(ns), static_cast<int>(nt), frames);
     report_.Reserve(static_cast<int>(nt), frames);
     times_.assign(static_cast<std::size_t>(frames), 0.0f);

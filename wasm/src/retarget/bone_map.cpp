@@ -123,23 +123,28 @@ void CheckBoneMap(const Skeleton& source, const Skeleton& target, const BoneMap&
       return;
     }
   }
-  std::vector<int> mapped_by(static_cast<std::size_t>(source.bone_count()), -1);
+  // Pairwise, not with a table per source bone: the retarget job validates
+  // its map inside Run, which allocates nothing.
   for (int t = 0; t < n; ++t) {
     const int s = m[t];
     if (s < 0) continue;
-    if (mapped_by[s] >= 0 &&
+    int first = t;
+    for (int u = 0; u < t && first == t; ++u)
+      if (m[u] == s) first = u;
+    if (first != t &&
         !problem(Status::Invalid("source bone '%s' is mapped twice: by target bones '%s' and '%s'", source.name(s).c_str(),
-                                 target.name(mapped_by[s]).c_str(), target.name(t).c_str())))
+                                 target.name(first).c_str(), target.name(t).c_str())))
       return;
-    if (mapped_by[s] < 0) mapped_by[s] = t;
   }
   int target_roles[kBoneRoleCount], source_roles[kBoneRoleCount];
   FindRoleBones(target, Span<int>(target_roles, kBoneRoleCount));
   FindRoleBones(source, Span<int>(source_roles, kBoneRoleCount));
-  // Which role each source bone plays, to catch a left hand driven by a right one.
-  std::vector<int> source_role(static_cast<std::size_t>(source.bone_count()), -1);
-  for (int r = 0; r < kBoneRoleCount; ++r)
-    if (source_roles[r] >= 0) source_role[source_roles[r]] = r;
+  // The role a source bone plays (-1: none), to catch a left hand driven by a right one.
+  const auto source_role = [&](int s) {
+    for (int r = 0; r < kBoneRoleCount; ++r)
+      if (source_roles[r] == s) return r;
+    return -1;
+  };
 
   for (BoneRole role : kEssential) {
     const int t = target_roles[static_cast<int>(role)];
@@ -163,7 +168,7 @@ void CheckBoneMap(const Skeleton& source, const Skeleton& target, const BoneMap&
   for (int r = 0; r < kBoneRoleCount; ++r) {
     const int t = target_roles[r];
     if (t < 0 || m[t] < 0) continue;
-    const int other = source_role[m[t]];
+    const int other = source_role(m[t]);
     if (other >= 0 && other != r &&
         !problem(Status::Invalid("target bone '%s' (role %s) is mapped to source bone '%s', which plays role %s",
                                  target.name(t).c_str(), BoneRoleName(static_cast<BoneRole>(r)), source.name(m[t]).c_str(),

@@ -95,6 +95,13 @@ void SplitSide(const std::string& name, Side* side, std::string* rest) {
   }
 }
 
+// The part a lower-case, separator-free name stands for, or kNone.
+Part FindPart(const std::string& name) {
+  for (const PartName& p : kPartNames)
+    if (name == p.name) return p.part;
+  return Part::kNone;
+}
+
 BoneRole SidedRole(Part part, Side side) {
   if (side == Side::kNone) return BoneRole::kCount;
   const bool left = side == Side::kLeft;
@@ -117,6 +124,22 @@ bool IsAncestor(const Skeleton& skeleton, int ancestor, int bone) {
   return false;
 }
 
+// The name without a namespace: what follows the last ':', or a leading
+// "mixamorig" (and its number), which three.js's glTF loader glues to the
+// name when it strips the colon (mixamorigLeftHand).
+std::string WithoutNamespace(const std::string& name) {
+  const std::size_t colon = name.rfind(':');
+  if (colon != std::string::npos) return name.substr(colon + 1);
+  static const char kMixamo[] = "mixamorig";
+  const std::size_t n = sizeof(kMixamo) - 1;
+  if (name.size() <= n) return name;
+  for (std::size_t i = 0; i < n; ++i)
+    if (Lower(name[i]) != kMixamo[i]) return name;
+  std::size_t begin = n;
+  while (begin < name.size() && std::isdigit(static_cast<unsigned char>(name[begin]))) ++begin;
+  return name.substr(begin);
+}
+
 }  // namespace
 
 const char* BoneRoleName(BoneRole role) {
@@ -125,10 +148,9 @@ const char* BoneRoleName(BoneRole role) {
 }
 
 BoneRole RoleFromName(const std::string& name) {
-  const std::size_t colon = name.rfind(':');
   Side side;
   std::string rest;
-  SplitSide(colon == std::string::npos ? name : name.substr(colon + 1), &side, &rest);
+  SplitSide(WithoutNamespace(name), &side, &rest);
   // A trailing number: "spine", "spine0", "spine_01" are the spine itself,
   // Spine1, spine_02 the bones above it in the chain (Mixamo counts from
   // none, Unreal from 01).
@@ -139,18 +161,28 @@ BoneRole RoleFromName(const std::string& name) {
   const bool first = number.empty() || number.find_first_not_of('0') == std::string::npos ||
                      (number.size() > 1 && number.find_first_not_of('0') == number.size() - 1 && number.back() == '1');
   if (!first) return BoneRole::kCount;
-  for (const PartName& p : kPartNames) {
-    if (rest != p.name) continue;
-    switch (p.part) {
-      case Part::kHips: return side == Side::kNone ? BoneRole::kHips : BoneRole::kCount;
-      case Part::kSpine: return side == Side::kNone ? BoneRole::kSpine : BoneRole::kCount;
-      case Part::kChest: return side == Side::kNone ? BoneRole::kChest : BoneRole::kCount;
-      case Part::kNeck: return side == Side::kNone ? BoneRole::kNeck : BoneRole::kCount;
-      case Part::kHead: return side == Side::kNone ? BoneRole::kHead : BoneRole::kCount;
-      default: return SidedRole(p.part, side);
+  Part part = FindPart(rest);
+  // A side letter glued on in lower case, where the name means nothing
+  // without it: three.js's glTF loader turns thigh.l into thighl.
+  if (part == Part::kNone && side == Side::kNone && rest.size() > 1) {
+    const char last = rest.back(), first_letter = rest.front();
+    if ((last == 'l' || last == 'r') && FindPart(rest.substr(0, rest.size() - 1)) != Part::kNone) {
+      side = last == 'l' ? Side::kLeft : Side::kRight;
+      part = FindPart(rest.substr(0, rest.size() - 1));
+    } else if ((first_letter == 'l' || first_letter == 'r') && FindPart(rest.substr(1)) != Part::kNone) {
+      side = first_letter == 'l' ? Side::kLeft : Side::kRight;
+      part = FindPart(rest.substr(1));
     }
   }
-  return BoneRole::kCount;
+  switch (part) {
+    case Part::kNone: return BoneRole::kCount;
+    case Part::kHips: return side == Side::kNone ? BoneRole::kHips : BoneRole::kCount;
+    case Part::kSpine: return side == Side::kNone ? BoneRole::kSpine : BoneRole::kCount;
+    case Part::kChest: return side == Side::kNone ? BoneRole::kChest : BoneRole::kCount;
+    case Part::kNeck: return side == Side::kNone ? BoneRole::kNeck : BoneRole::kCount;
+    case Part::kHead: return side == Side::kNone ? BoneRole::kHead : BoneRole::kCount;
+    default: return SidedRole(part, side);
+  }
 }
 
 void FindRoleBones(const Skeleton& skeleton, Span<int> bone_of_role) {

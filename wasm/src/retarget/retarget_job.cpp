@@ -25,8 +25,6 @@ constexpr float kSameTime = 1e-6f;
 // Frames at a rate: a duration within this many frames of a whole number of
 // frames ends on that frame, not on one more a rounding error away.
 constexpr float kFrameSlack = 1e-4f;
-// The highest frame rate a retarget takes.
-constexpr float kMaxFps = 1000.0f;
 // Contact: a source foot slower than this many leg lengths per second, and
 // within this fraction of the leg length of its lowest height over the clip.
 constexpr float kContactSpeed = 0.1f;
@@ -116,6 +114,35 @@ void SampledModel(const Skeleton& skeleton, Span<const glm::vec3> angles, const 
   }
 }
 
+// Whether a run may solve the limb by two-bone IK: every limb in IK mode,
+// the legs also for contact locks.
+bool SolvesLimb(const RetargetJob& job, RetargetLimb limb) {
+  const bool leg = limb == RetargetLimb::kLegL || limb == RetargetLimb::kLegR;
+  return job.mode == RetargetMode::kIk || (leg && job.contact_locks);
+}
+
+// The two-bone solver bends the goal bone's parent and the goal bone: each
+// limb it solves must be upper → lower → end, each the parent of the next.
+Status CheckTwoBoneLimbs(const RetargetJob& job) {
+  int roles[kBoneRoleCount];
+  FindRoleBones(*job.target, Span<int>(roles, kBoneRoleCount));
+  for (const LimbBones& bones : kLimbs) {
+    if (bones.middle == BoneRole::kCount || !SolvesLimb(job, bones.limb)) continue;
+    const int upper = roles[static_cast<int>(bones.root)], lower = roles[static_cast<int>(bones.middle)];
+    const int end = roles[static_cast<int>(bones.end)];
+    if (lower >= 0 && job.target->parent(lower) == upper && job.target->parent(end) == lower) continue;
+    const Skeleton& t = *job.target;
+    const bool lower_fits = lower >= 0 && t.parent(lower) == upper;
+    return Status::Invalid("retarget: IK needs limb %s as upper bone, lower bone, end, each the parent of the next; "
+                           "target bone '%s' (role %s) is not the child of '%s' (role %s)",
+                           RetargetLimbName(bones.limb), lower_fits ? t.name(end).c_str() : lower < 0 ? "(none)" : t.name(lower).c_str(),
+                           BoneRoleName(lower_fits ? bones.end : bones.middle),
+                           lower_fits ? t.name(lower).c_str() : t.name(upper).c_str(),
+                           BoneRoleName(lower_fits ? bones.middle : bones.root));
+  }
+  return Status::Ok();
+}
+
 // One Run: what it set up once, and the per-frame steps.
 class Retarget {
  public:
@@ -187,8 +214,6 @@ Status Retarget::Setup() {
     return Status::Invalid("retarget: the target's hips '%s' are not above its feet in its reference pose", target_.name(target_hips_).c_str());
   hip_ratio_ = target_height / source_height_;
 
-  const bool solves_arms = job_.mode == RetargetMode::kIk;
-  const bool solves_legs = solves_arms || job_.contact_locks;
   for (const LimbBones& bones : kLimbs) {
     Limb& limb = limbs_[static_cast<int>(bones.limb)];
     const BoneRole roles[3] = {bones.root, bones.middle, bones.end};
@@ -203,17 +228,10 @@ Status Retarget::Setup() {
     if (!(limb.source_length > 0.0f) || !(limb.target_length > 0.0f))
       return Status::Invalid("retarget: limb %s ('%s' to '%s') has no length", RetargetLimbName(bones.limb),
                              target_.name(limb.target[0]).c_str(), target_.name(limb.target[2]).c_str());
-    if (bones.middle == BoneRole::kCount) continue;
-    const bool leg = bones.limb == RetargetLimb::kLegL || bones.limb == RetargetLimb::kLegR;
-    if (!(leg ? solves_legs : solves_arms)) continue;
-    // The two-bone solver bends the goal bone's parent and the goal bone.
-    const int upper = limb.target[0], lower = limb.target[1], end = limb.target[2];
-    if (lower < 0 || target_.parent(lower) != upper || target_.parent(end) != lower)
-      return Status::Invalid("retarget: IK needs limb %s as upper bone, lower bone, end (each the parent of the next); "
-                             "target bone '%s' (role %s) is not the child of '%s' (role %s)",
-                             RetargetLimbName(bones.limb), lower < 0 ? "(none)" : target_.name(lower).c_str(),
-                             BoneRoleName(bones.middle), target_.name(upper).c_str(), BoneRoleName(bones.root));
-    limb.point_bs = glm::vec3(glm::inverse(target_ref[lower]) * glm::vec4(Origin(target_ref[end]), 1.0f));
+    if (bones.middle == BoneRole::kCount || !SolvesLimb(job_, bones.limb)) continue;
+    // Validate checked that the limb is upper → lower → end, parent to child.
+    const int lower = limb.target[1];
+    limb.point_bs = glm::vec3(glm::inverse(target_ref[lower]) * glm::vec4(Origin(target_ref[limb.target[2]]), 1.0f));
   }
 
   // An unmapped bone between two mapped ones (a chain's middle) follows the
@@ -413,6 +431,9 @@ void Retarget::Frame(int f) {
     goal.has_pole = has_pole;
     goal.pole_ms = pole_ms;
   }
+  // RotationPass left the model matrices of `angles`; each change below
+  // (IK, the neck's aim) leaves them stale until the next Fk.
+  bool stale = false;
   if (goal_count > 0) {
     IkJob ik;
     ik.kind = SolverKind::kTwoBone;
@@ -421,13 +442,14 @@ void Retarget::Frame(int f) {
     ik.root_offset_ms = job_.root_offsets_ms[f];
     ik.angles = angles;
     ik.workspace = &ws_.ik_;
-    ik.Run();  // its inputs were checked in Setup: limbs of parent-child bones, finite goals
+    ik.Run();  // its inputs were checked by Validate and Setup: limbs of parent-child bones, finite goals
+    stale = true;
   }
   const Limb& head = limbs_[static_cast<int>(RetargetLimb::kHead)];
   if (solved[static_cast<int>(RetargetLimb::kHead)]) {
     // The neck turns as one piece (its chain keeps its shape) to aim the
     // head's origin along the source's direction.
-    Fk(f, angles);
+    if (stale) Fk(f, angles);
     const int neck = head.target[0];
     const glm::vec3 root = Origin(ws_.target_model_ms_[neck]);
     const glm::vec3 now = Origin(ws_.target_model_ms_[head.target[2]]) - root;
@@ -438,15 +460,17 @@ void Retarget::Frame(int f) {
       const glm::quat parent_q = p >= 0 ? RotationOf(ws_.target_model_ms_[p]) : glm::quat(1.0f, 0, 0, 0);
       angles[neck] = AnglesForWorldRotation(target_, neck, parent_q, turn * RotationOf(ws_.target_model_ms_[neck]), angles[neck]);
     }
+    stale = true;
   }
-  // The end bones (hand, foot, head) keep the world rotation the rotation
-  // retarget gave them, whatever IK did to the bones above.
-  for (int l = 0; l < kRetargetLimbCount; ++l) {
-    if (!solved[l] || !limbs_[l].present) continue;
+  if (stale) {
+    // The end bones (hand, foot, head) keep the world rotation the rotation
+    // retarget gave them, whatever IK did to the bones above. One FK serves
+    // them all: they hang on separate branches, none above another's parent.
     Fk(f, angles);
-    RestoreEnd(limbs_[l].target[2], angles);
+    for (int l = 0; l < kRetargetLimbCount; ++l)
+      if (solved[l] && limbs_[l].present) RestoreEnd(limbs_[l].target[2], angles);
+    Fk(f, angles);
   }
-  Fk(f, angles);
   Measure(f, goals_ms);
 }
 
@@ -460,7 +484,8 @@ void Retarget::Measure(int f, const glm::vec3* goals_ms) {
     const glm::vec3 expected = glm::mat3_cast(ws_.delta_ms_[t]) * BoneDirection(target_, t, ws_.target_ref_model_ms_[t]);
     const glm::vec3 actual = BoneDirection(target_, t, ws_.target_model_ms_[t]);
     if (glm::dot(actual, actual) == 0.0f) continue;
-    angle_error[t] = std::acos(std::min(1.0f, std::max(-1.0f, glm::dot(expected, actual))));
+    // atan2 of sine and cosine: acos loses small angles to float rounding.
+    angle_error[t] = std::atan2(glm::length(glm::cross(expected, actual)), glm::dot(expected, actual));
   }
   float* limb_error = report.limb_error.data() + static_cast<std::size_t>(f) * kRetargetLimbCount;
   for (int l = 0; l < kRetargetLimbCount; ++l) {
@@ -555,8 +580,8 @@ Status RetargetJob::Validate() const {
     return Status::Invalid("retarget: the source clip was built for %d bones, the source has %d", source_clip->bone_count(), ns);
   if (static_cast<int>(mode) < 0 || mode >= RetargetMode::kCount)
     return Status::Invalid("retarget: mode %d is not rotation (0) or ik (1)", static_cast<int>(mode));
-  if (!std::isfinite(fps) || fps < 0.0f || fps > kMaxFps)
-    return Status::Invalid("retarget: fps %g is outside [0, %g] (0: the source's key times)", fps, kMaxFps);
+  if (!std::isfinite(fps) || fps < 0.0f || fps > kMaxRetargetFps)
+    return Status::Invalid("retarget: fps %g is outside [0, %g] (0: the source's key times)", fps, kMaxRetargetFps);
   if (source_ref_angles.size != static_cast<std::size_t>(ns))
     return Status::Invalid("retarget: %zu source reference angle triples for %d source bones", source_ref_angles.size, ns);
   if (target_ref_angles.size != static_cast<std::size_t>(nt))
@@ -567,9 +592,13 @@ Status RetargetJob::Validate() const {
   for (int i = 0; i < nt; ++i)
     if (!Finite(target_ref_angles[i]))
       return Status::Invalid("retarget: reference angles of target bone '%s' are not finite", target->name(i).c_str());
-  const Status map_status = ValidateBoneMap(*source, *target, *map);
-  if (!map_status.ok()) return map_status;
+  Status status = ValidateBoneMap(*source, *target, *map);
+  if (!status.ok()) return status;
+  status = CheckTwoBoneLimbs(*this);
+  if (!status.ok()) return status;
   const int frames = RetargetFrameCount(*source_clip, fps);
+  if (frames > kMaxRetargetFrames)
+    return Status::Invalid("retarget: %d frames (%g s at %g fps) is more than %d", frames, source_clip->duration(), fps, kMaxRetargetFrames);
   if (workspace->source_capacity() < ns || workspace->target_capacity() < nt || workspace->frame_capacity() < frames)
     return Status::Invalid("retarget: workspace reserved for %d source bones, %d target bones, %d frames; need %d, %d, %d",
                            workspace->source_capacity(), workspace->target_capacity(), workspace->frame_capacity(), ns, nt, frames);
@@ -601,7 +630,11 @@ Status RetargetJob::Run() const {
 }
 
 int RetargetFrameCount(const Clip& clip, float fps) {
-  if (fps > 0.0f) return static_cast<int>(std::ceil(clip.duration() * fps - kFrameSlack)) + 1;
+  if (fps > 0.0f) {
+    // In double and capped: a long clip at a high rate must not overflow int.
+    const double frames = std::ceil(static_cast<double>(clip.duration()) * fps - kFrameSlack) + 1.0;
+    return static_cast<int>(std::min(frames, static_cast<double>(kMaxRetargetFrames) + 1.0));
+  }
   int count = 1;
   for (float t = 0.0f; t < clip.duration(); t = NextKeyTime(clip, t)) ++count;
   return count;

@@ -196,8 +196,8 @@ function clipFromFrames(name: string, fps: number, times: Float32Array, angles: 
     slot: 0,
     keys: Array.from(times, (time, f) => ({ time, value: [roots[3 * f], roots[3 * f + 1], roots[3 * f + 2]], interpolation: 'linear' })),
   });
+  // A retarget has at least two frames (0 and the duration, which is > 0).
   let step = Infinity;
   for (let f = 1; f < frames; f++) step = Math.min(step, times[f] - times[f - 1]);
-  const rate = fps > 0 ? fps : Number.isFinite(step) && step > 0 ? Math.round(1 / step) : 30;
-  return { name, duration: Math.max(times[frames - 1], Number.EPSILON), fps: rate, channels };
+  return { name, duration: times[frames - 1], fps: fps > 0 ? fps : Math.round(1 / step), channels };
 }

@@ -26,15 +26,17 @@ const char* BoneRoleName(BoneRole role);
 
 // The role a bone name stands for, or kCount. Recognises our character's
 // names (hips, spine, chest, neck, head, clavicle_l, upper_arm_l, forearm_l,
-// hand_l, thigh_l, shin_l, foot_l, toes_l), the side written as a prefix or
+// hand_l, thigh_l, shin_l, foot_l, toes_l); the side written as a prefix or
 // suffix in any case and separator (LeftHand, l_hand, hand_l, Hand.L, Hand_L,
-// handL), a namespace before a colon (mixamorig:LeftHand), CMU BVH names
-// (Hips, LowerBack, Spine, Neck, Head, LeftShoulder, LeftArm, LeftForeArm,
-// LeftHand, LeftUpLeg, LeftLeg, LeftFoot, LeftToeBase) and the synonyms
-// thigh/upleg, calf/shin/knee/leg, upperarm/arm, lowerarm/forearm/elbow,
-// clavicle/collar/shoulder, toe/toebase/ball. Numbered spine and neck bones
-// (Spine1, spine_02, Neck1), upper_chest, fingers and twist bones are not
-// roles: they are chain members or stay unmapped.
+// handL), or glued on in lower case (thighl, lhand: three.js's glTF loader
+// drops the dot of thigh.l); a namespace before a colon (mixamorig:LeftHand)
+// or glued on where the loader dropped the colon (mixamorigLeftHand); CMU BVH
+// names (Hips, LowerBack, Spine, Neck, Head, LeftShoulder, LeftArm,
+// LeftForeArm, LeftHand, LeftUpLeg, LeftLeg, LeftFoot, LeftToeBase); and the
+// synonyms thigh/upleg, calf/shin/knee/leg, upperarm/arm, lowerarm/forearm/
+// elbow, clavicle/collar/shoulder, toe/toebase/ball. Numbered spine and neck
+// bones (Spine1, spine_02, Neck1), upper_chest, fingers and twist bones are
+// not roles: they are chain members or stay unmapped.
 BoneRole RoleFromName(const std::string& name);
 
 // Per role, the bone of `skeleton` that plays it (-1: none), into

@@ -57,9 +57,14 @@ constexpr int kRetargetLimbCount = static_cast<int>(RetargetLimb::kCount);
 // "arm_l", "arm_r", "leg_l", "leg_r", "head"; "???" for invalid values.
 const char* RetargetLimbName(RetargetLimb limb);
 
+// The highest frame rate, and the most frames, a retarget takes.
+constexpr float kMaxRetargetFps = 1000.0f;
+constexpr int kMaxRetargetFrames = 1 << 20;
+
 // Frames a retarget of `clip` writes: at `fps` > 0, the times k / fps from 0
 // to the duration, the duration itself the last; at fps 0, every distinct
-// key time of the clip (0 and the duration included).
+// key time of the clip (0 and the duration included). For fps in
+// [0, kMaxRetargetFps].
 int RetargetFrameCount(const Clip& clip, float fps);
 
 // What a retarget measured. Sized by Reserve; RetargetJob::Run fills it.
@@ -147,8 +152,12 @@ struct RetargetJob {
   Span<glm::vec3> root_offsets_ms;         // per frame, the target's root offset (model space)
   RetargetReport* report = nullptr;        // reserved for the target and the frames
 
+  // Checks the inputs: the map (ValidateBoneMap), sizes, and for IK (or
+  // contact locks: the legs) limbs the two-bone solver can bend.
   Status Validate() const;
-  // Validates, then retargets every frame. Does not allocate.
+  // Validates, checks the reference poses (hips above the feet, limbs with
+  // a length; the message names the bones), then retargets every frame.
+  // Writes nothing on invalid input. Does not allocate.
   Status Run() const;
 };
 
