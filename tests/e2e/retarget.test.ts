@@ -330,8 +330,13 @@ describe('retargeting on the page', () => {
     await page.waitForSelector('.retarget-lesson:not([hidden])');
     const shown = await page.evaluate(() => ({ clip: window.kin.clip().name, playing: window.kin.time().playing, undo: window.kin.undoDepth().undo, bones: window.kin.boneNames().filter((n) => n.startsWith('Spine')).length }));
     expect(shown).toEqual({ clip: 'Walk cycle → Retargeting: long legs, 5-bone spine', playing: true, undo: 0, bones: 5 });
-    const rows = await page.$$eval('.retarget-lesson-table tbody tr', (trs) => trs.map((tr) => [(tr as HTMLElement).dataset.mode, tr.querySelectorAll('td').length]));
-    expect(rows).toEqual([['ik', 3], ['rotation', 3]]);
+    const rows = await page.$$eval('.retarget-lesson-table tbody tr', (trs) => trs.map((tr) => [(tr as HTMLElement).dataset.mode, ...Array.from(tr.querySelectorAll('td'), (td) => parseFloat(td.textContent!.split('/').pop()!))] as [string, number, number, number]));
+    expect(rows.map((r) => r[0])).toEqual(['ik', 'rotation']);
+    const [[, ikAngle, ikLimb], [, rotationAngle, rotationLimb]] = rows;
+    // The long shins and forearms: IK keeps the limbs' reach and turns bones off their sources' directions; rotations the other way round.
+    expect(ikLimb).toBeLessThan(0.5);
+    expect(rotationLimb).toBeGreaterThan(2);
+    expect(ikAngle).toBeGreaterThan(rotationAngle);
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${ARTIFACTS}/retarget-lesson-1280x800.png` });
     expect(demo.problems).toEqual([]);
