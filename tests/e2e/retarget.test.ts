@@ -10,7 +10,7 @@
 // character's wrists lies where the source's does relative to its shoulder,
 // as a fraction of the arm's length, within ARM_BOUND — the source's wrists
 // computed here from the file's own angles (an independent forward
-// kinematics), not read from the page. The exported GLB carries the clip,
+// kinematics), not read from the page. The exported GLB and BVH carry the clip,
 // a share link opened in a fresh page plays the same palette, and undo puts
 // the clip before back; a script retargets the same file by rotations, and
 // the exported GLB's animation back onto the character; and
@@ -274,7 +274,7 @@ describe('retargeting on the page', () => {
     }
   });
 
-  it('exports the result in the GLB, shares it by link, and undo brings the clip before back', async () => {
+  it('exports the result in the GLB and as BVH, shares it by link, and undo brings the clip before back', async () => {
     const { page } = demo;
     const clip = await page.evaluate(() => window.kin.clip());
     const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-glb')]);
@@ -283,6 +283,12 @@ describe('retargeting on the page', () => {
     const gltf = await new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
     expect(gltf.animations.map((a) => a.name)).toEqual([clip.name]);
     expect(gltf.animations[0].duration).toBeCloseTo(clip.duration, 3);
+    // And as BVH: the character's skeleton with the result's motion.
+    const [bvhDownload] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-bvh')]);
+    const exported = readFileSync(await bvhDownload.path(), 'utf8');
+    expect(exported.startsWith('HIERARCHY')).toBe(true);
+    expect(exported).toContain('JOINT upper_arm_l');
+    expect(Number(/Frames:\s*(\d+)/.exec(exported)?.[1])).toBeGreaterThanOrEqual(FRAMES);
 
     await page.evaluate(() => window.kin.setTime(0.35));
     const url = await page.evaluate(() => window.kin.shareLink());
