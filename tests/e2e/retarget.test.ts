@@ -10,14 +10,13 @@
 // character's wrists lies where the source's does relative to its shoulder,
 // as a fraction of the arm's length, within ARM_BOUND — the source's wrists
 // computed here from the file's own angles (an independent forward
-// kinematics), not read from the page. The exported GLB and BVH carry the clip,
-// a share link opened in a fresh page plays the same palette, and undo puts
-// the clip before back; a script retargets the same file by rotations, and
-// the exported GLB's animation back onto the character; and
-// the Retargeting lesson plays the default character's walk on its long-
-// legged rig both ways with both reports.
-// Screenshots at three sizes with the panel open and during playback with
-// the source beside go to the artifacts.
+// kinematics), not read from the page. The exported GLB and BVH carry the
+// clip, a share link opened in a fresh page plays the same palette, and undo
+// puts the clip before back; a script retargets the same file by rotations,
+// and the exported GLB's animation back onto the character; and the
+// Retargeting lesson plays the default character's walk on its long-legged
+// rig both ways with both reports. Screenshots at three sizes with the panel
+// open and during playback with the source beside go to the artifacts.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
