@@ -58,21 +58,15 @@ const DEG = 180 / Math.PI;
 const UNMOVED_RAD = 1e-7;
 
 export class Retargeter {
-  private handle: RetargeterHandle | null;
-  private readonly contract: RetargetContract;
-
   static create(module: KinModule): Retargeter {
     return new Retargeter(module, readRetargetContract(module), new module.Retargeter());
   }
 
   private constructor(
     private readonly module: KinModule,
-    contract: RetargetContract,
-    handle: RetargeterHandle,
-  ) {
-    this.contract = contract;
-    this.handle = handle;
-  }
+    private readonly contract: RetargetContract,
+    private handle: RetargeterHandle | null,
+  ) {}
 
   /** Deletes the WASM object; the retargeter is unusable afterwards. Idempotent. */
   dispose(): void {
