@@ -10,14 +10,13 @@
 // character's wrists lies where the source's does relative to its shoulder,
 // as a fraction of the arm's length, within ARM_BOUND — the source's wrists
 // computed here from the file's own angles (an independent forward
-// kinematics), not read from the page. The exported GLB carries the clip,
-// a share link opened in a fresh page plays the same palette, and undo puts
-// the clip before back; a script retargets the same file by rotations, and
-// the exported GLB's animation back onto the character; and
-// the Retargeting lesson plays the default character's walk on its long-
-// legged rig both ways with both reports.
-// Screenshots at three sizes with the panel open and during playback with
-// the source beside go to the artifacts.
+// kinematics), not read from the page. The exported GLB and BVH carry the
+// clip, a share link opened in a fresh page shows the same pose, and undo
+// puts the clip before back; a script retargets the same file by rotations,
+// and the exported GLB's animation back onto the character; and the
+// Retargeting lesson plays the default character's walk on its long-legged
+// rig both ways with both reports. Screenshots at three sizes with the panel
+// open and during playback with the source beside go to the artifacts.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
@@ -274,7 +273,7 @@ describe('retargeting on the page', () => {
     }
   });
 
-  it('exports the result in the GLB, shares it by link, and undo brings the clip before back', async () => {
+  it('exports the result in the GLB and as BVH, shares it by link, and undo brings the clip before back', async () => {
     const { page } = demo;
     const clip = await page.evaluate(() => window.kin.clip());
     const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-glb')]);
@@ -283,20 +282,29 @@ describe('retargeting on the page', () => {
     const gltf = await new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
     expect(gltf.animations.map((a) => a.name)).toEqual([clip.name]);
     expect(gltf.animations[0].duration).toBeCloseTo(clip.duration, 3);
+    // And as BVH: the character's skeleton with the result's motion.
+    const [bvhDownload] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-bvh')]);
+    const exported = readFileSync(await bvhDownload.path(), 'utf8');
+    expect(exported.startsWith('HIERARCHY')).toBe(true);
+    expect(exported).toContain('JOINT upper_arm_l');
+    expect(Number(/Frames:\s*(\d+)/.exec(exported)?.[1])).toBeGreaterThanOrEqual(FRAMES);
 
     await page.evaluate(() => window.kin.setTime(0.35));
     const url = await page.evaluate(() => window.kin.shareLink());
-    const mine = await page.evaluate(() => window.kin.palette());
+    // The pose, not the palette: spring-driven bones (a ponytail) may swing differently in another page; the clip does not drive them.
+    const mine = await page.evaluate(() => window.kin.getPose());
     const other = await demo.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const problems = collectProblems(other);
     await other.goto(url);
     await other.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
     await other.evaluate(() => window.kin.ready);
-    const theirs = await other.evaluate(() => ({ clip: window.kin.clip(), time: window.kin.time().time, palette: window.kin.palette() }));
+    const theirs = await other.evaluate(() => ({ clip: window.kin.clip(), time: window.kin.time().time, pose: window.kin.getPose() }));
     expect(theirs.clip.name).toBe(clip.name);
     expect(theirs.clip.channels.length).toBe(clip.channels.length);
     expect(theirs.time).toBeCloseTo(0.35, 6);
-    expect(maxDifference(theirs.palette, mine)).toBeLessThan(1e-4);
+    // Within the link's precision (angles 4.8e-5 rad, positions 5e-6 m).
+    expect(maxDifference(theirs.pose.angles, mine.angles)).toBeLessThan(1e-4);
+    expect(maxDifference(theirs.pose.rootOffset, mine.rootOffset)).toBeLessThan(1e-5);
     expect(problems).toEqual([]);
     await other.close();
 
@@ -330,8 +338,13 @@ describe('retargeting on the page', () => {
     await page.waitForSelector('.retarget-lesson:not([hidden])');
     const shown = await page.evaluate(() => ({ clip: window.kin.clip().name, playing: window.kin.time().playing, undo: window.kin.undoDepth().undo, bones: window.kin.boneNames().filter((n) => n.startsWith('Spine')).length }));
     expect(shown).toEqual({ clip: 'Walk cycle → Retargeting: long legs, 5-bone spine', playing: true, undo: 0, bones: 5 });
-    const rows = await page.$$eval('.retarget-lesson-table tbody tr', (trs) => trs.map((tr) => [(tr as HTMLElement).dataset.mode, tr.querySelectorAll('td').length]));
-    expect(rows).toEqual([['ik', 3], ['rotation', 3]]);
+    const rows = await page.$$eval('.retarget-lesson-table tbody tr', (trs) => trs.map((tr) => [(tr as HTMLElement).dataset.mode, ...Array.from(tr.querySelectorAll('td'), (td) => parseFloat(td.textContent!.split('/').pop()!))] as [string, number, number, number]));
+    expect(rows.map((r) => r[0])).toEqual(['ik', 'rotation']);
+    const [[, ikAngle, ikLimb], [, rotationAngle, rotationLimb]] = rows;
+    // The long shins and forearms: IK keeps the limbs' reach and turns bones off their sources' directions; rotations the other way round.
+    expect(ikLimb).toBeLessThan(0.5);
+    expect(rotationLimb).toBeGreaterThan(2);
+    expect(ikAngle).toBeGreaterThan(rotationAngle);
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${ARTIFACTS}/retarget-lesson-1280x800.png` });
     expect(demo.problems).toEqual([]);

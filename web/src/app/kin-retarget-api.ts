@@ -48,12 +48,13 @@ export interface KinRetargetApi {
 function configure(controller: RetargetController, options: KinRetargetOptions): void {
   if (typeof options !== 'object' || options === null) throw new Error('kin: retarget options must be an object');
   const { mode, contactLocks, fps, clip, map } = options;
+  // The clip first: picking one sets the key rate its keys suggest, which an fps given here overrides.
+  if (clip !== undefined) controller.chooseClip(clip);
   controller.setOptions({
     ...(mode === undefined ? {} : { mode: mode as 'rotation' | 'ik' }),
     ...(contactLocks === undefined ? {} : { contactLocks }),
     ...(fps === undefined ? {} : { fps }),
   });
-  if (clip !== undefined) controller.chooseClip(clip);
   controller.autoMap();
   if (map !== undefined) controller.setMappingByName(map);
 }

@@ -67,11 +67,6 @@ export class SkeletonBeside {
     this.drawnTime = time_s;
   }
 
-  /** Draws it anew at the next update (it was hidden, or its clip changed). */
-  redraw(): void {
-    this.drawnTime = Number.NaN;
-  }
-
   /** Stops drawing (the rig stays its owner's). */
   dispose(): void {
     this.lines?.dispose();

@@ -30,7 +30,6 @@ export interface AppliedRetarget {
   report: RetargetReport;
   summary: RetargetSummary;
   source: RetargetSource;
-  sourceClip: ClipData;
   target: Rig;
 }
 
@@ -39,8 +38,6 @@ const SOURCE_COLOR = 0x7fd48a;
 const DENSE_KEYS_PER_SECOND = 20;
 /** How far around the joints the framing of both keeps in view, in character heights. */
 const FRAME_PADDING = 0.12;
-
-const DEFAULT_CHOICES: RetargetChoices = { mode: 'ik', contactLocks: true, fps: 0 };
 
 /**
  * The key rate a result of `clip` starts with: its own key times when they
@@ -60,7 +57,7 @@ export class RetargetController implements RetargetDialogHost {
   private mappedSource: RetargetSource | null = null;
   private mappedTarget: Rig | null = null;
   private lastApplied: AppliedRetarget | null = null;
-  private choices: RetargetChoices = { ...DEFAULT_CHOICES };
+  private choices: RetargetChoices = { mode: 'ik', contactLocks: true, fps: 0 };
   private readonly beside: SkeletonBeside;
   private besideWanted = true;
   private readonly listeners: (() => void)[] = [];
@@ -109,11 +106,6 @@ export class RetargetController implements RetargetDialogHost {
 
   get source(): RetargetSource | null {
     return this.current;
-  }
-
-  /** The source clip Apply retargets. */
-  get sourceClip(): ClipData | null {
-    return this.current?.clips[this.clipIndex] ?? null;
   }
 
   get clipChoice(): number {
@@ -245,7 +237,7 @@ export class RetargetController implements RetargetDialogHost {
       maxFootSlide: report.maxFootSlide,
     };
     const previous = this.lastApplied;
-    this.lastApplied = { clip, report, summary, source, sourceClip, target };
+    this.lastApplied = { clip, report, summary, source, target };
     if (previous !== null && previous.source !== source && previous.source !== this.current) previous.source.rig.dispose();
     this.placeBeside();
     this.changed();

@@ -1,7 +1,10 @@
 // The retargeting lesson's rig: the default character's other half of a
 // pair that differs in everything a retarget must bridge — legs a third
-// longer (hips at 1.20 m instead of 0.96 m), a spine of five bones where
-// the default character has two, shorter arms, and motion-capture bone names
+// longer (hips at 1.20 m instead of 0.96 m) with long shins (shin to thigh
+// 4 : 3 where the default character's are 1 : 1) and long forearms, so that
+// carrying the joint rotations alone puts hands and feet elsewhere than
+// their sources' reach says; a spine of five bones where the default
+// character has two; and motion-capture bone names
 // (Hips, Spine…Spine4, LeftUpLeg, LeftForeArm, …) instead of hand_l and
 // thigh_l. Like the default character it stands in a T-pose, Y up, facing
 // +Z, its left on +X, with no rest rotations (every bone turns about the
@@ -19,12 +22,12 @@ const SPINE_LENGTH = 0.085;
 const NECK_LENGTH = 0.1;
 const HEAD_LENGTH = 0.2;
 const CLAVICLE = 0.14;
-const UPPER_ARM = 0.25;
-const FOREARM = 0.23;
+const UPPER_ARM = 0.22;
+const FOREARM = 0.28;
 const HAND = 0.15;
 const HIP_WIDTH = 0.1;
-const THIGH = 0.58;
-const SHIN = 0.56;
+const THIGH = 0.5;
+const SHIN = 0.66;
 const FOOT = 0.14;
 const TOES = 0.06;
 /** Where the shoulders leave the top spine bone, above its origin. */

@@ -254,6 +254,8 @@ export class RetargetDialog {
   private apply(): void {
     try {
       const summary = this.host.apply();
+      // Space now plays (a focused button would take it and apply again).
+      this.applyButton.blur();
       this.status.dataset.kind = 'note';
       this.status.textContent = `Applied: '${summary.clip}', ${plural(summary.frames, 'frame')}. Press Space to play; undo puts the previous clip back.`;
       this.report.scrollIntoView({ block: 'nearest' });

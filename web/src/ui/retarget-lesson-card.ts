@@ -1,4 +1,4 @@
-// The retargeting lesson's card at the view's bottom left: what is on
+// The retargeting lesson's card at the view's top left: what is on
 // screen (the source walking in green, the IK result skinned, the rotation
 // result as orange bones) and both results' report numbers side by side, so
 // the difference between the two methods reads as numbers too. × hides it.
@@ -22,7 +22,7 @@ export class RetargetLessonCard {
     this.element.setAttribute('aria-label', 'retargeting lesson');
     const title = document.createElement('p');
     title.className = 'retarget-lesson-text';
-    title.textContent = 'The default character’s walk (green bones, left) retargeted onto longer legs and a 5-bone spine: with IK limbs (the skinned body) and with rotations only (orange bones, right).';
+    title.textContent = 'The default character’s walk (green, left) on longer legs, long shins, a 5-bone spine. IK (the body) keeps each limb’s reach, bending bones off the source’s directions; rotations (orange, right) keep the directions and miss the reach.';
     const table = document.createElement('table');
     table.className = 'retarget-lesson-table';
     const head = document.createElement('tr');
