@@ -16,7 +16,7 @@ import type { BoneDesc } from '../web/src/rig/rig-desc.js';
 import { Rig } from '../web/src/rig/rig.js';
 import { rigFromSkinnedMesh } from '../web/src/import/skinned-mesh-rig.js';
 import { applyStartPose } from '../web/src/posing/start-pose.js';
-import { loadDefaultCharacter } from '../tests/web/default-character.js';
+import { bodyBones, loadDefaultCharacter } from '../tests/web/default-character.js';
 import { seededRandom, uniform } from '../tests/web/seeded-random.js';
 import { BenchFk, type GoalPoint, type Vec3 } from './fk.js';
 
@@ -125,7 +125,7 @@ function dragFrames(startTargets: readonly Vec3[]): Vec3[][] {
 
 async function humanoidWorkloads(module: KinModule): Promise<Workload[]> {
   const { mesh } = await loadDefaultCharacter();
-  const { bones } = rigFromSkinnedMesh(mesh);
+  const bones = bodyBones(rigFromSkinnedMesh(mesh).bones);
   const rig = Rig.create(module, bones);
   const goals: GoalPoint[] = HUMANOID_GOALS.map((name) => {
     const bone = rig.boneIndex(name);

@@ -20,6 +20,11 @@ const CENTRE_PARTS = [
   // Skull and jaw.
   { bone: 'head', kind: 'ellipsoid', centre: [0, 0.105, 0.005], radii: [0.082, 0.105, 0.1], blend: 0.03 },
   { bone: 'head', kind: 'ellipsoid', centre: [0, 0.035, 0.03], radii: [0.062, 0.055, 0.07], blend: 0.03 },
+  // Ponytail: the gathered knot at the skull, then a tapering tail. Its fillets stay small, as
+  // the tail's tip hangs 9 cm behind the neck.
+  { bone: 'ponytail_1', kind: 'capsule', a: [0, 0, 0], b: [0, -0.03, -0.07], radiusA: 0.032, radiusB: 0.03, blend: 0.02 },
+  { bone: 'ponytail_2', kind: 'capsule', a: [0, 0, 0], b: [0, -0.09, -0.025], radiusA: 0.03, radiusB: 0.024, blend: 0.012 },
+  { bone: 'ponytail_3', kind: 'capsule', a: [0, 0, 0], b: [0, -0.09, 0], radiusA: 0.024, radiusB: 0.012, blend: 0.012 },
 ];
 
 // Left side only; the right side is its mirror image.
@@ -60,7 +65,7 @@ const BODY_PARTS = [...CENTRE_PARTS, ...LEFT_PARTS, ...LEFT_PARTS.map(mirrorPart
 
 // A box, in model space, that holds the whole body with room to spare: the polygonizer samples
 // the field inside it and checks that its faces are outside the body.
-export const BODY_BOUNDS_MS = { min: [-0.95, -0.04, -0.17], max: [0.95, 1.8, 0.25] };
+export const BODY_BOUNDS_MS = { min: [-0.95, -0.04, -0.25], max: [0.95, 1.8, 0.25] };
 
 // Returns the signed distance function of the rest-pose body in model space, (x, y, z) → metres.
 export function makeBodyDistance(joints) {

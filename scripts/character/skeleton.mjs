@@ -1,4 +1,4 @@
-// The default character's skeleton: 21 joints in parent-first order, T-pose, metres, +Y up,
+// The default character's skeleton: 24 joints in parent-first order, T-pose, metres, +Y up,
 // facing +Z, the character's left side on +X. Rest joints carry no rotation, so every bone's
 // local axes are the model axes; limits are Euler angles (radians) about those axes, X then Y
 // then Z. `offset` is the rest translation from the parent joint, `tip` where the bone ends in
@@ -15,6 +15,16 @@ const CENTRE_JOINTS = [
   { name: 'neck', parent: 'chest', offset: [0, 0.22, 0], tip: [0, 0.1, 0], ...SYMMETRIC(0.5, 0.5, 0.5), stiffness: 8 },
   // The head's tip is the top of the skull.
   { name: 'head', parent: 'neck', offset: [0, 0.1, 0], tip: [0, 0.21, 0], ...SYMMETRIC(0.6, 0.6, 0.6) },
+];
+
+// A ponytail of three bones from the back of the skull, hanging back and down: the default
+// character's spring chain (web/src/import/default-character-springs.ts). Its joints come last
+// so that the 21 body joints keep their indices (share links and clips made before it still
+// apply). The limits are for posing it by hand; the springs swing it on top of the pose.
+const PONYTAIL_JOINTS = [
+  { name: 'ponytail_1', parent: 'head', offset: [0, 0.15, -0.085], tip: [0, -0.03, -0.07], ...SYMMETRIC(0.8, 0.8, 0.8) },
+  { name: 'ponytail_2', parent: 'ponytail_1', offset: [0, -0.03, -0.07], tip: [0, -0.09, -0.025], ...SYMMETRIC(0.8, 0.8, 0.8) },
+  { name: 'ponytail_3', parent: 'ponytail_2', offset: [0, -0.09, -0.025], tip: [0, -0.09, 0], ...SYMMETRIC(0.8, 0.8, 0.8) },
 ];
 
 // One arm, written for the left side (+X); `mirror` derives the right one. The elbow hinge is
@@ -78,6 +88,7 @@ export const JOINTS = withParentIndices([
   ...arm_l.map(mirrorToRight),
   ...leg_l,
   ...leg_l.map(mirrorToRight),
+  ...PONYTAIL_JOINTS,
 ]);
 
 // Model-space rest position of every joint origin. With no rest rotations this is the sum of

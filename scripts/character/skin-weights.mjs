@@ -33,13 +33,19 @@ const FLESH_RADII = {
   shin: [0.05, 0.035],
   foot: [0.04, 0.03],
   toes: [0.03, 0.02],
+  // The ponytail's taper is not its reach: the thin end keeps its pull against the chest and
+  // the skull behind which it hangs.
+  ponytail_1: [0.032, 0.032],
+  ponytail_2: [0.032, 0.032],
+  ponytail_3: [0.032, 0.032],
 };
 
 // Where a bone's weighting segment starts instead of at its joint, in the bone's space (written
 // for the left side, X mirrored for the right). The foot's starts at the heel, so the heel
 // follows the foot when the ankle turns. The clavicle's starts at mid-collarbone, so the
-// middle of the chest does not follow the shoulders.
-const SEGMENT_STARTS = { foot: [0, -0.045, -0.045], clavicle: [0.06, 0, 0] };
+// middle of the chest does not follow the shoulders. The ponytail's starts a little out from
+// the skull, so that the back of the head stays with the head when the tail swings.
+const SEGMENT_STARTS = { foot: [0, -0.045, -0.045], clavicle: [0.06, 0, 0], ponytail_1: [0, -0.008, -0.02] };
 
 // A bone shares a vertex while its relative distance is below (1 + BLEND_MARGIN) times the
 // nearest bone's. A larger margin gives wider, softer joints.

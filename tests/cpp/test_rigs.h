@@ -162,7 +162,8 @@ inline std::vector<kin::BoneDef> Humanoid() {
   return bones;
 }
 
-// The default character (assets/character.glb, 21 bones) as the page reads
+// The default character's body (assets/character.glb: its 21 bones before
+// the ponytail, which bench/workloads.ts leaves out too) as the page reads
 // it (web/src/rig/skinned-mesh-rig.ts): rest offsets only (no rest
 // rotation, unit scale, identity frames, order XYZ), its limits and
 // stiffness. The bench's humanoid workloads run on this rig, and

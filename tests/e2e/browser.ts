@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
 import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
+import { installPosePalette } from './compare.js';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -61,6 +62,8 @@ export function collectProblems(page: Page): string[] {
 export async function openDemo(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const problems = collectProblems(page);
+  // On the context: a page it opens (a link's new tab) has it too.
+  await page.context().addInitScript(installPosePalette);
   await page.goto(url);
   await page.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
   await page.evaluate(() => window.kin.ready);

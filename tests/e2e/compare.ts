@@ -6,3 +6,25 @@ export function maxDifference(a: number[], b: number[]): number {
   expect(a.length).toBe(b.length);
   return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - b[i])), 0);
 }
+
+
+declare global {
+  interface Window {
+    /** The palette (default: the page's) without the spring-driven bones' entries (installPosePalette). */
+    posePalette(palette?: number[]): number[];
+  }
+}
+
+/**
+ * Installs window.posePalette in a page (page.addInitScript; openDemo does):
+ * the entries of a palette for the bones the pose sets, without the default
+ * character's ponytail, whose bones swing on springs: their matrices follow
+ * the motion before, which a link, an undo step, a sampled clip or an export
+ * does not carry. Self-contained, as the page runs it from its source.
+ */
+export function installPosePalette(): void {
+  window.posePalette = (palette = window.kin.palette()) => {
+    const names = window.kin.boneNames();
+    return palette.filter((_, k) => !names[Math.floor(k / 16)].startsWith('ponytail_'));
+  };
+}

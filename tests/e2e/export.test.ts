@@ -49,9 +49,9 @@ async function skinnedMeshOf(bytes: Buffer): Promise<THREE.SkinnedMesh> {
   return meshes[0] as THREE.SkinnedMesh;
 }
 
-/** three.js's palette: bone.matrixWorld × boneInverse per joint. */
+/** three.js's palette: bone.matrixWorld × boneInverse per joint, as window.posePalette gives the page's (no spring-driven ponytail). */
 function threePalette(mesh: THREE.SkinnedMesh): number[] {
-  return mesh.skeleton.bones.flatMap((bone, j) => bone.matrixWorld.clone().multiply(mesh.skeleton.boneInverses[j]).elements);
+  return mesh.skeleton.bones.flatMap((bone, j) => (bone.name.startsWith('ponytail_') ? [] : bone.matrixWorld.clone().multiply(mesh.skeleton.boneInverses[j]).elements));
 }
 
 /** The page's bone names, and each bone's parent's name (null for a root). */
@@ -100,7 +100,7 @@ describe('exports', () => {
   it('Export GLB downloads the character skinned, its joints posed as on screen', async () => {
     const pose = await page.evaluate(() => window.kin.getPose());
     expect(Math.hypot(...pose.rootOffset)).toBeGreaterThan(0.01);
-    exportedPalette = await page.evaluate(() => window.kin.palette());
+    exportedPalette = await page.evaluate(() => window.posePalette());
     const { download, bytes } = await downloadFrom(page, 'export-glb');
     glb = bytes;
     expect(download.suggestedFilename()).toBe('kin-character-posed.glb');
@@ -119,7 +119,7 @@ describe('exports', () => {
   });
 
   it('Export pose JSON downloads the angles by name; loaded through the File menu after a Reset, they pose the character again as one undo step', async () => {
-    const before = await page.evaluate(() => ({ pose: window.kin.getPose(), palette: window.kin.palette(), names: window.kin.boneNames(), json: window.kin.poseJson() }));
+    const before = await page.evaluate(() => ({ pose: window.kin.getPose(), palette: window.posePalette(), names: window.kin.boneNames(), json: window.kin.poseJson() }));
     const { download, bytes } = await downloadFrom(page, 'export-pose-json');
     expect(download.suggestedFilename()).toBe('kin-character-pose.json');
     const json = JSON.parse(bytes.toString('utf8')) as PoseJson;
@@ -129,29 +129,29 @@ describe('exports', () => {
     json.bones.forEach((bone, j) => expect(bone.angles).toEqual(before.pose.angles.slice(3 * j, 3 * j + 3)));
 
     await page.click('.posing-toolbar [data-action="reset"]');
-    const reset = await page.evaluate(() => window.kin.palette());
+    const reset = await page.evaluate(() => window.posePalette());
     expect(maxDifference(reset, before.palette)).toBeGreaterThan(0.01);
     const depth = await page.evaluate(() => window.kin.undoDepth().undo);
     const banner = await bannerText(page, '.model-banner');
     await page.setInputFiles('.model-picker input[type="file"]', { name: 'kin-pose.json', mimeType: 'application/json', buffer: bytes });
     expect(await loadReported(page, banner)).toBe(`Read the pose in 'kin-pose.json' (${before.names.length} bones). Posed ${before.names.length} bones of ${before.names.length}.`);
-    expect(maxDifference(await page.evaluate(() => window.kin.palette()), before.palette)).toBeLessThan(1e-5);
+    expect(maxDifference(await page.evaluate(() => window.posePalette()), before.palette)).toBeLessThan(1e-5);
     expect(await page.evaluate(() => window.kin.undoDepth().undo)).toBe(depth + 1);
     expect(await page.evaluate(() => window.kin.undo())).toBe(true);
-    expect(maxDifference(await page.evaluate(() => window.kin.palette()), reset)).toBeLessThan(1e-6);
+    expect(maxDifference(await page.evaluate(() => window.posePalette()), reset)).toBeLessThan(1e-6);
     expect(demo.problems).toEqual([]);
   });
 
   it('a pose JSON naming a bone the character lacks poses the others and names it', async () => {
     const json = await page.evaluate(() => window.kin.poseJson());
-    const posed = await page.evaluate(() => window.kin.palette());
+    const posed = await page.evaluate(() => window.posePalette());
     // Another character's pose: this one's bones, turned, plus a tail.
     const other = { ...json, character: 'other', bones: [...json.bones.map((bone) => ({ ...bone, angles: bone.angles.map((a) => a + 0.05) })), { name: 'tail', order: 'XYZ', angles: [0.3, 0, 0] }] };
     const banner = await bannerText(page, '.model-banner');
     await dropFile(page, 'other.json', new TextEncoder().encode(JSON.stringify(other)).buffer as ArrayBuffer);
     const message = await loadReported(page, banner);
     expect(message).toContain(`Posed ${json.bones.length} bones of ${json.bones.length}. 1 bone in the file is not on this character: tail.`);
-    expect(maxDifference(await page.evaluate(() => window.kin.palette()), posed)).toBeGreaterThan(1e-3);
+    expect(maxDifference(await page.evaluate(() => window.posePalette()), posed)).toBeGreaterThan(1e-3);
     expect(demo.problems).toEqual([]);
   });
 
@@ -161,7 +161,7 @@ describe('exports', () => {
     const names = (await pageHierarchy(page)).names;
     expect(await loadReported(page, banner)).toBe(`Loaded 'kin-pose.glb': skin 'default', ${names.length} joints, 4 influences per vertex.`);
     expect(await page.evaluate(() => window.kin.model())).toMatchObject({ kind: 'gltf', name: 'kin-pose.glb', warnings: [] });
-    expect(maxDifference(await page.evaluate(() => window.kin.palette()), exportedPalette)).toBeLessThan(1e-5);
+    expect(maxDifference(await page.evaluate(() => window.posePalette()), exportedPalette)).toBeLessThan(1e-5);
 
     // A real drag of the left hand's target: the hand follows.
     const before = await page.evaluate(() => window.kin.boneTip('hand_l'));
@@ -176,7 +176,7 @@ describe('exports', () => {
     await page.evaluate(() => window.kin.loadLesson('arm'));
     const goal = await page.evaluate(() => window.kin.goals()[0].name);
     await dragHandle(page, goal, 40, -30);
-    const palette = await page.evaluate(() => window.kin.palette());
+    const palette = await page.evaluate(() => window.posePalette());
     const { bytes } = await downloadFrom(page, 'export-glb');
     const mesh = await skinnedMeshOf(bytes);
     expect(threeHierarchy(mesh)).toEqual(await pageHierarchy(page));

@@ -36,13 +36,13 @@ describe('IK targets on any bone, and pins', () => {
     expect(listed).toEqual(['hand_l', 'hand_r', 'foot_l', 'foot_r', 'hips']);
     const flags = (await goals(page)).map((g) => [g.name, g.pinned]);
     expect(flags).toEqual([['hand_l', false], ['hand_r', false], ['foot_l', true], ['foot_r', true], ['hips', false]]);
-    const palette = await page.evaluate(() => window.kin.palette());
+    const palette = await page.evaluate(() => window.posePalette());
     await page.selectOption('.goal-list select[name="add-goal"]', 'head');
     await nextFrame(page);
     const head = goalNamed(await goals(page), 'head');
     expect(head.pinned).toBe(false);
     expect(distance(head.target, await page.evaluate(() => window.kin.boneTip('head')))).toBeLessThan(1e-6);
-    expect(maxDifference(await page.evaluate(() => window.kin.palette()), palette)).toBe(0); // adding moves nothing
+    expect(maxDifference(await page.evaluate(() => window.posePalette()), palette)).toBe(0); // adding moves nothing
     expect(await page.locator(row('head')).textContent()).toContain('head');
     // The picker offers bones without a target only, and is back on its placeholder.
     const picker = await page.$eval('.goal-list select[name="add-goal"]', (s) => ({ value: (s as HTMLSelectElement).value, options: Array.from((s as HTMLSelectElement).options, (o) => o.value) }));
@@ -108,11 +108,11 @@ describe('IK targets on any bone, and pins', () => {
 
   it('the share link reproduces the targets, the pins and the palette in a fresh page', async () => {
     const link = await page.evaluate(() => window.kin.shareLink());
-    const source = await page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals() }));
+    const source = await page.evaluate(() => ({ palette: window.posePalette(), goals: window.kin.goals() }));
     expect(source.goals.map((g) => g.name)).toEqual(['hand_l', 'hand_r', 'foot_l', 'hips', 'head', 'upper_arm_l']);
 
     const fresh = await openDemo(demo.browser, link);
-    const shared = await fresh.page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals() }));
+    const shared = await fresh.page.evaluate(() => ({ palette: window.posePalette(), goals: window.kin.goals() }));
     expect(maxDifference(shared.palette, source.palette)).toBeLessThan(1e-4);
     expect(shared.goals.map((g) => [g.name, g.pinned])).toEqual(source.goals.map((g) => [g.name, g.pinned]));
     expect(maxDifference(shared.goals.flatMap((g) => g.target), source.goals.flatMap((g) => g.target))).toBeLessThan(1e-6);
@@ -136,10 +136,10 @@ describe('IK targets on any bone, and pins', () => {
     if (!decoded.ok) throw new Error(decoded.error);
     const { state } = decoded;
     const twice = urlWithPoseLink(link, encodePoseLink({ ...state, goals: [...state.goals, { ...state.goals[0], pinned: true }] }));
-    const before = await page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals(), depth: window.kin.undoDepth() }));
+    const before = await page.evaluate(() => ({ palette: window.posePalette(), goals: window.kin.goals(), depth: window.kin.undoDepth() }));
     const outcome = await page.evaluate((url) => window.kin.applyLink(url), twice);
     expect(outcome).toEqual({ ok: false, error: "This link's targets cannot pose this character: bone 'hand_l' has two targets" });
-    expect(await page.evaluate(() => ({ palette: window.kin.palette(), goals: window.kin.goals(), depth: window.kin.undoDepth() }))).toEqual(before);
+    expect(await page.evaluate(() => ({ palette: window.posePalette(), goals: window.kin.goals(), depth: window.kin.undoDepth() }))).toEqual(before);
     expect(await page.locator('.link-banner .link-banner-message').textContent()).toBe(outcome.ok ? '' : outcome.error);
     await page.click('.link-banner .link-banner-close');
   });

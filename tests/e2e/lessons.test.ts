@@ -32,9 +32,9 @@ describe('lesson rigs', () => {
     // The toolbar's target list follows the new character's goals.
     expect(await page.$$eval('.goal-list .goal-row', (rows) => rows.map((r) => (r as HTMLElement).dataset.goal))).toEqual(['hand']);
 
-    const before = await page.evaluate(() => ({ palette: window.kin.palette(), tip: window.kin.boneTip('hand') }));
+    const before = await page.evaluate(() => ({ palette: window.posePalette(), tip: window.kin.boneTip('hand') }));
     await dragHandle(page, 'hand', 60, 40);
-    const after = await page.evaluate(() => ({ palette: window.kin.palette(), tip: window.kin.boneTip('hand'), pose: window.kin.getPose() }));
+    const after = await page.evaluate(() => ({ palette: window.posePalette(), tip: window.kin.boneTip('hand'), pose: window.kin.getPose() }));
     expect(maxDifference(after.palette, before.palette)).toBeGreaterThan(0.01);
     // A planar arm stays in its plane (every other axis locked).
     expect(Math.abs(after.tip[2])).toBeLessThan(1e-5);
@@ -48,7 +48,7 @@ describe('lesson rigs', () => {
     await page.screenshot({ path: `${ARTIFACTS}/lesson-arm.png` });
 
     const fresh = await openDemo(demo.browser, link);
-    const opened = await fresh.page.evaluate(() => ({ model: window.kin.model(), palette: window.kin.palette(), menu: document.querySelector<HTMLSelectElement>('select[name=lesson]')!.value }));
+    const opened = await fresh.page.evaluate(() => ({ model: window.kin.model(), palette: window.posePalette(), menu: document.querySelector<HTMLSelectElement>('select[name=lesson]')!.value }));
     expect(opened.model).toEqual({ kind: 'lesson', id: 'arm' });
     expect(opened.menu).toBe('arm');
     expect(maxDifference(opened.palette, after.palette)).toBeLessThan(1e-4);
@@ -58,7 +58,7 @@ describe('lesson rigs', () => {
 
     // Reset goes back to the lesson's own start pose, not the default character's.
     await page.click('.tool-button:has-text("Reset")');
-    expect(maxDifference(await page.evaluate(() => window.kin.palette()), before.palette)).toBeLessThan(1e-6);
+    expect(maxDifference(await page.evaluate(() => window.posePalette()), before.palette)).toBeLessThan(1e-6);
     expect(problems).toEqual([]);
   });
 
@@ -83,7 +83,7 @@ describe('lesson rigs', () => {
     const fresh = await openDemo(demo.browser, demo.site.url);
     const { page } = fresh;
     await page.evaluate(() => window.kin.setGoalTarget('hand_r', [-0.3, 1.3, 0.35]));
-    const posed = await page.evaluate(() => ({ link: window.kin.shareLink(), palette: window.kin.palette() }));
+    const posed = await page.evaluate(() => ({ link: window.kin.shareLink(), palette: window.posePalette() }));
     for (const id of ['candy', 'chain']) {
       await page.evaluate((lesson) => window.kin.loadLesson(lesson), id);
       await nextFrame(page);
@@ -92,7 +92,7 @@ describe('lesson rigs', () => {
     expect(await page.evaluate(() => ({ model: window.kin.model(), bones: window.kin.boneNames().length }))).toEqual({ model: { kind: 'lesson', id: 'chain' }, bones: 10 });
     expect(await page.evaluate((url) => window.kin.applyLink(url), posed.link)).toEqual({ ok: true });
     await nextFrame(page);
-    const back = await page.evaluate(() => ({ model: window.kin.model(), palette: window.kin.palette(), menu: document.querySelector<HTMLSelectElement>('select[name=lesson]')!.value }));
+    const back = await page.evaluate(() => ({ model: window.kin.model(), palette: window.posePalette(), menu: document.querySelector<HTMLSelectElement>('select[name=lesson]')!.value }));
     expect(back.model).toEqual({ kind: 'default' });
     expect(back.menu).toBe('default');
     expect(maxDifference(back.palette, posed.palette)).toBeLessThan(1e-4);

@@ -91,7 +91,7 @@ describe('publishing', () => {
 
     it('the full-view link carries the pose to the full page', async () => {
       await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
-      const embedded = await page.evaluate(() => ({ palette: window.kin.palette(), link: window.kin.shareLink() }));
+      const embedded = await page.evaluate(() => ({ palette: window.posePalette(), link: window.kin.shareLink() }));
       await page.hover('.full-view-link');
       const href = await page.getAttribute('.full-view-link', 'href');
       // The same page and pose link, without the embed flag.
@@ -103,7 +103,7 @@ describe('publishing', () => {
       await full.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
       await full.evaluate(() => window.kin.ready);
       expect(full.url()).toBe(href);
-      expect(maxDifference(await full.evaluate(() => window.kin.palette()), embedded.palette)).toBeLessThan(1e-4);
+      expect(maxDifference(await full.evaluate(() => window.posePalette()), embedded.palette)).toBeLessThan(1e-4);
       expect(await full.evaluate(() => document.querySelector('.solver-panel') !== null)).toBe(true);
       expect(fullProblems).toEqual([]);
       await full.close();
@@ -169,7 +169,7 @@ describe('publishing', () => {
 
     it('loads the character, asking for nothing outside its folder', async () => {
       const { page, problems } = await openDemo(browser, host.url);
-      expect(await page.evaluate(() => window.kin.boneNames().length)).toBe(21);
+      expect(await page.evaluate(() => window.kin.boneNames().length)).toBe(24); // 21 body joints and the ponytail's 3
       expect(showsCharacter(await page.screenshot())).toBe(true);
       expect(host.requests.filter((path) => !path.startsWith(MOUNT))).toEqual([]);
       // The WASM module and the character came from the folder.
@@ -183,17 +183,17 @@ describe('publishing', () => {
       const { page, problems } = await openDemo(browser, host.url);
       await page.evaluate(() => window.kin.setSolver('fabrik'));
       await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
-      const source = await page.evaluate(() => ({ palette: window.kin.palette(), link: window.kin.shareLink() }));
+      const source = await page.evaluate(() => ({ palette: window.posePalette(), link: window.kin.shareLink() }));
       expect(source.link.startsWith(`${host.url}#p=`)).toBe(true);
 
       const fresh = await openDemo(browser, source.link);
-      expect(maxDifference(await fresh.page.evaluate(() => window.kin.palette()), source.palette)).toBeLessThan(1e-4);
+      expect(maxDifference(await fresh.page.evaluate(() => window.posePalette()), source.palette)).toBeLessThan(1e-4);
       expect(await fresh.page.evaluate(() => window.kin.solver())).toBe('fabrik');
       expect(await fresh.page.evaluate(() => document.querySelector<HTMLElement>('.link-banner')!.hidden)).toBe(true);
 
       // Embedded from there, its full-view link stays in the folder too.
       const embed = await openDemo(browser, withQuery(source.link, '?embed=1'));
-      expect(maxDifference(await embed.page.evaluate(() => window.kin.palette()), source.palette)).toBeLessThan(1e-4);
+      expect(maxDifference(await embed.page.evaluate(() => window.posePalette()), source.palette)).toBeLessThan(1e-4);
       await embed.page.hover('.full-view-link');
       expect(await embed.page.getAttribute('.full-view-link', 'href')).toBe(source.link);
 

@@ -54,7 +54,7 @@ describe('share links', () => {
     site = await buildAndServe();
     browser = await launchChromium();
     ({ page, problems } = await openDemo(browser, site.url));
-    defaultPalette = await page.evaluate(() => window.kin.palette());
+    defaultPalette = await page.evaluate(() => window.posePalette());
   });
 
   afterAll(async () => {
@@ -100,10 +100,10 @@ describe('share links', () => {
   it('Back and Forward walk the poses', async () => {
     const fresh = await openDemo(browser, site.url);
     const opened = await fresh.page.evaluate(() => history.length);
-    const palette = () => fresh.page.evaluate(() => window.kin.palette());
+    const palette = () => fresh.page.evaluate(() => window.posePalette());
     const settle = async (): Promise<void> => fragmentChange(fresh.page, await fresh.page.evaluate(() => location.hash));
     const posedPalette = async (previous: number[]): Promise<number[]> => {
-      await fresh.page.waitForFunction((before) => window.kin.palette().some((v, i) => Math.abs(v - before[i]) > 1e-3), previous, { timeout: 10_000 });
+      await fresh.page.waitForFunction((before) => window.posePalette().some((v, i) => i < before.length && Math.abs(v - before[i]) > 1e-3), previous, { timeout: 10_000 });
       return palette();
     };
 
@@ -142,10 +142,10 @@ describe('share links', () => {
     await page.evaluate(() => window.kin.setSolver('gauss-newton'));
     await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), [-0.25, 1.35, 0.4] as Vec3);
     const link = await page.evaluate(() => window.kin.shareLink());
-    const source = await page.evaluate(() => ({ palette: window.kin.palette(), solver: window.kin.solver(), goals: window.kin.goals() }));
+    const source = { palette: await page.evaluate(() => window.posePalette()), ...(await page.evaluate(() => ({ solver: window.kin.solver(), goals: window.kin.goals() }))) };
 
     const fresh = await openDemo(browser, link);
-    const shared = await fresh.page.evaluate(() => ({ palette: window.kin.palette(), solver: window.kin.solver(), goals: window.kin.goals(), link: window.kin.shareLink() }));
+    const shared = { palette: await fresh.page.evaluate(() => window.posePalette()), ...(await fresh.page.evaluate(() => ({ solver: window.kin.solver(), goals: window.kin.goals(), link: window.kin.shareLink() }))) };
     expect(maxDifference(shared.palette, source.palette)).toBeLessThan(1e-4);
     expect(maxDifference(shared.palette, defaultPalette)).toBeGreaterThan(1e-2); // really posed
     expect(shared.solver).toBe(source.solver);
@@ -167,14 +167,14 @@ describe('share links', () => {
     const banner = await bannerText(fresh.page);
     expect(banner).toContain(decoded.ok ? '' : decoded.error);
     expect(banner).toContain('damaged');
-    expect(maxDifference(await fresh.page.evaluate(() => window.kin.palette()), defaultPalette)).toBeLessThan(1e-6);
+    expect(maxDifference(await fresh.page.evaluate(() => window.posePalette()), defaultPalette)).toBeLessThan(1e-6);
     await fresh.page.screenshot({ path: `${ARTIFACTS}/link-banner.png` });
     // The same through window.kin, for a truncated link.
     const truncated = urlWithPoseLink(intact, poseLinkInUrl(intact)!.slice(0, -3));
     const outcome = await fresh.page.evaluate((url) => window.kin.applyLink(url), truncated);
     expect(outcome.ok).toBe(false);
     expect(outcome.ok ? '' : outcome.error).toContain('truncated');
-    expect(maxDifference(await fresh.page.evaluate(() => window.kin.palette()), defaultPalette)).toBeLessThan(1e-6);
+    expect(maxDifference(await fresh.page.evaluate(() => window.posePalette()), defaultPalette)).toBeLessThan(1e-6);
     expect(fresh.problems).toEqual([]);
     await fresh.page.close();
   });
@@ -187,7 +187,7 @@ describe('share links', () => {
     const fresh = await openDemo(browser, link);
     expect(await bannerText(fresh.page)).toBe(`Load '${name}' to apply this pose`);
     expect(await fresh.page.evaluate(() => document.querySelector('.link-banner b'))).toBeNull(); // text, not markup
-    expect(maxDifference(await fresh.page.evaluate(() => window.kin.palette()), defaultPalette)).toBeLessThan(1e-6);
+    expect(maxDifference(await fresh.page.evaluate(() => window.posePalette()), defaultPalette)).toBeLessThan(1e-6);
     expect(fresh.problems).toEqual([]);
     await fresh.page.close();
   });

@@ -18,8 +18,8 @@ function shownAndSampled(page: Page): Promise<{ time: number; field: string; sho
     return {
       time,
       field: document.querySelector<HTMLInputElement>('[data-action="time"]')!.value,
-      shown: window.kin.palette(),
-      sampled: window.kin.sampledPalette(time, loop ? 'loop' : 'clamp'),
+      shown: window.posePalette(),
+      sampled: window.posePalette(window.kin.sampledPalette(time, loop ? 'loop' : 'clamp')),
     };
   });
 }

@@ -65,7 +65,7 @@ describe('whole-body posing', () => {
   it('dragging the hips’ target down lowers the body; the pinned feet hold within 1e-3 m; one undo step', async () => {
     const hips = goal(page, 'hips');
     expect(await hips).toMatchObject({ movesRoot: true, pinned: false });
-    const before = { feet: await feet(page), hips: await boneFrame(page, 'hips'), hand: (await goal(page, 'hand_l')).target, steps: await undoSteps(page), palette: await page.evaluate(() => window.kin.palette()) };
+    const before = { feet: await feet(page), hips: await boneFrame(page, 'hips'), hand: (await goal(page, 'hand_l')).target, steps: await undoSteps(page), palette: await page.evaluate(() => window.posePalette()) };
 
     await dragHandle(page, 'hips', 0, 70, 12);
     const after = { feet: await feet(page), hips: await boneFrame(page, 'hips'), hips_target: (await goal(page, 'hips')).target, hand: (await goal(page, 'hand_l')).target };
@@ -79,7 +79,7 @@ describe('whole-body posing', () => {
     expect(await undoSteps(page)).toBe(before.steps + 1);
 
     await page.keyboard.press('Control+z');
-    expect(maxDifference(await page.evaluate(() => window.kin.palette()), before.palette)).toBeLessThan(1e-6);
+    expect(maxDifference(await page.evaluate(() => window.posePalette()), before.palette)).toBeLessThan(1e-6);
     expect(demo.problems).toEqual([]);
   });
 

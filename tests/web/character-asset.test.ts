@@ -1,5 +1,5 @@
 // The default character, assets/character.glb: it is what the generator produces today, three.js
-// loads it as a 21-bone skinned mesh, the skin is one closed outward-facing surface, and the
+// loads it as a 24-bone skinned mesh (21 body joints, then a 3-bone ponytail), the skin is one closed outward-facing surface, and the
 // skin weights are sane and smooth.
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
@@ -32,6 +32,10 @@ const HIERARCHY: [string, string | null][] = [
   ['shin_r', 'thigh_r'],
   ['foot_r', 'shin_r'],
   ['toes_r', 'foot_r'],
+  // Last, so that the body's joints keep the indices they had before it.
+  ['ponytail_1', 'head'],
+  ['ponytail_2', 'ponytail_1'],
+  ['ponytail_3', 'ponytail_2'],
 ];
 
 // Euler limits (radians) about the joint's X, Y, Z: [min, max].
@@ -58,6 +62,9 @@ const LIMITS: Record<string, { min: number[]; max: number[] }> = {
   foot_r: symmetric(0.7, 0.3, 0.3),
   toes_l: { min: [-0.5, 0, 0], max: [0.5, 0, 0] },
   toes_r: { min: [-0.5, 0, 0], max: [0.5, 0, 0] },
+  ponytail_1: symmetric(0.8, 0.8, 0.8),
+  ponytail_2: symmetric(0.8, 0.8, 0.8),
+  ponytail_3: symmetric(0.8, 0.8, 0.8),
 };
 
 interface Kin {
@@ -122,7 +129,7 @@ describe('assets/character.glb', () => {
     expect(Buffer.from(generated).equals(Buffer.from(glb))).toBe(true);
   });
 
-  it('has the 21 joints in parent-first order with rest offsets only', () => {
+  it('has the 24 joints in parent-first order with rest offsets only', () => {
     expect(bones.map((bone) => bone.name)).toEqual(HIERARCHY.map(([name]) => name));
     HIERARCHY.forEach(([, parent], i) => {
       const bone = bones[i];
@@ -154,8 +161,9 @@ describe('assets/character.glb', () => {
       expect(kin.min).toEqual(LIMITS[bone.name].min);
       expect(kin.max).toEqual(LIMITS[bone.name].max);
       for (let axis = 0; axis < 3; axis++) expect(kin.min[axis]).toBeLessThanOrEqual(kin.max[axis]);
-      // A joint's tip is where its first child starts; leaves end 5–25 cm past their joint.
-      const firstChild = bones.find((other, j) => j > i && other.parent === bone);
+      // A joint's tip is where its first child starts; leaves end 5–25 cm past their joint. The
+      // head's tip is the top of the skull: its child, the ponytail, hangs from the back of it.
+      const firstChild = bone.name === 'head' ? undefined : bones.find((other, j) => j > i && other.parent === bone);
       if (firstChild) expect(kin.tip).toEqual(firstChild.position.toArray());
       else expect(new THREE.Vector3(...kin.tip).length()).toBeGreaterThan(0.05);
       expect(new THREE.Vector3(...kin.tip).length()).toBeLessThan(0.45);
@@ -273,6 +281,30 @@ describe('assets/character.glb', () => {
       }
     }
     expect(steepest).toBeLessThan(0.5);
+  });
+
+  it('skins the ponytail to its own bones and keeps the skull with the head', () => {
+    const ponytail = new Set(bones.flatMap((bone, j) => (bone.name.startsWith('ponytail_') ? [j] : [])));
+    const head = bones.findIndex((bone) => bone.name === 'head');
+    const ponytailWeight = (v: number) => [0, 1, 2, 3].reduce((sum, slot) => sum + (ponytail.has(jointIndices.getComponent(v, slot)) ? weights[v * 4 + slot] : 0), 0);
+    let tailVertices = 0;
+    let skullVertices = 0;
+    for (let v = 0; v < positions.count; v++) {
+      const [y, z] = [positions.getY(v), positions.getZ(v)];
+      // Behind the skull's back (z ≈ −0.09) and below the knot: the hanging tail.
+      if (z < -0.17 && y > 1.4 && y < 1.6) {
+        tailVertices++;
+        expect(ponytailWeight(v)).toBeGreaterThan(0.99);
+      }
+      // The face and the crown stay with the head.
+      if (y > 1.6 && z > -0.02) {
+        skullVertices++;
+        expect(ponytailWeight(v)).toBeLessThan(0.01);
+        expect(jointIndices.getComponent(v, 0)).toBe(head);
+      }
+    }
+    expect(tailVertices).toBeGreaterThan(50);
+    expect(skullVertices).toBeGreaterThan(200);
   });
 
   it('keeps the left hand free of the torso and the right side', () => {

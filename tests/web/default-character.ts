@@ -34,6 +34,16 @@ export async function defaultCharacterBones(): Promise<BoneDesc[]> {
   return rigFromSkinnedMesh((await loadDefaultCharacter()).mesh).bones;
 }
 
+/**
+ * The default character's body: its bones before the ponytail, which the
+ * generator appends last (a spring chain, not part of the humanoid that the
+ * bench and the C++ fixtures pose with IK).
+ */
+export function bodyBones(bones: readonly BoneDesc[]): BoneDesc[] {
+  const ponytail = bones.findIndex((bone) => bone.name.startsWith('ponytail_'));
+  return bones.slice(0, ponytail < 0 ? bones.length : ponytail);
+}
+
 /** The page's pose editor (no DOM) over a new rig of the default character in its start pose. */
 export function defaultCharacterEditor(module: KinModule, bones: readonly BoneDesc[]): PoseEditor {
   const rig = Rig.create(module, bones);

@@ -2,7 +2,8 @@
 // through the real WASM module — a handle move (the pose editor's callback,
 // handleMoves → PosingSession.moveGoal → Rig.setGoalTarget + Rig.solve,
 // with symmetric dragging off and on, then the editor's change listeners),
-// then the frame's bone upload
+// the ponytail's springs stepped on the new pose (SpringFrames, as the page's
+// frame loop does), then the frame's bone upload
 // (CharacterMeshes.update → Rig.palette or Rig.dqsPalette → the method's
 // texture array) — for thousands of frames under V8's sampling heap
 // profiler, which samples about every 32 bytes and here keeps the samples
@@ -25,6 +26,8 @@ import { Rig } from '../../web/src/rig/rig.js';
 import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { CharacterMeshes } from '../../web/src/three/character-meshes.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
+import { SpringFrames } from '../../web/src/app/spring-frames.js';
+import { addDefaultCharacterSprings } from '../../web/src/import/default-character-springs.js';
 import { bytesPerCall, heapProfiler } from './allocation-profile.js';
 import { loadDefaultCharacter } from './default-character.js';
 
@@ -48,6 +51,7 @@ describe('allocation of a drag frame', () => {
     const { bones, jointToBone } = rigFromSkinnedMesh(mesh);
     rig = Rig.create(module, bones);
     applyStartPose(rig);
+    addDefaultCharacterSprings(rig);
     session = new PosingSession(rig);
     editor = new PoseEditor(session, { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
     character = new CharacterMeshes([{ mesh, material: 'page-look' }], jointToBone);
@@ -77,12 +81,21 @@ describe('allocation of a drag frame', () => {
   // stores them as doubles throughout, as in a three.js Vector3.
   const handle_ms = { x: 0.5, y: 0.5, z: 0.5 };
   let changes = 0;
+  // Frames 16 ms apart, in whole milliseconds as the page's frame scheduler gives them.
+  const springs = new SpringFrames();
+  let now_ms = 0;
+  let springSteps = 0;
+  function stepSprings(): void {
+    now_ms += 16;
+    if (springs.step(rig, session.poseVersion, now_ms)) springSteps++;
+  }
   function dragFrame(frame: number): void {
     const angle = (2 * Math.PI * frame) / 240;
     handle_ms.x = start[0] + 0.05 * Math.sin(angle);
     handle_ms.y = start[1] + 0.05 * (1 - Math.cos(angle));
     handle_ms.z = start[2];
     editor.handleMoved(goal, handle_ms);
+    stepSprings();
     character.update(rig);
   }
   function uploadFrame(): void {
@@ -96,6 +109,7 @@ describe('allocation of a drag frame', () => {
       character.setMethod(method);
       editor.symmetry.enabled = symmetric;
       const changesBefore = changes;
+      const stepsBefore = springSteps;
       const upload = await bytesPerFrame(uploadFrame);
       const whole = await bytesPerFrame(dragFrame);
       console.log(`${method}${symmetric ? ' symmetric' : ''}: bone upload ${upload.toFixed(2)} B/frame, whole drag frame ${whole.toFixed(2)} B/frame (${FRAMES} frames, sampled about every ${SAMPLING_INTERVAL} B)`);
@@ -111,8 +125,9 @@ describe('allocation of a drag frame', () => {
         expect(mirrored[0]).toBeCloseTo(-handle_ms.x, 12);
         expect(mirrored[1]).toBeCloseTo(handle_ms.y, 12);
       }
-      // Every move told the listeners.
+      // Every move told the listeners, and moved the springs.
       expect(changes - changesBefore).toBeGreaterThanOrEqual(FRAMES);
+      expect(springSteps - stepsBefore).toBeGreaterThanOrEqual(FRAMES);
       expect(upload).toBeLessThan(ONE_OFF);
       expect(whole).toBeLessThan(ONE_OFF);
     });
@@ -136,8 +151,10 @@ describe('allocation of a drag frame', () => {
     const atKey = Float32Array.from(rig.pose());
     timeline.setDuration(1);
     timeline.play();
+    const stepsBefore = springSteps;
     function playFrame(): void {
       timeline.advance(17);
+      stepSprings();
       character.update(rig);
     }
     const playback = await bytesPerFrame(playFrame);
@@ -145,6 +162,7 @@ describe('allocation of a drag frame', () => {
     // It played: still playing (looping), the pose moved, every frame was heard.
     expect(timeline.playing).toBe(true);
     expect(heard).toBeGreaterThanOrEqual(FRAMES);
+    expect(springSteps - stepsBefore).toBeGreaterThanOrEqual(FRAMES);
     // 4 × 4000 frames of 17 ms end at 272 s, at the ends of the 1 s loop; half a second more is between the keys: not the pose keyed at 1 s.
     timeline.advance(500);
     expect(Array.from(rig.pose()).some((a, i) => Math.abs(a - atKey[i]) > 1e-4)).toBe(true);

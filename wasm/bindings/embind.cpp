@@ -32,6 +32,7 @@
 #include "kin/mirror.h"
 #include "kin/rig.h"
 #include "kin/skinning.h"
+#include "kin/springs/spring_chain.h"
 #include "bound_rig.h"
 
 namespace kin {
@@ -57,12 +58,13 @@ enum FloatSlot : int {
   kRootOffset,      // floats 6-8, out: the root offset (a solve that moves the root changes it)
   kPole = kRootOffset + 3,  // floats 9-11, in: the point setGoalPole() moves a pole to
   kTime = kPole + 3,        // in: the time (seconds) sampleClip() and sampleGhost() sample at
+  kSpringStep,              // in: the milliseconds stepSprings() advances the spring chains by
   kFloatSlotCount
 };
 enum BufferSlot : int {
   kModel, kPalette, kTips, kPose, kEnergy, kBind, kDqsPalette, kDqsPaletteSize,
   kSkinnedPositions, kSkinnedNormals, kVertexCount, kGhostModel, kGhostPalette, kGhostTips, kGhostPose,
-  kChannelSamples, kBufferSlotCount
+  kChannelSamples, kPoseModel, kBufferSlotCount
 };
 struct ExchangeRecord {
   float floats[kFloatSlotCount] = {};
@@ -76,13 +78,13 @@ struct NamedSlot {
 };
 constexpr NamedSlot kFloatSlots[] = {
     {"target", kTarget}, {"iterations", kIterations}, {"error", kError}, {"energyCount", kEnergyCount},
-    {"rootOffset", kRootOffset}, {"pole", kPole}, {"time", kTime}};
+    {"rootOffset", kRootOffset}, {"pole", kPole}, {"time", kTime}, {"springStep_ms", kSpringStep}};
 constexpr NamedSlot kBufferSlots[] = {
     {"model", kModel}, {"palette", kPalette}, {"tips", kTips}, {"pose", kPose}, {"energy", kEnergy},
     {"bind", kBind}, {"dqsPalette", kDqsPalette}, {"dqsPaletteSize", kDqsPaletteSize},
     {"skinnedPositions", kSkinnedPositions}, {"skinnedNormals", kSkinnedNormals}, {"vertexCount", kVertexCount},
     {"ghostModel", kGhostModel}, {"ghostPalette", kGhostPalette}, {"ghostTips", kGhostTips}, {"ghostPose", kGhostPose},
-    {"channelSamples", kChannelSamples}};
+    {"channelSamples", kChannelSamples}, {"poseModel", kPoseModel}};
 static_assert(sizeof(kBufferSlots) / sizeof(kBufferSlots[0]) == kBufferSlotCount, "every buffer slot has a name");
 
 // Rig objects alive in this module: lets tests check that the TypeScript
@@ -90,6 +92,8 @@ static_assert(sizeof(kBufferSlots) / sizeof(kBufferSlots[0]) == kBufferSlotCount
 int g_live_rigs = 0;
 
 int LiveRigs() { return g_live_rigs; }
+
+double ShortestDecimal(float v);
 
 class RigBinding {
  public:
@@ -259,6 +263,45 @@ class RigBinding {
     return Floats({q.x, q.y, q.z, q.w});
   }
 
+  // chains: [{ name, bones (indices, parent-first), frequencyHz, dampingRatio,
+  // gravity, inertia, swingMax, enabled }], any field but bones optional
+  // (kin::SpringChainDef's defaults).
+  int setSpringChains(const val& chains) {
+    if (!chains.isArray()) return Report(Status::Invalid("spring chains must be an array"));
+    const int count = chains["length"].as<int>();
+    std::vector<SpringChainDef> defs(static_cast<std::size_t>(std::max(count, 0)));
+    for (int c = 0; c < count; ++c) {
+      const Status status = ParseSpringChain(chains[c], c, &defs[c]);
+      if (!status.ok()) return Report(status);
+    }
+    return Report(rig_.SetSpringChains(Span<const SpringChainDef>(defs.data(), defs.size())));
+  }
+  int setSpringEnabled(int chain, bool on) { return Report(rig_.SetSpringEnabled(chain, on)); }
+  int resetSprings() { return Report(rig_.ResetSprings()); }
+  int springChainCount() const { return rig_.springs().chain_count(); }
+  // The chain as set (its enabled flag as now), in setSpringChains' shape; null for a bad index.
+  val springChain(int chain) const {
+    if (chain < 0 || chain >= rig_.springs().chain_count()) return val::null();
+    const SpringChainDef& def = rig_.springs().def(chain);
+    val out = val::object();
+    out.set("name", def.name);
+    val bones = val::array();
+    for (const int b : def.bones) bones.call<void>("push", b);
+    out.set("bones", bones);
+    out.set("frequencyHz", ShortestDecimal(def.frequency_hz));
+    out.set("dampingRatio", ShortestDecimal(def.damping_ratio));
+    out.set("gravity", ShortestDecimal(def.gravity));
+    out.set("inertia", ShortestDecimal(def.inertia));
+    out.set("swingMax", ShortestDecimal(def.swing_max));
+    out.set("enabled", def.enabled);
+    return out;
+  }
+  // Advances the spring chains by the exchange record's springStep_ms: FK of
+  // the pose, springs, tips, palette. Milliseconds, so that the page's frame
+  // passes whole numbers, which JavaScript stores without boxing.
+  int stepSprings() { return Report(rig_.StepSprings(exchange_.floats[kSpringStep] / 1000.0f)); }
+  bool springSettled() const { return rig_.spring_settled(); }
+
   std::string errorMessage() const { return error_; }
   const Rig& rig() const { return rig_; }
 
@@ -370,6 +413,39 @@ class RigBinding {
         if (b != static_cast<double>(static_cast<int>(b))) return Status::Invalid("goal %d: pole bone %g is not an index", g, b);
         out->pole_bone = static_cast<int>(b);
       }
+    }
+    return Status::Ok();
+  }
+
+  static Status ParseSpringChain(const val& v, int c, SpringChainDef* def) {
+    if (v.typeOf().as<std::string>() != "object" || v.isNull()) return Status::Invalid("spring chain %d is not an object", c);
+    const val name = v["name"];
+    if (!name.isUndefined()) {
+      if (!name.isString()) return Status::Invalid("spring chain %d: name must be a string", c);
+      def->name = name.as<std::string>();
+    }
+    const val bones = v["bones"];
+    if (!IsArrayLike(bones)) return Status::Invalid("spring chain %d '%.60s': bones must be an array of indices", c, def->name.c_str());
+    for (const float b : Numbers(bones)) {
+      if (b != static_cast<float>(static_cast<int>(b)))
+        return Status::Invalid("spring chain %d '%.60s': bone %g is not an index", c, def->name.c_str(), b);
+      def->bones.push_back(static_cast<int>(b));
+    }
+    struct Field { const char* key; float* value; };
+    const Field fields[] = {{"frequencyHz", &def->frequency_hz}, {"dampingRatio", &def->damping_ratio},
+                            {"gravity", &def->gravity}, {"inertia", &def->inertia}, {"swingMax", &def->swing_max}};
+    for (const Field& f : fields) {
+      const val field = v[f.key];
+      if (field.isUndefined()) continue;
+      if (field.typeOf().as<std::string>() != "number")
+        return Status::Invalid("spring chain %d '%.60s': %s must be a number", c, def->name.c_str(), f.key);
+      *f.value = field.as<float>();
+    }
+    const val enabled = v["enabled"];
+    if (!enabled.isUndefined()) {
+      if (enabled.typeOf().as<std::string>() != "boolean")
+        return Status::Invalid("spring chain %d '%.60s': enabled must be a boolean", c, def->name.c_str());
+      def->enabled = enabled.as<bool>();
     }
     return Status::Ok();
   }
@@ -530,6 +606,7 @@ class RigBinding {
     b[kGhostTips] = Address(rig_.ghost_tips_data());
     b[kGhostPose] = Address(rig_.ghost_pose_data());
     b[kChannelSamples] = Address(rig_.channel_samples_data());
+    b[kPoseModel] = Address(rig_.pose_model_data());
   }
 
   ExchangeRecord exchange_;
@@ -661,6 +738,8 @@ EMSCRIPTEN_KEEPALIVE int kin_rig_solve(kin::RigBinding* rig) { return rig->solve
 EMSCRIPTEN_KEEPALIVE int kin_rig_pack_dqs_palette(kin::RigBinding* rig) { return rig->packDqsPalette(); }
 EMSCRIPTEN_KEEPALIVE int kin_rig_sample_clip(kin::RigBinding* rig, int loop) { return rig->sampleClip(loop); }
 EMSCRIPTEN_KEEPALIVE int kin_rig_sample_ghost(kin::RigBinding* rig, int loop) { return rig->sampleGhost(loop); }
+EMSCRIPTEN_KEEPALIVE int kin_rig_step_springs(kin::RigBinding* rig) { return rig->stepSprings(); }
+EMSCRIPTEN_KEEPALIVE int kin_rig_spring_settled(kin::RigBinding* rig) { return rig->springSettled() ? 1 : 0; }
 }
 
 EMSCRIPTEN_BINDINGS(kin_module) {
@@ -700,5 +779,10 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("clearClip", &RigBinding::clearClip)
       .function("hasClip", &RigBinding::hasClip)
       .function("sampleChannel", &RigBinding::sampleChannel)
-      .function("poseRotation", &RigBinding::poseRotation);
+      .function("poseRotation", &RigBinding::poseRotation)
+      .function("setSpringChains", &RigBinding::setSpringChains)
+      .function("setSpringEnabled", &RigBinding::setSpringEnabled)
+      .function("resetSprings", &RigBinding::resetSprings)
+      .function("springChainCount", &RigBinding::springChainCount)
+      .function("springChain", &RigBinding::springChain);
 }

@@ -44,6 +44,7 @@ Status Rig::Load(Span<const BoneDef> bones) {
   mirror_status_ = BuildMirrorMap(skeleton_, &mirror_map_);
   goals_.clear();
   model_ms_.assign(n, glm::mat4(1.0f));
+  pose_model_ms_.assign(n, glm::mat4(1.0f));
   palette_.assign(n, glm::mat4(1.0f));
   tips_ms_.assign(n, glm::vec3(0.0f));
   energy_.assign(kMaxSolveIterations + 1, 0.0f);
@@ -58,6 +59,7 @@ Status Rig::Load(Span<const BoneDef> bones) {
   has_clip_ = false;
   clip_ = Clip();
   rest_animated_ = false;
+  springs_ = SpringSystem();
   Refresh();
   return Status::Ok();
 }
@@ -216,6 +218,7 @@ SolveReport Rig::Solve() {
   report = job.Run();
   if (report.status == SolveStatus::kInvalidInput) return report;
   std::copy(workspace_.model_ms().begin(), workspace_.model_ms().begin() + skeleton_.bone_count(), model_ms_.begin());
+  std::copy(model_ms_.begin(), model_ms_.end(), pose_model_ms_.begin());
   RefreshFromModel();
   return report;
 }
@@ -410,6 +413,44 @@ Status Rig::SampleGhost(float time, LoopMode loop) {
   return Status::Ok();
 }
 
+Status Rig::SetSpringChains(Span<const SpringChainDef> defs) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  SpringSystem springs;
+  status = SpringSystem::Build(skeleton_, defs, &springs);
+  if (!status.ok()) return status;
+  springs_ = std::move(springs);
+  Refresh();
+  springs_.Reset(model_ms());
+  return Status::Ok();
+}
+
+Status Rig::SetSpringEnabled(int chain, bool on) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  return springs_.SetEnabled(chain, on);
+}
+
+Status Rig::ResetSprings() {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  Refresh();
+  springs_.Reset(model_ms());
+  return Status::Ok();
+}
+
+Status Rig::StepSprings(float dt_s) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  status = SpringSystem::ValidateStep(dt_s);
+  if (!status.ok()) return status;
+  // The buffers may hold the last step's chains: drive from the pose itself.
+  std::copy(pose_model_ms_.begin(), pose_model_ms_.end(), model_ms_.begin());
+  status = springs_.Step(dt_s, Span<glm::mat4>(model_ms_.data(), model_ms_.size()));
+  RefreshFromModel();
+  return status;
+}
+
 Status Rig::PoseRotation(int bone, glm::quat* rotation) const {
   Status status = RequireLoaded();
   if (!status.ok()) return status;
@@ -422,6 +463,7 @@ Status Rig::PoseRotation(int bone, glm::quat* rotation) const {
 void Rig::Refresh() {
   // Every pose the rig holds was validated on the way in: no second check.
   ComputeModelMatricesT<float>(skeleton_, angles_, root_offset_ms_, model_ms_);
+  std::copy(model_ms_.begin(), model_ms_.end(), pose_model_ms_.begin());
   RefreshFromModel();
 }
 

@@ -20,6 +20,7 @@
 #include "kin/mirror.h"
 #include "kin/skeleton.h"
 #include "kin/span.h"
+#include "kin/springs/spring_chain.h"
 #include "kin/status.h"
 
 namespace kin {
@@ -142,6 +143,27 @@ class Rig {
   // rotation channel keys), in the joint frame.
   Status PoseRotation(int bone, glm::quat* rotation) const;
 
+  // Spring chains (kin/springs/spring_chain.h): secondary motion on top of
+  // the pose. They change the model matrices, tips and palette, never the
+  // angles: keys, links and exports stay the animator's. Every other pose
+  // change refreshes the buffers from the pose alone; StepSprings puts the
+  // chains back on. SetSpringChains validates against the skeleton (the
+  // message names the chain and the bone) and starts the chains at rest on
+  // the current pose; Load() removes them.
+  Status SetSpringChains(Span<const SpringChainDef> defs);
+  // Chains are numbered as SetSpringChains got them.
+  Status SetSpringEnabled(int chain, bool on);
+  // Every chain at rest on the current pose (buffers from the pose alone).
+  Status ResetSprings();
+  // FK of the pose, the springs advanced by dt_s (SpringSystem::Step), then
+  // tips and palette. Allocation-free.
+  Status StepSprings(float dt_s);
+  bool spring_settled() const { return springs_.Settled(); }
+  const SpringSystem& springs() const { return springs_; }
+  // The bone-to-model matrices of the pose alone: model_ms() without what the
+  // springs added (what an export of the pose writes).
+  const float* pose_model_data() const { return reinterpret_cast<const float*>(pose_model_ms_.data()); }
+
   // Buffers, refreshed by every pose change and solve.
   const float* model_data() const { return reinterpret_cast<const float*>(model_ms_.data()); }
   const float* palette_data() const { return reinterpret_cast<const float*>(palette_.data()); }
@@ -180,6 +202,7 @@ class Rig {
   bool move_root_ = false;
   IkWorkspace workspace_;
   std::vector<glm::mat4> model_ms_;
+  std::vector<glm::mat4> pose_model_ms_;  // model_ms_ before the springs
   std::vector<glm::mat4> palette_;
   std::vector<glm::vec3> tips_ms_;
   std::vector<float> energy_;
@@ -204,6 +227,7 @@ class Rig {
   std::vector<glm::mat4> ghost_model_ms_;
   std::vector<glm::vec3> ghost_tips_ms_;
   std::vector<glm::mat4> ghost_palette_;
+  SpringSystem springs_;
 };
 
 // The most samples one SampleChannel call takes.

@@ -5,6 +5,7 @@
 // the step that failed.
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { BuiltInCharacters } from '../import/built-in-characters.js';
+import { addDefaultCharacterSprings } from '../import/default-character-springs.js';
 import { BvhImporter } from '../import/bvh/bvh-importer.js';
 import type { CharacterParts } from '../import/character-parts.js';
 import { GltfImporter } from '../import/gltf-importer.js';
@@ -23,6 +24,7 @@ import { Selection } from '../posing/selection.js';
 import { applyStartPose } from '../posing/start-pose.js';
 import { Rig } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
+import { defaultCharacterLinkFits } from '../share/default-character-links.js';
 import { PageLinks } from '../share/page-links.js';
 import type { PoseLinkCharacter } from '../share/pose-link.js';
 import type { LinkHost, LinkOutcome } from '../share/share-link.js';
@@ -46,6 +48,7 @@ import { EditorUi } from './editor-ui.js';
 import type { KinApiControl } from './kin-api.js';
 import { OnionGhosts } from './onion-ghosts.js';
 import { PosingView } from './posing-view.js';
+import { SpringFrames } from './spring-frames.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
 
@@ -70,6 +73,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const { bones, jointToBone } = rigFromSkinnedMesh(source);
     const rig = Rig.create(module, bones);
     applyStartPose(rig);
+    addDefaultCharacterSprings(rig);
     const editor = new PoseEditor(new PosingSession(rig), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
     const selection = new Selection();
     const timeline = new TimelineModel(editor);
@@ -111,11 +115,15 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       lastFrame_ms = now_ms;
       return timeline.playing;
     };
+    // Spring chains ride on the frame's pose: after playback and any drag have set it.
+    const springs = new SpringFrames();
     const drawFrame = (): boolean => {
       const playing = playFrame();
       ui?.refresh();
       ghosts.update();
-      const moving = view.drawFrame() || playing;
+      const { session } = editor;
+      if (springs.step(session.rig, session.poseVersion, scheduler.frameTime_ms)) view.springsMoved();
+      const moving = view.drawFrame() || playing || springs.moving;
       links?.watch();
       if (!ready) {
         ready = true;
@@ -182,7 +190,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       if (shown.kind === wanted.kind && (wanted.kind !== 'lesson' || (shown.kind === 'lesson' && shown.id === wanted.id))) return null;
       const wantedBones = builtIns.boneCount(wanted);
       const label = wanted.kind === 'lesson' ? `lesson '${wanted.id}'` : 'the default character';
-      if (boneCount !== wantedBones) return `This link is for ${boneCount} bones; ${label} has ${wantedBones}`;
+      const fits = wanted.kind === 'default' ? defaultCharacterLinkFits(boneCount, wantedBones) : boneCount === wantedBones;
+      if (!fits) return `This link is for ${boneCount} bones; ${label} has ${wantedBones}`;
       showBuiltIn(wanted);
       return null;
     };

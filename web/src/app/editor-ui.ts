@@ -17,6 +17,7 @@ import { BonePosing } from '../ui/bone-posing.js';
 import { download } from '../ui/download.js';
 import { HelpOverlay } from '../ui/help-overlay.js';
 import { Inspector } from '../ui/inspector.js';
+import { SpringsPanel } from '../ui/springs-panel.js';
 import { installShortcuts } from '../ui/keyboard-shortcuts.js';
 import type { PageModels } from '../ui/page-models.js';
 import { snapshotPng } from '../ui/png-snapshot.js';
@@ -56,6 +57,7 @@ export class EditorUi {
   readonly topBar: TopBar;
   readonly tools: ToolPanel;
   readonly inspector: Inspector;
+  private readonly springs: SpringsPanel;
   readonly status: StatusBar;
   readonly bonePosing: BonePosing;
   readonly targetPanel: TargetPanel;
@@ -104,6 +106,7 @@ export class EditorUi {
     const { viewport } = view;
     this.bonePosing = new BonePosing(editor, selection, viewport, (x, y) => view.hitAt(x, y), this.inspector.selection, () => viewport.onInvalidate());
     this.targetPanel = new TargetPanel(this.inspector.selection, editor, selection);
+    this.springs = new SpringsPanel(shell.inspectorBody, () => editor.session.rig, () => viewport.onInvalidate());
     this.uninstallShortcuts = installShortcuts(window, {
       undo: () => editor.undo.undo(),
       redo: () => editor.undo.redo(),
@@ -141,6 +144,7 @@ export class EditorUi {
     this.timeline.refresh();
     this.topBar.characters.refresh();
     this.targetPanel.refresh();
+    this.springs.refresh();
     this.inspector.showHint(this.selection.bone === NOTHING && this.selection.goal === NOTHING);
     if (session !== this.shownSession) {
       // Another character: nothing of the old one's solves stays on show.

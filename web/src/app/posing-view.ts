@@ -166,6 +166,12 @@ export class PosingView {
     this.changed();
   }
 
+  /** The rig's springs moved its bones without a new pose: upload them with the next frame. */
+  springsMoved(): void {
+    this.uploadedPoseVersion = -1;
+    this.skeletonPoseVersion = -1;
+  }
+
   /** Puts the camera at `position_ws`, orbiting around `target_ws`. */
   setCamera(position_ws: [number, number, number], target_ws: [number, number, number]): void {
     const { camera, orbit } = this.viewport;

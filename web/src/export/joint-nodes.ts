@@ -53,9 +53,9 @@ function setLocalTransform(bone: THREE.Bone, local: THREE.Matrix4): void {
   }
 }
 
-/** The rig's bones as three.js Bones in its current pose, in rig order; the roots have no parent yet. */
+/** The rig's bones as three.js Bones in its current pose (without the springs' swing, which is not the pose's), in rig order; the roots have no parent yet. */
 export function posedJointNodes(rig: Rig): THREE.Bone[] {
-  const model_ms = Float32Array.from(rig.modelMatrices());
+  const model_ms = Float32Array.from(rig.poseModelMatrices());
   const angles = Float32Array.from(rig.pose());
   const rootOffset_ms = rig.rootOffset;
   const bones: THREE.Bone[] = [];

@@ -15,6 +15,7 @@ import { goalLayoutFor } from '../posing/solver-goals.js';
 import { Rig } from '../rig/rig.js';
 import type { KinModule } from '../wasm/generated/kin.js';
 import type { CharacterParts } from './character-parts.js';
+import { addDefaultCharacterSprings } from './default-character-springs.js';
 import type { SkinnedMeshRig } from './skinned-mesh-rig.js';
 
 /** A built-in character: the default one, or a lesson by id. */
@@ -38,6 +39,7 @@ export class BuiltInCharacters {
       const { mesh, rig: { bones, jointToBone } } = this.defaultCharacter;
       const rig = Rig.create(this.module, bones);
       applyStartPose(rig);
+      addDefaultCharacterSprings(rig);
       return { rig, layouts: () => goalLayoutFor, meshes: [{ mesh, material: 'page-look' }], jointToBone, info: { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS } };
     }
     const entry = lessonEntry(character.id);

@@ -53,6 +53,11 @@ export class ExchangeRecord {
     this.floats()[this.layout.floats.time] = clock_s[index];
   }
 
+  /** Writes the milliseconds the next step-springs call advances by (a frame's whole milliseconds are stored without boxing). */
+  setSpringStep(dt_ms: number): void {
+    this.floats()[this.layout.floats.springStep_ms] = dt_ms;
+  }
+
   /**
    * Copies the last solve's numbers into `out`. Written into the caller's
    * object rather than returned: a getter returning the error (a fraction)

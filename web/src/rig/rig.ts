@@ -24,6 +24,7 @@ import {
 import { ExchangeRecord } from './exchange-record.js';
 import { HeapView } from './heap-view.js';
 import { type BoneDesc, type EulerOrder, type QuatTuple, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
+import type { SpringChain, SpringChainDesc } from './springs.js';
 
 export type { ChannelTarget, Interpolation, LoopMode, MirrorMode, SkinningMethod, SolveStatus, SolverName, SolverOptions } from './contract.js';
 
@@ -101,6 +102,7 @@ export class Rig {
   private readonly ghostTipsView: HeapView;
   private readonly ghostPoseView: HeapView;
   private readonly channelSamplesView: HeapView;
+  private readonly poseModelView: HeapView;
   // Numbers per sample of each channel of the clip; null without a clip.
   private clipValueSizes: Int32Array | null = null;
   private readonly energyCapacity: number;
@@ -112,6 +114,7 @@ export class Rig {
   /** The binding's address, fixed for its life: the module's frame exports take it, and other bindings (the Retargeter) name this rig by it. */
   readonly address: number;
   private skinHasNormals = false;
+  private springChanges = 0;
   private readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
 
   /** Builds a rig; throws Error('Rig: …') naming the first bad input. */
@@ -149,6 +152,7 @@ export class Rig {
     this.ghostTipsView = new HeapView(module);
     this.ghostPoseView = new HeapView(module);
     this.channelSamplesView = new HeapView(module);
+    this.poseModelView = new HeapView(module);
     this.energyCapacity = handle.energyCapacity();
     this.exchange = new ExchangeRecord(module, handle.exchangePtr(), contract.exchange);
     this.invalidInputCode = contract.solveStatus.indexOf('invalid-input');
@@ -333,6 +337,11 @@ export class Rig {
     return this.modelView.get(this.buffer('model'), 16 * this.boneCount);
   }
 
+  /** The pose's bone-to-model matrices alone: modelMatrices() without what the springs added, 16 floats per bone (view). */
+  poseModelMatrices(): Float32Array {
+    return this.poseModelView.get(this.buffer('poseModel'), 16 * this.boneCount);
+  }
+
   /** Bind-pose bone-to-model matrices B_j, 16 floats per bone (view). */
   bindMatrices(): Float32Array {
     return this.bindView.get(this.buffer('bind'), 16 * this.boneCount);
@@ -506,6 +515,60 @@ export class Rig {
     const q = this.live().poseRotation(bone);
     if (q.length !== 4) throw new Error(`Rig: ${this.live().errorMessage()}`);
     return [q[0], q[1], q[2], q[3]];
+  }
+
+  /**
+   * Replaces the spring chains (rig/springs.ts; bones by index or name) and
+   * starts them at rest on the current pose. Validated in the core: throws
+   * Error('Rig: spring chain …') naming the chain and the bone, keeping the
+   * chains it had. Springs move the model matrices, tips and palette on
+   * stepSprings(), never the pose's angles.
+   */
+  setSpringChains(chains: readonly SpringChainDesc[]): void {
+    const flat = chains.map((c) => ({ ...c, bones: c.bones.map((b) => (typeof b === 'string' ? this.boneIndex(b) : b)) }));
+    this.check(this.live().setSpringChains(flat));
+    this.springChanges++;
+  }
+
+  /** Bumped by every change of the chains (set, turned on or off, reset): the springs need a step to show it. */
+  get springsVersion(): number {
+    return this.springChanges;
+  }
+
+  /** The chains as set (their enabled flags as now), in the order given. */
+  springChains(): SpringChain[] {
+    const h = this.live();
+    return Array.from({ length: h.springChainCount() }, (_, c) => h.springChain(c)!);
+  }
+
+  /** Turns a chain on or off; one turned on starts from the pose as it is then. */
+  setSpringEnabled(chain: number, on: boolean): void {
+    this.check(this.live().setSpringEnabled(chain, on));
+    this.springChanges++;
+  }
+
+  /** Every chain back at rest on the current pose (the buffers show the pose alone until the next step). */
+  resetSprings(): void {
+    this.check(this.live().resetSprings());
+    this.springChanges++;
+  }
+
+  /**
+   * Advances the springs by `dt_ms` milliseconds (finite, in (0, 1000]): FK
+   * of the pose, the chains, tips and palette. Call it after the frame's
+   * solve or sampleClip. Milliseconds, as a frame's whole ones pass without
+   * being boxed into a heap number: allocation-free.
+   */
+  stepSprings(dt_ms: number): void {
+    this.live();
+    this.exchange.setSpringStep(dt_ms);
+    this.check(this.module._kin_rig_step_springs(this.address));
+  }
+
+  /** Whether every enabled chain has come to rest (true without any). */
+  get springsSettled(): boolean {
+    this.live();
+    return this.module._kin_rig_spring_settled(this.address) === 1;
   }
 
   /** "channel 3 (bone 5 'forearm_l', angle, slot 1)", as the core names a channel. */

@@ -42,9 +42,10 @@
 //   times        on frames (within 1e-7 s of frame / fps): frame / fps;
 //                otherwise exactly (f64). Duration, fps exactly.
 //   tangents     float32 (within 2^-24 of their size).
-// A 10-key clip of the default character with all 63 angles and the root
-// keyed, each key a pose drawn at random within the joint limits, makes a
-// URL fragment of 2,362 characters with the pose, goals and camera
+// A 10-key clip of the default character with all 72 angles (24 bones, its
+// ponytail included) and the root keyed, each key a pose drawn at random
+// within the joint limits, makes a URL fragment of 2,707 characters with the
+// pose, goals and camera
 // (tests/web/clip-link.test.ts measures it).
 import { type ChannelTarget, type ClipChannel, type ClipData, type ClipKey, type Interpolation, valueSize } from '../animation/clip.js';
 import { type ByteReader, type ByteWriter, MalformedInput } from './byte-io.js';

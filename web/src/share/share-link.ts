@@ -9,6 +9,7 @@
 // A link for a built-in character (the default one, a lesson) that is not on
 // screen is for the page to show first (built-in-characters.ts); here it
 // only says why it cannot apply.
+import { anglesForBoneCount, defaultCharacterLinkFits } from './default-character-links.js';
 import { jointNameHash, matchJoints } from './joint-names.js';
 import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState } from './pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from './link-url.js';
@@ -125,7 +126,9 @@ function stateForPage(editor: PoseEditor, state: PoseLinkState): { ok: true; sta
   }
   if (character.kind === 'default') {
     if (source.kind !== 'default') return { ok: false, error: `This link poses the default character, but the page shows ${shownLabel(editor)}: choose "Default character" to apply it` };
-    return { ok: true, state, note: null };
+    const { boneCount } = editor.session.rig;
+    if (!defaultCharacterLinkFits(state.boneCount, boneCount)) return { ok: true, state, note: null };
+    return { ok: true, state: { ...state, boneCount, angles: anglesForBoneCount(state.angles, boneCount) }, note: null };
   }
   if (source.kind !== 'gltf') return { ok: false, error: `Load '${character.name}' to apply this pose`, waits: state };
   const match = matchJoints(character.joints, editor.session.rig.boneNames);

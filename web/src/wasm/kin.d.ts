@@ -288,3 +288,36 @@ export interface KinModule {
   boneRoleOf(name: string): string;
   retargetContract(): RetargetContract;
 }
+
+// Spring chains (kin/springs/spring_chain.h), declared apart so that they
+// merge into the interfaces above.
+/** One spring chain as setSpringChains takes it and springChain gives it back; fields but bones optional. */
+export interface FlatSpringChain {
+  name?: string;
+  /** Bone indices, parent-first, each the parent of the next. */
+  bones: ArrayLike<number>;
+  frequencyHz?: number;
+  dampingRatio?: number;
+  gravity?: number;
+  inertia?: number;
+  swingMax?: number;
+  enabled?: boolean;
+}
+
+export interface RigHandle {
+  /** Replaces the spring chains (validated against the skeleton; 1 with errorMessage() naming the chain and bone). */
+  setSpringChains(chains: FlatSpringChain[]): number;
+  setSpringEnabled(chain: number, on: boolean): number;
+  /** Every chain at rest on the current pose. */
+  resetSprings(): number;
+  springChainCount(): number;
+  /** The chain as set, its enabled flag as now; null for a bad index. */
+  springChain(chain: number): (Required<FlatSpringChain> & { bones: number[] }) | null;
+}
+
+export interface KinModule {
+  /** Advances the spring chains by the exchange record's springStep_ms (milliseconds): FK of the pose, springs, tips, palette. */
+  _kin_rig_step_springs(rig: number): number;
+  /** 1 when every enabled spring chain has come to rest (or none is enabled), else 0. */
+  _kin_rig_spring_settled(rig: number): number;
+}

@@ -1,0 +1,52 @@
+// The frame loop's part for spring chains: steps the rig's springs on every
+// frame that draws a new pose (the chains ride on it) or after the chains
+// changed (a chain turned off goes back onto the pose), and on every frame
+// while they have not settled, asking for the next frame then. The step
+// takes the real time since the last one, in whole milliseconds (no float
+// boxed per frame), clamped to the core's range: at least 4 ms (about one
+// 1/240 s substep) and at most 100 ms (a stall does not replay seconds of
+// motion). Allocation-free while the rig stays the same.
+import type { Rig } from '../rig/rig.js';
+
+const MIN_STEP_MS = 4;
+const MAX_STEP_MS = 100;
+/** The first step after the springs rested: one ordinary frame. */
+const RESUMED_STEP_MS = 16;
+
+export class SpringFrames {
+  private rig: Rig | null = null;
+  private hasChains = false;
+  private steppedVersion = -1;
+  private lastStep_ms = -1;
+
+  /**
+   * Steps `rig`'s springs for the frame at `now_ms` if they move: its pose
+   * (`poseVersion`) or its chains changed since the last step, or they have
+   * not settled. Returns whether it stepped (the palette changed).
+   */
+  step(rig: Rig, poseVersion: number, now_ms: number): boolean {
+    if (rig !== this.rig) {
+      this.rig = rig;
+      this.hasChains = rig.springChains().length > 0;
+      this.steppedVersion = -1;
+      this.lastStep_ms = -1;
+    }
+    if (!this.hasChains) return false;
+    // Both versions only grow: their sum changes whenever either does.
+    const version = poseVersion + rig.springsVersion;
+    if (version === this.steppedVersion && rig.springsSettled) {
+      this.lastStep_ms = -1;
+      return false;
+    }
+    const dt_ms = this.lastStep_ms < 0 ? RESUMED_STEP_MS : Math.min(MAX_STEP_MS, Math.max(MIN_STEP_MS, now_ms - this.lastStep_ms));
+    rig.stepSprings(dt_ms);
+    this.lastStep_ms = now_ms;
+    this.steppedVersion = version;
+    return true;
+  }
+
+  /** Whether the springs want the next frame (some chain still moving). */
+  get moving(): boolean {
+    return this.hasChains && this.rig !== null && !this.rig.disposed && !this.rig.springsSettled;
+  }
+}

@@ -1,0 +1,40 @@
+// Spring chains as the page describes them (kin/springs/spring_chain.h):
+// bones by index or name, parameters in the core's units. The Rig takes and
+// gives these (Rig.setSpringChains, Rig.springChains).
+
+/** A spring chain: bones parent-first (each the parent of the next), by index or name. */
+export interface SpringChainDesc {
+  name: string;
+  bones: readonly (number | string)[];
+  /** Oscillations per second of the undamped spring, (0, 20]. */
+  frequencyHz?: number;
+  /** 0 undamped, 1 critically damped, up to 10. The amplitude halves in ln 2 / (dampingRatio · 2π frequencyHz) s. */
+  dampingRatio?: number;
+  /** Along the model's −Y, model units per s² (9.81 for a rig in metres), [0, 1000]. */
+  gravity?: number;
+  /** How much of the driving motion's acceleration the chain feels, [0, 4]: 1 like a mass on a spring. */
+  inertia?: number;
+  /** The most a bone swings from its driven direction, radians, (0, π]. */
+  swingMax?: number;
+  enabled?: boolean;
+}
+
+/** A chain as the rig holds it: bone indices and every parameter. */
+export interface SpringChain {
+  readonly name: string;
+  readonly bones: readonly number[];
+  readonly frequencyHz: number;
+  readonly dampingRatio: number;
+  readonly gravity: number;
+  readonly inertia: number;
+  readonly swingMax: number;
+  readonly enabled: boolean;
+}
+
+/** The parameters a page may change on a chain (SpringChain without its name and bones). */
+export type SpringParameters = Omit<SpringChain, 'name' | 'bones'>;
+
+/** Seconds in which a chain's swing halves (damping ratio ≤ 1; Infinity undamped). */
+export function springHalfLife_s(chain: Pick<SpringChain, 'frequencyHz' | 'dampingRatio'>): number {
+  return Math.log(2) / (chain.dampingRatio * 2 * Math.PI * chain.frequencyHz);
+}

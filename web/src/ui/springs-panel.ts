@@ -1,0 +1,137 @@
+// The inspector's springs panel, for a rig with spring chains (hidden for
+// the others): per chain a switch, its frequency, damping ratio, gravity and
+// inertia (a change restarts that chain at rest on the pose), the time in
+// which a swing halves, and Reset, which puts every chain back at rest. The
+// core validates every value; a refused one shows on the panel's problem
+// line and changes nothing.
+import type { Rig } from '../rig/rig.js';
+import { type SpringChain, type SpringParameters, springHalfLife_s } from '../rig/springs.js';
+import { ProblemLine } from './problem-line.js';
+
+type NumericParameter = Exclude<keyof SpringParameters, 'enabled' | 'swingMax'>;
+
+const FIELDS: readonly { key: NumericParameter; label: string; title: string; step: string; min: number; max: number }[] = [
+  { key: 'frequencyHz', label: 'Frequency (Hz)', title: 'Swings per second of the undamped spring: higher is stiffer', step: '0.1', min: 0.1, max: 20 },
+  { key: 'dampingRatio', label: 'Damping ratio', title: '0 swings on, 1 returns without swinging past (critical), above 1 creeps', step: '0.05', min: 0, max: 10 },
+  { key: 'gravity', label: 'Gravity (m/s²)', title: 'Pull along −Y, in model units per second squared (9.81 for a rig in metres)', step: '0.1', min: 0, max: 1000 },
+  { key: 'inertia', label: 'Inertia', title: 'How much of the body’s acceleration the chain feels: 1 like a mass on a spring, 0 none', step: '0.1', min: 0, max: 4 },
+];
+
+/** "halves in 0.23 s", or why it never does. */
+function halfLifeText(chain: SpringChain): string {
+  if (chain.dampingRatio === 0) return 'Undamped: it swings on (the integrator loses a little).';
+  if (chain.dampingRatio >= 1) return 'Returns without swinging past.';
+  return `A swing halves in ${springHalfLife_s(chain).toFixed(2)} s.`;
+}
+
+export class SpringsPanel {
+  readonly element = document.createElement('details');
+  private readonly chainsElement = document.createElement('div');
+  private readonly summaryState = document.createElement('span');
+  private readonly problem = new ProblemLine('panel-problem springs-problem');
+  private shownRig: Rig | null = null;
+
+  /** `rig` gives the rig on show; `changed` asks for a frame after a change. */
+  constructor(parent: HTMLElement, private readonly rig: () => Rig, private readonly changed: () => void) {
+    this.element.className = 'springs-panel';
+    this.element.open = true;
+    const heading = document.createElement('summary');
+    heading.textContent = 'Springs ';
+    this.summaryState.className = 'springs-panel-state';
+    heading.append(this.summaryState);
+    const reset = document.createElement('button');
+    reset.type = 'button';
+    reset.className = 'tool-button springs-reset';
+    reset.textContent = 'Reset';
+    reset.title = 'Every chain back at rest on the pose';
+    reset.addEventListener('click', () => this.act(() => this.rig().resetSprings()));
+    const body = document.createElement('div');
+    body.className = 'springs-panel-body';
+    body.append(this.chainsElement, reset, this.problem.element);
+    this.element.append(heading, body);
+    parent.append(this.element);
+    this.element.hidden = true;
+  }
+
+  /** Called with every frame: rebuilds only for another rig. */
+  refresh(): void {
+    const rig = this.rig();
+    if (rig === this.shownRig) return;
+    this.shownRig = rig;
+    this.problem.show(null);
+    this.build(rig.springChains());
+  }
+
+  private build(chains: readonly SpringChain[]): void {
+    this.element.hidden = chains.length === 0;
+    this.chainsElement.replaceChildren(...chains.map((chain, c) => this.chainSection(chain, c)));
+    this.showState(chains);
+  }
+
+  private chainSection(chain: SpringChain, c: number): HTMLElement {
+    const section = document.createElement('fieldset');
+    section.className = 'springs-chain';
+    section.dataset.chain = chain.name;
+    const legend = document.createElement('legend');
+    const toggle = document.createElement('label');
+    toggle.className = 'springs-toggle';
+    const on = document.createElement('input');
+    on.type = 'checkbox';
+    on.name = `spring-${chain.name}`;
+    on.checked = chain.enabled;
+    on.title = `Let the ${chain.name} swing on springs (off: it keeps the pose)`;
+    on.addEventListener('change', () => this.act(() => this.rig().setSpringEnabled(c, on.checked)));
+    const name = document.createElement('span');
+    name.textContent = chain.name;
+    toggle.append(on, name);
+    legend.append(toggle);
+    section.append(legend);
+
+    const halfLife = document.createElement('p');
+    halfLife.className = 'springs-half-life';
+    halfLife.textContent = halfLifeText(chain);
+    for (const field of FIELDS) {
+      const row = document.createElement('label');
+      row.className = 'solver-field springs-field';
+      row.title = field.title;
+      const label = document.createElement('span');
+      label.textContent = field.label;
+      const input = document.createElement('input');
+      input.type = 'number';
+      input.name = field.key;
+      input.step = field.step;
+      input.min = String(field.min);
+      input.max = String(field.max);
+      input.value = String(chain[field.key]);
+      input.addEventListener('change', () => {
+        if (!Number.isFinite(input.valueAsNumber)) {
+          this.problem.show(`${chain.name}: ${field.label}: enter a number`);
+          return;
+        }
+        this.act(() => {
+          const rig = this.rig();
+          const chains = rig.springChains();
+          chains[c] = { ...chains[c], [field.key]: input.valueAsNumber };
+          rig.setSpringChains(chains);
+          halfLife.textContent = halfLifeText(chains[c]);
+        });
+      });
+      row.append(label, input);
+      section.append(row);
+    }
+    section.append(halfLife);
+    return section;
+  }
+
+  /** "ponytail on", "off", "2 of 3 on" beside the heading (shown while folded). */
+  private showState(chains: readonly SpringChain[]): void {
+    const on = chains.filter((chain) => chain.enabled).length;
+    this.summaryState.textContent = chains.length === 1 ? `${chains[0].name} ${on ? 'on' : 'off'}` : `${on} of ${chains.length} on`;
+  }
+
+  private act(action: () => void): void {
+    this.problem.run(action);
+    this.showState(this.rig().springChains());
+    this.changed();
+  }
+}
