@@ -60,6 +60,7 @@ const target = Rig.create(module, await defaultCharacterBones());
 const retargeter = Retargeter.create(module);
 const handle = new module.Retargeter();
 const rows: Row[] = [];
+const targetBones = target.boneCount;
 try {
   const map = retargeter.autoMap(source, target);
   if (handle.setMap(source.address, target.address, map) !== 0 || handle.matchReference(source.address, target.address, []) !== 0) {
@@ -87,7 +88,7 @@ try {
 const result = {
   machine: describeMachine(),
   notes: [
-    `µs per retargeted frame: a ${FRAMES}-frame BVH walk (${bones.length} joints, CMU names, ${FPS} fps) onto the default character (21 bones), one frame per source key.`,
+    `µs per retargeted frame: a ${FRAMES}-frame BVH walk (${bones.length} joints, CMU names, ${FPS} fps) onto the default character (${targetBones} bones), one frame per source key.`,
     'module run: Retargeter.run() through Embind, once per clip (sampling, FK of both skeletons, rotation retargeting, IK per limb, the report).',
     "façade retarget: web/src/rig/retarget.ts's retarget() (map set, reference matched, run, then the ClipData and report copied out in JavaScript).",
     `median and p95 over runs, after ${WARM_UP_MS} ms of untimed runs; up to ${MAX_RUNS} runs or ${BUDGET_MS} ms per row.`,

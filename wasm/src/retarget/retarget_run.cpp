@@ -6,6 +6,7 @@
 
 #include "kin/animation/sampling_job.h"
 #include "kin/forward.h"
+#include "kin/goal.h"
 #include "kin/ik/ik_job.h"
 #include "kin/limits.h"
 #include "world_rotation.h"

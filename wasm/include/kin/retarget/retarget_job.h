@@ -22,7 +22,6 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "kin/animation/clip.h"
-#include "kin/goal.h"
 #include "kin/ik/ik_job.h"
 #include "kin/retarget/bone_map.h"
 #include "kin/retarget/bone_role.h"
