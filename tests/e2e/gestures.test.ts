@@ -7,7 +7,7 @@
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSession, nextFrame, startDemo } from './browser.js';
+import { type DemoSession, nextFrame, settle, startDemo } from './browser.js';
 
 interface Snapshot {
   angles: number[];
@@ -136,6 +136,9 @@ describe('gestures and undo', () => {
 
   it('draws no frame while nothing changes, and one after a change', async () => {
     await page.mouse.move(5, 400);
+    // The ponytail's springs swing after every change until they settle:
+    // with them off, a change is one frame.
+    await page.locator('input[name="spring-ponytail"]').uncheck();
     // Let the camera's damping and any pending write settle.
     await page.waitForTimeout(1500);
     const idle = await page.evaluate(() => window.kin.renderedFrames());
@@ -146,5 +149,16 @@ describe('gestures and undo', () => {
     const changed = await page.evaluate(() => window.kin.renderedFrames());
     expect(changed).toBeGreaterThan(idle);
     expect(changed - idle).toBeLessThan(5);
+  });
+
+  it('with springs on, a change draws frames while the ponytail swings, then none', async () => {
+    await page.locator('input[name="spring-ponytail"]').check();
+    const before = await page.evaluate(() => window.kin.renderedFrames());
+    await page.evaluate(() => window.kin.applyPreset('relaxed'));
+    await settle(page); // throws if the page keeps drawing for 10 s
+    const settled = await page.evaluate(() => window.kin.renderedFrames());
+    expect(settled - before).toBeGreaterThan(3);
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => window.kin.renderedFrames())).toBe(settled);
   });
 });
