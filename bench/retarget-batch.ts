@@ -19,7 +19,7 @@ import type { RetargetMode } from '../web/src/rig/retarget.js';
 import { describeMachine } from './machine.js';
 import { summarise } from './stats.js';
 
-const FILES = 8;
+const FILES = 32;
 const FRAMES = 300;
 const FPS = 120;
 const RUNS = 7;
