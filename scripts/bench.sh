@@ -9,3 +9,5 @@ npx tsx bench/ik.ts
 npx tsx bench/skinning.ts
 npx tsx bench/animation.ts
 npx tsx bench/drag-allocation.ts
+npx tsx bench/retarget.ts
+npx tsx bench/retarget-batch.ts

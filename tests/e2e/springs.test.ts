@@ -109,6 +109,30 @@ describe('spring chains on the default character', () => {
     expect(demo.problems).toEqual([]);
   });
 
+  it('window.kin lists the chains by bone name and changes them as the panel does, which follows', async () => {
+    const { page } = demo;
+    const chains = await page.evaluate(() => window.kin.springs());
+    expect(chains.map((c) => [c.name, c.bones])).toEqual([['ponytail', ['ponytail_1', 'ponytail_2', 'ponytail_3']]]);
+    await page.evaluate(() => window.kin.setSpring('ponytail', { enabled: false, frequencyHz: 3 }));
+    await nextFrame(page);
+    expect(await page.isChecked('input[name="spring-ponytail"]')).toBe(false);
+    expect(await page.inputValue('.springs-chain input[name="frequencyHz"]')).toBe('3');
+    expect(await page.evaluate(() => window.kin.springsSettled())).toBe(true);
+    const refused = await page.evaluate(() => {
+      try {
+        window.kin.setSpring('tail', { enabled: true });
+        return '';
+      } catch (error) {
+        return String(error);
+      }
+    });
+    expect(refused).toContain("no spring chain 'tail' (chains: ponytail)");
+    await page.evaluate(() => window.kin.setSpring('ponytail', { enabled: true, frequencyHz: 2.5 }));
+    await nextFrame(page);
+    expect(await page.isChecked('input[name="spring-ponytail"]')).toBe(true);
+    await settle(page);
+  });
+
   it('from the side: the ponytail hangs behind the head at rest and swings out in a lurch (screenshots)', async () => {
     const { page } = demo;
     await page.click('[data-action="view-side"]');

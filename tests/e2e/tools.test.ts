@@ -16,7 +16,9 @@ import { maxDifference } from './compare.js';
 const RIGS = ['default', 'arm', 'chain', 'candy', 'gltf'] as const;
 type RigName = (typeof RIGS)[number];
 
-const palette = (page: Page): Promise<number[]> => page.evaluate(() => window.kin.palette());
+// The pose's palette: the default character's ponytail swings on springs for a while after
+// every change, which undo and redo do not carry.
+const palette = (page: Page): Promise<number[]> => page.evaluate(() => window.posePalette());
 const tool = (action: string): string => `.tool-panel [data-action="${action}"]`;
 
 async function showRig(page: Page, rig: RigName, glb: number[]): Promise<void> {

@@ -7,6 +7,7 @@
 // which V8 passes as a small integer, where a fractional one would be boxed
 // into a heap number per call until V8 has fully optimised draw().
 import { NumberLabels } from './number-labels.js';
+import { type PlotFigure, plotFigure } from './plot-figure.js';
 
 const CSS_HEIGHT = 110;
 const FONT_CSS_PX = 10;
@@ -29,10 +30,10 @@ const DECADE_LABELS = new NumberLabels((decade) => `1e${decade}`);
 const ITERATION_LABELS = new NumberLabels((last) => `${last} it.`);
 
 export class EnergyPlot {
-  readonly element = document.createElement('figure');
-  private readonly canvas = document.createElement('canvas');
+  readonly element: HTMLElement;
+  private readonly canvas: HTMLCanvasElement;
   private readonly context: CanvasRenderingContext2D;
-  private readonly resizeObserver: ResizeObserver;
+  private readonly figure: PlotFigure;
   /** log10 E per entry of the last history. */
   private logEnergy = new Float64Array(64);
   private count = 0;
@@ -50,19 +51,14 @@ export class EnergyPlot {
   private iterations = 0;
 
   constructor(parent: HTMLElement) {
-    this.element.className = 'energy-plot';
-    const caption = document.createElement('figcaption');
-    caption.textContent = 'Energy per iteration (log scale; a jump up is an escape from a limit trap)';
-    this.canvas.style.height = `${CSS_HEIGHT}px`;
-    this.canvas.setAttribute('role', 'img');
-    this.canvas.setAttribute('aria-label', 'Energy of the last solve per iteration, log scale');
-    this.element.append(caption, this.canvas);
-    parent.append(this.element);
-    const context = this.canvas.getContext('2d');
-    if (!context) throw new Error('EnergyPlot: no canvas 2D context');
-    this.context = context;
-    this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(this.canvas);
+    this.figure = plotFigure(parent, {
+      className: 'energy-plot',
+      caption: 'Energy per iteration (log scale; a jump up is an escape from a limit trap)',
+      label: 'Energy of the last solve per iteration, log scale',
+      height_css: CSS_HEIGHT,
+      onResize: () => this.resize(),
+    });
+    ({ element: this.element, canvas: this.canvas, context: this.context } = this.figure);
   }
 
   /**
@@ -87,7 +83,7 @@ export class EnergyPlot {
   }
 
   dispose(): void {
-    this.resizeObserver.disconnect();
+    this.figure.dispose();
   }
 
   private resize(): void {

@@ -5,6 +5,7 @@
 // its top left. Drawn
 // when a result is shown and when the canvas changes size, never per frame.
 import type { RetargetReport } from '../rig/retarget.js';
+import { type PlotFigure, plotFigure } from './plot-figure.js';
 
 const CSS_HEIGHT = 120;
 const FONT_CSS_PX = 10;
@@ -46,27 +47,22 @@ export function frameSeries(report: RetargetReport): { angle_deg: Float64Array; 
 }
 
 export class RetargetPlot {
-  readonly element = document.createElement('figure');
-  private readonly canvas = document.createElement('canvas');
+  readonly element: HTMLElement;
+  private readonly canvas: HTMLCanvasElement;
   private readonly context: CanvasRenderingContext2D;
-  private readonly resizeObserver: ResizeObserver;
+  private readonly figure: PlotFigure;
   private series: Float64Array[] = [];
   private duration = 0;
 
   constructor(parent: HTMLElement) {
-    this.element.className = 'retarget-plot';
-    const caption = document.createElement('figcaption');
-    caption.textContent = 'Error per frame: mean bone angle (°, blue) and worst limb reach (% of limb length, orange)';
-    this.canvas.style.height = `${CSS_HEIGHT}px`;
-    this.canvas.setAttribute('role', 'img');
-    this.canvas.setAttribute('aria-label', 'Retarget error per frame');
-    this.element.append(caption, this.canvas);
-    parent.append(this.element);
-    const context = this.canvas.getContext('2d');
-    if (!context) throw new Error('RetargetPlot: no canvas 2D context');
-    this.context = context;
-    this.resizeObserver = new ResizeObserver(() => this.draw());
-    this.resizeObserver.observe(this.canvas);
+    this.figure = plotFigure(parent, {
+      className: 'retarget-plot',
+      caption: 'Error per frame: mean bone angle (°, blue) and worst limb reach (% of limb length, orange)',
+      label: 'Retarget error per frame',
+      height_css: CSS_HEIGHT,
+      onResize: () => this.draw(),
+    });
+    ({ element: this.element, canvas: this.canvas, context: this.context } = this.figure);
   }
 
   show(report: RetargetReport): void {
@@ -77,7 +73,7 @@ export class RetargetPlot {
   }
 
   dispose(): void {
-    this.resizeObserver.disconnect();
+    this.figure.dispose();
   }
 
   private draw(): void {

@@ -30,6 +30,8 @@ export class SpringsPanel {
   private readonly summaryState = document.createElement('span');
   private readonly problem = new ProblemLine('panel-problem springs-problem');
   private shownRig: Rig | null = null;
+  // The rig's springsVersion the fields show: a change made elsewhere (window.kin) rebuilds them.
+  private shownVersion = -1;
 
   /** `rig` gives the rig on show; `changed` asks for a frame after a change. */
   constructor(parent: HTMLElement, private readonly rig: () => Rig, private readonly changed: () => void) {
@@ -53,12 +55,13 @@ export class SpringsPanel {
     this.element.hidden = true;
   }
 
-  /** Called with every frame: rebuilds only for another rig. */
+  /** Called with every frame: rebuilds only for another rig, or chains changed from outside the panel. */
   refresh(): void {
     const rig = this.rig();
-    if (rig === this.shownRig) return;
+    if (rig === this.shownRig && rig.springsVersion === this.shownVersion) return;
+    if (rig !== this.shownRig) this.problem.show(null);
     this.shownRig = rig;
-    this.problem.show(null);
+    this.shownVersion = rig.springsVersion;
     this.build(rig.springChains());
   }
 
@@ -131,6 +134,8 @@ export class SpringsPanel {
 
   private act(action: () => void): void {
     this.problem.run(action);
+    // The panel's own change keeps its fields (and the focus in them).
+    this.shownVersion = this.rig().springsVersion;
     this.showState(this.rig().springChains());
     this.changed();
   }
