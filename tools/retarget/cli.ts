@@ -11,8 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { errorMessage } from '../../web/src/text/error-message.js';
 import { type BatchOptions, USAGE, UsageError, parseOptions } from './options.js';
-import { batchFiles } from './output-names.js';
-import { type BatchFile, type FileOutcome, runBatch } from './pool.js';
+import { type BatchFile, batchFiles } from './output-names.js';
+import { type FileOutcome, runBatch } from './pool.js';
 
 function progressLine(outcome: FileOutcome, done: number, files: readonly BatchFile[]): string {
   const name = basename(files[outcome.index].path);

@@ -3,7 +3,13 @@
 // outputs would overwrite a source; a file with several animations adds each
 // animation's name.
 import { basename, resolve } from 'node:path';
-import type { BatchFile } from './pool.js';
+
+/** One source of a batch and the name its outputs take. */
+export interface BatchFile {
+  path: string;
+  /** The outputs' name without extension. */
+  base: string;
+}
 
 const OUTPUT_EXTENSIONS = ['.glb', '.bvh', '.report.json'];
 

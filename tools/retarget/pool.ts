@@ -5,14 +5,9 @@
 // batch; a worker that dies fails the file it held, and the others go on.
 import { Worker } from 'node:worker_threads';
 import type { FromWorker, ToWorker } from './messages.js';
+import type { BatchFile } from './output-names.js';
 import type { WorkerSetup } from './options.js';
 import type { FileResult } from './retarget-file.js';
-
-export interface BatchFile {
-  path: string;
-  /** The outputs' name without extension. */
-  base: string;
-}
 
 export type FileOutcome = ({ ok: true; result: FileResult } | { ok: false; message: string }) & { index: number; seconds: number };
 
