@@ -10,32 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "allocation_counter.h"
 #include "kin/animation/clip.h"
 #include "kin/retarget/bone_map.h"
 #include "kin/retarget/retarget_job.h"
 #include "retarget_fixtures.h"
-
-// Counts malloc calls so that a test can check that Run allocates nothing
-// (operator new comes here too). glibc's allocator does the work. Not under
-// AddressSanitizer, whose runtime owns malloc.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define KIN_RETARGET_TEST_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define KIN_RETARGET_TEST_ASAN 1
-#endif
-#ifndef KIN_RETARGET_TEST_ASAN
-namespace {
-long g_mallocs = 0;
-}
-extern "C" void* __libc_malloc(std::size_t size);
-extern "C" void* malloc(std::size_t size) {
-  ++g_mallocs;
-  return __libc_malloc(size);
-}
-#endif
 
 namespace {
 
@@ -520,9 +499,7 @@ TEST(RetargetJob, ContactLocksKeepAPlantedFoot) {
 }
 
 TEST(RetargetJob, RunAllocatesNothing) {
-#ifdef KIN_RETARGET_TEST_ASAN
-  GTEST_SKIP() << "AddressSanitizer owns malloc";
-#else
+  if (!kin_test::CountsAllocations()) GTEST_SKIP() << "AddressSanitizer owns malloc";
   HumanoidSpec target_spec;
   target_spec.leg_scale = 1.2f;
   target_spec.spine_bones = 4;
@@ -530,18 +507,17 @@ TEST(RetargetJob, RunAllocatesNothing) {
   Retargeted s(source_bones, kin_test::Humanoid(target_spec), 11, 10.0f, Wiggle(static_cast<int>(source_bones.size()), 0.4f, 9));
   for (const kin::RetargetMode mode : {kin::RetargetMode::kRotation, kin::RetargetMode::kIk}) {
     const kin::RetargetJob job = s.Job(mode, true);
-    const long before = g_mallocs;
+    const long before = kin_test::MallocCount();
     const kin::Status status = job.Run();
-    const long during = g_mallocs - before;
+    const long during = kin_test::MallocCount() - before;
     ASSERT_TRUE(status.ok()) << status.message;
     EXPECT_EQ(during, 0) << kin::RetargetModeName(mode);
   }
   // The counter counts: a vector's growth is seen.
-  const long before = g_mallocs;
+  const long before = kin_test::MallocCount();
   std::vector<int> grows(100);
-  EXPECT_GT(g_mallocs - before, 0);
+  EXPECT_GT(kin_test::MallocCount() - before, 0);
   (void)grows;
-#endif
 }
 
 // An A-pose source onto a T-pose target: the match puts the target's arms

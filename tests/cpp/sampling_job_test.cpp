@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "allocation_counter.h"
 #include "clip_fixtures.h"
 #include "kin/euler.h"
 #include "kin/rig.h"
@@ -70,6 +71,36 @@ TEST(SamplingJob, SamplesTheHandComputedPoseThatFkExpects) {
     EXPECT_EQ(rig.palette()[i], posed.palette()[i]) << bones[i].name;
     EXPECT_EQ(rig.tips_data()[3 * i + 1], posed.tips_data()[3 * i + 1]) << bones[i].name;
   }
+}
+
+// A playback frame (sample, FK, palette), a ghost and a curve-view sampling
+// allocate nothing once the clip is set, for every interpolation: Catmull-Rom
+// and TCB angle keys, and a rotation channel on the quaternion spline.
+TEST(SamplingJob, PlaybackCallsAllocateNothing) {
+  if (!kin_test::CountsAllocations()) GTEST_SKIP() << "AddressSanitizer owns malloc";
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
+  kin::ClipDef def = ArmClip(rig);
+  AddChannel(&def, ChannelTarget::kAngle, Bone(rig, "forearm_r"), 1,
+             {{0, {0.0f}, Interpolation::kCatmullRom}, {0.4f, {0.5f}, Interpolation::kTcb, 0.3f, -0.2f, 0.4f},
+              {1.1f, {0.2f}, Interpolation::kCatmullRom}, {2, {0.9f}}});
+  const glm::quat a = glm::angleAxis(0.2f, glm::vec3(0, 0, 1)), b = glm::angleAxis(0.9f, glm::vec3(1, 0, 0));
+  AddChannel(&def, ChannelTarget::kRotation, Bone(rig, "head"), 0,
+             {{0, {a.x, a.y, a.z, a.w}, Interpolation::kCatmullRom}, {1, {b.x, b.y, b.z, b.w}, Interpolation::kCatmullRom},
+              {2, {a.x, a.y, a.z, a.w}, Interpolation::kCatmullRom}});
+  ASSERT_TRUE(rig.SetClip(def).ok());
+  const long before = kin_test::MallocCount();
+  for (int frame = 0; frame < 240; ++frame) {
+    const float time = frame / 60.0f;
+    ASSERT_TRUE(rig.SampleClip(time, LoopMode::kLoop).ok());
+    ASSERT_TRUE(rig.SampleGhost(time + 0.5f, LoopMode::kLoop).ok());
+  }
+  ASSERT_TRUE(rig.SampleChannel(3, 0.0f, 2.0f, kin::kMaxChannelSamples).ok());
+  EXPECT_EQ(kin_test::MallocCount() - before, 0);
+  // The counter counts: a vector made here is seen.
+  const long made = kin_test::MallocCount();
+  const std::vector<float> grows(100);
+  EXPECT_GT(kin_test::MallocCount() - made, 0);
 }
 
 TEST(SamplingJob, ClampHoldsTheEndsAndLoopWraps) {
