@@ -555,4 +555,45 @@ TEST(MatchReferencePose, TPoseTakesAnAPosesArms) {
   EXPECT_NE(std::string(status.message).find("2 source reference angle triples"), std::string::npos) << status.message;
 }
 
+// The other way round: with the map inverted, the source is posed into an
+// A-posed target's reference, arm directions equal bone for bone.
+TEST(MatchReferencePose, TheInvertedMapPosesTheSourceIntoTheTargets) {
+  const std::vector<kin::BoneDef> source_bones = kin_test::Humanoid(HumanoidSpec());
+  HumanoidSpec target_spec;
+  target_spec.spine_bones = 4;
+  target_spec.arm_scale = 0.8f;
+  const std::vector<kin::BoneDef> target_bones = kin_test::Humanoid(target_spec);
+  kin::Skeleton source, target;
+  ASSERT_TRUE(kin::Skeleton::Build(source_bones, &source).ok());
+  ASSERT_TRUE(kin::Skeleton::Build(target_bones, &target).ok());
+  kin::BoneMap map;
+  ASSERT_TRUE(kin::AutoMap(source, target, &map).ok());
+  const kin::BoneMap inverse = kin::InvertBoneMap(map, source.bone_count());
+  ASSERT_EQ(inverse.source_of_target.size(), source_bones.size());
+  for (int t = 0; t < target.bone_count(); ++t) {
+    const int s = map.source_of_target[t];
+    if (s >= 0) EXPECT_EQ(inverse.source_of_target[s], t) << target.name(t);
+  }
+  std::vector<glm::vec3> target_ref(target_bones.size(), glm::vec3(0.0f));
+  target_ref[kin_test::Find(target_bones, "upper_arm_l")] = glm::vec3(0.0f, 0.2f, -0.8f);
+  target_ref[kin_test::Find(target_bones, "upper_arm_r")] = glm::vec3(0.0f, -0.2f, 0.8f);
+  std::vector<glm::vec3> source_ref(source_bones.size());
+  ASSERT_TRUE(kin::MatchReferencePose(target, target_ref, source, inverse, source_ref).ok());
+  const std::vector<glm::dmat4> s = kin_test::ReferenceForward(source_bones, kin_test::ToDouble(source_ref), glm::dvec3(0.0));
+  const std::vector<glm::dmat4> t = kin_test::ReferenceForward(target_bones, kin_test::ToDouble(target_ref), glm::dvec3(0.0));
+  const auto direction = [](const std::vector<kin::BoneDef>& bones, const std::vector<glm::dmat4>& m, const char* name) {
+    const int b = kin_test::Find(bones, name);
+    return glm::normalize(glm::dmat3(m[b]) * glm::dvec3(bones[b].tip_bs));
+  };
+  for (const char* name : {"upper_arm_l", "upper_arm_r", "forearm_l", "hand_r"})
+    EXPECT_GT(glm::dot(direction(source_bones, s, name), direction(target_bones, t, name)), 1.0 - 1e-9) << name;
+  // An A-pose arm is well below the T-pose rest the source started in.
+  EXPECT_LT(direction(source_bones, s, "upper_arm_l").y, -0.3);
+  // Entries outside the source are skipped; a source bone mapped twice keeps its first target.
+  kin::BoneMap odd;
+  odd.source_of_target = {1, 7, 1, -1};
+  const kin::BoneMap odd_inverse = kin::InvertBoneMap(odd, 3);
+  EXPECT_EQ(odd_inverse.source_of_target, (std::vector<int>{-1, 0, -1}));
+}
+
 }  // namespace

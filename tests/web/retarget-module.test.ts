@@ -10,7 +10,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBvh } from '../../web/src/import/bvh/bvh-parse.js';
 import { bvhRig } from '../../web/src/import/bvh/bvh-rig.js';
-import { BONE_ROLES, RETARGET_LIMBS, RETARGET_MODES, Retargeter, boneRoleOf } from '../../web/src/rig/retarget.js';
+import { BONE_ROLES, RETARGET_LIMBS, RETARGET_MODES, type RetargetOptions, Retargeter, boneRoleOf } from '../../web/src/rig/retarget.js';
 import { readRetargetContract } from '../../web/src/rig/retarget-contract.js';
 import type { ClipData } from '../../web/src/rig/clip-data.js';
 import { Rig } from '../../web/src/rig/rig.js';
@@ -232,6 +232,59 @@ describe('the Retargeter through the module', () => {
       const root = result.channels.find((c) => c.target === 'root')!;
       expect(root.keys.length).toBe(49);
       expect(result.channels.every((c) => c.keys.every((k) => k.interpolation === 'linear'))).toBe(true);
+    } finally {
+      retargeter.dispose();
+      target.dispose();
+    }
+  });
+
+  it('calibrates in either skeleton’s rest pose, or in each one’s own: an A-posed copy’s arms follow the T-posed source only when calibrated', () => {
+    // The copy's upper arms hang 40° below the source's at rest (its rest
+    // rotation turned about an axis square to the bone), nothing else differs.
+    const A_RAD = (40 * Math.PI) / 180;
+    const upperArms = ['LeftArm', 'RightArm'];
+    const targetBones = sourceBones.map((b) => {
+      if (!upperArms.includes(b.name)) return b;
+      const tip = new THREE.Vector3(...b.tip!);
+      const across = new THREE.Vector3(0, 0, 1).cross(tip).normalize();
+      const restQ = new THREE.Quaternion(...(b.restQ ?? [0, 0, 0, 1])).multiply(new THREE.Quaternion().setFromAxisAngle(across, A_RAD));
+      return { ...b, restQ: restQ.toArray() as QuatTuple };
+    });
+    const target = Rig.create(module, targetBones);
+    const retargeter = Retargeter.create(module);
+    /** The angle between the source's and the target's upper-arm directions in the world, worst over the clip's frames. */
+    const worstArmAngle = (options: Pick<RetargetOptions, 'sourceReference' | 'targetReference'>): { worst: number; best: number } => {
+      const map = retargeter.autoMap(source, target);
+      const { clip: result, report } = retargeter.retarget(source, target, map, { mode: 'rotation', contactLocks: false, fps: 0, ...options });
+      target.setClip(result);
+      let worst = 0;
+      let best = Math.PI;
+      for (const time of report.times) {
+        source.sampleClip(time, 'clamp');
+        target.sampleClip(time, 'clamp');
+        const s = worldMatrices(sourceBones, source.pose(), source.rootOffset);
+        const t = worldMatrices(targetBones, target.pose(), target.rootOffset);
+        for (const name of upperArms) {
+          const b = source.boneIndex(name);
+          const direction = (m: THREE.Matrix4, bones: BoneDesc[]): THREE.Vector3 => new THREE.Vector3(...bones[b].tip!).transformDirection(m);
+          const angle = direction(s[b], sourceBones).angleTo(direction(t[b], targetBones));
+          worst = Math.max(worst, angle);
+          best = Math.min(best, angle);
+        }
+      }
+      return { worst, best };
+    };
+    try {
+      // Calibrated either way, the arms point where the source's do (float32 through two skeletons).
+      expect(worstArmAngle({ targetReference: 'match' }).worst).toBeLessThan(1e-4);
+      expect(worstArmAngle({ sourceReference: 'match' }).worst).toBeLessThan(1e-4);
+      // Each in its own rest pose, the A-pose's 40° stays between them on every frame.
+      const rest = worstArmAngle({ sourceReference: new Float32Array(0), targetReference: new Float32Array(0) });
+      expect(rest.best).toBeCloseTo(A_RAD, 4);
+      expect(rest.worst).toBeCloseTo(A_RAD, 4);
+      expect(() => retargeter.retarget(source, target, retargeter.autoMap(source, target), { mode: 'rotation', contactLocks: false, fps: 0, sourceReference: 'match', targetReference: 'match' })).toThrow(
+        /cannot both match/,
+      );
     } finally {
       retargeter.dispose();
       target.dispose();

@@ -96,6 +96,25 @@ class RetargeterBinding {
   }
   std::uintptr_t targetReferenceData() const { return Address(target_ref_.data()); }
 
+  // The other way round: the source's reference from the target's
+  // (MatchReferencePose with the skeletons swapped and the kept map
+  // inverted); the target's becomes `target_angles`.
+  int matchSourceReference(std::uintptr_t source, std::uintptr_t target, const val& target_angles) {
+    const Skeleton source_skeleton = BuiltSkeleton(BoundRig(source));
+    const Skeleton target_skeleton = BuiltSkeleton(BoundRig(target));
+    std::vector<glm::vec3> target_ref;
+    Status status = ParseAngles(target_angles, target_skeleton, "target", &target_ref);
+    if (!status.ok()) return Report(status);
+    if (map_.source_of_target.size() != static_cast<std::size_t>(target_skeleton.bone_count()))
+      return Report(Status::Invalid("retarget: no bone map for these rigs (set one first)"));
+    std::vector<glm::vec3> source_ref(static_cast<std::size_t>(source_skeleton.bone_count()));
+    status = MatchReferencePose(target_skeleton, target_ref, source_skeleton, InvertBoneMap(map_, source_skeleton.bone_count()), source_ref);
+    if (!status.ok()) return Report(status);
+    source_ref_ = std::move(source_ref);
+    target_ref_ = std::move(target_ref);
+    return 0;
+  }
+
   // Retargets the source rig's clip onto the target (mode: a contract
   // retargetModes code) with the kept map and references (the rest pose
   // where none was set for that skeleton).
@@ -241,6 +260,7 @@ EMSCRIPTEN_BINDINGS(kin_retarget) {
       .function("setTargetReference", &RetargeterBinding::setTargetReference)
       .function("matchReference", &RetargeterBinding::matchReference)
       .function("targetReferenceData", &RetargeterBinding::targetReferenceData)
+      .function("matchSourceReference", &RetargeterBinding::matchSourceReference)
       .function("run", &RetargeterBinding::run)
       .function("frameCount", &RetargeterBinding::frameCount)
       .function("timesData", &RetargeterBinding::timesData)

@@ -197,4 +197,15 @@ std::vector<std::string> BoneMapProblems(const Skeleton& source, const Skeleton&
   return problems;
 }
 
+BoneMap InvertBoneMap(const BoneMap& map, int source_bone_count) {
+  BoneMap inverse;
+  inverse.source_of_target.assign(static_cast<std::size_t>(source_bone_count > 0 ? source_bone_count : 0), -1);
+  for (std::size_t t = 0; t < map.source_of_target.size(); ++t) {
+    const int s = map.source_of_target[t];
+    if (s >= 0 && s < source_bone_count && inverse.source_of_target[static_cast<std::size_t>(s)] < 0)
+      inverse.source_of_target[static_cast<std::size_t>(s)] = static_cast<int>(t);
+  }
+  return inverse;
+}
+
 }  // namespace kin

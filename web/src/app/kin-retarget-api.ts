@@ -2,7 +2,7 @@
 // File ▸ Retarget… drives, so the panel shows what a script did. Sources are
 // a file's text or bytes with its name (BVH, glTF/GLB), or a built-in rig's
 // clip; results are plain copies.
-import type { RetargetMapRow, RetargetSummary } from '../ui/retarget-host.js';
+import type { RetargetMapRow, RetargetReference, RetargetSummary } from '../ui/retarget-host.js';
 import type { RetargetController } from './retarget-controller.js';
 import type { KinPage } from './kin-tools-api.js';
 
@@ -11,6 +11,8 @@ export interface KinRetargetOptions {
   /** 'rotation' or 'ik' (default: as the panel is, IK at first). */
   mode?: string;
   contactLocks?: boolean;
+  /** 'character-to-source' (default), 'source-to-character' or 'rest': which skeleton is posed into the other's rest pose before rotations carry over. */
+  reference?: string;
   /** Keys per second of the result; 0 at the source clip's key times. */
   fps?: number;
   /** The source clip by name or index (default: its first). */
@@ -47,11 +49,12 @@ export interface KinRetargetApi {
 
 function configure(controller: RetargetController, options: KinRetargetOptions): void {
   if (typeof options !== 'object' || options === null) throw new Error('kin: retarget options must be an object');
-  const { mode, contactLocks, fps, clip, map } = options;
+  const { mode, reference, contactLocks, fps, clip, map } = options;
   // The clip first: picking one sets the key rate its keys suggest, which an fps given here overrides.
   if (clip !== undefined) controller.chooseClip(clip);
   controller.setOptions({
     ...(mode === undefined ? {} : { mode: mode as 'rotation' | 'ik' }),
+    ...(reference === undefined ? {} : { reference: reference as RetargetReference }),
     ...(contactLocks === undefined ? {} : { contactLocks }),
     ...(fps === undefined ? {} : { fps }),
   });

@@ -15,10 +15,10 @@ import type { ImportQuestions, Importer } from '../import/importer.js';
 import type { ModelInput } from '../import/model-input.js';
 import { findLesson } from '../lessons/lessons.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
-import { type RetargetReport, Retargeter, boneRoleOf } from '../rig/retarget.js';
+import { type RetargetOptions, type RetargetReport, Retargeter, boneRoleOf } from '../rig/retarget.js';
 import type { Rig } from '../rig/rig.js';
 import type { KinModule } from '../wasm/generated/kin.js';
-import type { RetargetChoices, RetargetDialogHost, RetargetMapRow, RetargetSummary } from '../ui/retarget-host.js';
+import { RETARGET_REFERENCES, type RetargetChoices, type RetargetDialogHost, type RetargetMapRow, type RetargetReference, type RetargetSummary } from '../ui/retarget-host.js';
 import type { PosingView } from './posing-view.js';
 import { SkeletonBeside, jointExtent } from './retarget-beside.js';
 import { framePoints } from './retarget-framing.js';
@@ -38,6 +38,12 @@ const SOURCE_COLOR = 0x7fd48a;
 const DENSE_KEYS_PER_SECOND = 20;
 /** How far around the joints the framing of both keeps in view, in character heights. */
 const FRAME_PADDING = 0.12;
+/** Each calibration choice as the retargeter's reference options (empty angles: a rest pose). */
+const REFERENCE_OPTIONS: Record<RetargetReference, Pick<RetargetOptions, 'sourceReference' | 'targetReference'>> = {
+  'character-to-source': { targetReference: 'match' },
+  'source-to-character': { sourceReference: 'match' },
+  rest: { sourceReference: new Float32Array(0), targetReference: new Float32Array(0) },
+};
 
 /**
  * The key rate a result of `clip` starts with: its own key times when they
@@ -57,7 +63,7 @@ export class RetargetController implements RetargetDialogHost {
   private mappedSource: RetargetSource | null = null;
   private mappedTarget: Rig | null = null;
   private lastApplied: AppliedRetarget | null = null;
-  private choices: RetargetChoices = { mode: 'ik', contactLocks: true, fps: 0 };
+  private choices: RetargetChoices = { mode: 'ik', reference: 'character-to-source', contactLocks: true, fps: 0 };
   private readonly beside: SkeletonBeside;
   private besideWanted = true;
   private readonly listeners: (() => void)[] = [];
@@ -155,6 +161,7 @@ export class RetargetController implements RetargetDialogHost {
   setOptions(options: Partial<RetargetChoices>): void {
     const next = { ...this.choices, ...options };
     if (next.mode !== 'rotation' && next.mode !== 'ik') throw new Error(`Retarget: mode ${JSON.stringify(next.mode)} is not 'rotation' or 'ik'`);
+    if (!RETARGET_REFERENCES.includes(next.reference)) throw new Error(`Retarget: reference ${JSON.stringify(next.reference)} is not one of ${RETARGET_REFERENCES.join(', ')}`);
     if (typeof next.contactLocks !== 'boolean') throw new Error('Retarget: contactLocks must be true or false');
     if (!(Number.isFinite(next.fps) && next.fps >= 0 && next.fps <= 240)) throw new Error(`Retarget: fps ${next.fps} must be 0 (the source's keys) or up to 240`);
     this.choices = next;
@@ -218,7 +225,15 @@ export class RetargetController implements RetargetDialogHost {
     const target = this.editor.session.rig;
     const sourceClip = source.clips[this.clipIndex];
     source.rig.setClip(sourceClip);
-    const { clip, report } = this.tool().retarget(source.rig, target, this.map() as Int32Array, { ...this.choices, clipName: sourceClip.name, targetName: this.characterName() });
+    const { mode, contactLocks, fps, reference } = this.choices;
+    const { clip, report } = this.tool().retarget(source.rig, target, this.map() as Int32Array, {
+      mode,
+      contactLocks,
+      fps,
+      ...REFERENCE_OPTIONS[reference],
+      clipName: sourceClip.name,
+      targetName: this.characterName(),
+    });
     this.timeline.useClip(clip);
     // In the clip menu too, to come back to after trying another clip (for this character only).
     this.timeline.registerClips([{ name: clip.name, make: () => (this.editor.session.rig === target ? clip : null) }]);

@@ -24,9 +24,17 @@ export interface RetargetOptions {
   contactLocks: boolean;
   /** Frames per second of the result; 0: one frame at each of the source's key times. */
   fps: number;
-  /** The source's reference pose: 3 angles per source bone (by slot); default its rest (zeros). */
-  sourceReference?: Float32Array;
-  /** The target's reference pose: 3 angles per target bone, or 'match' (default): the source's reference matched by kin::MatchReferencePose. */
+  /**
+   * The source's reference pose: 3 angles per source bone (by slot), default
+   * its rest (zeros); or 'match': the target's reference matched onto the
+   * source through the inverted map (the source posed into the target's T or A).
+   */
+  sourceReference?: Float32Array | 'match';
+  /**
+   * The target's reference pose: 3 angles per target bone, or 'match' (the
+   * default unless the source's is 'match'): the source's reference matched
+   * by kin::MatchReferencePose (the target posed into the source's T or A).
+   */
   targetReference?: Float32Array | 'match';
   /** Names for the result clip's name, `<clipName> → <targetName>` (default 'clip', 'target'). */
   clipName?: string;
@@ -101,8 +109,11 @@ export class Retargeter {
     if (mode < 0) throw new Error(`Retarget: unknown mode '${String(options.mode)}'; the modes are ${this.contract.retargetModes.join(', ')}`);
     this.check(h.setMap(s, t, map));
     const sourceReference = options.sourceReference ?? new Float32Array(0);
-    const targetReference = options.targetReference ?? 'match';
-    if (targetReference === 'match') {
+    const targetReference = options.targetReference ?? (sourceReference === 'match' ? new Float32Array(0) : 'match');
+    if (sourceReference === 'match') {
+      if (targetReference === 'match') throw new Error('Retarget: the source and the target cannot both match the other’s reference pose');
+      this.check(h.matchSourceReference(s, t, targetReference));
+    } else if (targetReference === 'match') {
       this.check(h.matchReference(s, t, sourceReference));
     } else {
       this.check(h.setSourceReference(s, sourceReference));

@@ -2,7 +2,7 @@
 // phone) that puts another skeleton's motion onto the character on screen.
 // From the top: the source (a built-in rig, or a BVH / glTF file with
 // motion, and which of its clips), the options (rotation or IK, contact
-// locks, the key rate), the bone map (target bone | role | source bone,
+// locks, the key rate, the reference pose both are calibrated in), the bone map (target bone | role | source bone,
 // each row a drop-down; rows the problems name are flagged), the problems,
 // after Apply the error report in numbers with a per-frame plot and the
 // "source beside" toggle, and Apply with its status held at the foot. The view stays usable beside it: a result
@@ -11,12 +11,18 @@
 import { errorMessage } from '../text/error-message.js';
 import { plural } from '../text/plural.js';
 import { closeButton } from './close-button.js';
-import type { RetargetDialogHost, RetargetSummary } from './retarget-host.js';
+import { RETARGET_REFERENCES, type RetargetDialogHost, type RetargetReference, type RetargetSummary } from './retarget-host.js';
 import { RetargetPlot } from './retarget-plot.js';
 import { toolButton, toolOption, toolSelect } from './tool-controls.js';
 
 /** What a source file picker offers: motion files (glTF with its companions, BVH). */
 const SOURCE_FILES = '.bvh,.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,model/gltf-binary,model/gltf+json';
+/** The reference-pose choices as the menu says them. */
+const REFERENCE_LABELS: Record<RetargetReference, string> = {
+  'character-to-source': 'Character takes the source’s rest pose',
+  'source-to-character': 'Source takes the character’s rest pose',
+  rest: 'Both in their own rest poses',
+};
 /** Key rates offered; 0 keys the result where the source clip has keys. */
 const KEY_RATES = [0, 24, 30, 60];
 
@@ -57,6 +63,7 @@ export class RetargetDialog {
   private readonly modes: Record<'rotation' | 'ik', HTMLInputElement>;
   private readonly locks = document.createElement('input');
   private readonly keyRate = toolSelect('retarget-keys', 'Where the result has keys', 'Keys…');
+  private readonly reference = toolSelect('retarget-reference', 'The reference pose both skeletons are calibrated in before rotations carry over (T- or A-pose)', 'Reference pose…');
   private readonly table = element('tbody', 'retarget-rows');
   private readonly problemList = element('ul', 'retarget-problems');
   private readonly applyButton = toolButton('retarget-apply', 'Retarget the source clip onto the character: the result becomes the timeline’s clip (undo puts the previous one back)', 'Apply');
@@ -131,9 +138,14 @@ export class RetargetDialog {
     lockLabel.append(this.locks, ' Contact locks');
     this.keyRate.options[0].disabled = true;
     this.keyRate.addEventListener('change', () => this.run(() => host.setOptions({ fps: Number(this.keyRate.value) })));
+    this.reference.options[0].disabled = true;
+    this.reference.append(...RETARGET_REFERENCES.map((r) => toolOption(r, REFERENCE_LABELS[r])));
+    this.reference.addEventListener('change', () => this.run(() => host.setOptions({ reference: this.reference.value as RetargetReference })));
     const optionRow = element('div', 'retarget-row');
     optionRow.append(lockLabel, this.keyRate);
-    options.append(modeGroup, optionRow);
+    const referenceRow = element('div', 'retarget-row');
+    referenceRow.append(this.reference);
+    options.append(modeGroup, optionRow, referenceRow);
 
     // The bone map.
     const map = element('section', 'retarget-section');
@@ -281,6 +293,7 @@ export class RetargetDialog {
     const { options } = host;
     this.modes[options.mode].checked = true;
     this.locks.checked = options.contactLocks;
+    this.reference.value = options.reference;
     this.locks.disabled = options.mode !== 'ik';
     // A source's own rate (25 fps, say) joins the rates offered.
     const rates = KEY_RATES.includes(options.fps) ? KEY_RATES : [...KEY_RATES, options.fps].sort((a, b) => a - b);

@@ -4,8 +4,18 @@
 import type { RetargetMode, RetargetReport } from '../rig/retarget.js';
 
 /** What Apply uses besides the map. */
+/**
+ * How both skeletons are calibrated before rotations are carried over: the
+ * character posed into the source's rest pose (its T or A), the source posed
+ * into the character's, or each in its own rest pose as it stands (a T-pose
+ * source on an A-pose character then keeps the arms' difference).
+ */
+export type RetargetReference = 'character-to-source' | 'source-to-character' | 'rest';
+export const RETARGET_REFERENCES: readonly RetargetReference[] = ['character-to-source', 'source-to-character', 'rest'];
+
 export interface RetargetChoices {
   mode: RetargetMode;
+  reference: RetargetReference;
   contactLocks: boolean;
   /** Keys per second of the result; 0: at the source clip's own key times. */
   fps: number;

@@ -237,6 +237,8 @@ export interface RetargeterHandle {
   matchReference(source: number, target: number, sourceAngles: ArrayLike<number>): number;
   /** The target's reference pose: 3 floats per target bone. */
   targetReferenceData(): number;
+  /** The other way round: the target's reference becomes `targetAngles` ([]: rest), the source's the target's matched through the inverted map. */
+  matchSourceReference(source: number, target: number, targetAngles: ArrayLike<number>): number;
   /** Retargets the source rig's clip (mode: a retargetContract().retargetModes code; fps 0: the source's key times). */
   run(source: number, target: number, mode: number, contactLocks: boolean, fps: number): number;
   /** Frames of the last successful run (0 after a failed one). */

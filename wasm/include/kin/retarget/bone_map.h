@@ -37,4 +37,11 @@ Status ValidateBoneMap(const Skeleton& source, const Skeleton& target, const Bon
 // wrong size, or with an index outside the source, gives that one problem.
 std::vector<std::string> BoneMapProblems(const Skeleton& source, const Skeleton& target, const BoneMap& map);
 
+// The map read the other way: per source bone, the target bone it drives
+// (-1 when none; the first one when a source bone is mapped twice, which
+// ValidateBoneMap refuses). Entries outside [0, source_bone_count) are
+// skipped. For posing the source into the target's reference pose
+// (MatchReferencePose with the skeletons swapped).
+BoneMap InvertBoneMap(const BoneMap& map, int source_bone_count);
+
 }  // namespace kin
