@@ -167,6 +167,13 @@ describe('animation on the page', () => {
     const [mine, theirs] = await Promise.all([page.evaluate(() => window.kin.clip()), other.evaluate(() => window.kin.clip())]);
     expect(theirs.name).toBe(mine.name);
     expect(theirs.channels.length).toBe(mine.channels.length);
+    // Both pages' cores sample the same pose at the same times (the link's
+    // angles are 24-bit, so within a few 1e-6 of the original's).
+    const times = [0.1, 0.37, 0.8, 1.3].map((t) => t * mine.duration);
+    const sampleAt = (ts: number[]): number[][] => ts.map((t) => window.posePalette(window.kin.sampledPalette(t, 'clamp')));
+    const [mineSampled, theirsSampled] = await Promise.all([page.evaluate(sampleAt, times), other.evaluate(sampleAt, times)]);
+    for (let k = 0; k < times.length; k++) expect(maxDifference(theirsSampled[k], mineSampled[k])).toBeLessThan(1e-4);
+    expect(maxDifference(mineSampled[0], mineSampled[2])).toBeGreaterThan(1e-3);
     await watchPlayback(other, 3);
     expect(problems).toEqual([]);
     await other.close();

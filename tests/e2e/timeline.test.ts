@@ -165,6 +165,19 @@ describe('the timeline', () => {
     const catmullRom = await canvas();
     expect(catmullRom).not.toBe(linear);
     expect(await page.evaluate(() => window.kin.clip().channels.every((c) => c.keys.every((k) => k.interpolation === 'catmull-rom')))).toBe(true);
+    // TCB at 0/0/0 is Catmull-Rom exactly: the same curve. Its tension
+    // slider, clicked near its right end, pulls the curve in at the keys.
+    await page.selectOption('[data-action="key-interpolation"]', 'tcb');
+    await nextFrame(page);
+    expect(await canvas()).toBe(catmullRom);
+    const tension = page.locator('[data-action="key-tension"]');
+    const box = (await tension.boundingBox())!;
+    await page.mouse.click(box.x + box.width - 3, box.y + box.height / 2);
+    await nextFrame(page);
+    const tensionValue = Number(await tension.inputValue());
+    expect(tensionValue).toBeGreaterThan(0.8);
+    expect(await canvas()).not.toBe(catmullRom);
+    expect(await page.evaluate((t) => window.kin.clip().channels.every((c) => c.keys.every((k) => k.interpolation === 'tcb' && Math.abs((k.tension ?? 0) - t) < 1e-6)), tensionValue)).toBe(true);
     await page.screenshot({ path: `${ARTIFACTS}/timeline-1280x800-curves.png` });
     expect(demo.problems).toEqual([]);
   });
