@@ -5,8 +5,8 @@
 import type { ClipData } from '../web/src/animation/clip.js';
 import { builtContract } from '../web/src/rig/contract.js';
 import type { BoneDesc } from '../web/src/rig/rig-desc.js';
+import { clipLines, rigLines } from '../tests/web/native-input.js';
 import { nativeTool, runNativeTool } from './native-tool.js';
-import { rigLines } from './ours.js';
 
 const NATIVE_ANIMATION_TOOL = nativeTool('animation_bench');
 
@@ -17,18 +17,6 @@ export interface NativePlayback {
   palettes: Float64Array[];
   /** The pose (3 angles per bone) at each check time. */
   poses: Float64Array[];
-}
-
-function clipLines(clip: ClipData): string[] {
-  const { channelTargets, interpolations } = builtContract;
-  const lines = [`${clip.duration} ${clip.channels.length}`];
-  for (const c of clip.channels) {
-    lines.push(`${channelTargets.indexOf(c.target)} ${c.bone} ${c.slot} ${c.keys.length}`);
-    for (const k of c.keys) {
-      lines.push([k.time, interpolations.indexOf(k.interpolation), k.tension ?? 0, k.continuity ?? 0, k.bias ?? 0, ...k.value].join(' '));
-    }
-  }
-  return lines;
 }
 
 export function runNativePlayback(

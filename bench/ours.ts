@@ -2,10 +2,11 @@
 // Adapter over the Rig façade) and the native build (bench/native/ik_bench,
 // fed the same workload over stdin; it times each Rig::Solve itself and prints
 // the pose every solve left behind, which the bench's FK judges).
-import { EULER_ORDERS, type BoneDesc } from '../web/src/rig/rig-desc.js';
+import type { BoneDesc } from '../web/src/rig/rig-desc.js';
 import { Rig, type SolverName, type SolverOptions } from '../web/src/rig/rig.js';
 import type { KinModule } from '../web/src/wasm/generated/kin.js';
 import { BenchFk, type GoalPoint, type Vec3, maxDistance } from './fk.js';
+import { rigLines } from '../tests/web/native-input.js';
 import { nativeTool, runNativeTool } from './native-tool.js';
 import type { Adapter, Outcome, RoundPolicy, Sequence } from './run.js';
 
@@ -54,21 +55,6 @@ export class WasmAdapter implements Adapter {
 
 /** Statuses in the order of kin::SolveStatus. */
 const STATUS_NAMES = ['converged', 'stalled', 'max-iterations', 'unreachable', 'invalid-input'];
-
-/** The rig as tests/cpp/reference/text_input.h reads it (the native tools' input). */
-export function rigLines(bones: readonly BoneDesc[]): string[] {
-  const lines = [String(bones.length)];
-  for (const b of bones) {
-    lines.push(
-      [
-        b.parent, EULER_ORDERS.indexOf(b.order ?? 'XYZ'), ...(b.restT ?? [0, 0, 0]), ...(b.restQ ?? [0, 0, 0, 1]),
-        ...(b.restS ?? [1, 1, 1]), ...(b.frame ?? [0, 0, 0, 1]), ...(b.min ?? [-Math.PI, -Math.PI, -Math.PI]),
-        ...(b.max ?? [Math.PI, Math.PI, Math.PI]), ...(b.tip ?? [0, 0, 0]), b.stiffness ?? 1,
-      ].join(' '),
-    );
-  }
-  return lines;
-}
 
 /** The rig, then the goals. */
 function rigText(bones: readonly BoneDesc[], goals: readonly GoalPoint[]): string[] {

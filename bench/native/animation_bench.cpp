@@ -6,9 +6,7 @@
 //
 // Input (whitespace-separated):
 //   a rig as in tests/cpp/reference/text_input.h;
-//   the clip: duration C, then per channel "target bone slot K" (codes of
-//   kin::ChannelTarget) and K keys "time interpolation tension continuity
-//   bias v0 .. v(size−1)" (codes of kin::Interpolation);
+//   the clip as in text_input.h (ReadClip);
 //   frames dt max_batches budget_ms loop: per batch, `frames` calls at times
 //   i·dt (i counting on across batches), after one untimed batch; measured
 //   batches until their time reaches budget_ms or max_batches were run;
@@ -37,34 +35,6 @@ T Read() {
 
 [[noreturn]] void Fail(const char* what, const kin::Status& status) { kin_tools::Fail(kTool, what, status); }
 
-kin::ClipDef ReadClip() {
-  kin::ClipDef def;
-  def.duration = Read<float>();
-  const int channels = Read<int>();
-  for (int c = 0; c < channels; ++c) {
-    kin::ChannelDef channel;
-    channel.target = Read<int>();
-    channel.bone = Read<int>();
-    channel.slot = Read<int>();
-    channel.key_count = Read<int>();
-    channel.first_key = static_cast<int>(def.keys.size());
-    const int size = kin::ChannelValueSize(static_cast<kin::ChannelTarget>(channel.target));
-    for (int k = 0; k < channel.key_count; ++k) {
-      kin::KeyDef key;
-      key.time = Read<float>();
-      key.interpolation = Read<int>();
-      key.tension = Read<float>();
-      key.continuity = Read<float>();
-      key.bias = Read<float>();
-      key.value_offset = static_cast<int>(def.values.size());
-      for (int i = 0; i < size; ++i) def.values.push_back(Read<float>());
-      def.keys.push_back(key);
-    }
-    def.channels.push_back(channel);
-  }
-  return def;
-}
-
 }  // namespace
 
 int main() {
@@ -72,7 +42,7 @@ int main() {
   kin::Rig rig;
   kin::Status status = rig.Load(bones);
   if (!status.ok()) Fail("rig", status);
-  status = rig.SetClip(ReadClip());
+  status = rig.SetClip(kin_tools::ReadClip(kTool));
   if (!status.ok()) Fail("clip", status);
   const int frames = Read<int>();
   const float dt = Read<float>();

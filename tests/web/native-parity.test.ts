@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rig, SOLVE_STATUS, type SolveReport } from '../../web/src/rig/rig.js';
 import type { BoneDesc, Vec3Tuple } from '../../web/src/rig/rig-desc.js';
-import { EULER_ORDERS } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
+import { rigLines } from './native-input.js';
 import { randomAngles, randomRig } from './random-rigs.js';
 import { seededRandom, uniform } from './seeded-random.js';
 
@@ -48,14 +48,7 @@ function makeCases(seed: number): Case[] {
 function referenceInput(cases: Case[], options: Options): string {
   const lines: string[] = [String(cases.length)];
   for (const c of cases) {
-    lines.push(String(c.bones.length));
-    for (const b of c.bones) {
-      lines.push(
-        [b.parent, EULER_ORDERS.indexOf(b.order!), ...b.restT!, ...b.restQ!, ...b.restS!, ...b.frame!, ...b.min!, ...b.max!, ...b.tip!, b.stiffness!]
-          .map((v) => Math.fround(v))
-          .join(' '),
-      );
-    }
+    lines.push(...rigLines(c.bones));
     lines.push(String(c.poses.length));
     for (const p of c.poses) lines.push([...p.root, ...p.angles].map((v) => Math.fround(v)).join(' '));
     lines.push(String(c.goals.length));

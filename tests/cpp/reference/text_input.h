@@ -1,7 +1,8 @@
-// Reading rigs as whitespace-separated numbers from stdin, for the native
-// tools that the TypeScript tests and benchmarks drive (kin_reference,
-// humanoid_bench). One bone: parent order tx ty tz qx qy qz qw sx sy sz
-// fx fy fz fw min0 min1 min2 max0 max1 max2 tipx tipy tipz stiffness.
+// Reading rigs and clips as whitespace-separated numbers from stdin, for the
+// native tools that the TypeScript tests and benchmarks drive (kin_reference,
+// kin_retarget_reference, bench/native; tests/web/native-input.ts writes
+// them). One bone: parent order tx ty tz qx qy qz qw sx sy sz fx fy fz fw
+// min0 min1 min2 max0 max1 max2 tipx tipy tipz stiffness.
 #pragma once
 
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "kin/animation/clip.h"
 #include "kin/skeleton.h"
 #include "kin/status.h"
 
@@ -51,6 +53,43 @@ inline std::vector<kin::BoneDef> ReadBones(const char* tool) {
     b.stiffness = Read<float>(tool);
   }
   return bones;
+}
+
+// n names without white space, replacing ReadBones' b0, b1, …: for tools
+// whose results depend on names (retargeting maps bones by role).
+inline void ReadBoneNames(const char* tool, std::vector<kin::BoneDef>* bones) {
+  for (kin::BoneDef& b : *bones) b.name = Read<std::string>(tool);
+}
+
+// A clip: duration C, then per channel "target bone slot K" (codes of
+// kin::ChannelTarget) and K keys "time interpolation tension continuity
+// bias v0 .. v(size−1)" (codes of kin::Interpolation). No tangents.
+inline kin::ClipDef ReadClip(const char* tool) {
+  kin::ClipDef def;
+  def.duration = Read<float>(tool);
+  const int channels = Read<int>(tool);
+  for (int c = 0; c < channels; ++c) {
+    kin::ChannelDef channel;
+    channel.target = Read<int>(tool);
+    channel.bone = Read<int>(tool);
+    channel.slot = Read<int>(tool);
+    channel.key_count = Read<int>(tool);
+    channel.first_key = static_cast<int>(def.keys.size());
+    const int size = kin::ChannelValueSize(static_cast<kin::ChannelTarget>(channel.target));
+    for (int k = 0; k < channel.key_count; ++k) {
+      kin::KeyDef key;
+      key.time = Read<float>(tool);
+      key.interpolation = Read<int>(tool);
+      key.tension = Read<float>(tool);
+      key.continuity = Read<float>(tool);
+      key.bias = Read<float>(tool);
+      key.value_offset = static_cast<int>(def.values.size());
+      for (int i = 0; i < size; ++i) def.values.push_back(Read<float>(tool));
+      def.keys.push_back(key);
+    }
+    def.channels.push_back(channel);
+  }
+  return def;
 }
 
 }  // namespace kin_tools
