@@ -240,8 +240,9 @@ export class RetargetController implements RetargetDialogHost {
     const summary: RetargetSummary = {
       clip: clip.name,
       source: source.name,
-      mode: this.choices.mode,
-      contactLocks: this.choices.contactLocks,
+      mode,
+      reference,
+      contactLocks,
       frames: report.frames,
       meanAngle_deg: report.meanAngle_deg,
       maxAngle_deg: report.maxAngle_deg,

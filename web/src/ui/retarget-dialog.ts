@@ -309,7 +309,9 @@ export class RetargetDialog {
     const applied = host.applied;
     this.report.hidden = applied === null;
     if (applied !== null) {
-      this.reportTitle.textContent = `Error report: '${applied.summary.clip}' (${applied.summary.mode === 'ik' ? 'IK limbs' : 'rotations'}${applied.summary.mode === 'ik' && applied.summary.contactLocks ? ', contact locks' : ''})`;
+      const { clip, mode, contactLocks, reference } = applied.summary;
+      const how = [mode === 'ik' ? 'IK limbs' : 'rotations', ...(mode === 'ik' && contactLocks ? ['contact locks'] : []), ...(reference === 'character-to-source' ? [] : [REFERENCE_LABELS[reference].toLowerCase()])];
+      this.reportTitle.textContent = `Error report: '${clip}' (${how.join(', ')})`;
       this.numbers.replaceChildren(
         ...reportLines(applied.summary).flatMap(([key, label, value]) => {
           const dd = element('dd', '', value);

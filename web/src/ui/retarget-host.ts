@@ -33,6 +33,7 @@ export interface RetargetSummary {
   clip: string;
   source: string;
   mode: RetargetMode;
+  reference: RetargetReference;
   contactLocks: boolean;
   frames: number;
   /** Angle between each mapped bone's direction and the one its source asks for, degrees: mean and largest over bones and frames. */
