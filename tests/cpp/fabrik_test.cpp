@@ -1,5 +1,6 @@
 // FABRIK on chains and on the branching humanoids: convergence on seeded
-// reachable targets (the bench's own for the default character), drags that
+// reachable targets (the bench's own for the default character, and as many
+// drawn the same way from a seed the bench does not use), drags that
 // stay continuous and out of the body, a rigid skeleton (bone lengths and
 // the shape of the hips and chest), goal points that are not bone tips,
 // unreachable targets, limits, bones outside the goals' chains, invalid
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -57,6 +59,34 @@ TEST(Fabrik, HumanoidReachesOneEffector_Seed22) {
   }
 }
 
+// How many of `sets` FABRIK (default options, 64 iterations) solves on the
+// default character's hands and feet, as the bench counts success (every
+// goal within 1e-4 × reach), and how many it reports converged; each set
+// solved from the rest pose (cold) or from the previous solution (warm).
+// Checks on every solve that the limits hold and the report's error is the
+// true one.
+struct SweepCounts {
+  int reached = 0;
+  int converged = 0;
+};
+
+SweepCounts SolveTargetSets(IkProblem& p, const std::vector<std::vector<glm::vec3>>& sets, bool warm) {
+  const float success = 1e-4f * kin_test::Reach(p);
+  SweepCounts counts;
+  std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0.0f));
+  for (const std::vector<glm::vec3>& targets : sets) {
+    if (!warm) std::fill(angles.begin(), angles.end(), glm::vec3(0.0f));
+    for (std::size_t g = 0; g < p.goals.size(); ++g) p.goals[g].target_ms = targets[g];
+    const kin::SolveReport report = SolveWith(kFabrik, p, angles, kin::DefaultIkOptions());
+    kin_test::ExpectWithinLimits(p.skeleton, angles);
+    const float worst = kin_test::WorstDistance(p, angles);
+    EXPECT_NEAR(report.error, worst, 1e-6f);
+    counts.reached += worst < success;
+    counts.converged += report.status == kin::SolveStatus::kConverged;
+  }
+  return counts;
+}
+
 // The bench's "humanoid reachable" workload with FABRIK's default options
 // (64 iterations): the default character, both hands and feet, the bench's
 // 200 target sets (BenchHumanoidTargetSets: its generator and seed), each
@@ -67,23 +97,30 @@ TEST(Fabrik, HumanoidReachesOneEffector_Seed22) {
 TEST(Fabrik, ReachesTheBenchsHumanoidTargetSets_Seed1) {
   IkProblem p = kin_test::DefaultCharacterProblem();
   const std::vector<std::vector<glm::vec3>> sets = kin_test::BenchHumanoidTargetSets(p, 200);
-  const float success = 1e-4f * kin_test::Reach(p);
   for (const bool warm : {false, true}) {
     SCOPED_TRACE(warm ? "warm" : "cold");
-    int reached = 0, converged = 0;
-    std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0.0f));
-    for (const std::vector<glm::vec3>& targets : sets) {
-      if (!warm) std::fill(angles.begin(), angles.end(), glm::vec3(0.0f));
-      for (std::size_t g = 0; g < p.goals.size(); ++g) p.goals[g].target_ms = targets[g];
-      const kin::SolveReport report = SolveWith(kFabrik, p, angles, kin::DefaultIkOptions());
-      kin_test::ExpectWithinLimits(p.skeleton, angles);
-      const float worst = kin_test::WorstDistance(p, angles);
-      EXPECT_NEAR(report.error, worst, 1e-6f);
-      reached += worst < success;
-      converged += report.status == kin::SolveStatus::kConverged;
-    }
-    EXPECT_GE(reached, 190) << "of 200 within the bench's success";
-    EXPECT_GE(converged, 190) << "of 200 converged";
+    const SweepCounts counts = SolveTargetSets(p, sets, warm);
+    EXPECT_GE(counts.reached, 190) << "of 200 within the bench's success";
+    EXPECT_GE(counts.converged, 190) << "of 200 converged";
+  }
+}
+
+// The same 95 % on 200 sets the bench never draws (seed 2; the bench's IK
+// workloads use seeds 1 and 1000 + chain length, its other benches 3, 4,
+// 42, 7000+ and 8000+): drawn by the same generator from the same
+// distribution, so a rate tuned to the bench's particular sets would show
+// here. Measured: 199 of 200 cold (197 converged) and 197 warm (195), as
+// on the bench's sets (200 and 198).
+TEST(Fabrik, ReachesHeldOutHumanoidTargetSets_Seed2) {
+  constexpr std::uint32_t kHeldOutSeed = 2;
+  static_assert(kHeldOutSeed != kin_test::kBenchHumanoidSeed, "held out: not the bench's seed");
+  IkProblem p = kin_test::DefaultCharacterProblem();
+  const std::vector<std::vector<glm::vec3>> sets = kin_test::BenchHumanoidTargetSets(p, 200, kHeldOutSeed);
+  for (const bool warm : {false, true}) {
+    SCOPED_TRACE(warm ? "warm" : "cold");
+    const SweepCounts counts = SolveTargetSets(p, sets, warm);
+    EXPECT_GE(counts.reached, 190) << "of 200 within the bench's success";
+    EXPECT_GE(counts.converged, 190) << "of 200 converged";
   }
 }
 

@@ -188,4 +188,35 @@ describe('UndoHistory', () => {
     seen.push(page.history.version);
     expect(new Set(seen).size).toBe(3);
   });
+
+  // The page stops playback in beforeChange: it must run before the state
+  // is captured (else undo would keep the pose playback was about to
+  // replace), once per step however nested, and not for an undo or redo
+  // with nothing to take.
+  it('calls beforeChange once before each step and each undo or redo that acts, before capturing', () => {
+    const live = { state: [0] };
+    const calls: string[] = [];
+    const history = new UndoHistory(
+      () => {
+        calls.push('capture');
+        return [...live.state];
+      },
+      (values) => (live.state = [...values]),
+      10,
+      (a, b) => a[0] === b[0],
+      () => calls.push('before'),
+    );
+    history.undo();
+    history.redo();
+    expect(calls).toEqual([]);
+    history.step(() => history.step(() => (live.state = [1])));
+    expect(calls).toEqual(['before', 'capture', 'capture']);
+    calls.length = 0;
+    history.undo();
+    expect(calls).toEqual(['before', 'capture']);
+    calls.length = 0;
+    history.redo();
+    expect(calls).toEqual(['before', 'capture']);
+    expect(live.state).toEqual([1]);
+  });
 });

@@ -147,9 +147,12 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     timeline.onChange(scheduler.request);
     // The handles would float where the pose left them: hidden while playing, back on the pose when it stops.
     timeline.onChange(() => view.showHandles(!timeline.playing));
-    // A drag (a handle, a bone, a slider) begun while playing stops playback: the edit is made on the pose at that time.
-    editor.onChange(() => {
-      if (timeline.playing && editor.undo.inStep) timeline.pause();
+    // Any edit begun while playing — a drag (a handle, a bone, a slider), a preset, Reset, a mirror, a typed
+    // target, an undo — stops playback first: it is made on the pose at that time, and stays (playing on, the
+    // next frame would sample the clip over it). Before the edit, not after its first change: pausing puts the
+    // sampled pose back and moves the targets onto it, which would undo a target just moved.
+    editor.onEditBegin(() => {
+      if (timeline.playing) timeline.pause();
     });
 
     // A new character brings its own clips to the menu (a file's; the demo clips for the default

@@ -73,6 +73,14 @@ export interface KinToolsApi {
    */
   boneScreenPosition(name: string, along?: number): { x: number; y: number };
   /**
+   * For tests that drive real pointer events: the part of the selected
+   * bone's rotation gizmo under the pointer (where the mouse last moved) or
+   * being dragged — 'X', 'Y', 'Z' (the rings about the joint's axes), 'E'
+   * (the ring about the line of sight), 'XYZE' (the free-turning centre) —
+   * or null.
+   */
+  boneGizmoAxis(): string | null;
+  /**
    * A PNG of the 3D view, drawn now, as a data: URL: the image Save PNG
    * downloads, at the canvas's drawing-buffer size, transparent where the
    * page's background shows.
@@ -149,6 +157,7 @@ export function createToolsApi(page: () => KinPage): KinToolsApi {
       if (typeof along !== 'number' || !(along >= 0 && along <= 1)) throw new Error('kin: along must be a number in [0, 1]');
       return ui().bonePosing.screenPosition(boneIndex(name), along);
     },
+    boneGizmoAxis: () => ui().bonePosing.gizmoAxis,
     snapshot: async () => blobDataUrl(await page().snapshot()),
     lessons: () => LESSONS.map(({ id, title }) => ({ id, title })),
     loadLesson: (id) => {

@@ -31,7 +31,13 @@ export type EditorListener = () => void;
 
 export class PoseEditor {
   /** Undo and redo over every pose change. */
-  readonly undo: UndoHistory<PoseState> = new UndoHistory(() => capturePoseState(this), (state) => restorePoseState(this, state), UNDO_LIMIT, samePoseState);
+  readonly undo: UndoHistory<PoseState> = new UndoHistory(
+    () => capturePoseState(this),
+    (state) => restorePoseState(this, state),
+    UNDO_LIMIT,
+    samePoseState,
+    () => this.editBeginning(),
+  );
   /** Symmetric dragging (off at first). */
   readonly symmetry = new SymmetricDrag();
   private currentSession: PosingSession;
@@ -43,6 +49,7 @@ export class PoseEditor {
   private samplesBase = 0;
   private characters = 0;
   private readonly listeners: EditorListener[] = [];
+  private readonly editListeners: EditorListener[] = [];
   private moveHandle: (goal: number, position_ms: HandlePosition) => void;
   private readonly scriptedMove_ms = { x: 0, y: 0, z: 0 };
   private readonly pole_ms = new Float64Array(3);
@@ -118,6 +125,20 @@ export class PoseEditor {
   /** poseStateVersion without the changes that only showed a clip's pose at a time (the session's sampleVersion). */
   get editVersion(): number {
     return this.poseStateVersion - this.samplesBase - this.session.sampleVersion;
+  }
+
+  /**
+   * Calls `listener` before every edit (a step or a gesture begins, an undo
+   * or redo is taken), before the state is captured for undo; returns a
+   * function that stops it. The page stops playback here: a playing clip
+   * would sample its pose over the edit on the next frame.
+   */
+  onEditBegin(listener: EditorListener): () => void {
+    this.editListeners.push(listener);
+    return () => {
+      const index = this.editListeners.indexOf(listener);
+      if (index >= 0) this.editListeners.splice(index, 1);
+    };
   }
 
   /** Calls `listener` after every change; returns a function that stops it. */
@@ -330,6 +351,10 @@ export class PoseEditor {
 
   private goalsMayHaveChanged(): void {
     this.symmetry.pairGoals(this.session);
+  }
+
+  private editBeginning(): void {
+    for (let i = 0; i < this.editListeners.length; i++) this.editListeners[i]();
   }
 
   private changed(): void {

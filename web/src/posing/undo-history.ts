@@ -88,12 +88,18 @@ export class UndoHistory<S> {
   private restoring = false;
   private moves = 0;
 
-  /** `limit` and `same` as for UndoStacks. */
+  /**
+   * `limit` and `same` as for UndoStacks. `beforeChange` runs before the
+   * state is captured for a change: at the outermost begin() and before an
+   * undo or redo that has a step to take (the page stops playback there, so
+   * that the change is made on the pose shown and kept).
+   */
   constructor(
     private readonly capture: () => S,
     private readonly restore: (state: S) => void,
     limit: number,
     same: (a: S, b: S) => boolean,
+    private readonly beforeChange: () => void = () => {},
   ) {
     this.stacks = new UndoStacks(limit, same);
   }
@@ -124,10 +130,12 @@ export class UndoHistory<S> {
   /** Starts a step (or joins the one under way). */
   begin(): void {
     if (this.restoring) return;
-    if (this.depth++ === 0) {
+    if (this.depth === 0) {
+      this.beforeChange();
       this.before = this.capture();
       this.moves++;
     }
+    this.depth++;
   }
 
   /** Ends a step; the outermost end records the change, if there was one. */
@@ -166,12 +174,12 @@ export class UndoHistory<S> {
 
   /** Goes back one step; false if there is none or a step (a drag) is under way. */
   undo(): boolean {
-    return this.travel((now) => this.stacks.undo(now));
+    return this.canUndo && this.travel((now) => this.stacks.undo(now));
   }
 
   /** Goes forward one undone step; false if there is none or a step is under way. */
   redo(): boolean {
-    return this.travel((now) => this.stacks.redo(now));
+    return this.canRedo && this.travel((now) => this.stacks.redo(now));
   }
 
   /** Forgets every step (the state they restore is gone, e.g. another character); a step under way is dropped. */
@@ -184,6 +192,7 @@ export class UndoHistory<S> {
 
   private travel(pick: (now: S) => S | null): boolean {
     if (this.depth > 0) return false;
+    this.beforeChange();
     const target = pick(this.capture());
     if (target === null) return false;
     this.restoreQuietly(target);

@@ -63,6 +63,15 @@ export class BoneGizmo {
     return this.controls.dragging;
   }
 
+  /**
+   * The part of the gizmo under the pointer or being dragged: 'X', 'Y', 'Z'
+   * (the rings about the joint frame's axes), 'E' (the ring about the line
+   * of sight), 'XYZE' (the free-turning ball at the centre), or null.
+   */
+  get axis(): string | null {
+    return this.controls.axis;
+  }
+
   /** Ends a drag under way without another rotation (its owner has put the pose back). */
   cancelDrag(): void {
     if (this.controls.dragging) this.controls.pointerUp(null);

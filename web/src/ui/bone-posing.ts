@@ -92,6 +92,11 @@ export class BonePosing {
     return this.turning || this.gizmo.dragging;
   }
 
+  /** The rotation gizmo's part under the pointer or being dragged (see BoneGizmo.axis), or null. */
+  get gizmoAxis(): string | null {
+    return this.gizmo.axis;
+  }
+
   /** The bone under a page point (CSS px), or NOTHING. */
   boneAt(x: number, y: number): number {
     this.projectSegments();
