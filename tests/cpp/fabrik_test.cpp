@@ -124,7 +124,7 @@ TEST(Fabrik, ReachesHeldOutHumanoidTargetSets_Seed2) {
   }
 }
 
-// The page's start pose (web/src/app/start-pose.ts): elbows and knees a
+// The page's start pose (web/src/posing/start-pose.ts): elbows and knees a
 // little bent, the rest at zero.
 std::vector<glm::vec3> PageStartPose(const kin::Skeleton& s) {
   std::vector<glm::vec3> angles(s.bone_count(), glm::vec3(0.0f));

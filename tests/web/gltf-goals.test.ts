@@ -1,4 +1,4 @@
-// Goals for rigs the page did not make (web/src/app/gltf-goals.ts), on rigs
+// Goals for rigs the page did not make (web/src/posing/found-goals.ts, solver-goals.ts), on rigs
 // imported from built glTF files into the real WASM module: sides from
 // names, hands and feet by name or the deepest leaves, two-bone goals that
 // pull the wrist (checked by solving: the wrist lands on the target),

@@ -49,9 +49,9 @@ import type { KinApiControl } from './kin-api.js';
 import { OnionGhosts } from './onion-ghosts.js';
 import { PosingView } from './posing-view.js';
 import { SpringFrames } from './spring-frames.js';
-import { RetargetController } from './retarget-controller.js';
-import { RetargetLesson } from './retarget-lesson.js';
-import { DEFAULT_SOURCE_NAME } from './retarget-sources.js';
+import { RetargetController } from './retarget/retarget-controller.js';
+import { RetargetLesson } from './retarget/retarget-lesson.js';
+import { DEFAULT_SOURCE_NAME } from './retarget/retarget-sources.js';
 import { RetargetLessonCard } from '../ui/retarget-lesson-card.js';
 import { chooseSkin } from '../ui/skin-chooser.js';
 

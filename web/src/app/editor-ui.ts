@@ -32,7 +32,7 @@ import type { TimelineModel } from '../animation/timeline-model.js';
 import { TimelinePanel } from '../ui/timeline-panel.js';
 import { bvhOfClip, glbWithClip } from './clip-export.js';
 import type { OnionGhosts } from './onion-ghosts.js';
-import type { RetargetController } from './retarget-controller.js';
+import type { RetargetController } from './retarget/retarget-controller.js';
 import { RetargetDialog } from '../ui/retarget-dialog.js';
 
 /** How far around the joints framing keeps in view (metres; the skin lies around them). */

@@ -3,7 +3,7 @@
 // a file's text or bytes with its name (BVH, glTF/GLB), or a built-in rig's
 // clip; results are plain copies.
 import type { RetargetMapRow, RetargetReference, RetargetSummary } from '../ui/retarget-host.js';
-import type { RetargetController } from './retarget-controller.js';
+import type { RetargetController } from './retarget/retarget-controller.js';
 import type { KinPage } from './kin-tools-api.js';
 
 /** How a script retargets: the panel's options, a clip of the source, bones mapped other than by name. */

@@ -10,7 +10,7 @@
 // +Z, its left on +X, with no rest rotations (every bone turns about the
 // model axes) and the same kinds of limits: knees and elbows are hinges
 // that bend one way. The page plays the default character's walk
-// retargeted onto it (app/retarget-lesson.ts).
+// retargeted onto it (app/retarget/retarget-lesson.ts).
 import type { BoneDesc, Vec3Tuple } from '../rig/rig-desc.js';
 import type { Lesson } from './lesson.js';
 import { type LimbChain, limbTubes } from './limb-tubes.js';

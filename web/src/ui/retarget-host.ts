@@ -1,5 +1,5 @@
 // What the retarget dialog shows and drives (the page's retarget controller,
-// app/retarget-controller.ts, is one): the source and its clips, the bone
+// app/retarget/retarget-controller.ts, is one): the source and its clips, the bone
 // map as rows, the problems, the options, Apply and the result's report.
 import type { RetargetMode, RetargetReport } from '../rig/retarget.js';
 

@@ -9,17 +9,17 @@
 // its units differ) at the timeline's time while that clip is the one
 // shown. The dialog and window.kin both drive this one object, so either
 // shows what the other did.
-import type { ClipData } from '../animation/clip.js';
-import type { TimelineModel } from '../animation/timeline-model.js';
-import type { ImportQuestions, Importer } from '../import/importer.js';
-import type { ModelInput } from '../import/model-input.js';
-import { findLesson } from '../lessons/lessons.js';
-import type { PoseEditor } from '../posing/pose-editor.js';
-import { type RetargetOptions, type RetargetReport, Retargeter, boneRoleOf } from '../rig/retarget.js';
-import type { Rig } from '../rig/rig.js';
-import type { KinModule } from '../wasm/generated/kin.js';
-import { RETARGET_REFERENCES, type RetargetChoices, type RetargetDialogHost, type RetargetMapRow, type RetargetReference, type RetargetSummary } from '../ui/retarget-host.js';
-import type { PosingView } from './posing-view.js';
+import type { ClipData } from '../../animation/clip.js';
+import type { TimelineModel } from '../../animation/timeline-model.js';
+import type { ImportQuestions, Importer } from '../../import/importer.js';
+import type { ModelInput } from '../../import/model-input.js';
+import { findLesson } from '../../lessons/lessons.js';
+import type { PoseEditor } from '../../posing/pose-editor.js';
+import { type RetargetOptions, type RetargetReport, Retargeter, boneRoleOf } from '../../rig/retarget.js';
+import type { Rig } from '../../rig/rig.js';
+import type { KinModule } from '../../wasm/generated/kin.js';
+import { RETARGET_REFERENCES, type RetargetChoices, type RetargetDialogHost, type RetargetMapRow, type RetargetReference, type RetargetSummary } from '../../ui/retarget-host.js';
+import type { PosingView } from '../posing-view.js';
 import { SkeletonBeside, jointExtent } from './retarget-beside.js';
 import { framePoints } from './retarget-framing.js';
 import { type BuiltInSource, type RetargetSource, builtInSource, fileSource } from './retarget-sources.js';

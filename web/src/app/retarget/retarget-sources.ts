@@ -4,13 +4,13 @@
 // clips (the default character with its demo clips). A source is a rig of
 // its own, never the character on screen: its clip is set and sampled
 // freely, and dispose() frees it.
-import type { ClipData } from '../animation/clip.js';
-import type { ImportQuestions, Importer } from '../import/importer.js';
-import { type ModelInput, readModelInput } from '../import/model-input.js';
-import { Rig } from '../rig/rig.js';
-import type { BoneDesc } from '../rig/rig-desc.js';
-import { plural } from '../text/plural.js';
-import type { KinModule } from '../wasm/generated/kin.js';
+import type { ClipData } from '../../animation/clip.js';
+import type { ImportQuestions, Importer } from '../../import/importer.js';
+import { type ModelInput, readModelInput } from '../../import/model-input.js';
+import { Rig } from '../../rig/rig.js';
+import type { BoneDesc } from '../../rig/rig-desc.js';
+import { plural } from '../../text/plural.js';
+import type { KinModule } from '../../wasm/generated/kin.js';
 
 /** What the retarget panel calls the default character (with its demo clips) as a source. */
 export const DEFAULT_SOURCE_NAME = 'Default character';

@@ -7,8 +7,8 @@
 // time; allocation-free while the time stands still or it is hidden.
 import type * as THREE from 'three';
 import { Vector3 } from 'three';
-import type { LoopMode, Rig } from '../rig/rig.js';
-import { BoneLines } from '../three/bone-lines.js';
+import type { LoopMode, Rig } from '../../rig/rig.js';
+import { BoneLines } from '../../three/bone-lines.js';
 
 /** How far beside the character, in its heights: clear of both figures' outstretched arms. */
 export const BESIDE_GAP = 1;

@@ -4,8 +4,8 @@
 // covered part takes, so that they land left of the panel. A panel that
 // covers nearly all of the view (a phone's) is ignored: the user closes it to watch.
 import * as THREE from 'three';
-import type { Viewport } from '../three/scene.js';
-import { frameSelection } from '../three/view-presets.js';
+import type { Viewport } from '../../three/scene.js';
+import { frameSelection } from '../../three/view-presets.js';
 
 /** Beyond this fraction covered, framing ignores the panel. */
 const MOST_OF_THE_VIEW = 0.6;

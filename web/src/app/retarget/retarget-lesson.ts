@@ -6,14 +6,14 @@
 // result plays as orange bones on its other side, the source walking in
 // green beside it; the card shows both reports' numbers. The two results
 // are what the lesson shows, not edits: undo starts after them.
-import type { ClipData } from '../animation/clip.js';
-import type { TimelineModel } from '../animation/timeline-model.js';
-import { lessonEntry } from '../lessons/lessons.js';
-import type { PoseEditor } from '../posing/pose-editor.js';
-import { Rig } from '../rig/rig.js';
-import type { RetargetLessonCard } from '../ui/retarget-lesson-card.js';
-import type { KinModule } from '../wasm/generated/kin.js';
-import type { PosingView } from './posing-view.js';
+import type { ClipData } from '../../animation/clip.js';
+import type { TimelineModel } from '../../animation/timeline-model.js';
+import { lessonEntry } from '../../lessons/lessons.js';
+import type { PoseEditor } from '../../posing/pose-editor.js';
+import { Rig } from '../../rig/rig.js';
+import type { RetargetLessonCard } from '../../ui/retarget-lesson-card.js';
+import type { KinModule } from '../../wasm/generated/kin.js';
+import type { PosingView } from '../posing-view.js';
 import { BESIDE_GAP, SkeletonBeside, jointExtent } from './retarget-beside.js';
 import type { RetargetController } from './retarget-controller.js';
 import { framePoints } from './retarget-framing.js';
