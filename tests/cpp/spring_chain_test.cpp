@@ -362,6 +362,31 @@ TEST(SpringChain, KeepsEachBoneWithinItsOwnSwingLimitUnderAViolentDrive) {
   }
 }
 
+// Gravity far stronger than the spring (a free bone would hang at atan 5 =
+// 79° below its goal) presses each bone of a level chain against its limit:
+// it rests there, at exactly its limit from its goal, and counts as settled
+// (the constraints leave it no velocity once nothing moves).
+TEST(SpringChain, RestsAndSettlesAgainstItsSwingLimits) {
+  const float length = 0.1f;
+  kin::SpringChainDef chain_wide = TailChain(3);
+  chain_wide.swing_max = 0.3f;
+  kin::SpringChainDef per_bone = TailChain(3);
+  per_bone.bone_swing_max = {0.1f, 0.2f, 0.3f};
+  for (kin::SpringChainDef def : {chain_wide, per_bone}) {
+    def.gravity = 5.0f * std::pow(2.0f * kPi * def.frequency_hz, 2.0f) * length;
+    kin::Rig rig = LoadRig(Tail(3, length), {def});
+    const kin::Rig driven = LoadRig(Tail(3, length), {});
+    int frames = 0;
+    while (!rig.spring_settled() && frames < 60 * 10) {
+      ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
+      ++frames;
+    }
+    EXPECT_TRUE(rig.spring_settled()) << def.bone_swing_max.size() << " per-bone limits";
+    for (int i = 0; i < 3; ++i)
+      EXPECT_NEAR(Swing(rig, driven, i + 1), kin::SwingLimit(def, i), 1e-4f) << "bone " << i + 1;
+  }
+}
+
 TEST(SpringChain, NeverProducesNaNForAnyDtInItsRangeAndParametersInTheirsSeed1313) {
   kin_test::SeededRandom random(1313);
   for (int trial = 0; trial < 60; ++trial) {

@@ -112,7 +112,10 @@ void SpringSystem::Place(Chain& chain, float alpha, float h, Pass pass) {
       // The constraints take the velocity they push against: along the bone, and out past the limit.
       w -= glm::dot(w, b) * b;
       if (limited) {
-        const glm::vec3 outward = TangentToward(a, b);
+        // Away from the goal direction, perpendicular to the bone: removing it
+        // puts back none of the velocity along the bone, which a chain resting
+        // on its limit would otherwise keep and never count as settled.
+        const glm::vec3 outward = -TangentToward(b, a);
         const float out = glm::dot(w, outward);
         if (out > 0.0f) w -= out * outward;
       }
