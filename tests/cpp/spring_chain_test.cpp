@@ -1,8 +1,8 @@
 // Spring chains: validation breaking one input at a time, rest, release from
 // a displacement against the damped oscillator's closed-form bounds and the
 // pendulum's equilibrium, no NaN over the parameter ranges (seeded), 30 vs
-// 240 frames per second, the swing limit, carried descendants, settling, and
-// an allocation-free step. Expected values are derived by hand from the
+// 240 frames per second, the swing limit (the chain's, and each bone's own),
+// carried descendants, settling, and an allocation-free step. Expected values are derived by hand from the
 // physics (no earlier output of the core is used as a reference).
 #include "kin/springs/spring_chain.h"
 
@@ -124,6 +124,40 @@ TEST(SpringChainValidation, AcceptsTheDefaultsAndNamesEachBrokenInput) {
   EXPECT_NE(BuildError(skeleton, many).find("65 spring chains is more than the 64 supported"), std::string::npos);
 }
 
+TEST(SpringChainValidation, TakesPerBoneSwingLimitsAndNamesTheChainAndBoneOfABrokenOne) {
+  const kin::Skeleton skeleton = Build(Tail(3, 0.1f));
+  kin::SpringChainDef def = TailChain(3);
+  def.bone_swing_max = {0.2f, 0.5f, kPi};
+  EXPECT_EQ(BuildError(skeleton, {def}), "");
+  EXPECT_FLOAT_EQ(kin::SwingLimit(def, 1), 0.5f);
+  def.bone_swing_max.clear();
+  EXPECT_FLOAT_EQ(kin::SwingLimit(def, 1), def.swing_max) << "none given: the chain's";
+
+  struct Case {
+    const char* what;
+    std::vector<float> limits;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {"too few", {0.5f, 0.5f}, "spring chain 0 'tail': 2 per-bone swing limits for its 3 bones"},
+      {"too many", {0.5f, 0.5f, 0.5f, 0.5f}, "spring chain 0 'tail': 4 per-bone swing limits for its 3 bones"},
+      {"zero", {0.5f, 0.0f, 0.5f}, "spring chain 0 'tail': bone 2 'tail_2' (bone 1 of the chain): swing limit 0 rad is not in (0, pi]"},
+      {"negative", {-0.5f, 0.5f, 0.5f}, "bone 1 'tail_1' (bone 0 of the chain): swing limit -0.5 rad is not in (0, pi]"},
+      {"past pi", {0.5f, 0.5f, 3.2f}, "bone 3 'tail_3' (bone 2 of the chain): swing limit 3.2 rad"},
+      {"NaN", {0.5f, NAN, 0.5f}, "bone 2 'tail_2' (bone 1 of the chain): swing limit nan rad"},
+      {"infinite", {0.5f, 0.5f, INFINITY}, "bone 3 'tail_3' (bone 2 of the chain): swing limit inf rad"},
+  };
+  for (const Case& c : cases) {
+    def.bone_swing_max = c.limits;
+    const std::string error = BuildError(skeleton, {def});
+    EXPECT_NE(error.find(c.expected), std::string::npos) << c.what << ": " << error;
+  }
+  // The chain's own limit is still checked when every bone has its own (it reads back as given).
+  def.bone_swing_max = {0.5f, 0.5f, 0.5f};
+  def.swing_max = 0.0f;
+  EXPECT_NE(BuildError(skeleton, {def}).find("swing limit 0 rad is not in (0, pi]"), std::string::npos);
+}
+
 TEST(SpringChainValidation, StepTakesOnlyAFiniteDtInZeroToOneSecond) {
   kin::Rig rig = LoadRig(Tail(3, 0.1f), {TailChain(3)});
   for (const float bad : {0.0f, -0.01f, 1.5f, NAN, INFINITY}) {
@@ -231,6 +265,25 @@ glm::vec3 LocalDirection(const kin::Rig& rig, int b) {
   return glm::normalize(glm::vec3(parent_inverse * glm::vec4(Tip(rig, b) - Origin(rig, b), 0.0f)));
 }
 
+// The angle between bone b's direction on the springs and its driven
+// direction, each in its own parent's space: how far it swung from its goal.
+float Swing(const kin::Rig& rig, const kin::Rig& driven, int b) {
+  return std::acos(std::min(1.0f, glm::dot(LocalDirection(rig, b), LocalDirection(driven, b))));
+}
+
+// A violent drive at 60 frames per second: the base of both rigs flips between
+// two far poses every 7 frames.
+void Jerk(int frame, kin::Rig& rig, kin::Rig& driven) {
+  const float t = frame / 60.0f;
+  const float sign = (frame / 7) % 2 == 0 ? 1.0f : -1.0f;
+  const glm::vec3 angles(0.0f, 0.0f, sign * 1.2f + 0.2f * std::sin(t));
+  const glm::vec3 offset(sign * 0.5f, 0.0f, 0.0f);
+  for (kin::Rig* r : {&rig, &driven}) {
+    ASSERT_TRUE(r->SetAngles(0, angles).ok());
+    ASSERT_TRUE(r->SetRootOffset(offset).ok());
+  }
+}
+
 TEST(SpringChain, KeepsLengthsAndTheSwingLimitAndCarriesDescendantsUnderAViolentDrive) {
   const float length = 0.1f;
   kin::SpringChainDef def = TailChain(3);
@@ -241,20 +294,11 @@ TEST(SpringChain, KeepsLengthsAndTheSwingLimitAndCarriesDescendantsUnderAViolent
   kin::Rig driven = LoadRig(Tail(3, length), {});
   float largest_swing = 0.0f;
   for (int frame = 1; frame <= 600; ++frame) {
-    const float t = frame / 60.0f;
-    // Jerks: the base flips between two far poses every few frames.
-    const float sign = (frame / 7) % 2 == 0 ? 1.0f : -1.0f;
-    const glm::vec3 angles(0.0f, 0.0f, sign * 1.2f + 0.2f * std::sin(t));
-    const glm::vec3 offset(sign * 0.5f, 0.0f, 0.0f);
-    for (kin::Rig* r : {&rig, &driven}) {
-      ASSERT_TRUE(r->SetAngles(0, angles).ok());
-      ASSERT_TRUE(r->SetRootOffset(offset).ok());
-    }
+    Jerk(frame, rig, driven);
     ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
     for (int b = 1; b <= 3; ++b) {
       EXPECT_NEAR(glm::length(Tip(rig, b) - Origin(rig, b)), length, 1e-5f) << "frame " << frame << " bone " << b;
-      const float swing = std::acos(std::min(1.0f, glm::dot(LocalDirection(rig, b), LocalDirection(driven, b))));
-      largest_swing = std::max(largest_swing, swing);
+      largest_swing = std::max(largest_swing, Swing(rig, driven, b));
       // Each bone starts at its parent's tip, as in the skeleton.
       EXPECT_LT(glm::length(Origin(rig, b) - Tip(rig, b - 1)), 1e-5f);
     }
@@ -270,6 +314,54 @@ TEST(SpringChain, KeepsLengthsAndTheSwingLimitAndCarriesDescendantsUnderAViolent
   }
   EXPECT_LE(largest_swing, def.swing_max + 1e-4f);
   EXPECT_GT(largest_swing, def.swing_max - 0.01f) << "the drive should reach the limit";
+}
+
+// Each bone keeps to its own limit, not the chain's swing_max (1.2, larger
+// than all of them), and the drive pushes each one up to it: neither the
+// smallest limit nor the largest is applied to the whole chain.
+TEST(SpringChain, KeepsEachBoneWithinItsOwnSwingLimitUnderAViolentDrive) {
+  kin::SpringChainDef def = TailChain(3);
+  def.bone_swing_max = {0.15f, 0.4f, 0.8f};
+  def.inertia = 3.0f;
+  def.damping_ratio = 0.05f;
+  kin::Rig rig = LoadRig(Tail(3, 0.1f), {def});
+  kin::Rig driven = LoadRig(Tail(3, 0.1f), {});
+  float largest[3] = {0.0f, 0.0f, 0.0f};
+  for (int frame = 1; frame <= 600; ++frame) {
+    Jerk(frame, rig, driven);
+    ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
+    for (int i = 0; i < 3; ++i) largest[i] = std::max(largest[i], Swing(rig, driven, i + 1));
+  }
+  for (int i = 0; i < 3; ++i) {
+    std::printf("bone %d: largest swing %.4f rad, its limit %.4f\n", i + 1, largest[i], def.bone_swing_max[i]);
+    EXPECT_LE(largest[i], def.bone_swing_max[i] + 1e-4f) << "bone " << i + 1;
+    EXPECT_GT(largest[i], def.bone_swing_max[i] - 0.01f) << "the drive should reach bone " << i + 1 << "'s limit";
+  }
+}
+
+// Gravity far stronger than the spring (a free bone would hang at atan 5 =
+// 79° below its goal) presses each bone of a level chain against its limit:
+// it rests there, at exactly its limit from its goal, and counts as settled
+// (the constraints leave it no velocity once nothing moves).
+TEST(SpringChain, RestsAndSettlesAgainstItsSwingLimits) {
+  const float length = 0.1f;
+  kin::SpringChainDef chain_wide = TailChain(3);
+  chain_wide.swing_max = 0.3f;
+  kin::SpringChainDef per_bone = TailChain(3);
+  per_bone.bone_swing_max = {0.1f, 0.2f, 0.3f};
+  for (kin::SpringChainDef def : {chain_wide, per_bone}) {
+    def.gravity = 5.0f * std::pow(2.0f * kPi * def.frequency_hz, 2.0f) * length;
+    kin::Rig rig = LoadRig(Tail(3, length), {def});
+    const kin::Rig driven = LoadRig(Tail(3, length), {});
+    int frames = 0;
+    while (!rig.spring_settled() && frames < 60 * 10) {
+      ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
+      ++frames;
+    }
+    EXPECT_TRUE(rig.spring_settled()) << def.bone_swing_max.size() << " per-bone limits";
+    for (int i = 0; i < 3; ++i)
+      EXPECT_NEAR(Swing(rig, driven, i + 1), kin::SwingLimit(def, i), 1e-4f) << "bone " << i + 1;
+  }
 }
 
 TEST(SpringChain, NeverProducesNaNForAnyDtInItsRangeAndParametersInTheirsSeed1313) {
@@ -333,7 +425,9 @@ TEST(SpringChain, SettlesAfterTheDriverStopsAndWakesWhenItMoves) {
 
 TEST(SpringChain, StepDoesNotAllocate) {
   if (!kin_test::CountsAllocations()) GTEST_SKIP() << "AddressSanitizer owns malloc";
-  kin::Rig rig = LoadRig(Tail(3, 0.1f), {TailChain(3)});
+  kin::SpringChainDef def = TailChain(3);
+  def.bone_swing_max = {0.3f, 0.6f, 0.9f};
+  kin::Rig rig = LoadRig(Tail(3, 0.1f), {def});
   Drive(rig, 0.1f);
   const long before = kin_test::MallocCount();
   for (int frame = 1; frame <= 100; ++frame) {

@@ -1,8 +1,8 @@
 // Spring chains in Chromium: on the default character, a drag of the hips target swings the
 // ponytail, measured in the head's frame (its tip lags the head, then settles while the page
 // stops drawing); the springs never touch the pose's angles; the springs panel turns the chain
-// off (then the tip stays fixed to the head through a drag) and on again; screenshots of the
-// panel at three window sizes.
+// off (then the tip stays fixed to the head through a drag) and on again, and sets its swing
+// limit (read back through window.kin); screenshots of the panel at three window sizes.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, type DemoSession, collectProblems, dragHandle, nextFrame, settle, startDemo } from './browser.js';
@@ -24,6 +24,15 @@ function ponytailTipInHead(page: Page): Promise<[number, number, number]> {
     const column = (c: number) => m[4 * c] * d[0] + m[4 * c + 1] * d[1] + m[4 * c + 2] * d[2];
     return [column(0), column(1), column(2)] as [number, number, number];
   });
+}
+
+/**
+ * settle() once the springs are at rest: on a loaded machine one software-rendered frame can
+ * outlast settle()'s 500 ms look, which would take a ponytail still swinging for a still one.
+ */
+async function settleSprings(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.kin.springsSettled(), undefined, { timeout: 30_000 });
+  await settle(page);
 }
 
 const distance = (a: readonly number[], b: readonly number[]): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -53,12 +62,12 @@ describe('spring chains on the default character', () => {
 
   it('swings the ponytail during a drag: its tip leaves its place in the head\'s frame, then settles', async () => {
     const { page } = demo;
-    await settle(page);
+    await settleSprings(page);
     const rested = await ponytailTipInHead(page);
     await lurch(page);
     const swung = await ponytailTipInHead(page);
     // Settled: the page stops drawing, and the tip is back where the springs hold it.
-    await settle(page);
+    await settleSprings(page);
     const settled = await ponytailTipInHead(page);
     await page.waitForTimeout(300);
     await nextFrame(page);
@@ -86,7 +95,7 @@ describe('spring chains on the default character', () => {
     expect(distance(await ponytailTipInHead(page), off)).toBeLessThan(1e-5);
 
     await page.click('input[name="spring-ponytail"]');
-    await settle(page);
+    await settleSprings(page);
     const on = await ponytailTipInHead(page);
     // Gravity bends the chain that springs hold, which the bare pose does not.
     expect(distance(on, off)).toBeGreaterThan(0.003);
@@ -133,10 +142,48 @@ describe('spring chains on the default character', () => {
     await settle(page);
   });
 
+  it('sets the swing limit from the panel in degrees, every bone\'s; window.kin reads it back in radians', async () => {
+    const { page } = demo;
+    const field = '.springs-chain input[name="swingMax"]';
+    const ponytail = () => page.evaluate(() => window.kin.springs()[0]);
+    expect(await page.inputValue(field)).toBe('68.8'); // the default 1.2 rad
+    await page.fill(field, '45');
+    await page.locator(field).blur();
+    expect((await ponytail()).swingMax).toBeCloseTo(Math.PI / 4, 6);
+    expect((await ponytail()).boneSwingMax).toEqual([]);
+    expect(await page.isHidden('.springs-problem')).toBe(true);
+
+    // Bones with limits of their own (from window.kin) show as "per bone", listed in the title; the panel's value replaces them all.
+    await page.evaluate(() => window.kin.setSpring('ponytail', { boneSwingMax: [0.3, 0.6, 0.9] }));
+    await nextFrame(page);
+    expect(await page.inputValue(field)).toBe('');
+    expect(await page.getAttribute(field, 'placeholder')).toBe('per bone');
+    expect(await page.getAttribute('.springs-field:has(input[name="swingMax"])', 'title')).toContain('(17.2°, 34.4°, 51.6°)');
+    // Gravity presses the stiff root against its 17° limit, where it rests: the page stops drawing.
+    await settleSprings(page);
+    await page.fill(field, '60');
+    await page.locator(field).blur();
+    expect((await ponytail()).swingMax).toBeCloseTo(Math.PI / 3, 6);
+    expect((await ponytail()).boneSwingMax).toEqual([]);
+
+    await page.fill(field, '0');
+    await page.locator(field).blur();
+    expect(await page.textContent('.springs-problem')).toContain("spring chain 0 'ponytail': swing limit 0 rad is not in (0, pi]");
+    expect((await ponytail()).swingMax).toBeCloseTo(Math.PI / 3, 6);
+    await page.fill(field, '60');
+    await page.locator(field).blur();
+    expect(await page.isHidden('.springs-problem')).toBe(true);
+    await page.evaluate(() => window.kin.setSpring('ponytail', { swingMax: 1.2 }));
+    await nextFrame(page);
+    expect(await page.inputValue(field)).toBe('68.8');
+    await settle(page);
+    expect(demo.problems).toEqual([]);
+  });
+
   it('from the side: the ponytail hangs behind the head at rest and swings out in a lurch (screenshots)', async () => {
     const { page } = demo;
     await page.click('[data-action="view-side"]');
-    await settle(page);
+    await settleSprings(page);
     await page.screenshot({ path: `${ARTIFACTS}/springs-side-rest.png` });
     const rested = await ponytailTipInHead(page);
     await dragHandle(page, 'hips', 0, -60, 2);

@@ -1,5 +1,5 @@
 // Spring chains through the built module and the TypeScript Rig: errors name the chain and the
-// bone, a hanging bone settles at the angle the physics gives (tan φ = g / (k L), derived by
+// bone, each bone keeps within its own swing limit under a violent drive, a hanging bone settles at the angle the physics gives (tan φ = g / (k L), derived by
 // hand), a chain without gravity or inertia follows the pose exactly, springs never change the
 // pose's angles and keep the palette consistent with the model matrices, the chains read back,
 // turn off and settle; on the default character the ponytail chain builds, mirrors onto itself
@@ -7,6 +7,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHARACTER_SPRINGS, addDefaultCharacterSprings } from '../../web/src/import/default-character-springs.js';
 import { Rig } from '../../web/src/rig/rig.js';
+import { boneSwingLimits, changeSpringChain } from '../../web/src/rig/springs.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
@@ -56,10 +57,73 @@ describe('spring chains through the module', () => {
   it('reads the chains back with their parameters, defaults filled in', () => {
     const rig = make(tail(2, 0.1));
     rig.setSpringChains([{ name: 'tail', bones: [1, 2], frequencyHz: 3, inertia: 0.5 }]);
-    expect(rig.springChains()).toEqual([{ name: 'tail', bones: [1, 2], frequencyHz: 3, dampingRatio: 0.5, gravity: 9.81, inertia: 0.5, swingMax: 1.2, enabled: true }]);
+    expect(rig.springChains()).toEqual([{ name: 'tail', bones: [1, 2], frequencyHz: 3, dampingRatio: 0.5, gravity: 9.81, inertia: 0.5, swingMax: 1.2, boneSwingMax: [], enabled: true }]);
     rig.setSpringEnabled(0, false);
     expect(rig.springChains()[0].enabled).toBe(false);
     expect(rig.springsSettled).toBe(true);
+  });
+
+  it('gives each bone its own swing limit, refusing a bad one naming the chain and the bone', () => {
+    const rig = make(tail(3, 0.1));
+    const still = make(tail(3, 0.1));
+    const limits = [0.15, 0.4, 0.8];
+    rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], inertia: 3, dampingRatio: 0.05, boneSwingMax: limits }]);
+    expect(rig.springChains()[0].boneSwingMax).toEqual(limits);
+    expect(boneSwingLimits(rig.springChains()[0])).toEqual(limits);
+    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, 0.5] }])).toThrow("Rig: spring chain 0 'tail': 2 per-bone swing limits for its 3 bones");
+    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, 0, 0.5] }])).toThrow(
+      "Rig: spring chain 0 'tail': bone 2 'tail_2' (bone 1 of the chain): swing limit 0 rad is not in (0, pi]",
+    );
+    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, 0.5, 4] }])).toThrow("bone 3 'tail_3' (bone 2 of the chain): swing limit 4 rad");
+    // Not numbers: NaN in the core (not Number()'s reading of '0.5'), named like any bad limit.
+    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, '0.5' as unknown as number, 0.5] }])).toThrow(
+      "bone 2 'tail_2' (bone 1 of the chain): swing limit nan rad",
+    );
+    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: 0.5 as unknown as number[] }])).toThrow(
+      "Rig: spring chain 0 'tail': boneSwingMax must be an array of numbers",
+    );
+    expect(rig.springChains()[0].boneSwingMax).toEqual(limits);
+
+    // A violent drive: the base flips between two far poses every 7 frames. Each bone's swing is
+    // the angle between its direction on the springs and its driven one, each in its parent's
+    // frame (the parent's rotation is the upper 3×3 of its model matrix: Rᵀ (tip − origin)).
+    const localDirection = (r: Rig, b: number): number[] => {
+      const m = r.modelMatrices().subarray(16 * (b - 1), 16 * b);
+      const d = tip(r, b).map((v, k) => v - origin(r, b)[k]);
+      const local = [0, 1, 2].map((c) => m[4 * c] * d[0] + m[4 * c + 1] * d[1] + m[4 * c + 2] * d[2]);
+      return local.map((v) => v / Math.hypot(...local));
+    };
+    const largest = [0, 0, 0];
+    for (let frame = 1; frame <= 600; frame++) {
+      const sign = Math.floor(frame / 7) % 2 === 0 ? 1 : -1;
+      for (const r of [rig, still]) {
+        r.setAngles(0, 0, 0, sign * 1.2 + 0.2 * Math.sin(frame / 60));
+        r.setRootOffset(sign * 0.5, 0, 0);
+      }
+      rig.stepSprings(1000 / 60);
+      for (let b = 1; b <= 3; b++) {
+        const driven = localDirection(still, b);
+        const cos = localDirection(rig, b).reduce((sum, v, k) => sum + v * driven[k], 0);
+        largest[b - 1] = Math.max(largest[b - 1], Math.acos(Math.min(1, cos)));
+      }
+    }
+    for (let i = 0; i < 3; i++) {
+      expect(largest[i]).toBeLessThanOrEqual(limits[i] + 1e-4);
+      expect(largest[i]).toBeGreaterThan(limits[i] - 0.01);
+    }
+  });
+
+  it('changes a chain as the panel and window.kin do: a swing limit alone replaces the bones\' own', () => {
+    const rig = make(tail(3, 0.1));
+    rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.2, 0.4, 0.6] }]);
+    const kept = changeSpringChain(rig.springChains()[0], { frequencyHz: 3 });
+    expect(kept.boneSwingMax).toEqual([0.2, 0.4, 0.6]);
+    const all = changeSpringChain(rig.springChains()[0], { swingMax: 0.5 });
+    rig.setSpringChains([all]);
+    expect(rig.springChains()[0]).toMatchObject({ swingMax: 0.5, boneSwingMax: [] });
+    expect(boneSwingLimits(rig.springChains()[0])).toEqual([0.5, 0.5, 0.5]);
+    rig.setSpringChains([changeSpringChain(rig.springChains()[0], { swingMax: 0.7, boneSwingMax: [0.1, 0.2, 0.3] })]);
+    expect(rig.springChains()[0]).toMatchObject({ swingMax: 0.7, boneSwingMax: [0.1, 0.2, 0.3] });
   });
 
   // A horizontal bone of length L held by a spring k under gravity g hangs at φ below its goal

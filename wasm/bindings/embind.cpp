@@ -264,8 +264,8 @@ class RigBinding {
   }
 
   // chains: [{ name, bones (indices, parent-first), frequencyHz, dampingRatio,
-  // gravity, inertia, swingMax, enabled }], any field but bones optional
-  // (kin::SpringChainDef's defaults).
+  // gravity, inertia, swingMax, boneSwingMax (one per bone, or empty),
+  // enabled }], any field but bones optional (kin::SpringChainDef's defaults).
   int setSpringChains(const val& chains) {
     if (!chains.isArray()) return Report(Status::Invalid("spring chains must be an array"));
     const int count = chains["length"].as<int>();
@@ -293,6 +293,9 @@ class RigBinding {
     out.set("gravity", ShortestDecimal(def.gravity));
     out.set("inertia", ShortestDecimal(def.inertia));
     out.set("swingMax", ShortestDecimal(def.swing_max));
+    val bone_swing_max = val::array();
+    for (const float limit : def.bone_swing_max) bone_swing_max.call<void>("push", ShortestDecimal(limit));
+    out.set("boneSwingMax", bone_swing_max);
     out.set("enabled", def.enabled);
     return out;
   }
@@ -440,6 +443,18 @@ class RigBinding {
       if (field.typeOf().as<std::string>() != "number")
         return Status::Invalid("spring chain %d '%.60s': %s must be a number", c, def->name.c_str(), f.key);
       *f.value = field.as<float>();
+    }
+    const val bone_swing_max = v["boneSwingMax"];
+    if (!bone_swing_max.isUndefined()) {
+      if (!IsArrayLike(bone_swing_max))
+        return Status::Invalid("spring chain %d '%.60s': boneSwingMax must be an array of numbers", c, def->name.c_str());
+      // An entry that is not a number (a string, null) becomes NaN rather than
+      // Number()'s guess, and the core refuses it naming the bone.
+      const int count = bone_swing_max["length"].as<int>();
+      for (int i = 0; i < count; ++i) {
+        const val limit = bone_swing_max[i];
+        def->bone_swing_max.push_back(limit.typeOf().as<std::string>() == "number" ? limit.as<float>() : NAN);
+      }
     }
     const val enabled = v["enabled"];
     if (!enabled.isUndefined()) {

@@ -65,8 +65,6 @@ void SpringSystem::Place(Chain& chain, float alpha, float h, Pass pass) {
   const SpringChainDef& def = chain.def;
   const glm::vec3 gravity(0.0f, -def.gravity, 0.0f);
   const float denominator = 1.0f + h * chain.c + h * h * chain.k;
-  const float cos_swing = std::cos(def.swing_max);
-  const float sin_swing = std::sin(def.swing_max);
   bool quiet = true;
   glm::quat rotation(1.0f, 0, 0, 0);  // the parent chain bone's turn
   glm::vec3 parent_driven(0.0f), parent_origin(0.0f);
@@ -105,8 +103,8 @@ void SpringSystem::Place(Chain& chain, float alpha, float h, Pass pass) {
     const float reach_length = glm::length(reach);
     glm::vec3 b = reach_length > kTinyLength ? reach / reach_length : a;
     bool limited = false;
-    if (glm::dot(a, b) < cos_swing) {
-      b = cos_swing * a + sin_swing * TangentToward(a, b);
+    if (glm::dot(a, b) < p.cos_swing) {
+      b = p.cos_swing * a + p.sin_swing * TangentToward(a, b);
       limited = true;
     }
     const glm::vec3 tip = origin + length * b;
@@ -114,7 +112,10 @@ void SpringSystem::Place(Chain& chain, float alpha, float h, Pass pass) {
       // The constraints take the velocity they push against: along the bone, and out past the limit.
       w -= glm::dot(w, b) * b;
       if (limited) {
-        const glm::vec3 outward = TangentToward(a, b);
+        // Away from the goal direction, perpendicular to the bone: removing it
+        // puts back none of the velocity along the bone, which a chain resting
+        // on its limit would otherwise keep and never count as settled.
+        const glm::vec3 outward = -TangentToward(b, a);
         const float out = glm::dot(w, outward);
         if (out > 0.0f) w -= out * outward;
       }

@@ -61,9 +61,28 @@ Status ValidateBones(const Skeleton& skeleton, const SpringChainDef& def, int c,
   return Status::Ok();
 }
 
+// After ValidateBones: every bone index names a bone.
+Status ValidateSwingLimits(const Skeleton& skeleton, const SpringChainDef& def, const char* label) {
+  const std::vector<float>& limits = def.bone_swing_max;
+  if (limits.empty()) return Status::Ok();
+  if (limits.size() != def.bones.size())
+    return Status::Invalid("%s: %zu per-bone swing limits for its %zu bones", label, limits.size(), def.bones.size());
+  for (std::size_t i = 0; i < limits.size(); ++i) {
+    if (InRange(limits[i], 0.0f, kPi, false)) continue;
+    const int b = def.bones[i];
+    return Status::Invalid("%s: bone %d '%s' (bone %zu of the chain): swing limit %g rad is not in (0, pi]", label, b,
+                           skeleton.name(b).c_str(), i, limits[i]);
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 SpringChainDef DefaultSpringChainDef() { return SpringChainDef(); }
+
+float SwingLimit(const SpringChainDef& def, int i) {
+  return def.bone_swing_max.empty() ? def.swing_max : def.bone_swing_max[static_cast<std::size_t>(i)];
+}
 
 Status SpringSystem::Build(const Skeleton& skeleton, Span<const SpringChainDef> defs, SpringSystem* out) {
   if (defs.size > static_cast<std::size_t>(kMaxSpringChains))
@@ -75,6 +94,8 @@ Status SpringSystem::Build(const Skeleton& skeleton, Span<const SpringChainDef> 
     Status status = ValidateParameters(defs[c], label.text);
     if (!status.ok()) return status;
     status = ValidateBones(skeleton, defs[c], static_cast<int>(c), label.text, owner, defs);
+    if (!status.ok()) return status;
+    status = ValidateSwingLimits(skeleton, defs[c], label.text);
     if (!status.ok()) return status;
   }
 
@@ -96,10 +117,12 @@ Status SpringSystem::Build(const Skeleton& skeleton, Span<const SpringChainDef> 
     chain.c = 2.0f * def.damping_ratio * omega;
     system.chain_of_def_[c] = static_cast<int>(system.chains_.size());
     system.chains_.push_back(chain);
-    for (const int b : def.bones) {
+    for (int i = 0; i < chain.count; ++i) {
       Particle p;
-      p.bone = b;
-      p.tip_bs = skeleton.tip_bs(b);
+      p.bone = def.bones[static_cast<std::size_t>(i)];
+      p.tip_bs = skeleton.tip_bs(p.bone);
+      p.cos_swing = std::cos(SwingLimit(def, i));
+      p.sin_swing = std::sin(SwingLimit(def, i));
       system.particles_.push_back(p);
     }
   }

@@ -519,9 +519,9 @@ export class Rig {
 
   /**
    * Replaces the spring chains (rig/springs.ts; bones by index or name) and
-   * starts them at rest on the current pose. Validated in the core: throws
-   * Error('Rig: spring chain …') naming the chain and the bone, keeping the
-   * chains it had. Springs move the model matrices, tips and palette on
+   * starts them at rest on the current pose. Validated in the core (each
+   * bone's own swing limit too, one per bone): throws Error('Rig: spring
+   * chain …') naming the chain and the bone, keeping the chains it had. Springs move the model matrices, tips and palette on
    * stepSprings(), never the pose's angles.
    */
   setSpringChains(chains: readonly SpringChainDesc[]): void {
@@ -535,7 +535,7 @@ export class Rig {
     return this.springChanges;
   }
 
-  /** The chains as set (their enabled flags as now), in the order given. */
+  /** The chains as set (their enabled flags as now; boneSwingMax empty when none was given), in the order given. */
   springChains(): SpringChain[] {
     const h = this.live();
     return Array.from({ length: h.springChainCount() }, (_, c) => h.springChain(c)!);

@@ -16,6 +16,8 @@ export interface SpringChainDesc {
   inertia?: number;
   /** The most a bone swings from its driven direction, radians, (0, π]. */
   swingMax?: number;
+  /** Each bone's own swing limit, radians, (0, π], one per bone in the order of `bones`; absent or empty: every bone takes swingMax. */
+  boneSwingMax?: readonly number[];
   enabled?: boolean;
 }
 
@@ -28,6 +30,8 @@ export interface SpringChain {
   readonly gravity: number;
   readonly inertia: number;
   readonly swingMax: number;
+  /** As given: empty when every bone takes swingMax (boneSwingLimits() gives each bone's either way). */
+  readonly boneSwingMax: readonly number[];
   readonly enabled: boolean;
 }
 
@@ -37,4 +41,18 @@ export type SpringParameters = Omit<SpringChain, 'name' | 'bones'>;
 /** Seconds in which a chain's swing halves (damping ratio ≤ 1; Infinity undamped). */
 export function springHalfLife_s(chain: Pick<SpringChain, 'frequencyHz' | 'dampingRatio'>): number {
   return Math.log(2) / (chain.dampingRatio * 2 * Math.PI * chain.frequencyHz);
+}
+
+/** Each bone's swing limit (radians), in the order of its bones: its own, or the chain's swingMax. */
+export function boneSwingLimits(chain: Pick<SpringChain, 'bones' | 'swingMax' | 'boneSwingMax'>): number[] {
+  return chain.boneSwingMax.length > 0 ? [...chain.boneSwingMax] : chain.bones.map(() => chain.swingMax);
+}
+
+/**
+ * The chain with `change` made. A swingMax without a boneSwingMax is every
+ * bone's limit: it clears the bones' own, which would otherwise override it.
+ */
+export function changeSpringChain(chain: SpringChain, change: Partial<SpringParameters>): SpringChain {
+  const clearsBoneLimits = change.swingMax !== undefined && change.boneSwingMax === undefined;
+  return { ...chain, ...(clearsBoneLimits ? { boneSwingMax: [] } : {}), ...change };
 }

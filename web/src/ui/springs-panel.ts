@@ -1,21 +1,63 @@
 // The inspector's springs panel, for a rig with spring chains (hidden for
-// the others): per chain a switch, its frequency, damping ratio, gravity and
-// inertia (a change restarts that chain at rest on the pose), the time in
-// which a swing halves, and Reset, which puts every chain back at rest. The
-// core validates every value; a refused one shows on the panel's problem
-// line and changes nothing.
+// the others): per chain a switch, its frequency, damping ratio, gravity,
+// inertia and swing limit (a change restarts that chain at rest on the pose),
+// the time in which a swing halves, and Reset, which puts every chain back at
+// rest. The core validates every value; a refused one shows on the panel's
+// problem line and changes nothing.
 import type { Rig } from '../rig/rig.js';
-import { type SpringChain, type SpringParameters, springHalfLife_s } from '../rig/springs.js';
+import { type SpringChain, type SpringParameters, boneSwingLimits, changeSpringChain, springHalfLife_s } from '../rig/springs.js';
 import { ProblemLine } from './problem-line.js';
 
-type NumericParameter = Exclude<keyof SpringParameters, 'enabled' | 'swingMax'>;
+type NumericParameter = Exclude<keyof SpringParameters, 'enabled' | 'boneSwingMax'>;
 
-const FIELDS: readonly { key: NumericParameter; label: string; title: string; step: string; min: number; max: number }[] = [
+interface Field {
+  key: NumericParameter;
+  label: string;
+  title: string;
+  step: string;
+  min: number;
+  max: number;
+  /** Shown in degrees, held in radians. */
+  degrees?: boolean;
+}
+
+const FIELDS: readonly Field[] = [
   { key: 'frequencyHz', label: 'Frequency (Hz)', title: 'Swings per second of the undamped spring: higher is stiffer', step: '0.1', min: 0.1, max: 20 },
   { key: 'dampingRatio', label: 'Damping ratio', title: '0 swings on, 1 returns without swinging past (critical), above 1 creeps', step: '0.05', min: 0, max: 10 },
   { key: 'gravity', label: 'Gravity (m/s²)', title: 'Pull along −Y, in model units per second squared (9.81 for a rig in metres)', step: '0.1', min: 0, max: 1000 },
   { key: 'inertia', label: 'Inertia', title: 'How much of the body’s acceleration the chain feels: 1 like a mass on a spring, 0 none', step: '0.1', min: 0, max: 4 },
+  {
+    key: 'swingMax',
+    label: 'Swing limit (°)',
+    title: 'The most each bone may swing away from where the pose points it, in degrees up to 180: smaller keeps the chain closer to the pose. Applies to every bone of the chain',
+    step: '1',
+    min: 1,
+    max: 180,
+    degrees: true,
+  },
 ];
+
+const DEGREES_PER_RADIAN = 180 / Math.PI;
+
+/** Degrees to a tenth: the float radians the core holds come back without a tail of digits. */
+const toDegrees = (radians: number): number => Math.round(radians * DEGREES_PER_RADIAN * 10) / 10;
+
+/**
+ * The field's value as shown, or null for the swing limit when the chain's
+ * bones have limits of their own that differ (one number cannot show them).
+ */
+function shownValue(chain: SpringChain, field: Field): number | null {
+  if (field.key !== 'swingMax') return chain[field.key];
+  const limits = boneSwingLimits(chain);
+  return limits.every((limit) => limit === limits[0]) ? toDegrees(limits[0]) : null;
+}
+
+/** The field's title, listing the bones' own swing limits when one number cannot show them. */
+function fieldTitle(chain: SpringChain, field: Field): string {
+  if (shownValue(chain, field) !== null) return field.title;
+  const limits = boneSwingLimits(chain).map((limit) => `${toDegrees(limit)}°`);
+  return `${field.title}. Each bone has its own now (${limits.join(', ')}); a value here replaces them all`;
+}
 
 /** "halves in 0.23 s", or why it never does. */
 function halfLifeText(chain: SpringChain): string {
@@ -96,7 +138,7 @@ export class SpringsPanel {
     for (const field of FIELDS) {
       const row = document.createElement('label');
       row.className = 'solver-field springs-field';
-      row.title = field.title;
+      row.title = fieldTitle(chain, field);
       const label = document.createElement('span');
       label.textContent = field.label;
       const input = document.createElement('input');
@@ -105,7 +147,9 @@ export class SpringsPanel {
       input.step = field.step;
       input.min = String(field.min);
       input.max = String(field.max);
-      input.value = String(chain[field.key]);
+      const value = shownValue(chain, field);
+      input.value = value === null ? '' : String(value);
+      if (value === null) input.placeholder = 'per bone';
       input.addEventListener('change', () => {
         if (!Number.isFinite(input.valueAsNumber)) {
           this.problem.show(`${chain.name}: ${field.label}: enter a number`);
@@ -114,9 +158,11 @@ export class SpringsPanel {
         this.act(() => {
           const rig = this.rig();
           const chains = rig.springChains();
-          chains[c] = { ...chains[c], [field.key]: input.valueAsNumber };
+          const entered = field.degrees ? input.valueAsNumber / DEGREES_PER_RADIAN : input.valueAsNumber;
+          chains[c] = changeSpringChain(chains[c], { [field.key]: entered });
           rig.setSpringChains(chains);
           halfLife.textContent = halfLifeText(chains[c]);
+          row.title = fieldTitle(chains[c], field);
         });
       });
       row.append(label, input);

@@ -303,6 +303,8 @@ export interface FlatSpringChain {
   gravity?: number;
   inertia?: number;
   swingMax?: number;
+  /** Each bone's own swing limit (radians), one per bone; empty or absent: every bone takes swingMax. */
+  boneSwingMax?: ArrayLike<number>;
   enabled?: boolean;
 }
 
@@ -313,8 +315,8 @@ export interface RigHandle {
   /** Every chain at rest on the current pose. */
   resetSprings(): number;
   springChainCount(): number;
-  /** The chain as set, its enabled flag as now; null for a bad index. */
-  springChain(chain: number): (Required<FlatSpringChain> & { bones: number[] }) | null;
+  /** The chain as set (boneSwingMax empty when none were given), its enabled flag as now; null for a bad index. */
+  springChain(chain: number): (Required<FlatSpringChain> & { bones: number[]; boneSwingMax: number[] }) | null;
 }
 
 export interface KinModule {

@@ -14,8 +14,9 @@
 // below one), and damps at least as much as the continuous spring does, so a
 // released spring overshoots at most exp(−ζπ / √(1 − ζ²)) of its start.
 // After each substep the tip is put back at the bone's length from its
-// origin, its swing from the goal direction is limited to swing_max, and the
-// bone turns about its origin to point at it, carrying its descendants.
+// origin, its swing from the goal direction is limited to its swing limit
+// (SwingLimit()), and the bone turns about its origin to point at it, carrying
+// its descendants.
 //
 // Time: fixed substeps of kSpringSubstep_s with an accumulator; the driving
 // pose is interpolated linearly between the previous Step's and this one's
@@ -81,12 +82,19 @@ struct SpringChainDef {
   float inertia = 1.0f;
   // The most each bone swings away from its driven direction (radians, in (0, π]).
   float swing_max = 1.2f;
+  // Each bone's own swing limit, one per entry of `bones` in its order
+  // (radians, each in (0, π]), for a chain stiff at its root and loose at its
+  // end; empty, every bone takes swing_max.
+  std::vector<float> bone_swing_max;
   bool enabled = true;
   std::string name;
 };
 
 // A SpringChainDef with the defaults above.
 SpringChainDef DefaultSpringChainDef();
+
+// The swing limit of the chain's bone i (0 the first): its own, or the chain's.
+float SwingLimit(const SpringChainDef& def, int i);
 
 class SpringSystem {
  public:
@@ -144,6 +152,8 @@ class SpringSystem {
     glm::quat rotation{1.0f, 0, 0, 0};
     glm::vec3 driven_origin_ms{0.0f};
     glm::vec3 origin_ms{0.0f};
+    // cos and sin of the bone's swing limit, from Build(): no trigonometry per substep.
+    float cos_swing = -1.0f, sin_swing = 0.0f;
   };
 
   enum class Pass { kStart, kSubstep, kOutput };
