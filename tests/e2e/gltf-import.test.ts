@@ -2,15 +2,17 @@
 // (tests/web/gltf-fixtures.ts) dropped on the page replaces the default
 // character, poses by dragging a target handle, and draws; a broken file
 // says what is wrong and keeps the character that was there; a file with two
-// skins asks which; ?model= loads same-site and data: URLs only; a share link
+// skins asks which; a file with two animations offers both as clips; ?model=
+// loads same-site and data: URLs only; a share link
 // of the model waits for the file, then applies its pose.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animatedFile } from '../web/gltf-animated-file.js';
 import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
-import { type DemoSession, bannerText, dropFile, loadReported, openDemo, startDemo } from './browser.js';
+import { type DemoSession, bannerText, dropFile, loadReported, nextFrame, openDemo, startDemo } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -152,6 +154,30 @@ describe('glTF import in the page', () => {
     await page.click('.skin-chooser-option[data-skin="1"]');
     expect(await loadReported(page, before)).toMatch(/^Loaded 'two-skins.glb': skin 'Arm', 3 joints/);
     expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Shoulder', 'Elbow', 'Wrist']);
+  });
+
+  it('a file with two animations offers both in the clip menu, the first picked; the second picked plays as the core samples it', async () => {
+    const { page, problems } = suite;
+    const before = await bannerText(page, '.model-banner');
+    await dropFile(page, 'animated.glb', animatedFile(1));
+    expect(await loadReported(page, before)).toMatch(/^Loaded 'animated.glb'/);
+    const menu = await page.$$eval('[data-action="clip-menu"] option', (options) => options.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''));
+    expect(menu).toEqual(['New clip', 'mixed', 'second']);
+    expect(await page.evaluate(() => window.kin.clip().name)).toBe('mixed');
+    await page.selectOption('[data-action="clip-menu"]', 'second');
+    const clip = await page.evaluate(() => window.kin.clip());
+    expect(clip.name).toBe('second');
+    expect(clip.duration).toBeCloseTo(0.9, 5);
+    // Shown at two times: the pose on screen is the core's sample there, and it moved between them.
+    const shownAt = async (time: number): Promise<{ shown: number[]; sampled: number[] }> => {
+      await page.evaluate((t) => window.kin.setTime(t), time);
+      await nextFrame(page);
+      return page.evaluate((t) => ({ shown: window.posePalette(), sampled: window.posePalette(window.kin.sampledPalette(t, 'clamp')) }), time);
+    };
+    const [early, late] = [await shownAt(0.1), await shownAt(0.8)];
+    for (const at of [early, late]) expect(maxDifference(at.shown, at.sampled)).toBeLessThan(1e-6);
+    expect(maxDifference(early.shown, late.shown)).toBeGreaterThan(1e-3);
+    expect(problems).toEqual([]);
   });
 
   it('?model= loads this site\'s and data: URLs only', async () => {
