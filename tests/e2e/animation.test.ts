@@ -31,6 +31,10 @@ function shownAndSampled(page: Page): Promise<{ time: number; playing: boolean; 
 
 /** Watches playback for a while: every sample shows the core's pose at its time; returns what was seen. */
 async function watchPlayback(page: Page, samples: number): Promise<{ time: number; shown: number[] }[]> {
+  // The first frames after a load compile the new mesh's shaders (up to a
+  // second here without a frame drawn): watch once the clock has moved.
+  const start = await page.evaluate(() => window.kin.time().time);
+  await page.waitForFunction((t) => window.kin.time().time !== t, start, { timeout: 10_000 });
   const seen: { time: number; shown: number[] }[] = [];
   for (let i = 0; i < samples; i++) {
     await page.waitForTimeout(150);
@@ -167,12 +171,13 @@ describe('animation on the page', () => {
     const [mine, theirs] = await Promise.all([page.evaluate(() => window.kin.clip()), other.evaluate(() => window.kin.clip())]);
     expect(theirs.name).toBe(mine.name);
     expect(theirs.channels.length).toBe(mine.channels.length);
-    // Both pages' cores sample the same pose at the same times (the link's
-    // angles are 24-bit, so within a few 1e-6 of the original's).
+    // Both pages' cores sample the same pose at the same times, within the
+    // link's precision (clip-link.ts: each angle within 4.8e-5 rad, felt
+    // along chains of up to 8 joints; the Node test bounds it the same).
     const times = [0.1, 0.37, 0.8, 1.3].map((t) => t * mine.duration);
     const sampleAt = (ts: number[]): number[][] => ts.map((t) => window.posePalette(window.kin.sampledPalette(t, 'clamp')));
     const [mineSampled, theirsSampled] = await Promise.all([page.evaluate(sampleAt, times), other.evaluate(sampleAt, times)]);
-    for (let k = 0; k < times.length; k++) expect(maxDifference(theirsSampled[k], mineSampled[k])).toBeLessThan(1e-4);
+    for (let k = 0; k < times.length; k++) expect(maxDifference(theirsSampled[k], mineSampled[k])).toBeLessThan(1e-3);
     expect(maxDifference(mineSampled[0], mineSampled[2])).toBeGreaterThan(1e-3);
     await watchPlayback(other, 3);
     expect(problems).toEqual([]);

@@ -107,8 +107,15 @@ export async function nextFrame(page: Page): Promise<void> {
   await page.evaluate(() => window.kin.nextFrame());
 }
 
-/** Waits until the page stops drawing (a resize, the camera's damping settle), at most 10 s. */
+/**
+ * Waits until the page stops drawing (a resize, the camera's damping, swinging
+ * springs settle), at most 10 s after the springs are at rest: first the
+ * springs (on a loaded machine one software-rendered frame can outlast the
+ * 500 ms look below, which would take a ponytail still swinging for a still
+ * one), then no frame drawn for 500 ms.
+ */
 export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.kin.springsSettled(), undefined, { timeout: 30_000 });
   let frames = await page.evaluate(() => window.kin.renderedFrames());
   for (let wait = 0; wait < 20; wait++) {
     await page.waitForTimeout(500);

@@ -26,15 +26,6 @@ function ponytailTipInHead(page: Page): Promise<[number, number, number]> {
   });
 }
 
-/**
- * settle() once the springs are at rest: on a loaded machine one software-rendered frame can
- * outlast settle()'s 500 ms look, which would take a ponytail still swinging for a still one.
- */
-async function settleSprings(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.kin.springsSettled(), undefined, { timeout: 30_000 });
-  await settle(page);
-}
-
 const distance = (a: readonly number[], b: readonly number[]): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 /** A quick drag of the hips target right, then back: the body lurches and stops. */
@@ -62,12 +53,12 @@ describe('spring chains on the default character', () => {
 
   it('swings the ponytail during a drag: its tip leaves its place in the head\'s frame, then settles', async () => {
     const { page } = demo;
-    await settleSprings(page);
+    await settle(page);
     const rested = await ponytailTipInHead(page);
     await lurch(page);
     const swung = await ponytailTipInHead(page);
     // Settled: the page stops drawing, and the tip is back where the springs hold it.
-    await settleSprings(page);
+    await settle(page);
     const settled = await ponytailTipInHead(page);
     await page.waitForTimeout(300);
     await nextFrame(page);
@@ -95,7 +86,7 @@ describe('spring chains on the default character', () => {
     expect(distance(await ponytailTipInHead(page), off)).toBeLessThan(1e-5);
 
     await page.click('input[name="spring-ponytail"]');
-    await settleSprings(page);
+    await settle(page);
     const on = await ponytailTipInHead(page);
     // Gravity bends the chain that springs hold, which the bare pose does not.
     expect(distance(on, off)).toBeGreaterThan(0.003);
@@ -160,7 +151,7 @@ describe('spring chains on the default character', () => {
     expect(await page.getAttribute(field, 'placeholder')).toBe('per bone');
     expect(await page.getAttribute('.springs-field:has(input[name="swingMax"])', 'title')).toContain('(17.2°, 34.4°, 51.6°)');
     // Gravity presses the stiff root against its 17° limit, where it rests: the page stops drawing.
-    await settleSprings(page);
+    await settle(page);
     await page.fill(field, '60');
     await page.locator(field).blur();
     expect((await ponytail()).swingMax).toBeCloseTo(Math.PI / 3, 6);
@@ -183,7 +174,7 @@ describe('spring chains on the default character', () => {
   it('from the side: the ponytail hangs behind the head at rest and swings out in a lurch (screenshots)', async () => {
     const { page } = demo;
     await page.click('[data-action="view-side"]');
-    await settleSprings(page);
+    await settle(page);
     await page.screenshot({ path: `${ARTIFACTS}/springs-side-rest.png` });
     const rested = await ponytailTipInHead(page);
     await dragHandle(page, 'hips', 0, -60, 2);

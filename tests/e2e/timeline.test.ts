@@ -60,6 +60,8 @@ describe('the timeline', () => {
     // From the start: the samples below (about 0.2 to 0.8 s in) lie between the two keys.
     await setTimeField(page, '0');
     await page.click('[data-action="play"]');
+    // Watched from the first frame that moved the clock (on a loaded machine one can take a while).
+    await page.waitForFunction(() => window.kin.time().time > 0, undefined, { timeout: 10_000 });
     const seen: { time: number; shown: number[] }[] = [];
     for (let i = 0; i < 4; i++) {
       await page.waitForTimeout(180);
