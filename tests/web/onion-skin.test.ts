@@ -103,11 +103,12 @@ describe('onion skin', () => {
       times[1] = times[0] + 0.125;
       onion.update(times, 'loop');
     }
-    // The optimised path is what is measured: on a loaded machine V8 may not
-    // have installed it after bytesPerCall's warm-up, so up to five tries, the least.
+    // The optimised path is what is measured: on a loaded machine (the other
+    // test files' workers on both cores) V8 may not have installed it after
+    // bytesPerCall's warm-up, so up to five tries with longer pauses each, the least.
     const leastBytes = async (update: (call: number) => void): Promise<number> => {
       let least = Infinity;
-      for (let attempt = 0; attempt < 5 && least >= 4; attempt++) least = Math.min(least, await bytesPerCall(inspector, update, 4000, 32));
+      for (let attempt = 0; attempt < 5 && least >= 4; attempt++) least = Math.min(least, await bytesPerCall(inspector, update, 4000, 32, 20 + 200 * attempt));
       return least;
     };
     const bytes = await leastBytes(onionUpdate);
