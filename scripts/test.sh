@@ -21,7 +21,10 @@ echo "== character asset is current"
 node scripts/make-character.mjs --check
 
 echo "== Vitest (Node): TypeScript units and the WASM module"
-npx vitest run --config vitest.config.ts
+npx vitest run --config vitest.config.ts --exclude 'tests/web/*allocation*.test.ts'
+# The allocation tests measure V8's optimised code: one file at a time, as
+# beside other files on both cores V8 has left a hot function unoptimised.
+npx vitest run --config vitest.config.ts --no-file-parallelism allocation
 
 echo "== Playwright + Chromium: the page"
 npx vitest run --config tests/e2e/vitest.config.ts

@@ -2,7 +2,8 @@
 // the joints to the tips of the clip's pose at the ghost's time (checked
 // against a second rig sampled at that time: its model matrices and the
 // core's own tips), the rig's pose is untouched, a ghost without a time is
-// hidden, an update allocates nothing, and dispose frees the GPU objects.
+// hidden, and dispose frees the GPU objects (that an update allocates
+// nothing: onion-skin-allocation.test.ts).
 import * as THREE from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALK_DURATION, buildDemoClips } from '../../web/src/animation/demo-clips.js';
@@ -12,7 +13,6 @@ import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import { OnionSkin } from '../../web/src/three/onion-skin.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { bytesPerCall, heapProfiler } from './allocation-profile.js';
 import { defaultCharacterBones } from './default-character.js';
 
 let module: KinModule;
@@ -91,38 +91,6 @@ describe('onion skin', () => {
     expect(shown).toBe(2);
     onion.visible = true;
     expect(onion.visible).toBe(true);
-    onion.dispose();
-  });
-
-  it('an update allocates nothing', async () => {
-    const onion = new OnionSkin(rig);
-    const times = new Float64Array(2);
-    const inspector = await heapProfiler();
-    function onionUpdate(call: number): void {
-      times[0] = (call % 100) / 100;
-      times[1] = times[0] + 0.125;
-      onion.update(times, 'loop');
-    }
-    // The optimised path is what is measured: on a loaded machine (the other
-    // test files' workers on both cores) V8 may not have installed it after
-    // bytesPerCall's warm-up, so up to five tries with longer pauses each, the least.
-    const leastBytes = async (update: (call: number) => void): Promise<number> => {
-      let least = Infinity;
-      for (let attempt = 0; attempt < 5 && least >= 4; attempt++) least = Math.min(least, await bytesPerCall(inspector, update, 4000, 32, 20 + 200 * attempt));
-      return least;
-    };
-    const bytes = await leastBytes(onionUpdate);
-    // The same measurement of an update that keeps one small array: it must count.
-    const kept: number[][] = [];
-    function leakyUpdate(call: number): void {
-      onionUpdate(call);
-      kept.push([call]);
-    }
-    const leaky = await leastBytes(leakyUpdate);
-    inspector.disconnect();
-    console.log(`onion skin update: ${bytes.toFixed(2)} B per update of 2 ghosts (${leaky.toFixed(2)} B keeping a small array)`);
-    expect(bytes).toBeLessThan(4);
-    expect(leaky).toBeGreaterThan(16);
     onion.dispose();
   });
 
