@@ -520,19 +520,35 @@ TEST(RetargetJob, RunAllocatesNothing) {
   (void)grows;
 }
 
+// Bone `name`'s direction (origin → tip) in the model matrices `m` of `bones`.
+glm::dvec3 Direction(const std::vector<kin::BoneDef>& bones, const std::vector<glm::dmat4>& m, const char* name) {
+  const int b = kin_test::Find(bones, name);
+  return glm::normalize(glm::dmat3(m[b]) * glm::dvec3(bones[b].tip_bs));
+}
+
+// The default humanoid and one made by `target_spec`, built and mapped by AutoMap.
+struct MappedPair {
+  std::vector<kin::BoneDef> source_bones, target_bones;
+  kin::Skeleton source, target;
+  kin::BoneMap map;
+  bool ok = false;
+
+  explicit MappedPair(const HumanoidSpec& target_spec)
+      : source_bones(kin_test::Humanoid(HumanoidSpec())), target_bones(kin_test::Humanoid(target_spec)) {
+    ok = kin::Skeleton::Build(source_bones, &source).ok() && kin::Skeleton::Build(target_bones, &target).ok() &&
+         kin::AutoMap(source, target, &map).ok();
+  }
+};
+
 // An A-pose source onto a T-pose target: the match puts the target's arms
 // along the source's, and leaves the hips.
 TEST(MatchReferencePose, TPoseTakesAnAPosesArms) {
-  const std::vector<kin::BoneDef> source_bones = kin_test::Humanoid(HumanoidSpec());
   HumanoidSpec target_spec;
   target_spec.twist_seed = 3;
   target_spec.arm_scale = 1.3f;
-  const std::vector<kin::BoneDef> target_bones = kin_test::Humanoid(target_spec);
-  kin::Skeleton source, target;
-  ASSERT_TRUE(kin::Skeleton::Build(source_bones, &source).ok());
-  ASSERT_TRUE(kin::Skeleton::Build(target_bones, &target).ok());
-  kin::BoneMap map;
-  ASSERT_TRUE(kin::AutoMap(source, target, &map).ok());
+  const MappedPair pair(target_spec);
+  ASSERT_TRUE(pair.ok);
+  const auto& [source_bones, target_bones, source, target, map, ok] = pair;
   std::vector<glm::vec3> source_ref(source_bones.size(), glm::vec3(0.0f));
   source_ref[kin_test::Find(source_bones, "upper_arm_l")] = glm::vec3(0.0f, 0.2f, -0.8f);  // down 45°ish, a little forward
   source_ref[kin_test::Find(source_bones, "upper_arm_r")] = glm::vec3(0.0f, -0.2f, 0.8f);
@@ -541,12 +557,8 @@ TEST(MatchReferencePose, TPoseTakesAnAPosesArms) {
   ASSERT_TRUE(kin::MatchReferencePose(source, source_ref, target, map, target_ref).ok());
   const std::vector<glm::dmat4> s = kin_test::ReferenceForward(source_bones, kin_test::ToDouble(source_ref), glm::dvec3(0.0));
   const std::vector<glm::dmat4> t = kin_test::ReferenceForward(target_bones, kin_test::ToDouble(target_ref), glm::dvec3(0.0));
-  const auto direction = [](const std::vector<kin::BoneDef>& bones, const std::vector<glm::dmat4>& m, const char* name) {
-    const int b = kin_test::Find(bones, name);
-    return glm::normalize(glm::dmat3(m[b]) * glm::dvec3(bones[b].tip_bs));
-  };
   for (const char* name : {"upper_arm_l", "upper_arm_r", "forearm_l", "forearm_r", "hand_l", "spine", "thigh_l", "foot_r"})
-    EXPECT_GT(glm::dot(direction(source_bones, s, name), direction(target_bones, t, name)), 1.0 - 1e-9) << name;
+    EXPECT_GT(glm::dot(Direction(source_bones, s, name), Direction(target_bones, t, name)), 1.0 - 1e-9) << name;
   // The hips keep their rest (no mapped bone above them).
   EXPECT_EQ(target_ref[kin_test::Find(target_bones, "hips")], glm::vec3(0.0f));
   // Wrong sizes are named.
@@ -558,16 +570,12 @@ TEST(MatchReferencePose, TPoseTakesAnAPosesArms) {
 // The other way round: with the map inverted, the source is posed into an
 // A-posed target's reference, arm directions equal bone for bone.
 TEST(MatchReferencePose, TheInvertedMapPosesTheSourceIntoTheTargets) {
-  const std::vector<kin::BoneDef> source_bones = kin_test::Humanoid(HumanoidSpec());
   HumanoidSpec target_spec;
   target_spec.spine_bones = 4;
   target_spec.arm_scale = 0.8f;
-  const std::vector<kin::BoneDef> target_bones = kin_test::Humanoid(target_spec);
-  kin::Skeleton source, target;
-  ASSERT_TRUE(kin::Skeleton::Build(source_bones, &source).ok());
-  ASSERT_TRUE(kin::Skeleton::Build(target_bones, &target).ok());
-  kin::BoneMap map;
-  ASSERT_TRUE(kin::AutoMap(source, target, &map).ok());
+  const MappedPair pair(target_spec);
+  ASSERT_TRUE(pair.ok);
+  const auto& [source_bones, target_bones, source, target, map, ok] = pair;
   const kin::BoneMap inverse = kin::InvertBoneMap(map, source.bone_count());
   ASSERT_EQ(inverse.source_of_target.size(), source_bones.size());
   for (int t = 0; t < target.bone_count(); ++t) {
@@ -581,14 +589,10 @@ TEST(MatchReferencePose, TheInvertedMapPosesTheSourceIntoTheTargets) {
   ASSERT_TRUE(kin::MatchReferencePose(target, target_ref, source, inverse, source_ref).ok());
   const std::vector<glm::dmat4> s = kin_test::ReferenceForward(source_bones, kin_test::ToDouble(source_ref), glm::dvec3(0.0));
   const std::vector<glm::dmat4> t = kin_test::ReferenceForward(target_bones, kin_test::ToDouble(target_ref), glm::dvec3(0.0));
-  const auto direction = [](const std::vector<kin::BoneDef>& bones, const std::vector<glm::dmat4>& m, const char* name) {
-    const int b = kin_test::Find(bones, name);
-    return glm::normalize(glm::dmat3(m[b]) * glm::dvec3(bones[b].tip_bs));
-  };
   for (const char* name : {"upper_arm_l", "upper_arm_r", "forearm_l", "hand_r"})
-    EXPECT_GT(glm::dot(direction(source_bones, s, name), direction(target_bones, t, name)), 1.0 - 1e-9) << name;
+    EXPECT_GT(glm::dot(Direction(source_bones, s, name), Direction(target_bones, t, name)), 1.0 - 1e-9) << name;
   // An A-pose arm is well below the T-pose rest the source started in.
-  EXPECT_LT(direction(source_bones, s, "upper_arm_l").y, -0.3);
+  EXPECT_LT(Direction(source_bones, s, "upper_arm_l").y, -0.3);
   // Entries outside the source are skipped; a source bone mapped twice keeps its first target.
   kin::BoneMap odd;
   odd.source_of_target = {1, 7, 1, -1};

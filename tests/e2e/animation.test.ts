@@ -20,6 +20,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, type DemoSession, bannerText, clickFileMenu, collectProblems, dropFile, loadReported, nextFrame, settle, startDemo } from './browser.js';
 import { installPosePalette, maxDifference } from './compare.js';
+import { changedPixels } from './pixels.js';
 
 /** The palette on screen and the time shown, read together, with the core's sample of the clip at that time. */
 function shownAndSampled(page: Page): Promise<{ time: number; playing: boolean; shown: number[]; sampled: number[] }> {
@@ -150,11 +151,12 @@ describe('animation on the page', () => {
     await nextFrame(page);
     expect(await page.getAttribute('[data-action="ghosts"]', 'aria-pressed')).toBe('true');
     const after = { png: await canvas.screenshot(), palette: await page.evaluate(() => window.posePalette()) };
-    expect(after.png.equals(before.png)).toBe(false);
+    expect(changedPixels(before.png, after.png)).toBeGreaterThan(200);
     expect(after.palette).toEqual(before.palette);
     await page.click('[data-action="ghosts"]');
     await settle(page);
-    expect((await canvas.screenshot()).equals(before.png)).toBe(true);
+    // The same picture again (a redraw may differ by a level or three here and there).
+    expect(changedPixels(before.png, await canvas.screenshot())).toBe(0);
   });
 
   it('opens a share link with the clip playing the same animation', async () => {

@@ -7,12 +7,12 @@
 // of the model waits for the file, then applies its pose.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
-import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedFile } from '../web/gltf-animated-file.js';
 import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
 import { type DemoSession, bannerText, dropFile, loadReported, nextFrame, openDemo, startDemo } from './browser.js';
+import { changedPixels } from './pixels.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -30,16 +30,6 @@ function modelName(page: Page): Promise<string> {
     const model = window.kin.model();
     return model.kind === 'gltf' ? model.name : '';
   });
-}
-
-/** Pixels whose colour differs clearly between two screenshots of the same size. */
-function changedPixels(a: Buffer, b: Buffer): number {
-  const [pa, pb] = [PNG.sync.read(a), PNG.sync.read(b)];
-  let changed = 0;
-  for (let i = 0; i < pa.data.length; i += 4) {
-    if (Math.abs(pa.data[i] - pb.data[i]) + Math.abs(pa.data[i + 1] - pb.data[i + 1]) + Math.abs(pa.data[i + 2] - pb.data[i + 2]) > 30) changed++;
-  }
-  return changed;
 }
 
 describe('glTF import in the page', () => {

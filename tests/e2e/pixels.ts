@@ -1,5 +1,6 @@
 // Reading screenshots and snapshots: is the character drawn (against the
-// page's background, or against transparency)?
+// page's background, or against transparency)? How many pixels changed
+// between two shots?
 import { PNG } from 'pngjs';
 
 function colourDistance(png: PNG, a: number, b: number): number {
@@ -24,4 +25,19 @@ export function centreDiffersFromCorner(png: PNG): boolean {
 export function showsCharacter(screenshot: Buffer): boolean {
   const png = PNG.sync.read(screenshot);
   return foregroundShare(png) > 0.03 && centreDiffersFromCorner(png);
+}
+
+/**
+ * Pixels whose colour differs clearly (by more than 30 over R + G + B)
+ * between two screenshots of the same size: a redraw of the same scene
+ * varies by a few levels in places, a drawn object by far more.
+ */
+export function changedPixels(a: Buffer, b: Buffer): number {
+  const [pa, pb] = [PNG.sync.read(a), PNG.sync.read(b)];
+  if (pa.width !== pb.width || pa.height !== pb.height) throw new Error(`changedPixels: ${pa.width}×${pa.height} against ${pb.width}×${pb.height}`);
+  let changed = 0;
+  for (let i = 0; i < pa.data.length; i += 4) {
+    if (Math.abs(pa.data[i] - pb.data[i]) + Math.abs(pa.data[i + 1] - pb.data[i + 1]) + Math.abs(pa.data[i + 2] - pb.data[i + 2]) > 30) changed++;
+  }
+  return changed;
 }

@@ -82,17 +82,8 @@ class RetargeterBinding {
   // The target's reference from the source's (MatchReferencePose) with the
   // kept map; the source's becomes `source_angles`.
   int matchReference(std::uintptr_t source, std::uintptr_t target, const val& source_angles) {
-    const Skeleton source_skeleton = BuiltSkeleton(BoundRig(source));
-    const Skeleton target_skeleton = BuiltSkeleton(BoundRig(target));
-    std::vector<glm::vec3> source_ref;
-    Status status = ParseAngles(source_angles, source_skeleton, "source", &source_ref);
-    if (!status.ok()) return Report(status);
-    std::vector<glm::vec3> target_ref(static_cast<std::size_t>(target_skeleton.bone_count()));
-    status = MatchReferencePose(source_skeleton, source_ref, target_skeleton, map_, target_ref);
-    if (!status.ok()) return Report(status);
-    source_ref_ = std::move(source_ref);
-    target_ref_ = std::move(target_ref);
-    return 0;
+    return MatchFrom(BuiltSkeleton(BoundRig(source)), "source", source_angles, BuiltSkeleton(BoundRig(target)), map_, &source_ref_,
+                     &target_ref_);
   }
   std::uintptr_t targetReferenceData() const { return Address(target_ref_.data()); }
 
@@ -102,17 +93,10 @@ class RetargeterBinding {
   int matchSourceReference(std::uintptr_t source, std::uintptr_t target, const val& target_angles) {
     const Skeleton source_skeleton = BuiltSkeleton(BoundRig(source));
     const Skeleton target_skeleton = BuiltSkeleton(BoundRig(target));
-    std::vector<glm::vec3> target_ref;
-    Status status = ParseAngles(target_angles, target_skeleton, "target", &target_ref);
-    if (!status.ok()) return Report(status);
     if (map_.source_of_target.size() != static_cast<std::size_t>(target_skeleton.bone_count()))
       return Report(Status::Invalid("retarget: no bone map for these rigs (set one first)"));
-    std::vector<glm::vec3> source_ref(static_cast<std::size_t>(source_skeleton.bone_count()));
-    status = MatchReferencePose(target_skeleton, target_ref, source_skeleton, InvertBoneMap(map_, source_skeleton.bone_count()), source_ref);
-    if (!status.ok()) return Report(status);
-    source_ref_ = std::move(source_ref);
-    target_ref_ = std::move(target_ref);
-    return 0;
+    return MatchFrom(target_skeleton, "target", target_angles, source_skeleton, InvertBoneMap(map_, source_skeleton.bone_count()),
+                     &target_ref_, &source_ref_);
   }
 
   // Retargets the source rig's clip onto the target (mode: a contract
@@ -184,6 +168,22 @@ class RetargeterBinding {
   std::string errorMessage() const { return error_; }
 
  private:
+  // `from`'s reference pose becomes `angles` (parsed; [] its rest), `to`'s
+  // the match of it through `map` (MatchReferencePose); both are kept only
+  // when both are good.
+  int MatchFrom(const Skeleton& from, const char* from_label, const val& angles, const Skeleton& to, const BoneMap& map,
+                std::vector<glm::vec3>* from_ref, std::vector<glm::vec3>* to_ref) {
+    std::vector<glm::vec3> parsed;
+    Status status = ParseAngles(angles, from, from_label, &parsed);
+    if (!status.ok()) return Report(status);
+    std::vector<glm::vec3> matched(static_cast<std::size_t>(to.bone_count()));
+    status = MatchReferencePose(from, parsed, to, map, matched);
+    if (!status.ok()) return Report(status);
+    *from_ref = std::move(parsed);
+    *to_ref = std::move(matched);
+    return 0;
+  }
+
   static Status ParseAngles(const val& angles, const Skeleton& skeleton, const char* which, std::vector<glm::vec3>* out) {
     const std::vector<float> numbers = emscripten::convertJSArrayToNumberVector<float>(angles);
     const std::size_t n = static_cast<std::size_t>(skeleton.bone_count());
