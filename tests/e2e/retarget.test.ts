@@ -325,6 +325,20 @@ describe('retargeting on the page', () => {
         expect(Math.hypot(...wrists[side].map((v, k) => v - expected[k])), `${side === 0 ? 'left' : 'right'} wrist at frame ${frame}`).toBeLessThan(ARM_BOUND);
       }
     }
+    expect(summary.reference).toBe('character-to-source');
+    // A reference pose that is not one of the three is refused by name, and the clip stays.
+    const refused = await page.evaluate(
+      (text) => window.kin.retargetFrom(text, 'wave.bvh', { reference: 'sideways' }).then(() => 'applied', (error: Error) => error.message),
+      bvh,
+    );
+    expect(refused).toMatch(/reference "sideways" is not one of character-to-source, source-to-character, rest/);
+    expect(await page.evaluate(() => window.kin.clip().name)).toBe(summary.clip);
+    // Each in its own rest pose: named in the summary and in the report's title.
+    const asTheyStand = await page.evaluate((text) => window.kin.retargetFrom(text, 'wave.bvh', { mode: 'rotation', reference: 'rest' }), bvh);
+    expect(asTheyStand.reference).toBe('rest');
+    await page.evaluate(() => window.kin.showRetargetPanel(true));
+    expect(await page.$eval('.retarget-report .retarget-subtitle', (h) => h.textContent)).toContain('both in their own rest poses');
+    await page.evaluate(() => window.kin.showRetargetPanel(false));
     // A glTF source: the GLB exported above, its animation (the IK result) carried back onto the same character.
     const fromGlb = await page.evaluate((glb) => window.kin.retargetFrom(new Uint8Array(glb), 'exported.glb'), exportedGlb);
     expect(fromGlb).toMatchObject({ source: 'exported.glb', frames: FRAMES });
