@@ -521,8 +521,9 @@ export class Rig {
    * Replaces the spring chains (rig/springs.ts; bones by index or name) and
    * starts them at rest on the current pose. Validated in the core (each
    * bone's own swing limit too, one per bone): throws Error('Rig: spring
-   * chain …') naming the chain and the bone, keeping the chains it had. Springs move the model matrices, tips and palette on
-   * stepSprings(), never the pose's angles.
+   * chain …') naming the chain and the bone, keeping the chains it had.
+   * Springs move the model matrices, tips and palette on stepSprings(),
+   * never the pose's angles.
    */
   setSpringChains(chains: readonly SpringChainDesc[]): void {
     const flat = chains.map((c) => ({ ...c, bones: c.bones.map((b) => (typeof b === 'string' ? this.boneIndex(b) : b)) }));
