@@ -57,7 +57,8 @@ describe('the timeline', () => {
     expect(await page.evaluate(() => window.kin.keyTimes())).toEqual([0, 1]);
     expect(await markerCount(page)).toBe(2);
 
-    // From the start: the samples below (about 0.2 to 0.8 s in) lie between the two keys.
+    // From the start: the first sample below lies between the two keys; on a
+    // loaded machine the later ones may have passed the second key (or looped).
     await setTimeField(page, '0');
     await page.click('[data-action="play"]');
     // Watched from the first frame that moved the clock (on a loaded machine one can take a while).
@@ -72,11 +73,12 @@ describe('the timeline', () => {
       expect(Number(field)).toBeCloseTo(time, 1);
       seen.push({ time, shown });
     }
-    // The clock moved and so did the character.
+    // The clock moved and so did the character: from a time between the keys
+    // every other time shows another pose.
     expect(new Set(seen.map((s) => s.time)).size).toBeGreaterThan(2);
     expect(seen[0].time).toBeGreaterThan(0);
-    expect(seen[seen.length - 1].time).toBeLessThan(1);
-    expect(maxDifference(seen[0].shown, seen[seen.length - 1].shown)).toBeGreaterThan(1e-4);
+    expect(seen[0].time).toBeLessThan(1);
+    expect(Math.min(...seen.slice(1).map((s) => maxDifference(seen[0].shown, s.shown)))).toBeGreaterThan(1e-4);
     await page.keyboard.press(' ');
     await nextFrame(page);
     expect(await page.evaluate(() => window.kin.time().playing)).toBe(false);
