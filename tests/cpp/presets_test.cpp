@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <string>
 #include <vector>
 
 #include "kin/forward.h"
@@ -16,6 +18,49 @@ void ExpectVecNear(const glm::vec3& a, const glm::vec3& b, float tol = 1e-6f) {
   EXPECT_NEAR(a.x, b.x, tol);
   EXPECT_NEAR(a.y, b.y, tol);
   EXPECT_NEAR(a.z, b.z, tol);
+}
+
+// Each case breaks one field of a valid two-bone rig; the message names it.
+TEST(AxesFromBone, ValidationNamesTheBadField) {
+  struct Case {
+    void (*breakIt)(kin::AxesFromBoneDef*);
+    const char* expected;
+  };
+  const Case cases[] = {
+      {[](kin::AxesFromBoneDef* b) { b->parent = 1; }, "bone 1 'b': parent 1 must be -1 or a bone before it"},
+      {[](kin::AxesFromBoneDef* b) { b->parent = -2; }, "bone 1 'b': parent -2"},
+      {[](kin::AxesFromBoneDef* b) { b->extent.y = std::nanf(""); }, "bone 1 'b': extent is not finite"},
+      {[](kin::AxesFromBoneDef* b) { b->roll = std::nanf(""); }, "bone 1 'b': roll is not finite"},
+      {[](kin::AxesFromBoneDef* b) { b->base.z = std::nanf(""); }, "bone 1 'b': base is not finite"},
+  };
+  std::vector<kin::AxesFromBoneDef> defs(2);
+  defs[0].name = "a";
+  defs[1].name = "b";
+  defs[1].parent = 0;
+  EXPECT_TRUE(kin::ValidateAxesFromBoneDefs(defs).ok());
+  for (const Case& c : cases) {
+    std::vector<kin::AxesFromBoneDef> broken = defs;
+    c.breakIt(&broken[1]);
+    const kin::Status status = kin::ValidateAxesFromBoneDefs(broken);
+    EXPECT_FALSE(status.ok()) << c.expected;
+    EXPECT_NE(std::string(status.message).find(c.expected), std::string::npos) << status.message;
+  }
+}
+
+TEST(CanonicalBone, ValidationNamesTheBadField) {
+  std::vector<kin::CanonicalBoneDef> defs(2);
+  defs[0].name = "a";
+  defs[1].name = "b";
+  defs[1].parent = 0;
+  EXPECT_TRUE(kin::ValidateCanonicalBoneDefs(defs).ok());
+  for (float length : {0.0f, -1.0f, std::nanf(""), INFINITY}) {
+    defs[1].length = length;
+    const kin::Status status = kin::ValidateCanonicalBoneDefs(defs);
+    EXPECT_NE(std::string(status.message).find("bone 1 'b': length"), std::string::npos) << length;
+  }
+  defs[1].length = 1.0f;
+  defs[1].parent = 3;
+  EXPECT_NE(std::string(kin::ValidateCanonicalBoneDefs(defs).message).find("bone 1 'b': parent 3"), std::string::npos);
 }
 
 TEST(AxesFromBone, FrameFollowsTheExtent) {

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "math_checks.h"
+
 namespace kin {
 
 glm::quat AxesFromBoneFrame(const glm::vec3& extent, float roll) {
@@ -34,6 +36,44 @@ std::vector<BoneDef> AxesFromBoneSkeleton(const std::vector<AxesFromBoneDef>& bo
     d.tip_bs = b.extent;
   }
   return out;
+}
+
+namespace {
+
+// The parent check both presets share, worded as Skeleton::Build words it.
+Status ValidateParent(int i, const std::string& name, int parent) {
+  if (parent < -1 || parent >= i)
+    return Status::Invalid("bone %d '%s': parent %d must be -1 or a bone before it (parent-first order)", i,
+                           name.c_str(), parent);
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status ValidateAxesFromBoneDefs(Span<const AxesFromBoneDef> bones) {
+  for (std::size_t k = 0; k < bones.size; ++k) {
+    const int i = static_cast<int>(k);
+    const AxesFromBoneDef& b = bones[k];
+    const char* name = b.name.c_str();
+    const Status parent = ValidateParent(i, b.name, b.parent);
+    if (!parent.ok()) return parent;
+    if (!IsFinite(b.extent)) return Status::Invalid("bone %d '%s': extent is not finite", i, name);
+    if (!IsFinite(b.roll)) return Status::Invalid("bone %d '%s': roll is not finite", i, name);
+    if (!IsFinite(b.base)) return Status::Invalid("bone %d '%s': base is not finite", i, name);
+  }
+  return Status::Ok();
+}
+
+Status ValidateCanonicalBoneDefs(Span<const CanonicalBoneDef> bones) {
+  for (std::size_t k = 0; k < bones.size; ++k) {
+    const int i = static_cast<int>(k);
+    const CanonicalBoneDef& b = bones[k];
+    const Status parent = ValidateParent(i, b.name, b.parent);
+    if (!parent.ok()) return parent;
+    if (!(IsFinite(b.length) && b.length > 0.0f))
+      return Status::Invalid("bone %d '%s': length %g must be finite and > 0", i, b.name.c_str(), b.length);
+  }
+  return Status::Ok();
 }
 
 std::vector<BoneDef> CanonicalBoneSkeleton(const std::vector<CanonicalBoneDef>& bones) {

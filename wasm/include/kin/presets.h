@@ -8,6 +8,8 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "kin/skeleton.h"
+#include "kin/span.h"
+#include "kin/status.h"
 
 namespace kin {
 
@@ -31,6 +33,13 @@ glm::quat AxesFromBoneFrame(const glm::vec3& extent, float roll);
 
 std::vector<BoneDef> AxesFromBoneSkeleton(const std::vector<AxesFromBoneDef>& bones);
 
+// Checks what the preset transforms before Skeleton::Build sees it, so that
+// an error names the preset's own field (a NaN roll would otherwise surface
+// as a degenerate joint frame): parents in parent-first order, finite
+// extent, roll and base. Names and limits pass through unchanged and are
+// left to Skeleton::Build.
+Status ValidateAxesFromBoneDefs(Span<const AxesFromBoneDef> bones);
+
 // "Canonical bone" (twist-bend-twist). Each bone lies along +X of its own
 // frame with length `length`; the rest transform (parent space) places it;
 // the pose is a twist about x, a bend about z, then a twist about x (XZX).
@@ -45,5 +54,9 @@ struct CanonicalBoneDef {
 };
 
 std::vector<BoneDef> CanonicalBoneSkeleton(const std::vector<CanonicalBoneDef>& bones);
+
+// As ValidateAxesFromBoneDefs: parents, and a finite length > 0 (the tip).
+// rest_t, rest_q and limits pass through to Skeleton::Build, which names them.
+Status ValidateCanonicalBoneDefs(Span<const CanonicalBoneDef> bones);
 
 }  // namespace kin
