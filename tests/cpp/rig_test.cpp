@@ -267,6 +267,41 @@ TEST(Rig, SkinTakesEightInfluencesPerVertex) {
       << status.message;
 }
 
+// Capsules around the bind-pose segments, whatever the pose: a root from
+// (0,0,0) to (1,0,0) and a child on to (2,0,0). The vertex (1.5,0,0) is 0.5
+// from the root's end and on the child's axis: w = 0.5 and 1 (radii 1),
+// normalised 1/3 and 2/3, child first; the other 6 of 8 slots joint 0, weight 0.
+TEST(Rig, CapsuleWeightsReplaceTheSkinsWeightsFromTheBindPose) {
+  kin::BoneDef root = kin::DefaultBoneDef();
+  root.name = "root";
+  root.tip_bs = glm::vec3(1, 0, 0);
+  kin::BoneDef child = root;
+  child.name = "child";
+  child.parent = 0;
+  child.rest_t = glm::vec3(1, 0, 0);
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(std::vector<kin::BoneDef>{root, child}).ok());
+  const std::vector<float> capsule_radii = {1.0f, 1.0f};
+  EXPECT_NE(std::string(rig.SetCapsuleWeights(capsule_radii).message).find("no skin"), std::string::npos);
+  ASSERT_TRUE(rig.SetSkin(std::vector<float>{1.5f, 0, 0}, {}, std::vector<std::uint16_t>(8, 0),
+                          std::vector<float>{1, 0, 0, 0, 0, 0, 0, 0})
+                  .ok());
+  ASSERT_TRUE(rig.SetAngles(0, glm::vec3(0, 0, 1.0f)).ok());
+  ASSERT_TRUE(rig.SetCapsuleWeights(capsule_radii).ok());
+  ASSERT_EQ(rig.skin_influences(), 8);
+  EXPECT_EQ(rig.skin_joints_data()[0], 1);
+  EXPECT_EQ(rig.skin_joints_data()[1], 0);
+  EXPECT_NEAR(rig.skin_weights_data()[0], 2.0f / 3.0f, 1e-6f);
+  EXPECT_NEAR(rig.skin_weights_data()[1], 1.0f / 3.0f, 1e-6f);
+  for (int k = 2; k < 8; ++k) EXPECT_EQ(rig.skin_weights_data()[k], 0.0f);
+  // A bad radius changes nothing.
+  const kin::Status status = rig.SetCapsuleWeights(std::vector<float>{1.0f, -1.0f});
+  EXPECT_NE(std::string(status.message).find("radius -1 of bone 1"), std::string::npos) << status.message;
+  EXPECT_NEAR(rig.skin_weights_data()[0], 2.0f / 3.0f, 1e-6f);
+  EXPECT_NE(std::string(rig.SetCapsuleWeights(std::vector<float>{1.0f}).message).find("1 radii for 2 bones"),
+            std::string::npos);
+}
+
 TEST(Rig, SkinRejectsAnUnknownMethod) {
   kin::Rig rig;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "kin/animation/sampling_job.h"
+#include "kin/capsule_weights.h"
 #include "kin/euler.h"
 #include "kin/forward.h"
 #include "kin/forward_generic.h"
@@ -56,6 +57,10 @@ Status Rig::Load(Span<const BoneDef> bones) {
   skin_weights_.clear();
   skinned_positions_.clear();
   skinned_normals_.clear();
+  bind_origins_ms_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) bind_origins_ms_[i] = glm::vec3(skeleton_.bind_ms(static_cast<int>(i))[3]);
+  bind_tips_ms_.resize(n);
+  BoneTips(skeleton_, skeleton_.bind_pose(), bind_tips_ms_);
   has_clip_ = false;
   clip_ = Clip();
   rest_animated_ = false;
@@ -276,6 +281,24 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
   skinned_positions_ = std::move(out_p);
   skinned_normals_ = std::move(out_n);
   return Status::Ok();
+}
+
+Status Rig::SetCapsuleWeights(Span<const float> radii) {
+  const Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  if (skin_positions_.empty()) return Status::Invalid("capsule weights: the rig has no skin (setSkin first)");
+  if (radii.size != static_cast<std::size_t>(bone_count()))
+    return Status::Invalid("capsule weights: %zu radii for %d bones (one per bone)", radii.size, bone_count());
+  CapsuleWeightsJob job;
+  job.origins_ms = bind_origins_ms_;
+  job.ends_ms = bind_tips_ms_;
+  job.radii = radii;
+  job.positions_ms = skin_positions_;
+  job.influences = skin_influences_;
+  job.out_joints = skin_joints_;
+  job.out_weights = skin_weights_;
+  // Run validates everything before it writes: on bad input the skin stays.
+  return job.Run();
 }
 
 Status Rig::Skin(SkinningMethod method) {

@@ -102,6 +102,17 @@ class Rig {
   // Skins with the current palette into the skinned buffers: linear blend, or
   // dual quaternion with scale (kin/dqs.h). Allocates nothing.
   Status Skin(SkinningMethod method);
+  // Recomputes the skin's joints and weights in place by the capsule rule
+  // (kin/capsule_weights.h): one radius per bone around its bind-pose
+  // segment, origin to tip; the skin's bind-pose positions. Keeps the skin's
+  // influence count (slots past the 4th get weight 0). Refuses, changing
+  // nothing, a rig without a skin, a radius count other than the bone count,
+  // or a radius ≤ 0 or not finite. Allocates nothing, so that a page can
+  // recompute on every step of a radius drag.
+  Status SetCapsuleWeights(Span<const float> radii);
+  int skin_influences() const { return skin_influences_; }
+  const std::uint16_t* skin_joints_data() const { return skin_joints_.data(); }
+  const float* skin_weights_data() const { return skin_weights_.data(); }
   const float* skinned_positions_data() const { return reinterpret_cast<const float*>(skinned_positions_.data()); }
   const float* skinned_normals_data() const { return reinterpret_cast<const float*>(skinned_normals_.data()); }
 
@@ -210,6 +221,8 @@ class Rig {
   std::vector<glm::vec3> skin_normals_;
   int skin_influences_ = kMinInfluences;
   std::vector<std::uint16_t> skin_joints_;
+  std::vector<glm::vec3> bind_origins_ms_;  // per bone, for SetCapsuleWeights
+  std::vector<glm::vec3> bind_tips_ms_;
   std::vector<float> skin_weights_;
   std::vector<glm::vec3> skinned_positions_;
   std::vector<glm::vec3> skinned_normals_;
