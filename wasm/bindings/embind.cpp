@@ -18,8 +18,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -34,17 +32,12 @@
 #include "kin/skinning.h"
 #include "kin/springs/spring_chain.h"
 #include "bound_rig.h"
+#include "js_values.h"
 
 namespace kin {
 namespace {
 
 using emscripten::val;
-
-// Numbers of a JS array or typed array; a non-number becomes NaN, which the
-// core's validation then names.
-std::vector<float> Numbers(const val& v) { return emscripten::convertJSArrayToNumberVector<float>(v); }
-
-bool IsArrayLike(const val& v) { return v.isArray() || (v.typeOf().as<std::string>() == "object" && !v.isNull() && v["length"].typeOf().as<std::string>() == "number"); }
 
 // The exchange record of a rig binding: the numbers a drag frame passes to
 // and from the core, and the byte offsets (and sizes) of the buffers the page
@@ -64,7 +57,7 @@ enum FloatSlot : int {
 enum BufferSlot : int {
   kModel, kPalette, kTips, kPose, kEnergy, kBind, kDqsPalette, kDqsPaletteSize,
   kSkinnedPositions, kSkinnedNormals, kVertexCount, kGhostModel, kGhostPalette, kGhostTips, kGhostPose,
-  kChannelSamples, kPoseModel, kBufferSlotCount
+  kChannelSamples, kPoseModel, kSkinJoints, kSkinWeights, kSkinInfluences, kBufferSlotCount
 };
 struct ExchangeRecord {
   float floats[kFloatSlotCount] = {};
@@ -84,7 +77,8 @@ constexpr NamedSlot kBufferSlots[] = {
     {"bind", kBind}, {"dqsPalette", kDqsPalette}, {"dqsPaletteSize", kDqsPaletteSize},
     {"skinnedPositions", kSkinnedPositions}, {"skinnedNormals", kSkinnedNormals}, {"vertexCount", kVertexCount},
     {"ghostModel", kGhostModel}, {"ghostPalette", kGhostPalette}, {"ghostTips", kGhostTips}, {"ghostPose", kGhostPose},
-    {"channelSamples", kChannelSamples}, {"poseModel", kPoseModel}};
+    {"channelSamples", kChannelSamples}, {"poseModel", kPoseModel}, {"skinJoints", kSkinJoints},
+    {"skinWeights", kSkinWeights}, {"skinInfluences", kSkinInfluences}};
 static_assert(sizeof(kBufferSlots) / sizeof(kBufferSlots[0]) == kBufferSlotCount, "every buffer slot has a name");
 
 // Rig objects alive in this module: lets tests check that the TypeScript
@@ -92,8 +86,6 @@ static_assert(sizeof(kBufferSlots) / sizeof(kBufferSlots[0]) == kBufferSlotCount
 int g_live_rigs = 0;
 
 int LiveRigs() { return g_live_rigs; }
-
-double ShortestDecimal(float v);
 
 class RigBinding {
  public:
@@ -228,6 +220,13 @@ class RigBinding {
   // method: 0 linear blend, 1 dual quaternion (kin::SkinningMethod); an int,
   // not a name, so that a frame's call converts no string.
   int skin(int method) { return Report(rig_.Skin(static_cast<SkinningMethod>(method))); }
+  // radii: one per bone (Rig::SetCapsuleWeights); the skin's joints and
+  // weights change in place (buffer slots kSkinJoints, kSkinWeights).
+  int setCapsuleWeights(const val& radii) {
+    if (!IsArrayLike(radii)) return Report(Status::Invalid("capsule radii must be an array of numbers"));
+    const std::vector<float> r = Numbers(radii);
+    return Report(rig_.SetCapsuleWeights(Span<const float>(r.data(), r.size())));
+  }
   // Packs the current palette for a DQS shader (buffer slot kDqsPalette).
   int packDqsPalette() { return Report(rig_.PackDqsPalette()); }
 
@@ -622,22 +621,14 @@ class RigBinding {
     b[kGhostPose] = Address(rig_.ghost_pose_data());
     b[kChannelSamples] = Address(rig_.channel_samples_data());
     b[kPoseModel] = Address(rig_.pose_model_data());
+    b[kSkinJoints] = Address(rig_.skin_joints_data());
+    b[kSkinWeights] = Address(rig_.skin_weights_data());
+    b[kSkinInfluences] = static_cast<std::uint32_t>(rig_.skin_influences());
   }
 
   ExchangeRecord exchange_;
   std::string error_;
 };
-
-// The shortest decimal that reads back as `v` in float: a default such as
-// 1e-5f reaches JavaScript as 1e-5, not as the double 9.99999974e-6.
-double ShortestDecimal(float v) {
-  char text[32];
-  for (int digits = 1; digits < 9; ++digits) {
-    std::snprintf(text, sizeof(text), "%.*g", digits, static_cast<double>(v));
-    if (std::strtof(text, nullptr) == v) return std::strtod(text, nullptr);
-  }
-  return static_cast<double>(v);
-}
 
 val Strings(const char* (*name)(int), int count) {
   val out = val::array();
@@ -787,6 +778,7 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("errorMessage", &RigBinding::errorMessage)
       .function("setSkin", &RigBinding::setSkin)
       .function("skin", &RigBinding::skin)
+      .function("setCapsuleWeights", &RigBinding::setCapsuleWeights)
       .function("energyCapacity", &RigBinding::energyCapacity)
       .function("setMoveRoot", &RigBinding::setMoveRoot)
       .function("moveRoot", &RigBinding::moveRoot)

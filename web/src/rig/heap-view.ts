@@ -4,7 +4,7 @@ import type { KinModule } from '../wasm/generated/kin.js';
 
 type ViewConstructor<T> = new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T;
 
-export class HeapView<T extends Float32Array | Uint32Array = Float32Array> {
+export class HeapView<T extends Float32Array | Uint32Array | Uint16Array = Float32Array> {
   private view: T;
   private byteOffset = -1;
 

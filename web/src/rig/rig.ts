@@ -103,6 +103,8 @@ export class Rig {
   private readonly ghostPoseView: HeapView;
   private readonly channelSamplesView: HeapView;
   private readonly poseModelView: HeapView;
+  private readonly skinJointsView: HeapView<Uint16Array>;
+  private readonly skinWeightsView: HeapView;
   // Numbers per sample of each channel of the clip; null without a clip.
   private clipValueSizes: Int32Array | null = null;
   private readonly energyCapacity: number;
@@ -153,6 +155,8 @@ export class Rig {
     this.ghostPoseView = new HeapView(module);
     this.channelSamplesView = new HeapView(module);
     this.poseModelView = new HeapView(module);
+    this.skinJointsView = new HeapView(module, Uint16Array);
+    this.skinWeightsView = new HeapView(module);
     this.energyCapacity = handle.energyCapacity();
     this.exchange = new ExchangeRecord(module, handle.exchangePtr(), contract.exchange);
     this.invalidInputCode = contract.solveStatus.indexOf('invalid-input');
@@ -379,6 +383,27 @@ export class Rig {
   setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): void {
     this.check(this.live().setSkin(positions, normals, joints, weights));
     this.skinHasNormals = normals.length > 0;
+  }
+
+  /**
+   * Recomputes the skin's joints and weights in place by Scotty3D's capsule
+   * rule (wasm/include/kin/capsule_weights.h): per vertex and bone, with d
+   * the distance to the bone's bind-pose segment (origin to tip) and r its
+   * radius, w = max(0, r − d) / r; the 4 largest kept and normalised, the
+   * nearest bone alone for a vertex in no capsule. `radii`: one per bone,
+   * finite and > 0. The next skin() uses the new weights. Returns views over
+   * the skin's joints and weights (as many per vertex as setSkin gave: slots
+   * past the 4th hold weight 0), valid until the next rig call; copy them
+   * for the GPU's skinIndex / skinWeight. Throws naming a bad radius, or
+   * without a skin, changing nothing.
+   */
+  capsuleWeights(radii: ArrayLike<number>): { joints: Uint16Array; weights: Float32Array } {
+    this.check(this.live().setCapsuleWeights(radii));
+    const slots = this.exchange.slot('skinInfluences') * this.exchange.slot('vertexCount');
+    return {
+      joints: this.skinJointsView.get(this.buffer('skinJoints'), slots),
+      weights: this.skinWeightsView.get(this.buffer('skinWeights'), slots),
+    };
   }
 
   /**

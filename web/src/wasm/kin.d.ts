@@ -37,6 +37,8 @@ export interface RigHandle {
   setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): number;
   /** Skins with the current palette: method 0 linear blend, 1 dual quaternion (with scale). */
   skin(method: number): number;
+  /** Recomputes the skin's joints and weights in place by the capsule rule (kin/capsule_weights.h), one radius per bone; buffer slots skinJoints, skinWeights, skinInfluences. */
+  setCapsuleWeights(radii: ArrayLike<number>): number;
   energyCapacity(): number;
   /** Whole-body posing: solves move the root offset too; refused (1) under a solver that cannot (contract() rootTranslation). */
   setMoveRoot(on: boolean): number;
@@ -325,3 +327,4 @@ export interface KinModule {
   /** 1 when every enabled spring chain has come to rest (or none is enabled), else 0. */
   _kin_rig_spring_settled(rig: number): number;
 }
+
