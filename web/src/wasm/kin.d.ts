@@ -328,3 +328,59 @@ export interface KinModule {
   _kin_rig_spring_settled(rig: number): number;
 }
 
+// The seed conventions (wasm/include/kin/presets.h, wasm/bindings/preset_bindings.cpp).
+// Angles in radians; limits per Euler slot, default ±π.
+/** A bone in the "axes from the bone" convention (Scotty3D-style): x_b, then y_b, then z_b. */
+export interface AxesFromBoneDesc {
+  name: string;
+  /** Index of the parent bone, -1 for a root; parents come first. */
+  parent: number;
+  /** The bone vector, in axes aligned with the parent's (no rest rotation): the bone starts at its parent's tip and ends at + extent. */
+  extent: readonly [number, number, number];
+  /** Turns x_b (and z_b) about y_b = normalize(extent). */
+  roll: number;
+  /** A root's position in the model (default 0; ignored for a child). The pose's root offset moves it further: the position is base + offset. */
+  base?: readonly [number, number, number];
+  min?: readonly [number, number, number];
+  max?: readonly [number, number, number];
+}
+
+/** A bone in the "canonical bone" convention: along +X of its frame, posed twist (x), bend (z), twist (x). */
+export interface CanonicalBoneDesc {
+  name: string;
+  parent: number;
+  /** The bone's origin in the parent's space. */
+  restT: readonly [number, number, number];
+  /** Its rest rotation in the parent's space, x y z w (unit). */
+  restQ: readonly [number, number, number, number];
+  /** > 0: the tip is at (length, 0, 0) in the bone's space. */
+  length: number;
+  min?: readonly [number, number, number];
+  max?: readonly [number, number, number];
+}
+
+/** One bone in the joint model as a preset made it: web/src/rig/rig-desc.ts's BoneDesc, the fields a preset decides all given. */
+export interface PresetBone {
+  name: string;
+  parent: number;
+  restT: [number, number, number];
+  restQ: [number, number, number, number];
+  restS: [number, number, number];
+  frame: [number, number, number, number];
+  /** One of the 12 Euler order names (XYZ for axes from the bone, XZX for canonical bones). */
+  order: string;
+  min: [number, number, number];
+  max: [number, number, number];
+  tip: [number, number, number];
+}
+
+/** A preset's result: the bones and an empty error, or no bones and an error naming the bone and the field. */
+export interface PresetResult {
+  bones: PresetBone[];
+  error: string;
+}
+
+export interface KinModule {
+  axesFromBoneRig(bones: readonly AxesFromBoneDesc[]): PresetResult;
+  canonicalBoneRig(bones: readonly CanonicalBoneDesc[]): PresetResult;
+}
