@@ -42,9 +42,16 @@ function segmentDistance(p: THREE.Vector3, a: THREE.Vector3, b: THREE.Vector3): 
 }
 
 // The thickest radius of each lesson's mesh (arm-lesson.ts, chain-lesson.ts, twist-cylinder.ts).
-const MAX_RADIUS: Record<string, number> = { arm: 0.075, chain: 0.07, candy: 0.25, retarget: LONG_LEGS_MAX_RADIUS };
+const MAX_RADIUS: Record<string, number> = {
+  arm: 0.075, 'ik-steps': 0.075, keyframes: 0.075, arm4: 0.07, 'two-bone': 0.07, springs: 0.07, chain: 0.07, candy: 0.25,
+  retarget: LONG_LEGS_MAX_RADIUS, race: LONG_LEGS_MAX_RADIUS, 'euler-quaternion': 0.06,
+};
 // The bones each lesson's goals pull: the end of its chain; the humanoid's hands and feet (found by name) and its root (it stands on named feet).
-const CHAIN_END: Record<string, string[]> = { arm: ['hand'], chain: ['segment_10'], candy: ['lower'], retarget: ['LeftHand', 'RightHand', 'LeftFoot', 'RightFoot', 'Hips'] };
+const HUMANOID_ENDS = ['LeftHand', 'RightHand', 'LeftFoot', 'RightFoot', 'Hips'];
+const CHAIN_END: Record<string, string[]> = {
+  arm: ['hand'], 'ik-steps': ['hand'], keyframes: ['hand'], arm4: ['forearm'], 'two-bone': ['hand'], springs: ['hand'], chain: ['segment_10'], candy: ['lower'],
+  retarget: HUMANOID_ENDS, race: HUMANOID_ENDS, 'euler-quaternion': ['euler_wand', 'quaternion_wand'],
+};
 
 describe('lesson rigs', () => {
   let module: KinModule;
@@ -52,8 +59,8 @@ describe('lesson rigs', () => {
     module = await loadKinModuleNode();
   });
 
-  it('has the four lessons, by id', () => {
-    expect(LESSONS.map((l) => l.id)).toEqual(['arm', 'chain', 'candy', 'retarget']);
+  it('has the lessons, by id, in the course’s order', () => {
+    expect(LESSONS.map((l) => l.id)).toEqual(['arm', 'ik-steps', 'arm4', 'two-bone', 'chain', 'race', 'candy', 'keyframes', 'euler-quaternion', 'retarget', 'springs']);
     expect(isLessonId('arm')).toBe(true);
     expect(isLessonId('constructor')).toBe(false);
     expect(findLesson('nope')).toBeUndefined();
@@ -62,7 +69,7 @@ describe('lesson rigs', () => {
   for (const entry of LESSONS) {
     describe(entry.id, () => {
       it('builds a valid rig with the limits it declares', () => {
-        const lesson = entry.build();
+        const lesson = entry.build(module);
         const rig = Rig.create(module, lesson.bones);
         try {
           expect(rig.boneCount).toBe(lesson.bones.length);
@@ -89,7 +96,7 @@ describe('lesson rigs', () => {
       });
 
       it('has a closed mesh with normalised weights on real bones, each vertex along its heaviest bone', () => {
-        const lesson = entry.build();
+        const lesson = entry.build(module);
         const { positions, triangles, joints, weights } = lesson.mesh;
         const vertices = positions.length / 3;
         expect(joints.length).toBe(4 * vertices);
@@ -139,15 +146,17 @@ describe('lesson rigs', () => {
       });
 
       it('palette and skinned vertices equal three.js for random poses within the limits (seed 17)', () => {
-        const lesson = entry.build();
+        const lesson = entry.build(module);
         const { bones } = lesson;
         const rig = Rig.create(module, bones);
         try {
           const nodes = bones.map(() => new THREE.Bone());
           bones.forEach((b, i) => (b.parent >= 0 ? nodes[b.parent].add(nodes[i]) : undefined));
-          const root = nodes[0];
+          // A lesson may have several roots (the Euler-vs-quaternion wands).
+          const roots = nodes.filter((_, i) => bones[i].parent < 0);
+          const updateWorld = (): void => roots.forEach((root) => root.updateMatrixWorld(true));
           poseThreeBones(nodes, bones, new Array(3 * bones.length).fill(0), [0, 0, 0]);
-          root.updateMatrixWorld(true);
+          updateWorld();
           const mesh = lessonSkinnedMesh(entry.title, lesson.mesh);
           mesh.bind(new THREE.Skeleton(nodes)); // inverses from the bind pose
           const geometry = mesh.geometry;
@@ -162,7 +171,7 @@ describe('lesson rigs', () => {
             const angles = Array.from(rig.pose());
             rig.skin();
             poseThreeBones(nodes, bones, angles, offset);
-            root.updateMatrixWorld(true);
+            updateWorld();
             mesh.skeleton.update();
             expect(maxDifference(rig.palette(), mesh.skeleton.boneMatrices!), `trial ${trial}`).toBeLessThan(2e-5);
             expect(worstSkinnedDifference(mesh, rig.skinnedPositions()), `trial ${trial}`).toBeLessThan(2e-5);
@@ -176,7 +185,7 @@ describe('lesson rigs', () => {
 
       if (entry.id === 'chain') {
         it("limits each ball joint's swing, on top of its per-axis limits", () => {
-          const lesson = entry.build();
+          const lesson = entry.build(module);
           const rig = Rig.create(module, lesson.bones);
           try {
             // 0.6 about x and about z (each within its own limit) swing the segment by about 0.84 rad.
@@ -192,7 +201,7 @@ describe('lesson rigs', () => {
       }
 
       it("poses with goals on its chains' ends", () => {
-        const rig = Rig.create(module, entry.build().bones);
+        const rig = Rig.create(module, entry.build(module).bones);
         try {
           expect(foundGoalLayouts(rig)('dls').goals.map((g) => g.bone).sort()).toEqual([...CHAIN_END[entry.id]].sort());
         } finally {
@@ -201,7 +210,7 @@ describe('lesson rigs', () => {
       });
 
       it('a share link of a posed lesson reproduces its palette within 1e-4 (seed 23)', () => {
-        const lesson = entry.build();
+        const lesson = entry.build(module);
         const posed = Rig.create(module, lesson.bones);
         const opened = Rig.create(module, lesson.bones);
         try {

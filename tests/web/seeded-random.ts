@@ -1,15 +1,6 @@
-// A small seeded generator (mulberry32) so that random tests repeat exactly;
+// The page's seeded generator (mulberry32) so that random tests repeat exactly;
 // the seed goes in each test's name.
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../web/src/posing/seeded-random.js';
 
 export function uniform(random: () => number, lo: number, hi: number): number {
   return lo + (hi - lo) * random();

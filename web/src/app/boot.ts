@@ -12,7 +12,7 @@ import { GltfImporter } from '../import/gltf-importer.js';
 import { loadSkinnedMesh } from '../import/load-character.js';
 import { PoseJsonImporter } from '../import/pose-json-importer.js';
 import { rigFromSkinnedMesh } from '../import/skinned-mesh-rig.js';
-import { isLessonId } from '../lessons/lessons.js';
+import { LESSONS, LESSON_IDS, isLessonId } from '../lessons/lessons.js';
 import { applyNamedPose } from '../posing/named-pose.js';
 import type { ClipData } from '../animation/clip.js';
 import { WALK_NAME, WAVE_NAME, buildDemoClips } from '../animation/demo-clips.js';
@@ -25,6 +25,7 @@ import { applyStartPose } from '../posing/start-pose.js';
 import { Rig } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { defaultCharacterLinkFits } from '../share/default-character-links.js';
+import { poseLinkInUrl } from '../share/link-url.js';
 import { PageLinks } from '../share/page-links.js';
 import type { PoseLinkCharacter } from '../share/pose-link.js';
 import type { LinkHost, LinkOutcome } from '../share/share-link.js';
@@ -54,6 +55,9 @@ import { RetargetLesson } from './retarget/retarget-lesson.js';
 import { DEFAULT_SOURCE_NAME } from './retarget/retarget-sources.js';
 import { RetargetLessonCard } from '../ui/retarget-lesson-card.js';
 import { chooseSkin } from '../ui/skin-chooser.js';
+import { LessonCard } from '../ui/lesson-card.js';
+import { LessonIndex } from '../ui/lesson-index.js';
+import { LessonRunner } from './lessons/lesson-runner.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
 
@@ -130,6 +134,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       ghosts.update();
       retarget?.update();
       retargetLesson?.update();
+      lessons.update();
       const { session } = editor;
       if (springs.step(session.rig, session.poseVersion, scheduler.frameTime_ms)) view.springsMoved();
       const moving = view.drawFrame() || playing || springs.moving;
@@ -237,6 +242,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       },
     });
     const pageLinks = links;
+    // The lessons' text panel heads the inspector (embedded: over the view); the index is the top bar's Lessons.
+    const lessonIndex = shell === null ? null : new LessonIndex(root, LESSONS.map(({ id, title, teaching }) => ({ id, title, summary: teaching.summary })), (id) => showBuiltIn({ kind: 'lesson', id }));
+    const lessonCard = new LessonCard(shell?.inspectorBody ?? viewportRegion, lessonIndex === null ? null : () => lessonIndex.open(), shell === null ? 'overlay' : 'inspector');
+    const lessons = new LessonRunner(editor, view, timeline, lessonCard, scheduler.request, () => ui?.openInspector());
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());
@@ -254,8 +263,15 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         ghosts,
         exportUnits: () => metresPerUnit,
         retarget,
+        openLessons: () => lessonIndex?.open(),
+        closeLessons: () => lessonIndex?.close() ?? false,
       });
     }
+    // ?lesson=<id> (a course page's link) opens that lesson, once the lessons' page parts listen; with a
+    // share link in the fragment the link decides (it names the lesson it was made on).
+    const lessonParam = new URL(location.href).searchParams.get('lesson');
+    if (lessonParam !== null && !isLessonId(lessonParam)) linkBanner.show(`This page has no lesson ${JSON.stringify(lessonParam)}; its lessons are ${LESSON_IDS.join(', ')}`, 'problem');
+    else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
     const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn };
     loading.remove();
     scheduler.request();
@@ -265,6 +281,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       scheduler.stop();
       ui?.dispose();
       retargetLesson?.dispose();
+      lessons.dispose();
       retarget?.dispose();
       pageLinks.dispose();
       models.dispose();

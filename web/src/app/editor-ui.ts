@@ -55,6 +55,9 @@ export interface EditorUiHooks {
   exportUnits(): number | undefined;
   /** What File ▸ Retarget… drives. */
   retarget: RetargetController;
+  /** What the top bar's Lessons opens, and Esc closes (false if it was not open). */
+  openLessons(): void;
+  closeLessons(): boolean;
 }
 
 export class EditorUi {
@@ -98,6 +101,7 @@ export class EditorUi {
       snapshot: () => this.snapshot(),
       shareLink: hooks.shareLink,
       toggleHelp: () => this.help.toggle(),
+      openLessons: hooks.openLessons,
     });
     this.tools = new ToolPanel(shell.toolsBody, editor, selection, this.viewActions());
     this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options));
@@ -123,7 +127,7 @@ export class EditorUi {
       frame: () => this.frame(),
       showView: (name) => this.showView(name),
       toggleHelp: () => this.help.toggle(),
-      closeHelp: () => this.help.close(),
+      closeHelp: () => this.help.close() || hooks.closeLessons(),
       cancel: () => editor.cancelGesture(),
       playPause: () => timeline.toggle(),
       stepFrame: (frames) => timeline.step(frames),
@@ -137,6 +141,11 @@ export class EditorUi {
     editor.onChange(() => this.refresh());
     selection.onChange(() => this.refresh());
     view.onChange(() => this.refresh());
+  }
+
+  /** Opens the inspector (on a phone its sheet), where a lesson's panel is. */
+  openInspector(): void {
+    this.shell.setOpen('inspector', true);
   }
 
   /** What File ▸ Retarget… drives (for window.kin). */

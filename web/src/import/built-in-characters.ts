@@ -6,6 +6,7 @@
 // link poses it.
 import type * as THREE from 'three';
 import { lessonSkinnedMesh } from '../lessons/lesson-mesh.js';
+import type { Lesson } from '../lessons/lesson.js';
 import { lessonEntry } from '../lessons/lessons.js';
 import { anglesFromTable } from '../posing/angle-table.js';
 import { applyStartPose } from '../posing/start-pose.js';
@@ -43,9 +44,15 @@ export class BuiltInCharacters {
       return { rig, layouts: () => goalLayoutFor, meshes: [{ mesh, material: 'page-look' }], jointToBone, info: { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS } };
     }
     const entry = lessonEntry(character.id);
-    const lesson = entry.build();
+    return this.lessonParts(entry.id, entry.build(this.module));
+  }
+
+  /** A lesson's parts from a lesson built by the caller (a lesson rebuilt with other parameters: extents, rolls). */
+  lessonParts(id: string, lesson: Lesson): CharacterParts {
+    const entry = lessonEntry(id);
     const rig = Rig.create(this.module, lesson.bones);
     rig.setPose(anglesFromTable(rig, lesson.poses[0].angles));
+    if (lesson.springs !== undefined) rig.setSpringChains(lesson.springs);
     const jointToBone = Int32Array.from(lesson.bones, (_, bone) => bone);
     const meshes = [{ mesh: lessonSkinnedMesh(entry.title, lesson.mesh), material: 'page-look' } as const];
     return { rig, layouts: foundGoalLayouts, meshes, jointToBone, info: { source: { kind: 'lesson', id: entry.id }, presets: lesson.poses } };
@@ -53,6 +60,6 @@ export class BuiltInCharacters {
 
   /** How many bones the character's rig has (without building it twice). */
   boneCount(character: BuiltInCharacter): number {
-    return character.kind === 'lesson' ? lessonEntry(character.id).build().bones.length : this.defaultCharacter.rig.bones.length;
+    return character.kind === 'lesson' ? lessonEntry(character.id).build(this.module).bones.length : this.defaultCharacter.rig.bones.length;
   }
 }

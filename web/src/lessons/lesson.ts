@@ -1,8 +1,10 @@
 // What a lesson rig is: a small skeleton built in code for teaching forward
 // and inverse kinematics, the skinned mesh around it, and the pose it starts
 // in. Lessons are built in, so a share link names one by its id alone.
+import type { ClipData } from '../rig/clip-data.js';
 import type { PosePreset } from '../posing/pose-presets.js';
 import type { BoneDesc } from '../rig/rig-desc.js';
+import type { SpringChainDesc } from '../rig/springs.js';
 import type { LessonMesh } from './skinned-tube.js';
 
 export interface Lesson {
@@ -16,4 +18,8 @@ export interface Lesson {
    * reason to bend it.
    */
   poses: PosePreset[];
+  /** A clip the lesson opens with on the timeline (bone indices are this rig's). */
+  clip?: ClipData;
+  /** Spring chains the rig starts with. */
+  springs?: SpringChainDesc[];
 }

@@ -2,7 +2,7 @@
 // menu (load a model or a pose, retarget a motion onto the character,
 // export the posed character as GLB — with the timeline's clip as its
 // animation — the clip as BVH or the pose as JSON, save the view as PNG),
-// Copy link, the keyboard help and the
+// Copy link, the lesson index, the keyboard help and the
 // site's other page, the candy-wrapper comparison of linear blend and
 // dual-quaternion skinning.
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
@@ -29,6 +29,8 @@ export interface TopBarActions {
   /** The share link of the state now, written into the address bar. */
   shareLink(): string;
   toggleHelp(): void;
+  /** Opens the lesson index. */
+  openLessons(): void;
 }
 
 export class TopBar {
@@ -61,9 +63,11 @@ export class TopBar {
     candy.href = './candy-wrapper.html';
     candy.textContent = 'LBS vs DQS';
     candy.title = 'The candy-wrapper comparison of linear blend and dual-quaternion skinning';
+    const lessons = toolButton('lessons', 'The lessons: forward and inverse kinematics, skinning and retargeting, each a link for a course page', 'Lessons');
+    lessons.addEventListener('click', actions.openLessons);
     const help = toolButton('help', 'Keyboard shortcuts (?)', '?');
     help.addEventListener('click', actions.toggleHelp);
-    parent.append(spacer, candy, help);
+    parent.append(spacer, lessons, candy, help);
   }
 
   private fileMenuList(): HTMLElement {

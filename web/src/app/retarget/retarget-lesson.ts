@@ -75,7 +75,7 @@ export class RetargetLesson {
     editor.undo.clear();
 
     const target = editor.session.rig;
-    const rig = Rig.create(this.module, lessonEntry(RETARGET_LESSON).build().bones);
+    const rig = Rig.create(this.module, lessonEntry(RETARGET_LESSON).build(this.module).bones);
     rig.setClip(rotationClip);
     this.rotationRig = rig;
     const rotationJoints = this.rotation.place(rig, target, 1);

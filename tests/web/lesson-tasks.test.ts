@@ -1,0 +1,171 @@
+// Each lesson's "try this" task through the real module: the check fails
+// in the lesson's start state (its rig in its start pose, its clip, no
+// progress) and passes for a scripted solution done with the same calls the
+// page makes. Hand-derived geometry where a check measures something (the
+// right angle of the two-bone lesson, the wands' common end pose).
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { anglesFromTable } from '../../web/src/posing/angle-table.js';
+import { END_ANGLES } from '../../web/src/lessons/euler-quaternion-lesson.js';
+import { BEND_SLOT, FOREARM } from '../../web/src/lessons/keyframes-lesson.js';
+import type { Lesson } from '../../web/src/lessons/lesson.js';
+import { lessonEntry } from '../../web/src/lessons/lessons.js';
+import { LessonProgress } from '../../web/src/lessons/teaching.js';
+import { PosingSession } from '../../web/src/posing/posing-session.js';
+import { foundGoalLayouts } from '../../web/src/posing/found-goals.js';
+import { runRace } from '../../web/src/posing/solver-race.js';
+import { builtContract, solverNames } from '../../web/src/rig/contract.js';
+import type { ClipData } from '../../web/src/rig/clip-data.js';
+import { Rig } from '../../web/src/rig/rig.js';
+import { changeSpringChain } from '../../web/src/rig/springs.js';
+import type { KinModule } from '../../web/src/wasm/generated/kin.js';
+import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
+
+interface Started {
+  lesson: Lesson;
+  rig: Rig;
+  progress: LessonProgress;
+  clip: ClipData;
+  done(): boolean;
+}
+
+describe('lesson tasks', () => {
+  let module: KinModule;
+  const rigs: Rig[] = [];
+  beforeAll(async () => {
+    module = await loadKinModuleNode();
+  });
+  afterEach(() => {
+    while (rigs.length > 0) rigs.pop()!.dispose();
+  });
+
+  /** The lesson as the page starts it: its rig in its first pose (springs and clip on), no progress. */
+  function start(id: string): Started {
+    const entry = lessonEntry(id);
+    const lesson = entry.build(module);
+    const rig = Rig.create(module, lesson.bones);
+    rigs.push(rig);
+    rig.setPose(anglesFromTable(rig, lesson.poses[0].angles));
+    if (lesson.springs !== undefined) rig.setSpringChains(lesson.springs);
+    const clip: ClipData = lesson.clip ?? { name: 'New clip', duration: 2, fps: 30, channels: [] };
+    if (lesson.clip !== undefined) rig.setClip(lesson.clip);
+    const started: Started = { lesson, rig, progress: new LessonProgress(), clip, done: () => entry.teaching.task.done(rig, started.progress, started.clip) };
+    return started;
+  }
+
+  it('every lesson has a summary, a text and a task', async () => {
+    const { LESSONS } = await import('../../web/src/lessons/lessons.js');
+    for (const entry of LESSONS) {
+      expect(entry.teaching.summary.length, entry.id).toBeGreaterThan(20);
+      expect(entry.teaching.text.length, entry.id).toBeGreaterThan(0);
+      expect(entry.teaching.task.prompt.length, entry.id).toBeGreaterThan(20);
+    }
+  });
+
+  it('planar arm: touching the floor on the right, solved by IK', () => {
+    const s = start('arm');
+    expect(s.done()).toBe(false);
+    s.rig.setGoals([{ bone: 'hand', target: [0.7, 0.03, 0] }]);
+    s.rig.solve();
+    expect(s.done()).toBe(true);
+  });
+
+  it('two-bone: an elbow at a right angle, the law of cosines’ c² = a² + b²', () => {
+    const s = start('two-bone');
+    expect(s.done()).toBe(false);
+    // Upper arm 0.5 m, forearm to the hand's origin 0.45 m: a target at √(a² + b²) from the shoulder.
+    const c = Math.hypot(0.5, 0.45);
+    const session = new PosingSession(s.rig, foundGoalLayouts(s.rig));
+    session.setSolver('two-bone', {});
+    const goal = session.goalIndex('forearm');
+    session.moveGoal(goal, [c * Math.sin(0.6), 0.45 + c * Math.cos(0.6), 0]);
+    expect(s.done()).toBe(true);
+    // The elbow bent by π/2 about its hinge: the interior angle is a right angle.
+    expect(s.rig.getAngles(1)[2]).toBeCloseTo(Math.PI / 2, 3);
+  });
+
+  it('candy wrapper: a 170° twist and DQS', () => {
+    const s = start('candy');
+    expect(s.done()).toBe(false);
+    s.rig.setAngles(1, (175 * Math.PI) / 180, 0, 0);
+    expect(s.done()).toBe(false);
+    s.progress.set('dqs', 1);
+    expect(s.done()).toBe(true);
+  });
+
+  it('keyframes: every bend key TCB with tension ≥ 0.5', () => {
+    const s = start('keyframes');
+    expect(s.done()).toBe(false);
+    const bend = s.clip.channels.find((c) => c.bone === FOREARM && c.slot === BEND_SLOT)!;
+    s.clip = { ...s.clip, channels: s.clip.channels.map((c) => (c === bend ? { ...c, keys: c.keys.map((k) => ({ ...k, interpolation: 'catmull-rom' as const })) } : c)) };
+    expect(s.done()).toBe(false);
+    s.clip = { ...s.clip, channels: s.clip.channels.map((c) => (c.bone === FOREARM ? { ...c, keys: c.keys.map((k) => ({ ...k, interpolation: 'tcb' as const, tension: 0.5 })) } : c)) };
+    s.rig.setClip(s.clip);
+    expect(s.done()).toBe(true);
+    // TCB with tension eases: the sample a quarter into the first segment lies closer to the first key than linear's.
+    const [k0, k1] = bend.keys;
+    s.rig.sampleClip(0.125, 'clamp');
+    const eased = s.rig.getAngles(FOREARM)[BEND_SLOT];
+    const linear = k0.value[0] + 0.25 * (k1.value[0] - k0.value[0]);
+    expect(Math.abs(eased - k0.value[0])).toBeLessThan(Math.abs(linear - k0.value[0]));
+  });
+
+  it('Euler vs quaternion: both wands end in the same pose, the Euler tip on the longer path; the task is a stop at 1 s', () => {
+    const s = start('euler-quaternion');
+    s.rig.sampleClip(2, 'clamp');
+    const tips = s.rig.boneTips();
+    // Same end rotation: each tip sits at the same offset from its own base (bases 0.9 m apart on x).
+    for (let k = 0; k < 3; k++) expect(tips[3 + k] - tips[k]).toBeCloseTo(k === 0 ? 0.9 : 0, 4);
+    expect(s.rig.getAngles(0).map((a) => Number(a.toFixed(5)))).toEqual(END_ANGLES.map((a) => Number(a.toFixed(5))));
+    // Path lengths over the clip: the quaternion tip's is an arc about one axis; the Euler tip's is longer.
+    const lengths = [0, 0];
+    let last: number[] | null = null;
+    for (let f = 0; f <= 60; f++) {
+      s.rig.sampleGhost(f / 30, 'clamp');
+      const t = Array.from(s.rig.ghostTips());
+      if (last !== null) for (const w of [0, 1]) lengths[w] += Math.hypot(t[3 * w] - last[3 * w], t[3 * w + 1] - last[3 * w + 1], t[3 * w + 2] - last[3 * w + 2]);
+      last = t;
+    }
+    expect(lengths[0]).toBeGreaterThan(1.2 * lengths[1]);
+    expect(s.done()).toBe(false);
+    s.progress.set('played', 1);
+    s.progress.set('playing', 0);
+    s.progress.set('time', 1.04);
+    expect(s.done()).toBe(true);
+  });
+
+  it('retargeting: paused on a frame with the left foot ahead', () => {
+    const s = start('retarget');
+    s.progress.set('played', 1);
+    expect(s.done()).toBe(false);
+    const pose = Float32Array.from(s.rig.pose());
+    const thigh = s.rig.boneIndex('LeftUpLeg');
+    pose[3 * thigh] = -0.5; // −x swings the thigh forward
+    s.rig.setPose(pose);
+    expect(s.done()).toBe(true);
+  });
+
+  it('springs: a slower, bouncier antenna', () => {
+    const s = start('springs');
+    expect(s.done()).toBe(false);
+    const [antenna] = s.rig.springChains();
+    s.rig.setSpringChains([changeSpringChain(antenna, { frequencyHz: 0.9, dampingRatio: 0.12 })]);
+    expect(s.done()).toBe(true);
+  });
+
+  it('solver race (seed 7): run, then choose the winner', () => {
+    const s = start('race');
+    const session = new PosingSession(s.rig, foundGoalLayouts(s.rig));
+    expect(s.done()).toBe(false);
+    const rows = runRace(session, {}, 4, 7, () => performance.now());
+    expect(rows.map((r) => r.solver)).toContain('dls');
+    const complete = rows.filter((r) => r.converged === r.sets);
+    expect(complete.length).toBeGreaterThan(0);
+    const winner = complete.reduce((best, r) => (r.time_us_median < best.time_us_median ? r : best));
+    s.progress.set('race-runs', 1);
+    s.progress.set('race-winner', solverNames(builtContract).indexOf(winner.solver));
+    session.setSolver(rows.find((r) => r.solver !== winner.solver)!.solver, {});
+    expect(s.done()).toBe(false);
+    session.setSolver(winner.solver, {});
+    expect(s.done()).toBe(true);
+  });
+});

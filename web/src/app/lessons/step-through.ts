@@ -1,0 +1,163 @@
+// A solver step-through on the page (lesson tool 'step-through'): the
+// chosen method runs once as a traced solve from the start pose toward the
+// chosen target — the core's own solve, recorded per iteration (rig
+// traceSolve) — and the student walks through the record: each shown
+// iteration puts its pose on the rig and draws its Jacobian columns, the
+// residual and the line search's trial points (three/step-overlay.ts), with
+// its numbers, the energy plot and the analytic Jacobian beside finite
+// differences taken at that pose. Showing a pose is not an edit (no undo
+// step; the handle stays on the target), as playback's frames are not.
+import { type StepTargets, stepTargets } from '../../lessons/step-targets.js';
+import type { Rig } from '../../rig/rig.js';
+import type { Vec3Tuple } from '../../rig/rig-desc.js';
+import type { SolveTrace } from '../../rig/solve-trace.js';
+import { slotAxes } from '../../ui/bone-panel.js';
+import { StepThroughPanel, type StepRow } from '../../ui/step-through-panel.js';
+import { StepOverlay } from '../../three/step-overlay.js';
+import type { LessonTool, LessonToolContext } from './lesson-runner.js';
+import { STEP_METHODS, type StepMethod, firstStepMethod, stepMethod } from './step-choices.js';
+
+/** Finite-difference step for the Jacobian shown beside the analytic one (radians). */
+const FD_STEP = 1e-3;
+
+const TARGET_CHOICES = [
+  { id: 'reachable', label: 'Within reach' },
+  { id: 'unreachable', label: 'Out of reach' },
+] as const;
+
+export class StepThrough implements LessonTool {
+  private readonly panel: StepThroughPanel;
+  private readonly overlay: StepOverlay;
+  private readonly targets: StepTargets;
+  private readonly start: Float32Array;
+  private readonly startRoot: Vec3Tuple;
+  private method: StepMethod;
+  private target: Vec3Tuple;
+  private trace: SolveTrace | null = null;
+  private shown = 0;
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly context: LessonToolContext, lessonId: string) {
+    this.targets = stepTargets(lessonId);
+    this.method = firstStepMethod(lessonId);
+    this.target = this.targets.reachable_ms;
+    const { rig } = context.editor.session;
+    this.start = Float32Array.from(rig.pose());
+    this.startRoot = rig.rootOffset;
+    this.overlay = new StepOverlay(context.view.viewport.scene);
+    this.panel = new StepThroughPanel(context.controls, STEP_METHODS, this.method.id, TARGET_CHOICES, {
+      chooseMethod: (id) => this.retrace(stepMethod(id), this.target),
+      chooseTarget: (id) => this.retrace(this.method, id === 'unreachable' ? this.targets.unreachable_ms : this.targets.reachable_ms),
+      step: () => this.go(this.shown + 1, true),
+      back: () => this.go(this.shown - 1, false),
+      runToEnd: () => this.go(Number.MAX_SAFE_INTEGER, false),
+      restart: () => this.go(0, false),
+      autoStep: (rate) => this.autoStep(rate),
+    });
+    this.retrace(this.method, this.target);
+  }
+
+  /** The trace on show (window.kin and tests read it). */
+  get current(): { trace: SolveTrace | null; shown: number; method: string } {
+    return { trace: this.trace, shown: this.shown, method: this.method.id };
+  }
+
+  update(): void {}
+
+  dispose(): void {
+    this.autoStep(0);
+    this.overlay.dispose();
+  }
+
+  /** Runs `method` from the start pose toward `target_ms` as a traced solve and shows its start. */
+  retrace(method: StepMethod, target_ms: Vec3Tuple): void {
+    this.method = method;
+    this.target = target_ms;
+    const { editor } = this.context;
+    const { session } = editor;
+    const { rig } = session;
+    if (rig.solver !== method.solver || editor.solverOptions !== method.options) editor.setSolver(method.solver, method.options);
+    rig.setPose(this.start, this.startRoot);
+    session.placeTarget(session.goalIndex(this.targets.effector), target_ms);
+    this.trace = rig.traceSolve();
+    this.context.progress.set('steps', 0);
+    this.shown = -1;
+    this.go(0, false);
+  }
+
+  /** Shows iteration `index` (clamped to the trace); `stepped`: the student's Step (counted for the task). */
+  private go(index: number, stepped: boolean): void {
+    const trace = this.trace;
+    if (trace === null) return;
+    const last = trace.iterations.length - 1;
+    const next = Math.max(0, Math.min(last, index));
+    if (next === this.shown) return;
+    if (stepped) this.context.progress.set('steps', this.context.progress.get('steps') + 1);
+    this.shown = next;
+    const iteration = trace.iterations[next];
+    const { session } = this.context.editor;
+    const { rig } = session;
+    rig.setPose(iteration.angles, iteration.rootOffset);
+    session.poseSampled();
+    this.draw(rig, trace, next);
+    if (next === last) this.autoStep(0);
+    this.context.requestFrame();
+  }
+
+  private draw(rig: Rig, trace: SolveTrace, index: number): void {
+    const iteration = trace.iterations[index];
+    const goal = this.context.editor.session.goalIndex(this.targets.effector);
+    const goals = iteration.points.length / 3;
+    const column = (values: ArrayLike<number>, dof: number): number[] => {
+      const base = 3 * (dof * goals + goal);
+      return [values[base], values[base + 1], values[base + 2]];
+    };
+    const effector_ms = [iteration.points[3 * goal], iteration.points[3 * goal + 1], iteration.points[3 * goal + 2]];
+    const next = trace.iterations[Math.min(index + 1, trace.iterations.length - 1)];
+    this.overlay.show({
+      effector_ms,
+      target_ms: this.target,
+      columns: trace.dofs.map((dof, c) => ({ joint: dof.bone, column: column(iteration.jacobian, c) })),
+      // The trials of the step from this iteration to the next.
+      trials: index + 1 < trace.iterations.length ? next.trials.map((t) => ({ point_ms: [t.points[3 * goal], t.points[3 * goal + 1], t.points[3 * goal + 2]], accepted: t.accepted })) : [],
+      backward_ms: next.fabrikBackward,
+      forward_ms: next.fabrikForward,
+    });
+    const finite = rig.finiteDifferenceJacobian(FD_STEP);
+    const rows: StepRow[] = trace.dofs.map((dof, c) => {
+      const a = column(iteration.jacobian, c);
+      const f = column(finite, c);
+      return {
+        dof: dof.bone < 0 ? `root ${'xyz'[dof.slot]}` : `${rig.boneNames[dof.bone]} ${slotAxes(rig.orders[dof.bone])[dof.slot]}`,
+        analytic: Math.hypot(...a),
+        finite: Math.hypot(...f),
+        // Of the vectors, not only their lengths.
+        difference: Math.hypot(a[0] - f[0], a[1] - f[1], a[2] - f[2]),
+        gradient: iteration.gradient[c] ?? Number.NaN,
+      };
+    });
+    this.panel.showRows(rows);
+    const last = trace.iterations.length - 1;
+    const status = index === last ? ` — ${trace.report.status}` : '';
+    const damping = iteration.damping > 0 ? `, λ ${iteration.damping.toExponential(2)}` : '';
+    this.panel.showIteration(
+      `Iteration ${index} of ${last}${status}: E ${iteration.energy.toExponential(3)}, error ${(1000 * iteration.error).toFixed(2)} mm, step ${iteration.stepScale.toPrecision(3)}${damping}`,
+      index === 0,
+      index === last,
+    );
+    const rising = trace.iterations.some((it, k) => k > 0 && it.energy > trace.iterations[k - 1].energy * (1 + 1e-6));
+    this.panel.showNote(rising ? 'E rose on some step: without a line search or damping the full step overshoots (see the plot).' : '');
+    this.panel.plot.draw(
+      [
+        { values: trace.iterations.map((it) => it.energy), color: '#6cc4ff' },
+        { values: trace.iterations.map((it) => it.stepScale), color: '#f0a35a', dashed: true },
+      ],
+      index,
+    );
+  }
+
+  private autoStep(rate: number): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = rate > 0 ? setInterval(() => this.go(this.shown + 1, true), 1000 / rate) : null;
+  }
+}
