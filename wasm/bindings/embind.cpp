@@ -25,6 +25,7 @@
 #include "kin/animation/clip.h"
 #include "kin/euler.h"
 #include "kin/ik/ik_job.h"
+#include "kin/ik/ik_trace.h"
 #include "kin/ik/solve_report.h"
 #include "kin/ik/solver_registry.h"
 #include "kin/mirror.h"
@@ -38,6 +39,79 @@ namespace kin {
 namespace {
 
 using emscripten::val;
+
+// A Float32Array holding a copy of `count` floats (the heap view it is made
+// from goes stale when memory grows; the copy does not).
+val CopyFloats(const float* data, std::size_t count) {
+  return val::global("Float32Array").new_(val(emscripten::typed_memory_view(count, data)));
+}
+val CopyPoints(Span<const glm::vec3> points) {
+  return CopyFloats(reinterpret_cast<const float*>(points.data), 3 * points.size);
+}
+
+// A traced solve as one plain object (web/src/rig/solve-trace.ts has its
+// type): the report (status as its SolveStatus code), the active dofs (bone
+// -1 for the root offset's axes, slot the axis), one object per entry, and
+// whether anything was dropped.
+val TraceToJs(const IkTrace& trace, int status_code, const SolveReport& report) {
+  val out = val::object();
+  val r = val::object();
+  r.set("status", status_code);
+  r.set("iterations", report.iterations);
+  r.set("error", report.error);
+  r.set("energyCount", report.energy_count);
+  out.set("report", r);
+  val dofs = val::array();
+  for (int d = 0; d < trace.dof_count(); ++d) {
+    val dof = val::object();
+    dof.set("bone", trace.dof_bone(d));
+    dof.set("slot", trace.dof_slot(d));
+    dofs.call<void>("push", dof);
+  }
+  out.set("dofs", dofs);
+  val fabrik_bones = val::array();
+  for (int i = 0; i < trace.fabrik_bone_count(); ++i) fabrik_bones.call<void>("push", trace.fabrik_bone(i));
+  val iterations = val::array();
+  for (int e = 0; e < trace.entry_count(); ++e) {
+    val it = val::object();
+    it.set("angles", CopyPoints(trace.angles(e)));
+    const glm::vec3& root = trace.root_offset(e);
+    it.set("rootOffset", CopyFloats(&root.x, 3));
+    it.set("energy", trace.energy(e));
+    it.set("error", trace.error(e));
+    it.set("stepScale", trace.step_scale(e));
+    it.set("damping", trace.damping(e));
+    it.set("points", CopyPoints(trace.points(e)));
+    if (trace.has_jacobian(e)) {
+      it.set("startAngles", CopyPoints(trace.start_angles(e)));
+      const glm::vec3& start_root = trace.start_root_offset(e);
+      it.set("startRootOffset", CopyFloats(&start_root.x, 3));
+      it.set("startPoints", CopyPoints(trace.start_points(e)));
+      it.set("jacobian", CopyPoints(trace.jacobian(e)));
+      it.set("gradient", CopyFloats(trace.gradient(e).data, trace.gradient(e).size));
+    }
+    val trials = val::array();
+    for (int t = 0; t < trace.trial_count(e); ++t) {
+      val trial = val::object();
+      trial.set("scale", trace.trial(e, t).scale);
+      trial.set("energy", trace.trial(e, t).energy);
+      trial.set("accepted", trace.trial(e, t).accepted);
+      trial.set("points", CopyPoints(trace.trial_points(e, t)));
+      trials.call<void>("push", trial);
+    }
+    it.set("trials", trials);
+    if (trace.has_fabrik(e)) {
+      it.set("fabrikBackward", CopyPoints(trace.fabrik_backward(e)));
+      it.set("fabrikForward", CopyPoints(trace.fabrik_forward(e)));
+      it.set("fabrikBones", fabrik_bones);
+    }
+    if (trace.final(e)) it.set("final", true);
+    iterations.call<void>("push", it);
+  }
+  out.set("iterations", iterations);
+  out.set("truncated", trace.truncated());
+  return out;
+}
 
 // The exchange record of a rig binding: the numbers a drag frame passes to
 // and from the core, and the byte offsets (and sizes) of the buffers the page
@@ -184,8 +258,35 @@ class RigBinding {
   bool moveRoot() const { return rig_.move_root(); }
 
   // Returns the SolveStatus code; the numbers go to the exchange record.
-  int solve() {
-    report_ = rig_.Solve();
+  int solve() { return Solved(rig_.Solve()); }
+
+  // Rig::TraceSolve for a lesson's step-through, with a trace sized for the
+  // solver's max_iterations and `max_trials` trials per iteration: the plain
+  // object of TraceToJs, or null with errorMessage() set. Allocates per call
+  // (teaching, not a frame); the pose, buffers and report change as solve()
+  // changes them.
+  val traceSolve(int max_trials) {
+    if (!rig_.loaded()) return Refused(Status::Invalid("no skeleton loaded"));
+    if (max_trials < 0) return Refused(Status::Invalid("max trials %d is negative", max_trials));
+    IkTrace trace;
+    trace.Reserve(rig_.bone_count(), rig_.goal_count(), rig_.solver_options().max_iterations, max_trials);
+    const int code = Solved(rig_.TraceSolve(trace));
+    if (report_.status == SolveStatus::kInvalidInput) return val::null();
+    return TraceToJs(trace, code, report_);
+  }
+  // Rig::FiniteDifferenceJacobian with step h: a Float32Array in the trace's
+  // jacobian layout, or null with errorMessage() set.
+  val finiteDifferenceJacobian(float h) {
+    std::vector<float> out(3 * static_cast<std::size_t>(rig_.goal_count()) * (3 * rig_.bone_count() + 3));
+    int dofs = 0;
+    const Status status = rig_.FiniteDifferenceJacobian(h, Span<float>(out.data(), out.size()), &dofs);
+    if (!status.ok()) return Refused(status);
+    return CopyFloats(out.data(), 3 * static_cast<std::size_t>(rig_.goal_count()) * dofs);
+  }
+
+ private:
+  int Solved(const SolveReport& report) {
+    report_ = report;
     if (report_.status == SolveStatus::kInvalidInput) error_ = report_.input.message;
     // Counts are far below 2^24: exact as floats.
     float* r = exchange_.floats;
@@ -195,6 +296,12 @@ class RigBinding {
     RefreshBufferSlots();
     return static_cast<int>(report_.status);
   }
+  val Refused(const Status& status) {
+    error_ = status.message;
+    return val::null();
+  }
+
+ public:
   // Byte offset of the exchange record (fixed for the binding's life).
   std::uintptr_t exchangePtr() const { return Address(&exchange_); }
   // Byte offset of this binding: the argument of the frame exports below.
@@ -791,5 +898,7 @@ EMSCRIPTEN_BINDINGS(kin_module) {
       .function("setSpringEnabled", &RigBinding::setSpringEnabled)
       .function("resetSprings", &RigBinding::resetSprings)
       .function("springChainCount", &RigBinding::springChainCount)
-      .function("springChain", &RigBinding::springChain);
+      .function("springChain", &RigBinding::springChain)
+      .function("traceSolve", &RigBinding::traceSolve)
+      .function("finiteDifferenceJacobian", &RigBinding::finiteDifferenceJacobian);
 }

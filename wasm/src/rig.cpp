@@ -8,6 +8,7 @@
 #include "kin/euler.h"
 #include "kin/forward.h"
 #include "kin/forward_generic.h"
+#include "kin/ik/finite_difference.h"
 #include "kin/limits.h"
 #include "kin/skinning.h"
 
@@ -205,10 +206,7 @@ Status Rig::SetMoveRoot(bool move_root) {
   return Status::Ok();
 }
 
-SolveReport Rig::Solve() {
-  SolveReport report;
-  report.input = RequireLoaded();
-  if (!report.input.ok()) return report;
+IkJob Rig::MakeIkJob() {
   IkJob job;
   job.kind = solver_;
   job.skeleton = &skeleton_;
@@ -220,12 +218,31 @@ SolveReport Rig::Solve() {
   job.angles = Span<glm::vec3>(angles_.data(), angles_.size());
   job.energy = Span<float>(energy_.data(), energy_.size());
   job.workspace = &workspace_;
+  return job;
+}
+
+SolveReport Rig::Solve() { return SolveWith(nullptr); }
+
+SolveReport Rig::TraceSolve(IkTrace& trace) { return SolveWith(&trace); }
+
+SolveReport Rig::SolveWith(IkTrace* trace) {
+  SolveReport report;
+  report.input = RequireLoaded();
+  if (!report.input.ok()) return report;
+  IkJob job = MakeIkJob();
+  job.trace = trace;
   report = job.Run();
   if (report.status == SolveStatus::kInvalidInput) return report;
   std::copy(workspace_.model_ms().begin(), workspace_.model_ms().begin() + skeleton_.bone_count(), model_ms_.begin());
   std::copy(model_ms_.begin(), model_ms_.end(), pose_model_ms_.begin());
   RefreshFromModel();
   return report;
+}
+
+Status Rig::FiniteDifferenceJacobian(float h, Span<float> out, int* dof_count) {
+  const Status loaded = RequireLoaded();
+  if (!loaded.ok()) return loaded;
+  return kin::FiniteDifferenceJacobian(MakeIkJob(), h, out, dof_count);
 }
 
 namespace {

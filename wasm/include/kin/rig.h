@@ -16,6 +16,7 @@
 #include "kin/dqs.h"
 #include "kin/goal.h"
 #include "kin/ik/ik_job.h"
+#include "kin/ik/ik_trace.h"
 #include "kin/ik/solve_report.h"
 #include "kin/mirror.h"
 #include "kin/skeleton.h"
@@ -92,6 +93,18 @@ class Rig {
   // Runs the solver from the current pose (and root offset) and refreshes the
   // buffers; with SetMoveRoot(true) the root offset is solved for too.
   SolveReport Solve();
+  // Solve() that records every iteration into `trace` (kin/ik/ik_trace.h),
+  // for a lesson's step-through: the same pose, buffers and report as
+  // Solve(). The caller owns the trace and sizes it (IkTrace::Reserve, at
+  // least this rig's bones and goals) so that the rig keeps no memory for a
+  // teaching feature and the page picks how many iterations it keeps.
+  SolveReport TraceSolve(IkTrace& trace);
+  // Central differences of the goal points at the current pose with respect
+  // to each active dof the solver would move (kin/ik/finite_difference.h):
+  // 3 floats per goal per dof, in the trace's Jacobian layout, into `out`
+  // (3 · goals · (3 · bones + 3) floats are always enough); `*dof_count`
+  // gets the dofs. Teaching only; the pose is not changed.
+  Status FiniteDifferenceJacobian(float h, Span<float> out, int* dof_count);
 
   // The mesh skinned on the CPU (bind-pose positions and normals, 4 or 8
   // joints and as many weights per vertex, joints in this rig's bone order).
@@ -196,6 +209,9 @@ class Rig {
 
  private:
   Status RequireLoaded() const;
+  // The IK job of the current pose, goals and solver settings.
+  IkJob MakeIkJob();
+  SolveReport SolveWith(IkTrace* trace);
   // Model matrices, tips and palette of the current pose.
   void Refresh();
   // Tips and palette from the model matrices in model_ms_.

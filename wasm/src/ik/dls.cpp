@@ -35,14 +35,14 @@ constexpr double kFarDampingScale = 30.0;
 
 SolveReport SolveDls(IkState& s) {
   const IkJob& job = s.job;
-  EnergyHistory history(job.energy);
+  EnergyHistory history(s);
   bool far = false;
   Evaluation current = s.EvaluateStart(&far);
   // A far start (a cold solve) is also more damped: τ is meant small when the
   // start is near a solution and large otherwise (Madsen, Nielsen & Tingleff,
   // "Methods for non-linear least squares problems").
   const double tau = far ? kFarDampingScale * job.options.damping : job.options.damping;
-  history.Record(current.energy);
+  history.Record(current);
 
   BestPose best(s, current.energy);
 
@@ -93,6 +93,11 @@ SolveReport SolveDls(IkState& s) {
     int rejections = 0;
     while (iteration < job.options.max_iterations && !accepted && stuck == Stuck::kNo) {
       ++iteration;
+      // Each try starts from the same configuration: the trace gives each its Jacobian.
+      if (job.trace) {
+        job.trace->Linearization(s);
+        job.trace->Damping(mu);
+      }
       double step_max = 0.0;
       double predicted = 0.0;
       Evaluation trial;
@@ -102,7 +107,9 @@ SolveReport SolveDls(IkState& s) {
         predicted = s.PredictedDecrease();
         trial = s.EvaluateTrial();
       }
-      if (factored && std::isfinite(trial.energy) && trial.energy < current.energy) {
+      const bool lower = factored && std::isfinite(trial.energy) && trial.energy < current.energy;
+      if (job.trace && factored) job.trace->AddTrial(s, 1.0, trial.energy, lower);
+      if (lower) {
         s.AcceptTrial();
         const double rho = predicted > 0.0 ? (current.energy - trial.energy) / predicted : 0.0;
         mu *= std::max(1.0 / 3.0, 1.0 - std::pow(2.0 * rho - 1.0, 3.0));
@@ -122,7 +129,7 @@ SolveReport SolveDls(IkState& s) {
         nu *= 2.0;
         if (factored && (step_max < 1e-9 || mu > 1e30 || ++rejections >= kMaxRejections)) stuck = Stuck::kRejected;
       }
-      history.Record(current.energy);
+      history.Record(current);
     }
   }
 

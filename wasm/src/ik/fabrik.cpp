@@ -105,7 +105,9 @@ SolveReport SolveFabrik(IkState& s) {
   return SolveBySweeps(s, FabrikRules(), [&extrapolation](IkState& state) {
     extrapolation.Start(state);
     BackwardPass(state);
+    if (state.job.trace) state.job.trace->FabrikBackward(state);
     ForwardPass(state);
+    if (state.job.trace) state.job.trace->FabrikForward(state);
     extrapolation.Push(state);
   });
 }

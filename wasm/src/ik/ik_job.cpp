@@ -69,6 +69,9 @@ Status IkJob::Validate() const {
   if (workspace->bone_capacity() < n || workspace->goal_capacity() < static_cast<int>(goals.size))
     return Status::Invalid("%s: workspace sized for %d bones / %d goals, need %d / %zu", name,
                            workspace->bone_capacity(), workspace->goal_capacity(), n, goals.size);
+  if (trace && (trace->bone_capacity() < n || trace->goal_capacity() < static_cast<int>(goals.size)))
+    return Status::Invalid("%s: trace sized for %d bones / %d goals, need %d / %zu", name, trace->bone_capacity(),
+                           trace->goal_capacity(), n, goals.size);
   if (angles.size != static_cast<std::size_t>(n))
     return Status::Invalid("%s: %zu angle triples for %d bones", name, angles.size, n);
   for (int i = 0; i < n; ++i)
@@ -110,6 +113,7 @@ SolveReport IkJob::Run() const {
   report.input = Validate();
   if (!report.input.ok()) return report;
   ik_internal::IkState state(*this);
+  if (trace) trace->Begin(state);
   report = ik_internal::GetSolveFunction(kind)(state);
   if (out_root_offset_ms) *out_root_offset_ms = state.root_ms;
   return report;

@@ -148,7 +148,9 @@ inline Trial TakeStep(IkState& s, const DescentRules& rules, double energy, doub
   if (!rules.backtrack) {
     s.MakeTrial(first_scale);
     const Evaluation trial = s.EvaluateTrial();
-    return Trial{std::isfinite(trial.energy), first_scale, trial};
+    const bool accepted = std::isfinite(trial.energy);
+    if (s.job.trace) s.job.trace->AddTrial(s, first_scale, trial.energy, accepted);
+    return Trial{accepted, first_scale, trial};
   }
   const double slope = rules.decrease_on_clamped_move ? 0.0 : StepSlope(s);
   double scale = first_scale;
@@ -156,9 +158,10 @@ inline Trial TakeStep(IkState& s, const DescentRules& rules, double energy, doub
     if (s.MakeTrial(scale) == 0.0) break;
     const Evaluation trial = s.EvaluateTrial();
     const double decrease = rules.decrease_on_clamped_move ? ClampedDecrease(s) : scale * slope;
-    if (std::isfinite(trial.energy) && trial.energy < energy &&
-        energy - trial.energy >= kArmijo * std::max(decrease, 0.0))
-      return Trial{true, scale, trial};
+    const bool accepted = std::isfinite(trial.energy) && trial.energy < energy &&
+                          energy - trial.energy >= kArmijo * std::max(decrease, 0.0);
+    if (s.job.trace) s.job.trace->AddTrial(s, scale, trial.energy, accepted);
+    if (accepted) return Trial{true, scale, trial};
   }
   return Trial{};
 }
@@ -174,9 +177,9 @@ template <class Direction>
 SolveReport SolveByLineSearch(IkState& s, const DescentRules& rules, Direction direction) {
   using namespace line_search_detail;
   const IkJob& job = s.job;
-  EnergyHistory history(job.energy);
+  EnergyHistory history(s);
   Evaluation current = s.EvaluateStart();
-  history.Record(current.energy);
+  history.Record(current);
   BestPose best(s, current.energy);
 
   Escapes escapes(s, current.energy);
@@ -199,17 +202,18 @@ SolveReport SolveByLineSearch(IkState& s, const DescentRules& rules, Direction d
     SolveStatus stuck = SolveStatus::kUnreachable;
     if (!s.Stationary(gradient_max, column_max)) {
       ++iteration;
+      if (job.trace) job.trace->Linearization(s);
       const Trial trial = TakeStep(s, rules, current.energy, direction(s, last_scale));
       if (trial.accepted) {
         s.AcceptTrial();
         current = trial.evaluation;
         last_scale = trial.scale;
-        history.Record(current.energy);
+        history.Record(current);
         if (!rules.backtrack) best.Offer(current.energy);
         // E that no longer falls marks a stationary point (as in DLS).
         if (!stagnation.Stagnated(current.energy) || current.error <= job.options.tolerance) continue;
       } else {
-        history.Record(current.energy);
+        history.Record(current);
         const bool float_stationary = gradient_max <= kFloatStationary * s.ResidualMax() * column_max;
         stuck = float_stationary ? SolveStatus::kUnreachable : SolveStatus::kStalled;
       }

@@ -80,14 +80,14 @@ void AimBone(IkState& s, const Goal& goal) {
 }  // namespace
 
 SolveReport SolveLookAt(IkState& s) {
-  EnergyHistory history(s.job.energy);
+  EnergyHistory history(s);
   s.EvaluateCurrent();
-  history.Record(EvaluateAims(s).energy);
+  history.Record(EvaluateAims(s));
   for (int bone = 0; bone < s.n; ++bone)
     for (int g = 0; g < s.goal_count; ++g)
       if (s.job.goals[g].bone == bone) AimBone(s, s.job.goals[g]);
   const Evaluation after = EvaluateAims(s);
-  history.Record(after.energy);
+  history.Record(after);
 
   return OnePassReport(s, after, history);
 }

@@ -14,8 +14,9 @@ SolveReport FinishIterative(IkState& s, Evaluation current, double best_energy, 
     s.root_ms = s.best_root_ms;
     current = s.EvaluateCurrent();
     // The history ends at the pose the solve returns, not at the one it left behind.
-    history.Record(current.energy);
+    history.Record(current);
   }
+  if (s.job.trace) s.job.trace->Finish(s, current);
   SolveReport report;
   report.status = current.error <= tolerance ? SolveStatus::kConverged : status;
   report.iterations = iterations;
@@ -25,6 +26,7 @@ SolveReport FinishIterative(IkState& s, Evaluation current, double best_energy, 
 }
 
 SolveReport OnePassReport(const IkState& s, const Evaluation& after, const EnergyHistory& history) {
+  if (s.job.trace) s.job.trace->Finish(s, after);
   SolveReport report;
   report.status = after.error <= s.job.options.tolerance ? SolveStatus::kConverged : SolveStatus::kUnreachable;
   report.iterations = 1;

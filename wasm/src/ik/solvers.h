@@ -10,16 +10,19 @@ namespace kin {
 namespace ik_internal {
 
 // E before the first iteration and after each one, into the job's optional
-// energy span (entries past its size are dropped).
+// energy span (entries past its size are dropped); each record also closes
+// an entry of the job's optional trace, with the current pose.
 class EnergyHistory {
  public:
-  explicit EnergyHistory(Span<float> energy) : energy_(energy) {}
-  void Record(double e) {
-    if (static_cast<std::size_t>(count_) < energy_.size) energy_[count_++] = static_cast<float>(e);
+  explicit EnergyHistory(const IkState& state) : state_(state), energy_(state.job.energy) {}
+  void Record(const Evaluation& e) {
+    if (static_cast<std::size_t>(count_) < energy_.size) energy_[count_++] = static_cast<float>(e.energy);
+    if (state_.job.trace) state_.job.trace->Commit(state_, e);
   }
   int count() const { return count_; }
 
  private:
+  const IkState& state_;
   Span<float> energy_;
   int count_ = 0;
 };

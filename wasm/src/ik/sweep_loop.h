@@ -53,10 +53,10 @@ template <class Sweep>
 SolveReport SolveBySweeps(IkState& s, const SweepRules& rules, Sweep sweep) {
   using namespace sweep_loop_detail;
   const IkJob& job = s.job;
-  EnergyHistory history(job.energy);
+  EnergyHistory history(s);
   bool far = false;
   Evaluation current = rules.far_start ? s.EvaluateStart(&far) : s.EvaluateCurrent();
-  history.Record(current.energy);
+  history.Record(current);
   BestPose best(s, current.energy);
 
   Escapes escapes(s, current.energy);
@@ -80,7 +80,7 @@ SolveReport SolveBySweeps(IkState& s, const SweepRules& rules, Sweep sweep) {
     const double before = current.energy;
     sweep(s);
     current = s.EvaluateCurrent();
-    history.Record(current.energy);
+    history.Record(current);
     stale = current.energy < best.energy() * (1.0 - kFixedPoint) ? 0 : stale + 1;
     best.Offer(current.energy);
     const int window = rules.slow_window;

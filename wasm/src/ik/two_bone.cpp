@@ -186,11 +186,11 @@ void SolveLimb(IkState& s, const Goal& goal) {
 }  // namespace
 
 SolveReport SolveTwoBone(IkState& s) {
-  EnergyHistory history(s.job.energy);
-  history.Record(s.EvaluateCurrent().energy);
+  EnergyHistory history(s);
+  history.Record(s.EvaluateCurrent());
   for (int g = 0; g < s.goal_count; ++g) SolveLimb(s, s.job.goals[g]);
   const Evaluation after = s.EvaluateCurrent();
-  history.Record(after.energy);
+  history.Record(after);
 
   return OnePassReport(s, after, history);
 }

@@ -24,6 +24,7 @@ import {
 import { ExchangeRecord } from './exchange-record.js';
 import { HeapView } from './heap-view.js';
 import { type BoneDesc, type EulerOrder, type QuatTuple, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
+import { type SolveTrace, TRACE_MAX_TRIALS } from './solve-trace.js';
 import type { SpringChain, SpringChainDesc } from './springs.js';
 
 export type { ChannelTarget, Interpolation, LoopMode, MirrorMode, SkinningMethod, SolveStatus, SolverName, SolverOptions } from './contract.js';
@@ -325,10 +326,32 @@ export class Rig {
     const h = this.live();
     const code = this.module._kin_rig_solve(this.address);
     if (code === this.invalidInputCode) throw new Error(`Rig: ${h.errorMessage()}`);
-    const { report, exchange } = this;
-    report.status = this.contract.solveStatus[code];
-    exchange.readReport(report);
-    return report;
+    return this.readReport(code);
+  }
+
+  /**
+   * Solves as solve() does (the same pose, buffers and report) while
+   * recording every iteration, for the step-through lesson. Allocates: not
+   * for a drag frame. Throws on invalid input.
+   */
+  traceSolve(): SolveTrace {
+    const h = this.live();
+    const trace = h.traceSolve(TRACE_MAX_TRIALS);
+    if (trace === null) throw new Error(`Rig: ${h.errorMessage()}`);
+    // The solve's report, as solve() leaves it (energyHistory() reads it).
+    return { ...trace, report: { ...this.readReport(trace.report.status) } };
+  }
+
+  /**
+   * Central differences (step h, radians or model units for root dofs) of
+   * the goal points per active dof at the current pose, in the layout of a
+   * traced iteration's jacobian: to show beside the analytic columns.
+   */
+  finiteDifferenceJacobian(h = 1e-3): Float32Array {
+    const handle = this.live();
+    const columns = handle.finiteDifferenceJacobian(h);
+    if (columns === null) throw new Error(`Rig: ${handle.errorMessage()}`);
+    return columns;
   }
 
   /** Skinning palette P_j · inverse bind_j, 16 floats per bone (view, no copy). */
@@ -615,6 +638,14 @@ export class Rig {
   private buffer(slot: BufferSlot): number {
     this.live();
     return this.exchange.slot(slot);
+  }
+
+  /** The last solve's report from the exchange record, into the reused report object. */
+  private readReport(code: number): SolveReport {
+    const { report, exchange } = this;
+    report.status = this.contract.solveStatus[code];
+    exchange.readReport(report);
+    return report;
   }
 
   private live(): RigHandle {

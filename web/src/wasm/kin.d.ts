@@ -384,3 +384,63 @@ export interface KinModule {
   axesFromBoneRig(bones: readonly AxesFromBoneDesc[]): PresetResult;
   canonicalBoneRig(bones: readonly CanonicalBoneDesc[]): PresetResult;
 }
+
+// Traced solves for the step-through lesson (kin/ik/ik_trace.h), declared
+// apart so that they merge into the interfaces above.
+/** One active degree of freedom: Euler slot `slot` of bone `bone`, or for bone -1 the root offset's axis `slot` (0 x, 1 y, 2 z). */
+export interface FlatTraceDof {
+  bone: number;
+  slot: number;
+}
+/** One trial point of an iteration's line search (DLS: its damped try, scale 1). */
+export interface FlatTraceTrial {
+  scale: number;
+  energy: number;
+  accepted: boolean;
+  /** The goal points of the trial configuration, 3 floats per goal (model space). */
+  points: Float32Array;
+}
+/** One recorded iteration; entry 0 is the start pose, the `final` one the pose the solve returned. */
+export interface FlatTraceIteration {
+  /** The pose after the iteration: 3 angles per bone. */
+  angles: Float32Array;
+  /** Its root offset, x y z. */
+  rootOffset: Float32Array;
+  energy: number;
+  error: number;
+  /** The accepted step's scale (1 for an accepted DLS try); 0 when no step was taken. */
+  stepScale: number;
+  /** DLS's damping μ for this try; 0 for other solvers. */
+  damping: number;
+  /** The goal points of the pose, 3 floats per goal. */
+  points: Float32Array;
+  /** Jacobian solvers: the configuration the iteration started from (angles, root offset, goal points). */
+  startAngles?: Float32Array;
+  startRootOffset?: Float32Array;
+  startPoints?: Float32Array;
+  /** There, per dof (dof-major) per goal, the unweighted column a × (x − o): 3 floats each. */
+  jacobian?: Float32Array;
+  /** g = Jᵀ r of the weighted residual, one per dof. */
+  gradient?: Float32Array;
+  trials: FlatTraceTrial[];
+  /** FABRIK: the joints of fabrikBones after the backward and after the forward pass, 3 floats each. */
+  fabrikBackward?: Float32Array;
+  fabrikForward?: Float32Array;
+  fabrikBones?: number[];
+  final?: boolean;
+}
+export interface FlatSolveTrace {
+  /** status: the SolveStatus code (contract().solveStatus). */
+  report: { status: number; iterations: number; error: number; energyCount: number };
+  dofs: FlatTraceDof[];
+  iterations: FlatTraceIteration[];
+  /** Entries or trials past the capacity were dropped (the final pose is always kept). */
+  truncated: boolean;
+}
+
+export interface RigHandle {
+  /** Solves as solve() does while recording; null with errorMessage() set on invalid input. */
+  traceSolve(maxTrials: number): FlatSolveTrace | null;
+  /** Central differences of the goal points per active dof at the current pose (the trace's jacobian layout); null with errorMessage() set. */
+  finiteDifferenceJacobian(h: number): Float32Array | null;
+}

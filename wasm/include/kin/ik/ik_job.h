@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "kin/goal.h"
+#include "kin/ik/ik_trace.h"
 #include "kin/ik/solve_report.h"
 #include "kin/ik/solver_registry.h"
 #include "kin/jacobian.h"
@@ -95,6 +96,10 @@ struct IkJob {
   Span<glm::vec3> angles;       // in: start pose; out: solution (unchanged on invalid input)
   Span<float> energy;           // optional: E per iteration (first entry: start)
   IkWorkspace* workspace = nullptr;
+  // Optional, for teaching: records every iteration (kin/ik/ik_trace.h)
+  // without changing the solve. Sized by its Reserve; what does not fit is
+  // dropped (IkTrace::truncated).
+  IkTrace* trace = nullptr;
 
   Status Validate() const;
   SolveReport Run() const;
