@@ -13,6 +13,9 @@ import { LessonProgress } from '../../web/src/lessons/teaching.js';
 import { PosingSession } from '../../web/src/posing/posing-session.js';
 import { foundGoalLayouts } from '../../web/src/posing/found-goals.js';
 import { runRace } from '../../web/src/posing/solver-race.js';
+import { DuelRecord, runDuel } from '../../web/src/posing/solver-duel-run.js';
+import { stepTargets } from '../../web/src/lessons/step-targets.js';
+import { axesFromBoneSliders } from '../../web/src/app/lessons/convention-sliders.js';
 import { builtContract, solverNames } from '../../web/src/rig/contract.js';
 import type { ClipData } from '../../web/src/rig/clip-data.js';
 import { Rig } from '../../web/src/rig/rig.js';
@@ -59,6 +62,93 @@ describe('lesson tasks', () => {
       expect(entry.teaching.text.length, entry.id).toBeGreaterThan(0);
       expect(entry.teaching.task.prompt.length, entry.id).toBeGreaterThan(20);
     }
+  });
+
+  /** Steps a traced solve toward `target_ms` as the step-through does: every iteration shown in turn. */
+  function stepThrough(s: Started, solver: 'dls' | 'fabrik', effector: string, target_ms: [number, number, number]): number {
+    const session = new PosingSession(s.rig, foundGoalLayouts(s.rig));
+    session.setSolver(solver, { maxIterations: 60, maxEscapes: 0 });
+    session.placeTarget(session.goalIndex(effector), target_ms);
+    const start = Float32Array.from(s.rig.pose());
+    const trace = s.rig.traceSolve();
+    s.rig.setPose(start);
+    for (const [k, iteration] of trace.iterations.entries()) {
+      s.rig.setPose(iteration.angles);
+      if (k > 0) s.progress.set('steps', k);
+    }
+    return trace.iterations.length - 1;
+  }
+
+  it('IK step by step: DLS stepped to the reachable target', () => {
+    const s = start('ik-steps');
+    expect(s.done()).toBe(false);
+    const targets = stepTargets('ik-steps');
+    // Jumping there is not stepping.
+    s.rig.setGoals([{ bone: targets.effector, target: targets.reachable_ms }]);
+    s.rig.solve();
+    expect(s.done()).toBe(false);
+    s.rig.setPose(anglesFromTable(s.rig, s.lesson.poses[0].angles));
+    expect(stepThrough(s, 'dls', targets.effector, targets.reachable_ms)).toBeGreaterThanOrEqual(3);
+    expect(s.done()).toBe(true);
+  });
+
+  it('tentacle: FABRIK stepped to the reachable target', () => {
+    const s = start('chain');
+    expect(s.done()).toBe(false);
+    const targets = stepTargets('chain');
+    expect(stepThrough(s, 'fabrik', targets.effector, targets.reachable_ms)).toBeGreaterThanOrEqual(3);
+    expect(s.done()).toBe(true);
+  });
+
+  it('4-DOF arm: both solvers run out of reach with two values of λ; DLS ends nearer the target than the transpose', () => {
+    const s = start('arm4');
+    expect(s.done()).toBe(false);
+    const targets = stepTargets('arm4');
+    const start_pose = Float32Array.from(s.rig.pose());
+    s.rig.setGoals([{ bone: targets.effector, target: targets.reachable_ms }]);
+    const record = new DuelRecord();
+    const run = (unreachable: boolean, damping: number) => {
+      const results = runDuel(s.rig, {}, { goal: 0, target_ms: unreachable ? targets.unreachable_ms : targets.reachable_ms, damping, start: start_pose, startRoot: [0, 0, 0] }, () => performance.now());
+      s.progress.set('duel-unreachable-lambdas', record.record(unreachable, damping));
+      return results;
+    };
+    const reachable = run(false, 0.01);
+    expect(reachable.map((r) => r.trace.report.status)).toEqual(['converged', 'converged']);
+    // Jacobian transpose needs more steps than DLS to the same tolerance.
+    expect(reachable[1].trace.report.iterations).toBeGreaterThan(reachable[0].trace.report.iterations);
+    run(true, 0.01);
+    expect(s.done()).toBe(false);
+    run(true, 0.01);
+    expect(s.done()).toBe(false);
+    const far = run(true, 0.1);
+    expect(s.done()).toBe(true);
+    // Out of reach the best answer points the straight arm at the target: 1.21 m away, 0.95 m of arm.
+    const shoulder = [0, 0.45, 0];
+    const best = Math.hypot(...targets.unreachable_ms.map((v, k) => v - shoulder[k])) - 0.95;
+    expect(far[0].trace.report.error).toBeCloseTo(best, 2);
+  });
+
+  it('spaces and axes: the forearm unrolled and turned 90° about its x', () => {
+    const s = start('spaces');
+    expect(s.done()).toBe(false);
+    const unrolled = axesFromBoneSliders().changed(1, 'roll', 0).build(module);
+    const rig = Rig.create(module, unrolled.bones);
+    rigs.push(rig);
+    const check = (): boolean => lessonEntry('spaces').teaching.task.done(rig, s.progress, s.clip);
+    expect(check()).toBe(false);
+    rig.setAngles(rig.boneIndex('fore'), Math.PI / 2, 0, 0);
+    expect(check()).toBe(true);
+    // Rolled a quarter turn (the lesson's start), the same angle is not the task.
+    s.rig.setAngles(s.rig.boneIndex('fore'), Math.PI / 2, 0, 0);
+    expect(s.done()).toBe(false);
+  });
+
+  it('canonical bones: the hand pointed up by the forearm’s bend', () => {
+    const s = start('canonical');
+    expect(s.done()).toBe(false);
+    // Rest: the upper arm at +0.86 rad, the forearm at −0.86 (along +X), the hand at +0.4 more. Pointing up needs 90° − 0.4 rad of bend about z.
+    s.rig.setAngles(s.rig.boneIndex('fore'), 0, Math.PI / 2 - 0.4, 0);
+    expect(s.done()).toBe(true);
   });
 
   it('planar arm: touching the floor on the right, solved by IK', () => {

@@ -245,7 +245,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // The lessons' text panel heads the inspector (embedded: over the view); the index is the top bar's Lessons.
     const lessonIndex = shell === null ? null : new LessonIndex(root, LESSONS.map(({ id, title, teaching }) => ({ id, title, summary: teaching.summary })), (id) => showBuiltIn({ kind: 'lesson', id }));
     const lessonCard = new LessonCard(shell?.inspectorBody ?? viewportRegion, lessonIndex === null ? null : () => lessonIndex.open(), shell === null ? 'overlay' : 'inspector');
-    const lessons = new LessonRunner(editor, view, timeline, lessonCard, scheduler.request, () => ui?.openInspector());
+    const lessons = new LessonRunner(module, editor, selection, view, timeline, lessonCard, scheduler.request, () => ui?.openInspector(), (id, lesson) => showParts(builtIns.lessonParts(id, lesson)));
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());
@@ -272,7 +272,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const lessonParam = new URL(location.href).searchParams.get('lesson');
     if (lessonParam !== null && !isLessonId(lessonParam)) linkBanner.show(`This page has no lesson ${JSON.stringify(lessonParam)}; its lessons are ${LESSON_IDS.join(', ')}`, 'problem');
     else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, lessons };
     loading.remove();
     scheduler.request();
 

@@ -14,6 +14,7 @@ import { VIEW_NAMES, type ViewName } from '../three/view-presets.js';
 import type { PageModels } from '../ui/page-models.js';
 import { blobDataUrl } from '../ui/png-snapshot.js';
 import type { EditorUi } from './editor-ui.js';
+import type { LessonRunner } from './lessons/lesson-runner.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import type { PosingView } from './posing-view.js';
 
@@ -30,6 +31,7 @@ export interface KinPage {
   /** Draws a frame and encodes the view as PNG. */
   snapshot(): Promise<Blob>;
   showCharacter(character: BuiltInCharacter): void;
+  lessons: LessonRunner;
 }
 
 export interface KinToolsApi {

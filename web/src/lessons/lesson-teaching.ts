@@ -70,15 +70,16 @@ export const TENTACLE_TEACHING: LessonTeaching = {
 };
 
 export const CANDY_TEACHING: LessonTeaching = {
-  summary: 'Skinning: linear blend pinches a twisted wrist (the candy wrapper); dual quaternions keep its volume.',
+  summary: 'Skinning: LBS pinches a twisted wrist (the candy wrapper), DQS keeps its volume; weights as colours, and the capsule rule.',
   text: [
-    'Linear blend skinning averages the bones’ matrices per vertex: halfway through a 180° twist the average of two opposite rotations collapses, and the middle pinches to a point.',
-    'Dual-quaternion skinning blends rotations as rotations, so the middle turns by half the twist and keeps its radius. Switch between them in the tools (Skinning).',
+    'Linear blend skinning averages the bones’ matrices per vertex: halfway through a 180° twist the average of two opposite rotations collapses, and the middle pinches to a point. Dual-quaternion skinning blends rotations as rotations, so the middle turns by half the twist and keeps its radius (tools: Skinning).',
+    'The colours are one bone’s weights (red 1, blue 0). Scotty3D computes weights from capsules: a vertex at distance d from a bone’s segment gets w = max(0, r − d) / r, then every vertex’s weights are normalised. Drag a bone’s radius and watch the shared band grow or shrink.',
   ],
   task: {
-    prompt: 'Twist the second bone (its x slider) to 170° or more, then switch the skinning to DQS.',
+    prompt: 'Twist the second bone (its x angle) to 170° or more, then switch the skinning to DQS.',
     done: (rig, progress) => Math.abs(anglesOf(rig, 'lower')[0]) >= (170 * Math.PI) / 180 && progress.get('dqs') === 1,
   },
+  tool: 'weights',
 };
 
 export const RETARGET_TEACHING: LessonTeaching = {
@@ -158,4 +159,45 @@ export const SPRINGS_TEACHING: LessonTeaching = {
     prompt: 'In Springs, make the antenna slower and bouncier — 1 Hz or less, damping ratio 0.15 or less — then drag the hand and watch.',
     done: (rig) => rig.springChains().some((chain) => chain.name === 'antenna' && chain.frequencyHz <= 1 && chain.dampingRatio <= 0.15),
   },
+};
+
+/** The unit x axis of a bone's joint frame (x y z w), in its bone space. */
+function frameX([x, y, z, w]: readonly number[]): [number, number, number] {
+  return [1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)];
+}
+
+export const SPACES_TEACHING: LessonTeaching = {
+  summary: 'Spaces and axes: bind space and pose space per bone, axes from extent and roll, and the matrices B, P and P·B⁻¹.',
+  text: [
+    'Each bone has its own space. B_j takes a point from bone j’s space to the model in the bind pose; P_j does the same in the current pose. A vertex bound to the bone moves by P_j · B_j⁻¹ — the matrix skinning applies.',
+    'Here a bone is described as in Scotty3D: an extent from its parent’s tip and a roll. Its axes come from the extent: y along it, x the model’s +X made perpendicular and turned by the roll, z = x × y. The pose turns about x, then y, then z (solid axes: pose; faded: bind). The base places the root; the base offset moves the whole skeleton.',
+  ],
+  task: {
+    prompt: 'Set the forearm’s roll back to 0°, then turn its x angle to 90° (within 3°). Watch which way the hand goes, and how P·B⁻¹ changes.',
+    done: (rig) => {
+      const fore = rig.boneIndex('fore');
+      const x = frameX(rig.frame(fore));
+      // Roll 0 for an extent along +X: x_b is +Z (+X made perpendicular to a parallel y falls back to +Z).
+      return Math.abs(x[2] - 1) < 1e-3 && Math.abs(rig.getAngles(fore)[0] - Math.PI / 2) <= (3 * Math.PI) / 180;
+    },
+  },
+  tool: 'frames',
+};
+
+export const CANONICAL_TEACHING: LessonTeaching = {
+  summary: 'Canonical bones and FK: rest transforms, bones along +X, and twist-bend-twist (x-z-x) angles.',
+  text: [
+    'In the canonical-bone convention every bone lies along +X of its own frame; a rest transform (a translation and a rotation in the parent’s frame) places that frame. Forward kinematics multiplies the rest transforms and pose rotations from the root down.',
+    'The pose of a bone is a twist about its own x, a bend about z, and a second twist about x — the x-z-x Euler angles. The first twist chooses the plane the bend happens in; the second turns the bone about itself.',
+  ],
+  task: {
+    prompt: 'Make the hand point straight up (within 5°) by turning only the forearm: a twist, then a bend.',
+    done: (rig) => {
+      const origin = originOf(rig, 'hand');
+      const tip = tipOf(rig, 'hand');
+      const length = distance(origin, tip);
+      return length > 0 && (tip[1] - origin[1]) / length >= Math.cos((5 * Math.PI) / 180);
+    },
+  },
+  tool: 'frames',
 };

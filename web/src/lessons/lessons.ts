@@ -5,8 +5,10 @@ import { candyLesson } from './candy-lesson.js';
 import { chainLesson } from './chain-lesson.js';
 import { fourDofArmLesson, fourDofArmWithHand } from './four-dof-arm-lesson.js';
 import type { Lesson } from './lesson.js';
-import { CANDY_TEACHING, FOUR_DOF_TEACHING, IK_STEPS_TEACHING, PLANAR_ARM_TEACHING, EULER_QUATERNION_TEACHING, KEYFRAMES_TEACHING, RACE_TEACHING, RETARGET_TEACHING, SPRINGS_TEACHING, TENTACLE_TEACHING, TWO_BONE_TEACHING } from './lesson-teaching.js';
+import { CANDY_TEACHING, CANONICAL_TEACHING, SPACES_TEACHING, FOUR_DOF_TEACHING, IK_STEPS_TEACHING, PLANAR_ARM_TEACHING, EULER_QUATERNION_TEACHING, KEYFRAMES_TEACHING, RACE_TEACHING, RETARGET_TEACHING, SPRINGS_TEACHING, TENTACLE_TEACHING, TWO_BONE_TEACHING } from './lesson-teaching.js';
 import { springsLesson } from './springs-lesson.js';
+import { spacesLesson } from './spaces-lesson.js';
+import { canonicalLesson } from './canonical-lesson.js';
 import { eulerQuaternionLesson } from './euler-quaternion-lesson.js';
 import { keyframesLesson } from './keyframes-lesson.js';
 import { longLegsLesson } from './long-legs-lesson.js';
@@ -23,6 +25,8 @@ export interface LessonEntry {
 
 /** In menu order: the course's order. */
 export const LESSONS: readonly LessonEntry[] = [
+  { id: 'spaces', title: 'Spaces and axes', build: (module) => spacesLesson(module), teaching: SPACES_TEACHING },
+  { id: 'canonical', title: 'Canonical bones and FK', build: (module) => canonicalLesson(module), teaching: CANONICAL_TEACHING },
   { id: 'arm', title: 'Planar arm', build: armLesson, teaching: PLANAR_ARM_TEACHING },
   { id: 'ik-steps', title: 'IK as optimisation, step by step', build: armLesson, teaching: IK_STEPS_TEACHING },
   { id: 'arm4', title: 'The 4-DOF arm: Jacobian transpose vs DLS', build: fourDofArmLesson, teaching: FOUR_DOF_TEACHING },

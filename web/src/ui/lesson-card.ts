@@ -20,6 +20,8 @@ export class LessonCard {
   private readonly body = document.createElement('div');
   private readonly task = document.createElement('p');
   private readonly status = document.createElement('p');
+  private readonly fold = document.createElement('button');
+  private readonly content = document.createElement('div');
   private done: boolean | null = null;
 
   constructor(parent: HTMLElement, openIndex: (() => void) | null, placement: 'inspector' | 'overlay') {
@@ -39,7 +41,19 @@ export class LessonCard {
     this.status.setAttribute('role', 'status');
     this.status.setAttribute('aria-live', 'polite');
     tryThis.append(label, this.task, this.status);
-    this.element.append(this.heading, this.body, this.controls, tryThis);
+    // Folding leaves the title (and the task's line) so that the view can have the room.
+    this.fold.type = 'button';
+    this.fold.className = 'lesson-card-fold';
+    this.fold.dataset.action = 'lesson-fold';
+    this.fold.setAttribute('aria-label', 'Fold or unfold the lesson’s text and tools');
+    this.fold.addEventListener('click', () => this.setFolded(this.element.dataset.folded !== 'true'));
+    const header = document.createElement('div');
+    header.className = 'lesson-card-header';
+    header.append(this.heading, this.fold);
+    this.content.className = 'lesson-card-content';
+    this.content.append(this.body, this.controls);
+    this.element.append(header, this.content, tryThis);
+    this.setFolded(false);
     if (openIndex !== null) {
       const all = document.createElement('button');
       all.type = 'button';
@@ -50,6 +64,13 @@ export class LessonCard {
       this.element.append(all);
     }
     parent.prepend(this.element);
+  }
+
+  setFolded(folded: boolean): void {
+    this.element.dataset.folded = String(folded);
+    this.content.hidden = folded;
+    this.fold.textContent = folded ? '▸' : '▾';
+    this.fold.setAttribute('aria-expanded', String(!folded));
   }
 
   get shown(): boolean {

@@ -8,25 +8,38 @@
 import type { TimelineModel } from '../../animation/timeline-model.js';
 import { findLesson, type LessonEntry } from '../../lessons/lessons.js';
 import { LessonProgress, type LessonToolKind } from '../../lessons/teaching.js';
+import type { Lesson } from '../../lessons/lesson.js';
 import type { PoseEditor } from '../../posing/pose-editor.js';
+import type { Selection } from '../../posing/selection.js';
+import type { KinModule } from '../../wasm/generated/kin.js';
 import type { LessonCard } from '../../ui/lesson-card.js';
 import type { PosingView } from '../posing-view.js';
+import { FramesTool } from './frames-tool.js';
 import { RaceTool } from './race-tool.js';
 import { SolverDuel } from './solver-duel.js';
 import { StepThrough } from './step-through.js';
 import { TrailsTool } from './trails-tool.js';
 import { TwoBoneTriangle } from './two-bone-triangle.js';
+import { WeightsTool } from './weights-tool.js';
 
 /** A lesson's own tool on the page: built when the lesson shows, disposed when it goes. */
 export interface LessonTool {
   /** Called with every frame. */
   update(): void;
   dispose(): void;
+  /** What it shows, as plain data (window.kin.lesson()). */
+  shows?(): Record<string, unknown>;
 }
 
 export interface LessonToolContext {
+  module: KinModule;
   editor: PoseEditor;
   timeline: TimelineModel;
+  selection: Selection;
+  /** Shows the lesson rebuilt (other extents, rolls, lengths); its tool is made anew and finds its memory kept. */
+  rebuild(lesson: Lesson): void;
+  /** What a tool keeps across rebuilds of its lesson (cleared when the lesson is left or chosen again). */
+  memory: Map<string, unknown>;
   view: PosingView;
   progress: LessonProgress;
   /** Where the tool's controls go (inside the text panel). */
@@ -42,6 +55,8 @@ const TOOLS: Record<LessonToolKind, (context: LessonToolContext, lessonId: strin
   triangle: (context) => new TwoBoneTriangle(context, ['upper_arm', 'forearm', 'hand']),
   race: (context) => new RaceTool(context),
   trails: (context) => new TrailsTool(context),
+  frames: (context, id) => new FramesTool(context, id),
+  weights: (context, id) => new WeightsTool(context, id),
 };
 
 export class LessonRunner {
@@ -49,20 +64,34 @@ export class LessonRunner {
   private lesson: LessonEntry | null = null;
   private tool: LessonTool | null = null;
   private shownCharacter = -1;
+  private readonly memory = new Map<string, unknown>();
+  private rebuilding = false;
 
   constructor(
+    private readonly module: KinModule,
     private readonly editor: PoseEditor,
+    private readonly selection: Selection,
     private readonly view: PosingView,
     private readonly timeline: TimelineModel,
     private readonly card: LessonCard,
     private readonly requestFrame: () => void,
     /** Called when a lesson's panel first shows (the editor opens the inspector on a phone). */
     private readonly onShown: () => void,
+    /** Shows lesson `id` with the rig and mesh of `lesson` (the page's character swap). */
+    private readonly showLesson: (id: string, lesson: Lesson) => void,
   ) {}
 
-  /** The lesson on screen, if any. */
-  get current(): LessonEntry | null {
-    return this.lesson;
+  /** The lesson on screen and its task's state (window.kin.lesson()), or null. */
+  state(): { id: string; title: string; done: boolean; tool: string | null; shows: Record<string, unknown> | null } | null {
+    const lesson = this.lesson;
+    if (lesson === null) return null;
+    return {
+      id: lesson.id,
+      title: lesson.title,
+      done: lesson.teaching.task.done(this.editor.session.rig, this.progress, this.editor.clip),
+      tool: lesson.teaching.tool ?? null,
+      shows: this.tool?.shows?.() ?? null,
+    };
   }
 
   /** Called with every frame: follows the character on screen, runs the tool, checks the task. */
@@ -87,25 +116,47 @@ export class LessonRunner {
     this.shownCharacter = this.editor.characterVersion;
     this.tool?.dispose();
     this.tool = null;
-    this.progress.clear();
+    const rebuilt = this.rebuilding;
+    this.rebuilding = false;
     const { source } = this.editor;
-    this.lesson = source.kind === 'lesson' ? findLesson(source.id) ?? null : null;
-    if (this.lesson === null) {
+    const lesson = source.kind === 'lesson' ? findLesson(source.id) ?? null : null;
+    // A rebuild keeps the lesson going: its progress, its tool's memory, the panel's place.
+    if (!rebuilt || lesson !== this.lesson) {
+      this.progress.clear();
+      this.memory.clear();
+    }
+    this.lesson = lesson;
+    if (lesson === null) {
       this.card.hide();
       return;
     }
-    const { title, teaching } = this.lesson;
-    this.card.show({ title, text: teaching.text, task: teaching.task.prompt });
+    const { title, teaching } = lesson;
+    if (!rebuilt) this.card.show({ title, text: teaching.text, task: teaching.task.prompt });
+    else this.card.controls.replaceChildren();
     // The lesson's clip, unless a share link gave the lesson one: what the lesson shows, not an edit to undo.
-    const { clip } = this.lesson.build();
+    const { clip } = lesson.build(this.module);
     if (clip !== undefined && this.editor.clip.channels.length === 0) {
       this.timeline.useClip(clip);
       this.editor.undo.clear();
     }
     if (teaching.tool !== undefined) {
-      const context = { editor: this.editor, timeline: this.timeline, view: this.view, progress: this.progress, controls: this.card.controls, requestFrame: this.requestFrame };
-      this.tool = TOOLS[teaching.tool](context, this.lesson.id);
+      const context: LessonToolContext = {
+        module: this.module,
+        editor: this.editor,
+        timeline: this.timeline,
+        selection: this.selection,
+        view: this.view,
+        progress: this.progress,
+        controls: this.card.controls,
+        requestFrame: this.requestFrame,
+        memory: this.memory,
+        rebuild: (rebuiltLesson) => {
+          this.rebuilding = true;
+          this.showLesson(lesson.id, rebuiltLesson);
+        },
+      };
+      this.tool = TOOLS[teaching.tool](context, lesson.id);
     }
-    this.onShown();
+    if (!rebuilt) this.onShown();
   }
 }

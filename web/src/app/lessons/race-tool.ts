@@ -23,9 +23,8 @@ export class RaceTool implements LessonTool {
     this.panel = new RacePanel(context.controls, () => this.run());
   }
 
-  /** The last race's rows (window.kin and tests read them). */
-  get results(): readonly RaceRow[] {
-    return this.rows;
+  shows(): Record<string, unknown> {
+    return { rows: this.rows.map((r) => ({ ...r })), winner: raceWinner(this.rows)?.solver ?? null };
   }
 
   update(): void {}

@@ -47,9 +47,12 @@ export class SolverDuel implements LessonTool {
     this.run();
   }
 
-  /** The last run (window.kin and tests read it). */
-  get results(): readonly DuelResult[] {
-    return this.last;
+  shows(): Record<string, unknown> {
+    return {
+      damping: this.damping,
+      unreachable: this.unreachable,
+      results: this.last.map(({ entry, trace, time_us }) => ({ solver: entry.solver, iterations: trace.report.iterations, error: trace.report.error, status: trace.report.status, time_us })),
+    };
   }
 
   update(): void {}
@@ -76,7 +79,8 @@ export class SolverDuel implements LessonTool {
     const { iterations } = shown.trace;
     const final = iterations[iterations.length - 1];
     const { session } = this.context.editor;
-    session.rig.setPose(final.angles, final.rootOffset);
+    const r = final.rootOffset;
+    session.rig.setPose(final.angles, [r[0], r[1], r[2]]);
     session.poseSampled();
     this.context.requestFrame();
   }

@@ -10,7 +10,7 @@
 import { type StepTargets, stepTargets } from '../../lessons/step-targets.js';
 import type { Rig } from '../../rig/rig.js';
 import type { Vec3Tuple } from '../../rig/rig-desc.js';
-import type { SolveTrace } from '../../rig/solve-trace.js';
+import type { SolveTrace, SolveTraceIteration } from '../../rig/solve-trace.js';
 import { slotAxes } from '../../ui/bone-panel.js';
 import { StepThroughPanel, type StepRow } from '../../ui/step-through-panel.js';
 import { StepOverlay } from '../../three/step-overlay.js';
@@ -57,9 +57,16 @@ export class StepThrough implements LessonTool {
     this.retrace(this.method, this.target);
   }
 
-  /** The trace on show (window.kin and tests read it). */
-  get current(): { trace: SolveTrace | null; shown: number; method: string } {
-    return { trace: this.trace, shown: this.shown, method: this.method.id };
+  shows(): Record<string, unknown> {
+    const iterations = this.trace?.iterations ?? [];
+    return {
+      method: this.method.id,
+      shown: this.shown,
+      last: iterations.length - 1,
+      status: this.trace?.report.status ?? null,
+      energies: iterations.slice(0, this.shown + 1).map((it) => it.energy),
+      steps: this.context.progress.get('steps'),
+    };
   }
 
   update(): void {}
@@ -97,7 +104,8 @@ export class StepThrough implements LessonTool {
     const iteration = trace.iterations[next];
     const { session } = this.context.editor;
     const { rig } = session;
-    rig.setPose(iteration.angles, iteration.rootOffset);
+    const r = iteration.rootOffset;
+    rig.setPose(iteration.angles, [r[0], r[1], r[2]]);
     session.poseSampled();
     this.draw(rig, trace, next);
     if (next === last) this.autoStep(0);
@@ -108,38 +116,36 @@ export class StepThrough implements LessonTool {
     const iteration = trace.iterations[index];
     const goal = this.context.editor.session.goalIndex(this.targets.effector);
     const goals = iteration.points.length / 3;
-    const column = (values: ArrayLike<number>, dof: number): number[] => {
-      const base = 3 * (dof * goals + goal);
-      return [values[base], values[base + 1], values[base + 2]];
-    };
-    const effector_ms = [iteration.points[3 * goal], iteration.points[3 * goal + 1], iteration.points[3 * goal + 2]];
-    const next = trace.iterations[Math.min(index + 1, trace.iterations.length - 1)];
+    const triple = (values: ArrayLike<number>, offset: number): number[] => [values[offset], values[offset + 1], values[offset + 2]];
+    const column = (values: ArrayLike<number>, dof: number): number[] => triple(values, 3 * (dof * goals + goal));
+    // The step from this pose is the next entry: its Jacobian and gradient were taken here, its trials tried from here.
+    const next: SolveTraceIteration | undefined = trace.iterations[index + 1];
+    const jacobian = next?.jacobian;
     this.overlay.show({
-      effector_ms,
+      effector_ms: triple(next?.startPoints ?? iteration.points, 3 * goal),
       target_ms: this.target,
-      columns: trace.dofs.map((dof, c) => ({ joint: dof.bone, column: column(iteration.jacobian, c) })),
-      // The trials of the step from this iteration to the next.
-      trials: index + 1 < trace.iterations.length ? next.trials.map((t) => ({ point_ms: [t.points[3 * goal], t.points[3 * goal + 1], t.points[3 * goal + 2]], accepted: t.accepted })) : [],
-      backward_ms: next.fabrikBackward,
-      forward_ms: next.fabrikForward,
+      columns: jacobian === undefined ? [] : trace.dofs.map((dof, c) => ({ joint: dof.bone, column: column(jacobian, c) })),
+      trials: (next?.trials ?? []).map((t) => ({ point_ms: triple(t.points, 3 * goal), accepted: t.accepted })),
+      backward_ms: next?.fabrikBackward,
+      forward_ms: next?.fabrikForward,
     });
     const finite = rig.finiteDifferenceJacobian(FD_STEP);
     const rows: StepRow[] = trace.dofs.map((dof, c) => {
-      const a = column(iteration.jacobian, c);
       const f = column(finite, c);
+      const a = jacobian === undefined ? [Number.NaN, Number.NaN, Number.NaN] : column(jacobian, c);
       return {
         dof: dof.bone < 0 ? `root ${'xyz'[dof.slot]}` : `${rig.boneNames[dof.bone]} ${slotAxes(rig.orders[dof.bone])[dof.slot]}`,
-        analytic: Math.hypot(...a),
-        finite: Math.hypot(...f),
+        analytic: Math.hypot(a[0], a[1], a[2]),
+        finite: Math.hypot(f[0], f[1], f[2]),
         // Of the vectors, not only their lengths.
         difference: Math.hypot(a[0] - f[0], a[1] - f[1], a[2] - f[2]),
-        gradient: iteration.gradient[c] ?? Number.NaN,
+        gradient: next?.gradient?.[c] ?? Number.NaN,
       };
     });
     this.panel.showRows(rows);
     const last = trace.iterations.length - 1;
     const status = index === last ? ` — ${trace.report.status}` : '';
-    const damping = iteration.damping > 0 ? `, λ ${iteration.damping.toExponential(2)}` : '';
+    const damping = iteration.damping > 0 ? `, μ ${iteration.damping.toExponential(2)}` : '';
     this.panel.showIteration(
       `Iteration ${index} of ${last}${status}: E ${iteration.energy.toExponential(3)}, error ${(1000 * iteration.error).toFixed(2)} mm, step ${iteration.stepScale.toPrecision(3)}${damping}`,
       index === 0,

@@ -20,9 +20,8 @@ export class TrailsTool implements LessonTool {
     context.controls.append(this.lines);
   }
 
-  /** Each traced bone's path length, metres (window.kin and tests read them). */
-  get pathLengths(): readonly number[] {
-    return this.lengths;
+  shows(): Record<string, unknown> {
+    return { pathLengths: [...this.lengths] };
   }
 
   update(): void {

@@ -1,0 +1,130 @@
+// The lessons in Debian's Chromium: every lesson opens from its link
+// (?lesson=<id>) with no console errors, shows its text panel with its
+// task not yet done and, where it has a tool, that tool's overlay in the
+// view (a character drawn, not a blank canvas); stepping DLS three times
+// shows three energies below the start, falling; the lesson index opens a
+// lesson; embed mode shows the view and the text panel only. Screenshots at
+// the usual sizes go to the artifacts.
+import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, type Site, buildAndServe, launchChromium, nextFrame, openDemo } from './browser.js';
+import { showsCharacter } from './pixels.js';
+
+// What each tool draws as soon as its lesson opens (kin.lessonOverlay's names).
+const OVERLAY: Record<string, string[]> = {
+  'step-through': ['residual'],
+  frames: ['pose-frames', 'bind-frames'],
+  triangle: ['two-bone-triangle', 'two-bone-third-side'],
+  trails: ['tip-trail'],
+  'solver-duel': [],
+  race: [],
+  weights: ['weight-colors'],
+};
+
+describe('lessons', () => {
+  let site: Site;
+  let browser: Browser;
+  let ids: string[];
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    site = await buildAndServe();
+    browser = await launchChromium();
+    const { page } = await openDemo(browser, site.url);
+    ids = await page.evaluate(() => window.kin.lessons().map((l) => l.id));
+    await page.close();
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('opens every lesson from its link, with its text, its task not done, and its overlay', async () => {
+    expect(ids.length).toBeGreaterThanOrEqual(13);
+    for (const id of ids) {
+      const { page, problems } = await openDemo(browser, `${site.url}?lesson=${id}`);
+      await nextFrame(page);
+      const state = await page.evaluate(() => window.kin.lesson());
+      expect(state?.id, id).toBe(id);
+      expect(state?.done, id).toBe(false);
+      const card = await page.$eval('.lesson-card', (c) => ({ shown: !(c as HTMLElement).hidden, title: c.querySelector('h2')?.textContent, task: c.querySelector('.lesson-task-text')?.textContent, status: c.querySelector('.lesson-task-status')?.textContent }));
+      expect(card.shown, id).toBe(true);
+      expect(card.title, id).toBe(state?.title);
+      expect(card.task?.length, id).toBeGreaterThan(20);
+      expect(card.status, id).toBe('Not done yet.');
+      const overlay = await page.evaluate(() => window.kin.lessonOverlay());
+      for (const name of OVERLAY[state?.tool ?? ''] ?? []) expect(overlay[name] ?? 0, `${id}: ${name}`).toBeGreaterThan(0);
+      const shot = await page.locator('canvas').first().screenshot();
+      expect(showsCharacter(shot), id).toBe(true);
+      await page.screenshot({ path: `${ARTIFACTS}/lesson-${id}-1280x800.png` });
+      expect(problems, id).toEqual([]);
+      await page.close();
+    }
+  }, 600_000);
+
+  it('steps DLS three times: three energies below the start, falling, and the trial points of each step', async () => {
+    const { page, problems } = await openDemo(browser, `${site.url}?lesson=ik-steps`);
+    await nextFrame(page);
+    expect(await page.inputValue('select[name=step-method]')).toBe('dls');
+    for (let k = 0; k < 3; k++) await page.click('[data-action="lesson-step"]');
+    await nextFrame(page);
+    const shows = (await page.evaluate(() => window.kin.lesson()?.shows)) as { energies: number[]; shown: number; steps: number };
+    expect(shows.shown).toBe(3);
+    expect(shows.steps).toBe(3);
+    expect(shows.energies).toHaveLength(4);
+    for (let k = 1; k < 4; k++) expect(shows.energies[k]).toBeLessThan(shows.energies[k - 1]);
+    const summary = await page.textContent('.lesson-step-summary');
+    expect(summary).toMatch(/^Iteration 3 of \d+/);
+    // The analytic Jacobian beside finite differences: one row per active angle of the arm (three hinges), differences small.
+    const differences = await page.$$eval('.lesson-jacobian tbody tr', (rows) => rows.map((r) => Number(r.children[3].textContent)));
+    expect(differences).toHaveLength(3);
+    for (const d of differences) expect(d).toBeLessThan(1e-2);
+    expect((await page.evaluate(() => window.kin.lessonOverlay()))['trial-point'] ?? 0).toBeGreaterThan(0);
+    // Gauss–Newton on the unreachable target: the page says when E rose.
+    await page.selectOption('select[name=step-method]', 'gauss-newton');
+    await page.selectOption('select[name=step-target]', 'unreachable');
+    await page.click('[data-action="lesson-run"]');
+    const gn = (await page.evaluate(() => window.kin.lesson()?.shows)) as { status: string; method: string };
+    expect(gn.method).toBe('gauss-newton');
+    expect(gn.status).not.toBe('converged');
+    await page.screenshot({ path: `${ARTIFACTS}/lesson-ik-steps-stepped-1280x800.png` });
+    for (const [width, height] of [[1440, 900], [1280, 720], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await nextFrame(page);
+      await page.screenshot({ path: `${ARTIFACTS}/lesson-ik-steps-${width}x${height}.png` });
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
+
+  it('the lesson index lists every lesson and opens one', async () => {
+    const { page, problems } = await openDemo(browser, site.url);
+    await page.click('[data-action="lessons"]');
+    const listed = await page.$$eval('.lesson-index-list a', (links) => links.map((a) => (a as HTMLElement).dataset.lesson));
+    expect(listed).toEqual(ids);
+    await page.screenshot({ path: `${ARTIFACTS}/lesson-index-1280x800.png` });
+    await page.click('.lesson-index-list a[data-lesson="two-bone"]');
+    await nextFrame(page);
+    expect(await page.evaluate(() => window.kin.lesson()?.id)).toBe('two-bone');
+    expect(await page.isHidden('.lesson-index')).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
+
+  it('embedded, a lesson shows the view and its text panel only', async () => {
+    const { page, problems } = await openDemo(browser, `${site.url}?lesson=spaces&embed=1`);
+    await nextFrame(page);
+    expect(await page.evaluate(() => window.kin.lesson()?.id)).toBe('spaces');
+    expect(await page.isVisible('.lesson-card')).toBe(true);
+    for (const selector of ['.shell-top', '.shell-tools', '.shell-inspector', '.timeline', '.lesson-index']) expect(await page.$(selector), selector).toBeNull();
+    await page.screenshot({ path: `${ARTIFACTS}/lesson-spaces-embed-1280x800.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await nextFrame(page);
+    await page.screenshot({ path: `${ARTIFACTS}/lesson-spaces-embed-390x844.png` });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
+});
