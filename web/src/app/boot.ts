@@ -58,6 +58,8 @@ import { chooseSkin } from '../ui/skin-chooser.js';
 import { LessonCard } from '../ui/lesson-card.js';
 import { LessonIndex } from '../ui/lesson-index.js';
 import { LessonRunner } from './lessons/lesson-runner.js';
+import { frameLesson } from '../three/lesson-framing.js';
+import { lessonFramePoints } from '../lessons/step-targets.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
 
@@ -165,6 +167,9 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const showParts = (parts: CharacterParts): void => {
       selection.clear();
       swapCharacter(editor, view, parts);
+      // A lesson is framed on its pose and its targets (a share link's camera, if any, comes after).
+      const { source } = parts.info;
+      if (source.kind === 'lesson') frameLesson(viewport, parts.rig, lessonFramePoints(source.id));
       metresPerUnit = parts.metresPerUnit;
       const clips = parts.clips ?? [];
       timeline.offerCharacterClips(parts.info.source.kind === 'default' ? demoOffers : clips.map((clip) => ({ name: clip.name, make: () => clip })));
@@ -245,7 +250,13 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // The lessons' text panel heads the inspector (embedded: over the view); the index is the top bar's Lessons.
     const lessonIndex = shell === null ? null : new LessonIndex(root, LESSONS.map(({ id, title, teaching }) => ({ id, title, summary: teaching.summary })), (id) => showBuiltIn({ kind: 'lesson', id }));
     const lessonCard = new LessonCard(shell?.inspectorBody ?? viewportRegion, lessonIndex === null ? null : () => lessonIndex.open(), shell === null ? 'overlay' : 'inspector');
-    const lessons = new LessonRunner(module, editor, selection, view, timeline, lessonCard, scheduler.request, () => ui?.openInspector(), (id, lesson) => showParts(builtIns.lessonParts(id, lesson)));
+    const lessons = new LessonRunner(module, editor, selection, view, timeline, lessonCard, scheduler.request, () => ui?.openInspector(), (id, lesson) => {
+      // A rebuilt lesson (other extents, rolls) keeps the camera where the student put it.
+      const position = viewport.camera.position.toArray() as Vec3Tuple;
+      const target = viewport.orbit.target.toArray() as Vec3Tuple;
+      showParts(builtIns.lessonParts(id, lesson));
+      view.setCamera(position, target);
+    });
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());

@@ -26,6 +26,7 @@ import { StatusBar } from '../ui/status-bar.js';
 import { TargetPanel } from '../ui/target-panel.js';
 import { ToolPanel, type ViewActions } from '../ui/tool-panel.js';
 import { TopBar } from '../ui/top-bar.js';
+import { paddedPoints } from '../three/padded-points.js';
 import type { PosingView } from './posing-view.js';
 import { errorMessage } from '../text/error-message.js';
 import type { TimelineModel } from '../animation/timeline-model.js';
@@ -265,18 +266,7 @@ export class EditorUi {
     } else {
       for (let b = 0; b < rig.boneCount; b++) addBone(b);
     }
-    const points = new THREE.BufferAttribute(new Float32Array(3 * 7 * centres.length), 3);
-    centres.forEach((centre, k) => {
-      points.setXYZ(7 * k, centre.x, centre.y, centre.z);
-      for (let axis = 0; axis < 3; axis++) {
-        for (const side of [-1, 1]) {
-          const offset = [0, 0, 0];
-          offset[axis] = side * padding;
-          points.setXYZ(7 * k + 1 + 2 * axis + (side + 1) / 2, centre.x + offset[0], centre.y + offset[1], centre.z + offset[2]);
-        }
-      }
-    });
-    return points;
+    return paddedPoints(centres, padding);
   }
 
   private async downloadGlb(): Promise<void> {

@@ -28,3 +28,9 @@ export function stepTargets(lessonId: string): StepTargets {
 
 /** How close the effector must come to count as reached (the solvers' default tolerance is 1 mm). */
 export const REACHED_M = 0.005;
+
+/** What a lesson's framing keeps in view besides its rig: its targets, in and out of reach. */
+export function lessonFramePoints(lessonId: string): Vec3Tuple[] {
+  const targets = BY_LESSON[lessonId];
+  return targets === undefined ? [] : [targets.reachable_ms, targets.unreachable_ms];
+}
