@@ -8,7 +8,8 @@
 // inspector's sections), with the File menu open, with the side regions
 // folded, on the phone with each sheet open, with the timeline open
 // (its curve view and a key's T/C/B sliders showing), and with File ▸
-// Retarget…'s panel open.
+// Retarget…'s panel open, with a lesson's panel in the inspector and with
+// the lesson index open.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,10 +23,10 @@ const SIZES = [
   { width: 390, height: 844, phone: true },
 ] as const;
 
-/** Every visible control whose centre does not hit it, described; [] when all are hittable. */
-function unhittableControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const controls = [...document.querySelectorAll<HTMLElement>('#app button, #app select, #app input, #app summary, #app a[href], #app .skinning-toggle label')];
+/** Every visible control (within `root`) whose centre does not hit it, described; [] when all are hittable. */
+function unhittableControls(page: Page, root = '#app'): Promise<string[]> {
+  return page.evaluate((root) => {
+    const controls = [...document.querySelectorAll<HTMLElement>(['button', 'select', 'input', 'summary', 'a[href]', '.skinning-toggle label'].map((c) => `${root} ${c}`).join(', '))];
     const problems: string[] = [];
     let checked = 0;
     for (const control of controls) {
@@ -44,7 +45,7 @@ function unhittableControls(page: Page): Promise<string[]> {
     }
     if (checked < 5) problems.push(`only ${checked} visible controls found`);
     return problems;
-  });
+  }, root);
 }
 
 /** The regions' rectangles, the pairs that overlap, and what the viewport's centre hits. */
@@ -152,6 +153,17 @@ describe('the editor shell', () => {
       expect(await unhittableControls(page), 'the retarget panel open').toEqual([]);
       await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-retarget.png` });
       await page.evaluate(() => window.kin.showRetargetPanel(false));
+      // A lesson's text panel and tools head the inspector (a phone opens its sheet for it); the lesson index over the page.
+      for (const lesson of ['ik-steps', 'spaces']) {
+        await page.evaluate((id) => window.kin.loadLesson(id), lesson);
+        await check(`lesson ${lesson}`);
+        await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-lesson-${lesson}.png` });
+      }
+      await page.click(phone ? '.lesson-card [data-action="lesson-index"]' : '[data-action="lessons"]');
+      // A dialog: what is in it can be hit (the page beneath is covered on purpose).
+      expect(await unhittableControls(page, '.lesson-index'), 'the lesson index open').toEqual([]);
+      await page.keyboard.press('Escape');
+      expect(await page.isHidden('.lesson-index')).toBe(true);
       expect(problems).toEqual([]);
       await page.close();
     });

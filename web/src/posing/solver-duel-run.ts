@@ -15,7 +15,7 @@ export interface DuelEntry {
 
 export const DUEL_ENTRIES: readonly DuelEntry[] = [
   { id: 'dls', label: 'DLS', solver: 'dls' },
-  { id: 'transpose', label: 'Jacobian transpose', solver: 'jacobian-transpose' },
+  { id: 'transpose', label: 'Transpose', solver: 'jacobian-transpose' },
 ];
 
 export interface DuelResult {

@@ -21,7 +21,7 @@ export class RacePanel {
     const table = document.createElement('table');
     table.className = 'lesson-tool-table lesson-race';
     const head = document.createElement('tr');
-    for (const text of ['Solver', 'Converged', 'Iterations', 'Time', 'Max error']) {
+    for (const text of ['Solver', 'Conv.', 'It.', 'Time', 'Max err.']) {
       const th = document.createElement('th');
       th.textContent = text;
       head.append(th);

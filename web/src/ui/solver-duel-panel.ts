@@ -57,7 +57,7 @@ export class SolverDuelPanel {
     const table = document.createElement('table');
     table.className = 'lesson-tool-table lesson-duel';
     const head = document.createElement('tr');
-    for (const text of ['Solver', 'Iterations', 'Error', 'Status', 'Time']) {
+    for (const text of ['Solver', 'It.', 'Error', 'Status', 'Time']) {
       const th = document.createElement('th');
       th.textContent = text;
       head.append(th);

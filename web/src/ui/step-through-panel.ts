@@ -46,6 +46,15 @@ function row(...children: HTMLElement[]): HTMLDivElement {
   return div;
 }
 
+/** The Jacobian table's columns: short headings (the panel is narrow) and what they mean. */
+const COLUMNS = [
+  ['Joint', 'the joint and the axis it turns about'],
+  ['|J|', 'length of the analytic column a × (x − o)'],
+  ['|J| fd', 'length of the finite-difference column'],
+  ['|Δ|', 'length of their difference'],
+  ['g', 'gradient Jᵀr'],
+] as const;
+
 const format = (value: number, digits = 3): string => (Number.isFinite(value) ? (Math.abs(value) < 1e-3 && value !== 0 ? value.toExponential(2) : value.toFixed(digits)) : '–');
 
 export class StepThroughPanel {
@@ -85,14 +94,18 @@ export class StepThroughPanel {
     const table = document.createElement('table');
     table.className = 'lesson-tool-table lesson-jacobian';
     const head = document.createElement('tr');
-    for (const text of ['Joint', '|J| analytic', '|J| finite diff.', 'difference', 'gradient']) {
+    for (const [text, title] of COLUMNS) {
       const th = document.createElement('th');
       th.textContent = text;
+      th.title = title;
+      th.setAttribute('abbr', title);
       head.append(th);
     }
+    const key = document.createElement('caption');
+    key.textContent = COLUMNS.slice(1).map(([text, title]) => `${text}: ${title}`).join('; ');
     const thead = document.createElement('thead');
     thead.append(head);
-    table.append(thead, this.body);
+    table.append(key, thead, this.body);
     parent.append(
       row(select('step-method', 'Method ', methods, actions.chooseMethod, firstMethod)),
       row(select('step-target', 'Target ', targets, actions.chooseTarget)),
