@@ -8,7 +8,7 @@ import { slotAxes } from '../../ui/bone-panel.js';
 import { FramesPanel, type SliderSpec } from '../../ui/frames-panel.js';
 import { BoneFrames } from '../../three/bone-frames.js';
 import { type ConventionSliders, axesFromBoneSliders, canonicalSliders } from './convention-sliders.js';
-import type { LessonTool, LessonToolContext } from './lesson-runner.js';
+import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 
 const AXIS_LENGTH_M = 0.12;
 const OFFSET_REACH = 0.5;

@@ -7,57 +7,15 @@
 // A lesson with a clip opens with it on the timeline.
 import type { TimelineModel } from '../../animation/timeline-model.js';
 import { findLesson, type LessonEntry } from '../../lessons/lessons.js';
-import { LessonProgress, type LessonToolKind } from '../../lessons/teaching.js';
+import { LessonProgress } from '../../lessons/teaching.js';
 import type { Lesson } from '../../lessons/lesson.js';
 import type { PoseEditor } from '../../posing/pose-editor.js';
 import type { Selection } from '../../posing/selection.js';
 import type { KinModule } from '../../wasm/generated/kin.js';
 import type { LessonCard } from '../../ui/lesson-card.js';
 import type { PosingView } from '../posing-view.js';
-import { FramesTool } from './frames-tool.js';
-import { RaceTool } from './race-tool.js';
-import { SolverDuel } from './solver-duel.js';
-import { StepThrough } from './step-through.js';
-import { TrailsTool } from './trails-tool.js';
-import { TwoBoneTriangle } from './two-bone-triangle.js';
-import { WeightsTool } from './weights-tool.js';
-
-/** A lesson's own tool on the page: built when the lesson shows, disposed when it goes. */
-export interface LessonTool {
-  /** Called with every frame. */
-  update(): void;
-  dispose(): void;
-  /** What it shows, as plain data (window.kin.lesson()). */
-  shows?(): Record<string, unknown>;
-}
-
-export interface LessonToolContext {
-  module: KinModule;
-  editor: PoseEditor;
-  timeline: TimelineModel;
-  selection: Selection;
-  /** Shows the lesson rebuilt (other extents, rolls, lengths); its tool is made anew and finds its memory kept. */
-  rebuild(lesson: Lesson): void;
-  /** What a tool keeps across rebuilds of its lesson (cleared when the lesson is left or chosen again). */
-  memory: Map<string, unknown>;
-  view: PosingView;
-  progress: LessonProgress;
-  /** Where the tool's controls go (inside the text panel). */
-  controls: HTMLElement;
-  /** Asks for a frame (the page draws on demand). */
-  requestFrame(): void;
-}
-
-const TOOLS: Record<LessonToolKind, (context: LessonToolContext, lessonId: string) => LessonTool> = {
-  'step-through': (context, id) => new StepThrough(context, id),
-  'solver-duel': (context, id) => new SolverDuel(context, id),
-  // The arms of the lessons name their joints so.
-  triangle: (context) => new TwoBoneTriangle(context, ['upper_arm', 'forearm', 'hand']),
-  race: (context) => new RaceTool(context),
-  trails: (context) => new TrailsTool(context),
-  frames: (context, id) => new FramesTool(context, id),
-  weights: (context, id) => new WeightsTool(context, id),
-};
+import type { LessonTool, LessonToolContext } from './lesson-tool.js';
+import { LESSON_TOOLS } from './lesson-tools.js';
 
 export class LessonRunner {
   readonly progress = new LessonProgress();
@@ -155,7 +113,7 @@ export class LessonRunner {
           this.showLesson(lesson.id, rebuiltLesson);
         },
       };
-      this.tool = TOOLS[teaching.tool](context, lesson.id);
+      this.tool = LESSON_TOOLS[teaching.tool](context, lesson.id);
     }
     if (!rebuilt) this.onShown();
   }

@@ -5,7 +5,7 @@
 import { solverNames, builtContract } from '../../rig/contract.js';
 import { type RaceRow, runRace } from '../../posing/solver-race.js';
 import { RacePanel } from '../../ui/race-panel.js';
-import type { LessonTool, LessonToolContext } from './lesson-runner.js';
+import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 
 const SETS = 12;
 const SEED = 7;

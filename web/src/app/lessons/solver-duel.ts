@@ -8,7 +8,7 @@ import { DUEL_ENTRIES, DuelRecord, type DuelResult, runDuel } from '../../posing
 import { type StepTargets, stepTargets } from '../../lessons/step-targets.js';
 import type { Vec3Tuple } from '../../rig/rig-desc.js';
 import { SolverDuelPanel } from '../../ui/solver-duel-panel.js';
-import type { LessonTool, LessonToolContext } from './lesson-runner.js';
+import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 
 const DAMPINGS = [0.0001, 0.001, 0.01, 0.1, 1];
 const COLORS: Record<string, string> = { dls: '#6cc4ff', transpose: '#f0a35a' };

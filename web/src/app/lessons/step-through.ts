@@ -14,7 +14,7 @@ import type { SolveTrace, SolveTraceIteration } from '../../rig/solve-trace.js';
 import { slotAxes } from '../../ui/bone-panel.js';
 import { StepThroughPanel, type StepRow } from '../../ui/step-through-panel.js';
 import { StepOverlay } from '../../three/step-overlay.js';
-import type { LessonTool, LessonToolContext } from './lesson-runner.js';
+import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 import { STEP_METHODS, type StepMethod, firstStepMethod, stepMethod } from './step-choices.js';
 
 /** Finite-difference step for the Jacobian shown beside the analytic one (radians). */

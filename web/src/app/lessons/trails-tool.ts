@@ -4,7 +4,7 @@
 // length in the panel — the Euler wand's detour against the quaternion
 // wand's single turn. Redrawn when the clip changes.
 import { TipTrails } from '../../three/tip-trails.js';
-import type { LessonTool, LessonToolContext } from './lesson-runner.js';
+import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 
 const COLORS = [0xf0a35a, 0x6cc4ff];
 

@@ -7,7 +7,7 @@
 // agree whenever the target is within reach.
 import { angleAt, distance, lawOfCosinesAngle, originOf } from '../../lessons/lesson-checks.js';
 import { TriangleOverlay } from '../../three/triangle-overlay.js';
-import type { LessonTool, LessonToolContext } from './lesson-runner.js';
+import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 
 const DEGREES = 180 / Math.PI;
 

@@ -7,7 +7,7 @@
 import { lessonSkinnedMesh } from '../../lessons/lesson-mesh.js';
 import { lessonEntry } from '../../lessons/lessons.js';
 import { WeightColors } from '../../three/weight-colors.js';
-import type { LessonTool, LessonToolContext } from './lesson-runner.js';
+import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 
 const RADIUS_MIN = 0.05;
 const RADIUS_MAX = 0.8;
