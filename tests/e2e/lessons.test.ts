@@ -23,7 +23,7 @@ describe('lesson rigs', () => {
 
   it('a lesson chosen from the menu, posed by a drag, travels by link to a fresh page', async () => {
     const { page, problems } = demo;
-    expect(await page.evaluate(() => window.kin.lessons().map((l) => l.id))).toEqual(['spaces', 'canonical', 'arm', 'ik-steps', 'arm4', 'two-bone', 'chain', 'race', 'candy', 'keyframes', 'euler-quaternion', 'retarget', 'springs']);
+    expect(await page.evaluate(() => window.kin.lessons().map((l) => l.id))).toEqual(['spaces', 'canonical', 'arm', 'ik-steps', 'arm4', 'two-bone', 'chain', 'reach', 'race', 'candy', 'keyframes', 'euler-quaternion', 'retarget', 'springs']);
     expect(await page.inputValue('select[name=lesson]')).toBe('default');
     await page.selectOption('select[name=lesson]', 'arm');
     await nextFrame(page);
@@ -73,7 +73,7 @@ describe('lesson rigs', () => {
       camera: { position: [0, 1, 3], target: [0, 1, 0] },
     });
     const fresh = await openDemo(demo.browser, urlWithPoseLink(demo.site.url, link));
-    expect(await bannerText(fresh.page)).toBe("This link poses lesson 'octopus', which this page does not have (its lessons: spaces, canonical, arm, ik-steps, arm4, two-bone, chain, race, candy, keyframes, euler-quaternion, retarget, springs)");
+    expect(await bannerText(fresh.page)).toBe("This link poses lesson 'octopus', which this page does not have (its lessons: spaces, canonical, arm, ik-steps, arm4, two-bone, chain, reach, race, candy, keyframes, euler-quaternion, retarget, springs)");
     expect(await fresh.page.evaluate(() => window.kin.model())).toEqual({ kind: 'default' });
     expect(fresh.problems).toEqual([]);
     await fresh.page.close();

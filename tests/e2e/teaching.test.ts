@@ -100,6 +100,31 @@ describe('lessons', () => {
     await page.close();
   }, 300_000);
 
+  it('window.kin builds rigs in both seed conventions, and names bad input', async () => {
+    const { page, problems } = await openDemo(browser, site.url);
+    const built = await page.evaluate(() => {
+      const axes = window.kin.axesFromBoneRig([
+        { name: 'a', parent: -1, extent: [0, 1, 0], roll: 0, base: [0, 0.5, 0] },
+        { name: 'b', parent: 0, extent: [1, 0, 0], roll: Math.PI / 2 },
+      ]);
+      const canonical = window.kin.canonicalBoneRig([{ name: 'c', parent: -1, restT: [0, 1, 0], restQ: [0, 0, Math.SQRT1_2, Math.SQRT1_2], length: 0.5 }]);
+      let error = '';
+      try {
+        window.kin.axesFromBoneRig([{ name: 'bad', parent: -1, extent: [0, Number.NaN, 0], roll: 0 }]);
+      } catch (e) {
+        error = (e as Error).message;
+      }
+      return { axes, canonical, error };
+    });
+    // The child starts at its parent's tip: base + extent.
+    expect(built.axes[1].restT).toEqual([0, 1, 0]);
+    expect(built.axes[1].tip?.map((v) => Number(v.toFixed(6)))).toEqual([1, 0, 0]);
+    expect(built.canonical[0].order).toBe('XZX');
+    expect(built.error).toMatch(/^Rig: .*bad.*extent/);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
+
   it('the lesson index lists every lesson and opens one', async () => {
     const { page, problems } = await openDemo(browser, site.url);
     await page.click('[data-action="lessons"]');

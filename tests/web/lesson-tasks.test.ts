@@ -73,7 +73,8 @@ describe('lesson tasks', () => {
     const trace = s.rig.traceSolve();
     s.rig.setPose(start);
     for (const [k, iteration] of trace.iterations.entries()) {
-      s.rig.setPose(iteration.angles);
+      const r = iteration.rootOffset;
+      s.rig.setPose(iteration.angles, [r[0], r[1], r[2]]);
       if (k > 0) s.progress.set('steps', k);
     }
     return trace.iterations.length - 1;
@@ -98,6 +99,19 @@ describe('lesson tasks', () => {
     const targets = stepTargets('chain');
     expect(stepThrough(s, 'fabrik', targets.effector, targets.reachable_ms)).toBeGreaterThanOrEqual(3);
     expect(s.done()).toBe(true);
+  });
+
+  it('humanoid: FABRIK stepped to the left hand’s target, the feet held', () => {
+    const s = start('reach');
+    expect(s.done()).toBe(false);
+    const targets = stepTargets('reach');
+    const feet = ['LeftFoot', 'RightFoot'].map((b) => Array.from(s.rig.boneTips().slice(3 * s.rig.boneIndex(b), 3 * s.rig.boneIndex(b) + 3)));
+    expect(stepThrough(s, 'fabrik', targets.effector, targets.reachable_ms)).toBeGreaterThanOrEqual(3);
+    expect(s.done()).toBe(true);
+    ['LeftFoot', 'RightFoot'].forEach((b, k) => {
+      const tip = s.rig.boneTips().slice(3 * s.rig.boneIndex(b), 3 * s.rig.boneIndex(b) + 3);
+      expect(Math.hypot(tip[0] - feet[k][0], tip[1] - feet[k][1], tip[2] - feet[k][2]), b).toBeLessThan(2e-3);
+    });
   });
 
   it('4-DOF arm: both solvers run out of reach with two values of λ; DLS ends nearer the target than the transpose', () => {

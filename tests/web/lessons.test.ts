@@ -44,13 +44,13 @@ function segmentDistance(p: THREE.Vector3, a: THREE.Vector3, b: THREE.Vector3): 
 // The thickest radius of each lesson's mesh (arm-lesson.ts, chain-lesson.ts, twist-cylinder.ts).
 const MAX_RADIUS: Record<string, number> = {
   arm: 0.075, 'ik-steps': 0.075, keyframes: 0.075, arm4: 0.07, 'two-bone': 0.07, springs: 0.07, chain: 0.07, candy: 0.25,
-  retarget: LONG_LEGS_MAX_RADIUS, race: LONG_LEGS_MAX_RADIUS, 'euler-quaternion': 0.06, spaces: 0.045, canonical: 0.045,
+  retarget: LONG_LEGS_MAX_RADIUS, race: LONG_LEGS_MAX_RADIUS, reach: LONG_LEGS_MAX_RADIUS, 'euler-quaternion': 0.06, spaces: 0.045, canonical: 0.045,
 };
 // The bones each lesson's goals pull: the end of its chain; the humanoid's hands and feet (found by name) and its root (it stands on named feet).
 const HUMANOID_ENDS = ['LeftHand', 'RightHand', 'LeftFoot', 'RightFoot', 'Hips'];
 const CHAIN_END: Record<string, string[]> = {
   arm: ['hand'], 'ik-steps': ['hand'], keyframes: ['hand'], arm4: ['forearm'], 'two-bone': ['hand'], springs: ['hand'], chain: ['segment_10'], candy: ['lower'],
-  retarget: HUMANOID_ENDS, race: HUMANOID_ENDS, 'euler-quaternion': ['euler_wand', 'quaternion_wand'], spaces: ['hand'], canonical: ['hand'],
+  retarget: HUMANOID_ENDS, race: HUMANOID_ENDS, reach: HUMANOID_ENDS, 'euler-quaternion': ['euler_wand', 'quaternion_wand'], spaces: ['hand'], canonical: ['hand'],
 };
 
 describe('lesson rigs', () => {
@@ -60,7 +60,7 @@ describe('lesson rigs', () => {
   });
 
   it('has the lessons, by id, in the course’s order', () => {
-    expect(LESSONS.map((l) => l.id)).toEqual(['spaces', 'canonical', 'arm', 'ik-steps', 'arm4', 'two-bone', 'chain', 'race', 'candy', 'keyframes', 'euler-quaternion', 'retarget', 'springs']);
+    expect(LESSONS.map((l) => l.id)).toEqual(['spaces', 'canonical', 'arm', 'ik-steps', 'arm4', 'two-bone', 'chain', 'reach', 'race', 'candy', 'keyframes', 'euler-quaternion', 'retarget', 'springs']);
     expect(isLessonId('arm')).toBe(true);
     expect(isLessonId('constructor')).toBe(false);
     expect(findLesson('nope')).toBeUndefined();

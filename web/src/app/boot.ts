@@ -283,7 +283,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const lessonParam = new URL(location.href).searchParams.get('lesson');
     if (lessonParam !== null && !isLessonId(lessonParam)) linkBanner.show(`This page has no lesson ${JSON.stringify(lessonParam)}; its lessons are ${LESSON_IDS.join(', ')}`, 'problem');
     else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, lessons };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, lessons, module };
     loading.remove();
     scheduler.request();
 

@@ -2,7 +2,9 @@
 // with whether its task is done, what its tool shows (a step-through's
 // shown iteration and energies, a race's rows), and how many of each kind
 // of overlay object the view draws — what tests check, and what a teacher's
-// script may read.
+// script may read; and the two seed conventions as rig descriptions.
+import { type AxesFromBoneDesc, type CanonicalBoneDesc, axesFromBoneRig, canonicalBoneRig } from '../rig/convention-rigs.js';
+import type { BoneDesc } from '../rig/rig-desc.js';
 import type { KinPage } from './kin-tools-api.js';
 
 export interface KinLessonState {
@@ -21,11 +23,21 @@ export interface KinLessonsApi {
   lesson(): KinLessonState | null;
   /** Overlay objects the view draws, counted by name (jacobian-column, trial-point, pose-frames, …). */
   lessonOverlay(): Record<string, number>;
+  /**
+   * A skeleton described the Scotty3D way (per bone: name, parent, extent, roll, a root's base)
+   * as the joint model's bones (BoneDesc, what Rig.create takes), built by the core's preset;
+   * throws naming the bone and field of bad input.
+   */
+  axesFromBoneRig(bones: AxesFromBoneDesc[]): BoneDesc[];
+  /** The same for canonical bones (per bone: name, parent, restT, restQ x y z w, length; x-z-x angles). */
+  canonicalBoneRig(bones: CanonicalBoneDesc[]): BoneDesc[];
 }
 
 export function createLessonsApi(page: () => KinPage): KinLessonsApi {
   return {
     lesson: () => page().lessons.state(),
+    axesFromBoneRig: (bones) => axesFromBoneRig(page().module, bones),
+    canonicalBoneRig: (bones) => canonicalBoneRig(page().module, bones),
     lessonOverlay: () => {
       const counts: Record<string, number> = {};
       page().view.viewport.scene.traverse((object) => {

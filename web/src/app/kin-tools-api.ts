@@ -15,6 +15,7 @@ import type { PageModels } from '../ui/page-models.js';
 import { blobDataUrl } from '../ui/png-snapshot.js';
 import type { EditorUi } from './editor-ui.js';
 import type { LessonRunner } from './lessons/lesson-runner.js';
+import type { KinModule } from '../wasm/generated/kin.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import type { PosingView } from './posing-view.js';
 
@@ -32,6 +33,7 @@ export interface KinPage {
   snapshot(): Promise<Blob>;
   showCharacter(character: BuiltInCharacter): void;
   lessons: LessonRunner;
+  module: KinModule;
 }
 
 export interface KinToolsApi {

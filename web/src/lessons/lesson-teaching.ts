@@ -201,3 +201,16 @@ export const CANONICAL_TEACHING: LessonTeaching = {
   },
   tool: 'frames',
 };
+
+export const HUMANOID_STEPS_TEACHING: LessonTeaching = {
+  summary: 'CCD and FABRIK on a humanoid: one hand reaching while the feet stay pinned, pass by pass.',
+  text: [
+    'The same step-through on a whole body: the left hand has a target, the other hand, the feet (pinned) and the hips hold theirs. Each FABRIK iteration drags the chains toward their targets from the hands and feet in (backward, orange) and back out from the hips (forward, cyan); where chains meet — the chest — the pulls are averaged.',
+    'CCD turns one joint at a time, from the hand inward, the spine’s five bones included: watch how much of the reach it gives the spine compared with FABRIK and DLS.',
+  ],
+  task: {
+    prompt: 'Step FABRIK until the left hand reaches the target (at least three steps); then compare CCD and DLS on the same target.',
+    done: steppedToTarget(stepTargets('reach')),
+  },
+  tool: 'step-through',
+};

@@ -5,7 +5,7 @@ import { candyLesson } from './candy-lesson.js';
 import { chainLesson } from './chain-lesson.js';
 import { fourDofArmLesson, fourDofArmWithHand } from './four-dof-arm-lesson.js';
 import type { Lesson } from './lesson.js';
-import { CANDY_TEACHING, CANONICAL_TEACHING, SPACES_TEACHING, FOUR_DOF_TEACHING, IK_STEPS_TEACHING, PLANAR_ARM_TEACHING, EULER_QUATERNION_TEACHING, KEYFRAMES_TEACHING, RACE_TEACHING, RETARGET_TEACHING, SPRINGS_TEACHING, TENTACLE_TEACHING, TWO_BONE_TEACHING } from './lesson-teaching.js';
+import { CANDY_TEACHING, CANONICAL_TEACHING, HUMANOID_STEPS_TEACHING, SPACES_TEACHING, FOUR_DOF_TEACHING, IK_STEPS_TEACHING, PLANAR_ARM_TEACHING, EULER_QUATERNION_TEACHING, KEYFRAMES_TEACHING, RACE_TEACHING, RETARGET_TEACHING, SPRINGS_TEACHING, TENTACLE_TEACHING, TWO_BONE_TEACHING } from './lesson-teaching.js';
 import { springsLesson } from './springs-lesson.js';
 import { spacesLesson } from './spaces-lesson.js';
 import { canonicalLesson } from './canonical-lesson.js';
@@ -32,6 +32,7 @@ export const LESSONS: readonly LessonEntry[] = [
   { id: 'arm4', title: 'The 4-DOF arm: Jacobian transpose vs DLS', build: fourDofArmLesson, teaching: FOUR_DOF_TEACHING },
   { id: 'two-bone', title: 'Two-bone IK and the law of cosines', build: fourDofArmWithHand, teaching: TWO_BONE_TEACHING },
   { id: 'chain', title: 'Tentacle: CCD and FABRIK pass by pass', build: chainLesson, teaching: TENTACLE_TEACHING },
+  { id: 'reach', title: 'CCD and FABRIK on a humanoid', build: longLegsLesson, teaching: HUMANOID_STEPS_TEACHING },
   { id: 'race', title: 'Solver race on a humanoid', build: longLegsLesson, teaching: RACE_TEACHING },
   { id: 'candy', title: 'Candy wrapper: LBS vs DQS', build: candyLesson, teaching: CANDY_TEACHING },
   { id: 'keyframes', title: 'Keyframes: linear, Catmull-Rom, TCB', build: keyframesLesson, teaching: KEYFRAMES_TEACHING },

@@ -15,9 +15,11 @@ export interface StepTargets {
 
 const PLANAR_ARM: StepTargets = { effector: 'hand', reachable_ms: [0.55, 0.85, 0], unreachable_ms: [1.25, 1.1, 0] };
 const FOUR_DOF_ARM: StepTargets = { effector: 'forearm', reachable_ms: [0.35, 0.8, 0.35], unreachable_ms: [0.9, 1.0, 0.6] };
+// The long-legged humanoid's left hand (long-legs-lesson.ts: shoulder at about 1.6 m, 0.65 m of arm), its feet pinned.
+const HUMANOID_HAND: StepTargets = { effector: 'LeftHand', reachable_ms: [0.35, 1.55, 0.4], unreachable_ms: [1.3, 2.0, 0.9] };
 const TENTACLE: StepTargets = { effector: 'segment_10', reachable_ms: [0.6, 0.9, 0.3], unreachable_ms: [1.2, 1.2, 0.4] };
 
-const BY_LESSON: Record<string, StepTargets> = { 'ik-steps': PLANAR_ARM, arm: PLANAR_ARM, arm4: FOUR_DOF_ARM, chain: TENTACLE };
+const BY_LESSON: Record<string, StepTargets> = { 'ik-steps': PLANAR_ARM, arm: PLANAR_ARM, arm4: FOUR_DOF_ARM, chain: TENTACLE, reach: HUMANOID_HAND };
 
 /** The targets of a lesson's solver tools; throws for a lesson without any. */
 export function stepTargets(lessonId: string): StepTargets {

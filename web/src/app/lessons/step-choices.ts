@@ -32,5 +32,5 @@ export function stepMethod(id: string): StepMethod {
 
 /** The method a lesson's step-through starts with (DLS unless it says otherwise). */
 export function firstStepMethod(lessonId: string): StepMethod {
-  return lessonId === 'chain' ? stepMethod('ccd') : STEP_METHODS[0];
+  return lessonId === 'chain' ? stepMethod('ccd') : lessonId === 'reach' ? stepMethod('fabrik') : STEP_METHODS[0];
 }
