@@ -18,6 +18,7 @@ const OVERLAY: Record<string, string[]> = {
   frames: ['pose-frames', 'bind-frames'],
   triangle: ['two-bone-triangle', 'two-bone-third-side'],
   trails: ['tip-trail'],
+  curves: [],
   'solver-duel': [],
   race: [],
   weights: ['weight-colors'],
@@ -57,6 +58,8 @@ describe('lessons', () => {
       expect(card.status, id).toBe('Not done yet.');
       const overlay = await page.evaluate(() => window.kin.lessonOverlay());
       for (const name of OVERLAY[state?.tool ?? ''] ?? []) expect(overlay[name] ?? 0, `${id}: ${name}`).toBeGreaterThan(0);
+      // The keyframes lesson opens the curve view on its keyed bone.
+      if (id === 'keyframes') expect(await page.evaluate(() => window.kin.selectedBone())).toBe('forearm');
       const shot = await page.locator('canvas').first().screenshot();
       expect(showsCharacter(shot), id).toBe(true);
       await page.screenshot({ path: `${ARTIFACTS}/lesson-${id}-1280x800.png` });

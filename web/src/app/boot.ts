@@ -59,7 +59,6 @@ import { LessonCard } from '../ui/lesson-card.js';
 import { LessonIndex } from '../ui/lesson-index.js';
 import { LessonRunner } from './lessons/lesson-runner.js';
 import { frameLesson } from '../three/lesson-framing.js';
-import { lessonFramePoints } from '../lessons/step-targets.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
 
@@ -168,8 +167,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       selection.clear();
       swapCharacter(editor, view, parts);
       // A lesson is framed on its pose and its targets (a share link's camera, if any, comes after).
-      const { source } = parts.info;
-      if (source.kind === 'lesson') frameLesson(viewport, parts.rig, lessonFramePoints(source.id));
+      if (parts.framePoints !== undefined) frameLesson(viewport, parts.rig, parts.framePoints);
       metresPerUnit = parts.metresPerUnit;
       const clips = parts.clips ?? [];
       timeline.offerCharacterClips(parts.info.source.kind === 'default' ? demoOffers : clips.map((clip) => ({ name: clip.name, make: () => clip })));
@@ -256,6 +254,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       const target = viewport.orbit.target.toArray() as Vec3Tuple;
       showParts(builtIns.lessonParts(id, lesson));
       view.setCamera(position, target);
+    }, (bone) => {
+      selection.selectBone(bone);
+      ui?.timeline.setFolded(false);
+      ui?.timeline.showCurves(true);
     });
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
     if (shell === null) {

@@ -8,6 +8,7 @@ import type * as THREE from 'three';
 import { lessonSkinnedMesh } from '../lessons/lesson-mesh.js';
 import type { Lesson } from '../lessons/lesson.js';
 import { lessonEntry } from '../lessons/lessons.js';
+import { lessonFramePoints } from '../lessons/step-targets.js';
 import { anglesFromTable } from '../posing/angle-table.js';
 import { applyStartPose } from '../posing/start-pose.js';
 import { foundGoalLayouts } from '../posing/found-goals.js';
@@ -55,7 +56,8 @@ export class BuiltInCharacters {
     if (lesson.springs !== undefined) rig.setSpringChains(lesson.springs);
     const jointToBone = Int32Array.from(lesson.bones, (_, bone) => bone);
     const meshes = [{ mesh: lessonSkinnedMesh(entry.title, lesson.mesh), material: 'page-look' } as const];
-    return { rig, layouts: foundGoalLayouts, meshes, jointToBone, info: { source: { kind: 'lesson', id: entry.id }, presets: lesson.poses } };
+    const framePoints = [...(lesson.framePoints ?? []), ...lessonFramePoints(id)];
+    return { rig, layouts: foundGoalLayouts, meshes, jointToBone, info: { source: { kind: 'lesson', id: entry.id }, presets: lesson.poses }, framePoints };
   }
 
   /** How many bones the character's rig has (without building it twice). */

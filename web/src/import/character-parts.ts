@@ -24,6 +24,8 @@ export interface CharacterParts {
   clips?: readonly ClipData[];
   /** Metres per unit of the file (a BVH file's), so that an export can write its units again. */
   metresPerUnit?: number;
+  /** A lesson's: points (model space) its framing keeps in view besides its rig — targets, where its bones can swing. */
+  framePoints?: readonly (readonly number[])[];
 }
 
 /** Puts a character on the page (the page's character swap); throws, changing nothing, if it cannot. */

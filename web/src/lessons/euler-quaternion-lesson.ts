@@ -44,5 +44,7 @@ export function eulerQuaternionLesson(): Lesson {
     { name: 'start', label: 'Rest (start)', angles: {}, rootOffset_ms: [0, 0, 0] as Vec3Tuple },
     { name: 'turned', label: 'Both turned (the clip’s end)', angles: { euler_wand: END_ANGLES, quaternion_wand: END_ANGLES }, rootOffset_ms: [0, 0, 0] as Vec3Tuple },
   ];
-  return { bones, mesh, poses, clip };
+  // The tips swing anywhere on a sphere of the wand's length around each base.
+  const framePoints = bones.flatMap((b) => [0, 1, 2].flatMap((axis) => [-1, 1].map((side) => b.restT!.map((v, k) => v + (k === axis ? side * LENGTH : 0)) as Vec3Tuple)));
+  return { bones, mesh, poses, clip, framePoints };
 }

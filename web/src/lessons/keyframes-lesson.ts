@@ -4,6 +4,7 @@
 // Catmull-Rom and then Kochanek–Bartels (tension, continuity, bias) shows in
 // the curve view and in the motion. The upper arm sways on two keys.
 import type { ClipData } from '../rig/clip-data.js';
+import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { armLesson } from './arm-lesson.js';
 import type { Lesson } from './lesson.js';
 
@@ -30,5 +31,7 @@ export function keyframesLesson(): Lesson {
       { target: 'angle', bone: 0, slot: 2, keys: [{ time: 0, value: [-0.3], interpolation: 'linear' }, { time: 1, value: [0.3], interpolation: 'linear' }, { time: 2, value: [-0.3], interpolation: 'linear' }] },
     ],
   };
-  return { ...lesson, clip };
+  // Where the arm sways over the clip: kept in view when the lesson opens.
+  const framePoints: Vec3Tuple[] = [[-0.7, 0.45, 0], [0.7, 0.45, 0], [-0.6, 1.6, 0], [0.6, 1.6, 0], [0, 1.75, 0]];
+  return { ...lesson, clip, framePoints };
 }

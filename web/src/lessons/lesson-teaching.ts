@@ -124,7 +124,7 @@ export const RACE_TEACHING: LessonTeaching = {
 export const KEYFRAMES_TEACHING: LessonTeaching = {
   summary: 'Keyframes: linear, Catmull-Rom and Kochanek–Bartels (TCB) interpolation of one channel, seen in the curve view.',
   text: [
-    'Nobody sets every angle of every frame: an animator keys a few poses and the computer interpolates. The elbow here has five keys; the curve view under the timeline shows its bend over time (select the forearm).',
+    'Nobody sets every angle of every frame: an animator keys a few poses and the computer interpolates. The elbow here has five keys; the curve view under the timeline shows its bend over time.',
     'Linear interpolation joins the keys with straight lines: the motion stops and starts at every key, choppy and robotic. Catmull-Rom gives each key a tangent from its neighbours, (p₊ − p₋) / (t₊ − t₋), so the curve passes smoothly through every key. Kochanek–Bartels adds tension (tighter or looser), continuity (a corner or not) and bias (overshoot before or after) per key; 0, 0, 0 is Catmull-Rom.',
   ],
   task: {
@@ -134,6 +134,7 @@ export const KEYFRAMES_TEACHING: LessonTeaching = {
       return bend !== undefined && bend.keys.length >= 3 && bend.keys.slice(0, -1).every((k) => k.interpolation === 'tcb' && (k.tension ?? 0) >= 0.5);
     },
   },
+  tool: 'curves',
 };
 
 export const EULER_QUATERNION_TEACHING: LessonTeaching = {

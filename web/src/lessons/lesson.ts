@@ -3,7 +3,7 @@
 // in. Lessons are built in, so a share link names one by its id alone.
 import type { ClipData } from '../rig/clip-data.js';
 import type { PosePreset } from '../posing/pose-presets.js';
-import type { BoneDesc } from '../rig/rig-desc.js';
+import type { BoneDesc, Vec3Tuple } from '../rig/rig-desc.js';
 import type { SpringChainDesc } from '../rig/springs.js';
 import type { LessonMesh } from './skinned-tube.js';
 
@@ -22,4 +22,6 @@ export interface Lesson {
   clip?: ClipData;
   /** Spring chains the rig starts with. */
   springs?: SpringChainDesc[];
+  /** Points (model space) to keep in view when the lesson opens, besides its pose: where its bones can swing. */
+  framePoints?: Vec3Tuple[];
 }

@@ -32,7 +32,7 @@ export interface LessonTask {
 }
 
 /** The page-side tools a lesson brings beyond posing (app/lessons/ builds them). */
-export type LessonToolKind = 'step-through' | 'solver-duel' | 'triangle' | 'race' | 'trails' | 'frames' | 'weights';
+export type LessonToolKind = 'step-through' | 'solver-duel' | 'triangle' | 'race' | 'trails' | 'frames' | 'weights' | 'curves';
 
 export interface LessonTeaching {
   /** One line for the lesson index. */

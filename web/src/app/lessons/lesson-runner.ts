@@ -37,6 +37,8 @@ export class LessonRunner {
     private readonly onShown: () => void,
     /** Shows lesson `id` with the rig and mesh of `lesson` (the page's character swap). */
     private readonly showLesson: (id: string, lesson: Lesson) => void,
+    /** Opens the timeline's curve view on a bone (LessonToolContext.showCurves). */
+    private readonly showCurves: (bone: number) => void,
   ) {}
 
   /** The lesson on screen and its task's state (window.kin.lesson()), or null. */
@@ -108,6 +110,7 @@ export class LessonRunner {
         controls: this.card.controls,
         requestFrame: this.requestFrame,
         memory: this.memory,
+        showCurves: this.showCurves,
         rebuild: (rebuiltLesson) => {
           this.rebuilding = true;
           this.showLesson(lesson.id, rebuiltLesson);

@@ -26,6 +26,8 @@ export interface LessonToolContext {
   selection: Selection;
   /** Shows the lesson rebuilt (other extents, rolls, lengths); its tool is made anew and finds its memory kept. */
   rebuild(lesson: Lesson): void;
+  /** Selects `bone` and opens the timeline with its curve view (not in embed mode, which has no timeline). */
+  showCurves(bone: number): void;
   /** What a tool keeps across rebuilds of its lesson (cleared when the lesson is left or chosen again). */
   memory: Map<string, unknown>;
   view: PosingView;

@@ -1,6 +1,7 @@
 // The lesson tools by kind: what the runner builds when a lesson with a
 // tool shows.
 import type { LessonToolKind } from '../../lessons/teaching.js';
+import { CurvesTool } from './curves-tool.js';
 import { FramesTool } from './frames-tool.js';
 import { RaceTool } from './race-tool.js';
 import { SolverDuel } from './solver-duel.js';
@@ -19,4 +20,6 @@ export const LESSON_TOOLS: Record<LessonToolKind, (context: LessonToolContext, l
   trails: (context) => new TrailsTool(context),
   frames: (context, id) => new FramesTool(context, id),
   weights: (context, id) => new WeightsTool(context, id),
+  // The keyframes lesson keys the forearm's bend.
+  curves: (context) => new CurvesTool(context, 'forearm'),
 };
