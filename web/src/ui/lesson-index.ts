@@ -23,10 +23,10 @@ export class LessonIndex {
   private readonly closeButton = document.createElement('button');
 
   constructor(parent: HTMLElement, lessons: readonly LessonIndexEntry[], open: (id: string) => void) {
-    this.element.className = 'help-overlay lesson-index';
+    this.element.className = 'lesson-index';
     this.element.hidden = true;
     const card = document.createElement('div');
-    card.className = 'help-card';
+    card.className = 'lesson-index-card';
     card.setAttribute('role', 'dialog');
     card.setAttribute('aria-label', 'Lessons');
     const heading = document.createElement('h2');
@@ -56,7 +56,7 @@ export class LessonIndex {
       list.append(item);
     }
     this.closeButton.type = 'button';
-    this.closeButton.className = 'tool-button help-close';
+    this.closeButton.className = 'tool-button lesson-index-close';
     this.closeButton.textContent = 'Close';
     this.closeButton.addEventListener('click', () => this.close());
     card.append(heading, intro, list, this.closeButton);
