@@ -3,13 +3,14 @@
 // task not yet done and, where it has a tool, that tool's overlay in the
 // view (a character drawn, not a blank canvas); stepping DLS three times
 // shows three energies below the start, falling; the lesson index opens a
-// lesson; embed mode shows the view and the text panel only. Screenshots at
+// lesson; a link to a lesson that does not exist says so (its name as
+// text, never markup); embed mode shows the view and the text panel only. Screenshots at
 // the usual sizes go to the artifacts.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type Site, buildAndServe, launchChromium, nextFrame, openDemo } from './browser.js';
+import { ARTIFACTS, type Site, bannerText, buildAndServe, launchChromium, nextFrame, openDemo } from './browser.js';
 import { showsCharacter } from './pixels.js';
 
 // What each tool draws as soon as its lesson opens (kin.lessonOverlay's names).
@@ -138,6 +139,16 @@ describe('lessons', () => {
     await nextFrame(page);
     expect(await page.evaluate(() => window.kin.lesson()?.id)).toBe('two-bone');
     expect(await page.isHidden('.lesson-index')).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000);
+
+  it('a link to a lesson the page does not have says so and shows the default character', async () => {
+    const { page, problems } = await openDemo(browser, `${site.url}?lesson=%3Cimg%3Eoctopus`);
+    await nextFrame(page);
+    expect(await bannerText(page)).toBe(`This page has no lesson "<img>octopus"; its lessons are ${ids.join(', ')}`);
+    expect(await page.evaluate(() => ({ model: window.kin.model(), lesson: window.kin.lesson() }))).toEqual({ model: { kind: 'default' }, lesson: null });
+    expect(await page.$('.link-banner img')).toBeNull();
     expect(problems).toEqual([]);
     await page.close();
   }, 300_000);
