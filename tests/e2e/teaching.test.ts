@@ -12,6 +12,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, type Site, bannerText, buildAndServe, launchChromium, nextFrame, openDemo } from './browser.js';
 import { showsCharacter } from './pixels.js';
+import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
+import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
 
 // What each tool draws as soon as its lesson opens (kin.lessonOverlay's names).
 const OVERLAY: Record<string, string[]> = {
@@ -103,6 +105,104 @@ describe('lessons', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 300_000);
+
+  it('a lesson\'s share link keeps its tool\'s state: the step-through\'s method, target and iteration, the duel\'s λ, a rebuilt skeleton', async () => {
+    /** Opens `url` in a fresh page and returns what the lesson shows there, its pose and bone tips. */
+    const reopen = async (url: string): Promise<{ shows: Record<string, unknown>; angles: number[]; tips: number[]; banner: string | null }> => {
+      const { page, problems } = await openDemo(browser, url);
+      await nextFrame(page);
+      const state = await page.evaluate(() => ({ shows: window.kin.lesson()?.shows ?? {}, angles: window.kin.getPose().angles, tips: window.kin.boneTips() }));
+      const banner = await bannerText(page);
+      expect(problems, url).toEqual([]);
+      await page.close();
+      return { ...state, banner };
+    };
+    const near = (a: number[], b: number[], tolerance: number): void => {
+      expect(a).toHaveLength(b.length);
+      a.forEach((v, k) => expect(Math.abs(v - b[k]), `entry ${k}`).toBeLessThan(tolerance));
+    };
+
+    // Step-through: CCD on the unreachable target, shown at iteration 2.
+    const { page, problems } = await openDemo(browser, `${site.url}?lesson=ik-steps`);
+    await nextFrame(page);
+    await page.selectOption('select[name=step-method]', 'ccd');
+    await page.selectOption('select[name=step-target]', 'unreachable');
+    for (let k = 0; k < 2; k++) await page.click('[data-action="lesson-step"]');
+    const stepped = await page.evaluate(() => ({ shows: window.kin.lesson()?.shows as Record<string, unknown>, angles: window.kin.getPose().angles, link: window.kin.shareLink() }));
+    expect(stepped.shows.method).toBe('ccd');
+    expect(stepped.shows.shown).toBe(2);
+    const steps = await reopen(stepped.link);
+    expect(steps.banner).toBeNull();
+    expect(steps.shows.method).toBe('ccd');
+    expect(steps.shows.shown).toBe(2);
+    expect(steps.shows.energies).toEqual(stepped.shows.energies);
+    near(steps.angles, stepped.angles, 1e-6);
+    // Settings that break the tool's rules: each named, the tool at its start for those (the method is taken).
+    const decoded = decodePoseLink(poseLinkInUrl(stepped.link)!);
+    if (!decoded.ok || decoded.state.character.kind !== 'lesson') throw new Error('the step-through link does not decode as a lesson link');
+    const forged = encodePoseLink({ ...decoded.state, character: { ...decoded.state.character, settings: { method: 1, unreachable: 0, iteration: 999, bogus: 1 } } });
+    const forgedBack = await reopen(urlWithPoseLink(stepped.link, forged));
+    expect(forgedBack.shows.method).toBe('gauss-newton');
+    expect(forgedBack.shows.shown).toBe(0);
+    expect(forgedBack.banner).toMatch(/^This link's lesson settings were partly refused \('iteration' = 999 is not a whole number within \[0, \d+\]; unknown 'bogus'\)/);
+    await page.close();
+    expect(problems).toEqual([]);
+
+    // The 4-DOF arm's duel: λ 0.1 on the unreachable target, the arm showing the transpose's result.
+    const duelPage = await openDemo(browser, `${site.url}?lesson=arm4`);
+    await nextFrame(duelPage.page);
+    await duelPage.page.selectOption('select[name=duel-target]', 'unreachable');
+    await duelPage.page.selectOption('select[name=duel-damping]', '0.1');
+    await duelPage.page.selectOption('select[name=duel-shown]', 'transpose');
+    const duel = await duelPage.page.evaluate(() => ({ shows: window.kin.lesson()?.shows as Record<string, unknown>, angles: window.kin.getPose().angles, link: window.kin.shareLink() }));
+    expect(duel.shows).toMatchObject({ damping: 0.1, unreachable: true });
+    const duelBack = await reopen(duel.link);
+    expect(duelBack.shows).toMatchObject({ damping: 0.1, unreachable: true });
+    near(duelBack.angles, duel.angles, 1e-6);
+    expect(duelPage.problems).toEqual([]);
+    await duelPage.page.close();
+
+    // Spaces and axes: the upper arm's extent changed (the rig rebuilt), the forearm bent by its slider.
+    const spaces = await openDemo(browser, `${site.url}?lesson=spaces`);
+    await nextFrame(spaces.page);
+    const tipsBefore = await spaces.page.evaluate(() => window.kin.boneTips());
+    await spaces.page.selectOption('select[name=frames-bone]', '0');
+    await spaces.page.$eval('input[data-key="extent-0"]', (input) => {
+      (input as HTMLInputElement).valueAsNumber = 0.45;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await nextFrame(spaces.page);
+    const rebuilt = await spaces.page.evaluate(() => ({ shows: window.kin.lesson()?.shows as Record<string, unknown>, angles: window.kin.getPose().angles, tips: window.kin.boneTips(), link: window.kin.shareLink() }));
+    expect(rebuilt.shows.parameters).toMatchObject({ bone: 0, 'extent-0.0': 0.45 });
+    // The whole arm moved along x by the longer upper bone (0.45 − 0.3 m, its rest direction unchanged in the pose shown).
+    expect(Math.abs(rebuilt.tips[0] - tipsBefore[0])).toBeGreaterThan(0.1);
+    const spacesBack = await reopen(rebuilt.link);
+    expect(spacesBack.banner).toBeNull();
+    expect(spacesBack.shows.parameters).toEqual(rebuilt.shows.parameters);
+    near(spacesBack.tips, rebuilt.tips, 1e-5);
+    near(spacesBack.angles, rebuilt.angles, 1e-6);
+    expect(spaces.problems).toEqual([]);
+    await spaces.page.close();
+
+    // The candy wrapper's weights: capsules, the first bone, its radius dragged.
+    const candy = await openDemo(browser, `${site.url}?lesson=candy`);
+    await nextFrame(candy.page);
+    await candy.page.selectOption('select[name=weights-source]', 'capsule');
+    await candy.page.selectOption('select[name=weights-bone]', '0');
+    await candy.page.$eval('input[name=weights-radius]', (input) => {
+      (input as HTMLInputElement).valueAsNumber = 0.2;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await nextFrame(candy.page);
+    const weights = await candy.page.evaluate(() => ({ shows: window.kin.lesson()?.shows as Record<string, unknown>, link: window.kin.shareLink() }));
+    expect(weights.shows).toMatchObject({ bone: 0, capsule: true });
+    expect((weights.shows.radii as number[])[0]).toBe(0.2);
+    const weightsBack = await reopen(weights.link);
+    expect(weightsBack.shows).toMatchObject({ bone: 0, capsule: true, radii: weights.shows.radii, note: weights.shows.note });
+    expect(candy.problems).toEqual([]);
+    await candy.page.close();
+  }, 600_000);
 
   it('window.kin builds rigs in both seed conventions, and names bad input', async () => {
     const { page, problems } = await openDemo(browser, site.url);

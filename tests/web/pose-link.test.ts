@@ -13,6 +13,7 @@ import {
   type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState, decodePoseLink, encodePoseLink,
 } from '../../web/src/share/pose-link.js';
 import { MAX_GOALS } from '../../web/src/posing/goal-set.js';
+import { type LessonSettings, MAX_LESSON_SETTINGS, MAX_SETTING_KEY_LENGTH } from '../../web/src/lessons/lesson-settings.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';
@@ -38,11 +39,26 @@ function randomName(random: Random): string {
   return name;
 }
 
+const KEY_CHARACTERS = 'abzAZ09.-';
+
+/** 1..MAX_LESSON_SETTINGS named numbers: names of 1..MAX_SETTING_KEY_LENGTH characters, values of any size. */
+function randomSettings(random: Random): LessonSettings {
+  const settings: LessonSettings = {};
+  const count = random() < 0.1 ? MAX_LESSON_SETTINGS : integer(random, 1, 8);
+  while (Object.keys(settings).length < count) {
+    let key = pick(random, ['a', 'm', 'z']);
+    const length = integer(random, 1, MAX_SETTING_KEY_LENGTH);
+    while (key.length < length) key += pick(random, [...KEY_CHARACTERS]);
+    settings[key] = uniform(random, -1, 1) * 10 ** integer(random, -300, 300);
+  }
+  return settings;
+}
+
 function randomState(random: Random): PoseLinkState {
   const kind = pick(random, ['default', 'lesson', 'gltf'] as const);
   const boneCount = random() < 0.05 ? MAX_BONES : integer(random, 0, 64);
   const joints = Array.from({ length: boneCount }, () => integer(random, 0, 2 ** 32 - 1));
-  const character: PoseLinkCharacter = kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: randomName(random) } : { kind, name: randomName(random), joints };
+  const character: PoseLinkCharacter = kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: randomName(random), ...(random() < 0.5 && { settings: randomSettings(random) }) } : { kind, name: randomName(random), joints };
   // Positions at several scales, up to the limit itself.
   const range = pick(random, [1e-3, 1, 4, 100, MAX_COORDINATE]);
   return {
@@ -332,7 +348,7 @@ describe('pose link decoding of untrusted text', () => {
       expect(errorOf(encodeBase64url(bytes))).toBe('goal 0 orientation is not a unit quaternion');
     });
     it('bad solver id', () => expect(errorOf(patched((b) => (b[SOLVER_AT] = 12)))).toBe('unknown solver id 12'));
-    it('unknown character kind', () => expect(errorOf(patched((b) => (b[2] = 3)))).toBe('unknown character kind 3'));
+    it('unknown character kind', () => expect(errorOf(patched((b) => (b[2] = 4)))).toBe('unknown character kind 4'));
     it('non-finite position', () => {
       expect(errorOf(patched((_, v) => v.setFloat32(GOAL_BONE_AT + 2 + 4, NaN, true)))).toBe(`goal 0 target[1] = NaN is not within ±${MAX_COORDINATE} m`);
       expect(errorOf(patched((_, v) => v.setFloat32(GOAL_COUNT_AT - 12, -Infinity, true)))).toBe(`root offset[0] = -Infinity is not within ±${MAX_COORDINATE} m`);
@@ -350,6 +366,43 @@ describe('pose link decoding of untrusted text', () => {
       expect(errorOf(withNameBytes([0xed, 0xa0, 0x80]))).toBe('glTF name is not UTF-8'); // an encoded surrogate
       expect(errorOf(withNameBytes([]))).toBe(`glTF name length 0 is not within 1..${MAX_NAME_BYTES}`);
       expect(errorOf(withNameBytes(new Array<number>(129).fill(0x61)))).toBe(`glTF name length 129 is not within 1..${MAX_NAME_BYTES}`);
+    });
+    describe('a lesson\'s settings', () => {
+      const utf8 = (text: string): number[] => Array.from(new TextEncoder().encode(text));
+      const f64 = (value: number): number[] => Array.from(new Uint8Array(Float64Array.of(value).buffer));
+      /** Lesson 'arm' (kind 3) with `count` settings given as raw name bytes and values, then the small state's solver onwards. */
+      const lessonLink = (entries: [number[], number][], count = entries.length): string =>
+        encodeBase64url(Uint8Array.from([POSE_LINK_MAGIC, POSE_LINK_VERSION, 3, 3, ...utf8('arm'), count, ...entries.flatMap(([name, value]) => [name.length, ...name, ...f64(value)]), ...smallBytes().subarray(3)]));
+
+      it('the layout the cases write', () => {
+        expect(decodeOk(lessonLink([[utf8('method'), 6], [utf8('lambda'), 0.001]])).character).toEqual({ kind: 'lesson', id: 'arm', settings: { method: 6, lambda: 0.001 } });
+        const state: PoseLinkState = { ...small, character: { kind: 'lesson', id: 'arm', settings: { method: 6, lambda: 0.001 } } };
+        expect(encodePoseLink(state)).toBe(lessonLink([[utf8('method'), 6], [utf8('lambda'), 0.001]]));
+        // No settings: kind 1, as links were before lesson tools.
+        expect(decodeBase64url(encodePoseLink({ ...small, character: { kind: 'lesson', id: 'arm', settings: {} } }))![2]).toBe(1);
+      });
+      it('a count out of range', () => {
+        expect(errorOf(lessonLink([], 0))).toBe(`lesson settings count 0 is not within 1..${MAX_LESSON_SETTINGS}`);
+        expect(errorOf(lessonLink([], MAX_LESSON_SETTINGS + 1))).toBe(`lesson settings count ${MAX_LESSON_SETTINGS + 1} is not within 1..${MAX_LESSON_SETTINGS}`);
+      });
+      it('a name twice', () => expect(errorOf(lessonLink([[utf8('a'), 1], [utf8('a'), 2]]))).toBe("lesson setting 'a' appears twice"));
+      it('a value that is no finite number', () => {
+        expect(errorOf(lessonLink([[utf8('a'), Number.NaN]]))).toBe("lesson setting 'a' is NaN, not a finite number");
+        expect(errorOf(lessonLink([[utf8('a'), -Infinity]]))).toBe("lesson setting 'a' is -Infinity, not a finite number");
+      });
+      it('names outside the rule, none of them reaching an object\'s prototype', () => {
+        for (const name of ['__proto__', '1a', 'a b', 'a<b>', 'é']) {
+          const error = errorOf(lessonLink([[utf8(name), 1]]));
+          expect(error, name).toMatch(/^lesson setting name .* is not a letter then up to 23 letters, digits, '\.' or '-'$/);
+        }
+        expect(({} as Record<string, unknown>).a).toBeUndefined();
+        expect(errorOf(lessonLink([[utf8('a'.repeat(MAX_SETTING_KEY_LENGTH + 1)), 1]]))).toBe(`lesson setting name length 25 is not within 1..${MAX_SETTING_KEY_LENGTH}`);
+        expect(errorOf(lessonLink([[[0xff], 1]]))).toBe('lesson setting name is not UTF-8');
+      });
+      it('encode refuses what decode would', () => {
+        expect(() => encodePoseLink({ ...small, character: { kind: 'lesson', id: 'arm', settings: { a: Number.NaN } } })).toThrow("lesson setting 'a' is NaN");
+        expect(() => encodePoseLink({ ...small, character: { kind: 'lesson', id: 'arm', settings: { 'x y': 1 } } })).toThrow('lesson setting name "x y"');
+      });
     });
     it('trailing bytes', () => expect(errorOf(encodeBase64url(Uint8Array.from([...smallBytes(), 0])))).toBe(`trailing bytes (1 after byte ${SMALL_LENGTH})`));
   });

@@ -180,6 +180,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         ui?.frame();
         if (metresPerUnit !== undefined) timeline.play();
       }
+      // A lesson's tool starts now, on the lesson's start pose (before a share link applies its own).
+      lessons.sync();
       links?.characterChanged();
     };
     const showBuiltIn = (builtIn: BuiltInCharacter): void => showParts(builtIns.parts(builtIn));
@@ -202,6 +204,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
           linkClipProblem = `This link's clip cannot play on this character: ${errorMessage(error)}`;
         }
       },
+      lessonSettings: () => lessons.settings(),
+      setLessonSettings: (settings) => lessons.applySettings(settings),
     };
     // A link for a built-in character that is not on screen shows it first (if it fits the link).
     const showForLink = (character: PoseLinkCharacter, boneCount: number): string | null => {
@@ -216,6 +220,20 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       showBuiltIn(wanted);
       return null;
     };
+    // The lessons' text panel heads the inspector (embedded: over the view); the index is the top bar's Lessons.
+    const lessonIndex = shell === null ? null : new LessonIndex(root, LESSONS.map(({ id, title, teaching }) => ({ id, title, summary: teaching.summary })), (id) => showBuiltIn({ kind: 'lesson', id }));
+    const lessonCard = new LessonCard(shell?.inspectorBody ?? viewportRegion, lessonIndex === null ? null : () => lessonIndex.open(), shell === null ? 'overlay' : 'inspector');
+    const lessons = new LessonRunner(module, editor, selection, view, timeline, lessonCard, scheduler.request, () => ui?.openInspector(), (id, lesson) => {
+      // A rebuilt lesson (other extents, rolls) keeps the camera where the student put it.
+      const position = viewport.camera.position.toArray() as Vec3Tuple;
+      const target = viewport.orbit.target.toArray() as Vec3Tuple;
+      showParts(builtIns.lessonParts(id, lesson));
+      view.setCamera(position, target);
+    }, (bone) => {
+      selection.selectBone(bone);
+      ui?.timeline.setFolded(false);
+      ui?.timeline.showCurves(true);
+    });
     const linkBanner = new LinkBanner(viewportRegion);
     // Set while a link applies: its pose applied, its clip did not.
     let linkClipProblem: string | null = null;
@@ -241,24 +259,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
           playToggles++;
         }
         if (!linkPlaying) posedVersion = editor.poseStateVersion;
-        return posedVersion + view.cameraVersion + playToggles;
+        return posedVersion + view.cameraVersion + playToggles + lessons.settingsVersion;
       },
     });
     const pageLinks = links;
-    // The lessons' text panel heads the inspector (embedded: over the view); the index is the top bar's Lessons.
-    const lessonIndex = shell === null ? null : new LessonIndex(root, LESSONS.map(({ id, title, teaching }) => ({ id, title, summary: teaching.summary })), (id) => showBuiltIn({ kind: 'lesson', id }));
-    const lessonCard = new LessonCard(shell?.inspectorBody ?? viewportRegion, lessonIndex === null ? null : () => lessonIndex.open(), shell === null ? 'overlay' : 'inspector');
-    const lessons = new LessonRunner(module, editor, selection, view, timeline, lessonCard, scheduler.request, () => ui?.openInspector(), (id, lesson) => {
-      // A rebuilt lesson (other extents, rolls) keeps the camera where the student put it.
-      const position = viewport.camera.position.toArray() as Vec3Tuple;
-      const target = viewport.orbit.target.toArray() as Vec3Tuple;
-      showParts(builtIns.lessonParts(id, lesson));
-      view.setCamera(position, target);
-    }, (bone) => {
-      selection.selectBone(bone);
-      ui?.timeline.setFolded(false);
-      ui?.timeline.showCurves(true);
-    });
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());

@@ -9,8 +9,9 @@
 // Format, version 2 (little-endian; version 1 is the same without goal flag bits 1–3, and still reads;
 // version 3 is version 2 with a keyframe clip after it, and is written only for a state with a clip):
 //   u8 magic 0x50 ('P'), u8 version 2 (3 with a clip)
-//   u8 character kind (0 default, 1 lesson, 2 glTF); for 1 and 2 a string:
-//      u8 byte length (1..MAX_NAME_BYTES) + UTF-8
+//   u8 character kind (0 default, 1 lesson, 2 glTF, 3 lesson with its tool's settings); for 1–3 a
+//      string: u8 byte length (1..MAX_NAME_BYTES) + UTF-8; for 3 then u8 count (1..MAX_LESSON_SETTINGS),
+//      per setting a string (its name, lesson-settings.ts) and f64 value (kind 3 came with lesson tools)
 //   u8 solver, its index in SOLVERS (so that order is part of the format: new
 //      solvers go at the end, and a reorder needs a new version)
 //   u16 bone count (0..MAX_BONES), then per bone three u24 angles (slot order)
@@ -47,10 +48,12 @@ import { ByteReader, ByteWriter, MalformedInput as MalformedLink, TruncatedInput
 import { clipProblem, readClip, writeClip } from './clip-link.js';
 import { nameProblem, readString, writeString } from './link-text.js';
 import type { ClipData } from '../animation/clip.js';
+import { type LessonSettings, MAX_LESSON_SETTINGS, MAX_SETTING_KEY_LENGTH, lessonSettingsProblem } from '../lessons/lesson-settings.js';
 
 export type PoseLinkCharacter =
   | { kind: 'default' }
-  | { kind: 'lesson'; id: string }
+  /** `settings`: the lesson tool's (a step-through's method, a convention lesson's extents); left out: its own start. */
+  | { kind: 'lesson'; id: string; settings?: LessonSettings }
   /**
    * A user's file cannot travel in a link: only its name, to ask for it
    * again, and a hash of each bone's name (in the link's bone order), to
@@ -117,6 +120,8 @@ export const MAX_LINK_LENGTH = 200_000;
 export const MAX_COORDINATE = 1e5;
 
 const CHARACTER_KINDS = ['default', 'lesson', 'gltf'] as const;
+/** The character kind byte of a lesson whose settings follow its id. */
+const LESSON_WITH_SETTINGS = 3;
 const PINNED_FLAG = 1;
 const ROOT_FLAG = 2;
 const ORIENTATION_FLAG = 4;
@@ -131,8 +136,16 @@ export function encodePoseLink(state: PoseLinkState): string {
   out.u8(POSE_LINK_MAGIC);
   out.u8(state.clip ? CLIP_LINK_VERSION : POSE_LINK_VERSION);
   const { character } = state;
-  out.u8(CHARACTER_KINDS.indexOf(character.kind));
+  const settings = character.kind === 'lesson' && character.settings !== undefined ? Object.entries(character.settings) : [];
+  out.u8(settings.length > 0 ? LESSON_WITH_SETTINGS : CHARACTER_KINDS.indexOf(character.kind));
   if (character.kind === 'lesson') writeString(out, character.id);
+  if (settings.length > 0) {
+    out.u8(settings.length);
+    for (const [key, value] of settings) {
+      writeString(out, key);
+      out.f64(value);
+    }
+  }
   if (character.kind === 'gltf') writeString(out, character.name);
   out.u8(SOLVERS.indexOf(state.solver));
   out.u16(state.boneCount);
@@ -184,10 +197,11 @@ function readState(input: ByteReader): PoseLinkState {
   if (version !== POSE_LINK_VERSION && version !== FIRST_VERSION && version !== CLIP_LINK_VERSION) throw new MalformedLink(`unknown version ${version}`);
   const knownFlags = version === FIRST_VERSION ? PINNED_FLAG : PINNED_FLAG | ROOT_FLAG | ORIENTATION_FLAG | POLE_FLAG;
   const kindId = input.u8();
-  const kind = CHARACTER_KINDS[kindId];
+  const kind = kindId === LESSON_WITH_SETTINGS ? 'lesson' : CHARACTER_KINDS[kindId];
   if (kind === undefined) throw new MalformedLink(`unknown character kind ${kindId}`);
   const character: PoseLinkCharacter =
     kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: readString(input, 'lesson id', MAX_NAME_BYTES) } : { kind, name: readString(input, 'glTF name', MAX_NAME_BYTES), joints: [] };
+  if (character.kind === 'lesson' && kindId === LESSON_WITH_SETTINGS) character.settings = readSettings(input);
   const solverId = input.u8();
   const solver = SOLVERS[solverId];
   if (solver === undefined) throw new MalformedLink(`unknown solver id ${solverId}`);
@@ -223,12 +237,28 @@ function readState(input: ByteReader): PoseLinkState {
   return state;
 }
 
+/** A kind-3 lesson's settings: a count, then names and values (checked by stateProblem). */
+function readSettings(input: ByteReader): LessonSettings {
+  const count = input.u8();
+  if (count === 0 || count > MAX_LESSON_SETTINGS) throw new MalformedLink(`lesson settings count ${count} is not within 1..${MAX_LESSON_SETTINGS}`);
+  const settings: LessonSettings = {};
+  for (let k = 0; k < count; k++) {
+    const key = readString(input, 'lesson setting name', MAX_SETTING_KEY_LENGTH);
+    if (Object.hasOwn(settings, key)) throw new MalformedLink(`lesson setting '${key}' appears twice`);
+    const value = input.f64();
+    // A name like "__proto__" would not be an own key of a plain object: stateProblem refuses it by its pattern, and
+    // defineProperty keeps it from touching the prototype meanwhile.
+    Object.defineProperty(settings, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return settings;
+}
+
 /** What is wrong with a state, or null. One set of rules for both directions,
  *  so every state encode accepts decodes, and every decoded state re-encodes. */
 function stateProblem(state: PoseLinkState): string | null {
   const { character } = state;
   if (character.kind === 'lesson') {
-    const problem = nameProblem(character.id, 'lesson id', MAX_NAME_BYTES);
+    const problem = nameProblem(character.id, 'lesson id', MAX_NAME_BYTES) ?? (character.settings === undefined ? null : lessonSettingsProblem(character.settings));
     if (problem) return problem;
   }
   if (character.kind === 'gltf') {

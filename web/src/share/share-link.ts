@@ -5,7 +5,9 @@
 // and the targets and camera follow. For a solver that poses with the
 // editable goal set, the link's goals become the set; a solver with its own
 // goals keeps them and takes only matching targets. Solver settings do not
-// travel: the pose they produced does.
+// travel: the pose they produced does. A lesson's link carries its tool's
+// settings (a convention lesson's extents: they rebuild the rig), applied
+// before the pose.
 // A link for a built-in character (the default one, a lesson) that is not on
 // screen is for the page to show first (built-in-characters.ts); here it
 // only says why it cannot apply.
@@ -19,6 +21,7 @@ import { colouredGoals, goalSetProblem, takesAnyGoals } from '../posing/goal-set
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import type { ClipData } from '../animation/clip.js';
+import type { LessonSettings } from '../lessons/lesson-settings.js';
 
 /** The timeline a link carries: its clip, the time shown and whether it plays. */
 export interface LinkTimeline {
@@ -38,6 +41,10 @@ export interface LinkHost {
   timeline?(): LinkTimeline | null;
   /** Shows a link's clip on the timeline (bones in the rig's order), after its pose is set. */
   setTimeline?(timeline: LinkTimeline): void;
+  /** The lesson tool's settings to share, or null (none, or no lesson on screen). */
+  lessonSettings?(): LessonSettings | null;
+  /** Gives the lesson's tool a link's settings ({}: its start), before the pose applies; returns what it refused, or null. */
+  setLessonSettings?(settings: LessonSettings): string | null;
 }
 
 /**
@@ -46,10 +53,14 @@ export interface LinkHost {
  */
 export type LinkOutcome = { ok: true; note: string | null } | { ok: false; error: string; waits?: PoseLinkState };
 
-function linkCharacter(editor: PoseEditor): PoseLinkCharacter {
+function linkCharacter(host: LinkHost): PoseLinkCharacter {
+  const { editor } = host;
   const { source } = editor;
   if (source.kind === 'default') return { kind: 'default' };
-  if (source.kind === 'lesson') return { kind: 'lesson', id: source.id };
+  if (source.kind === 'lesson') {
+    const settings = host.lessonSettings?.() ?? null;
+    return settings === null || Object.keys(settings).length === 0 ? { kind: 'lesson', id: source.id } : { kind: 'lesson', id: source.id, settings };
+  }
   return { kind: 'gltf', name: source.name, joints: editor.session.rig.boneNames.map(jointNameHash) };
 }
 
@@ -61,7 +72,7 @@ export function captureLinkState(host: LinkHost): PoseLinkState {
   const timeline = host.timeline?.() ?? null;
   return {
     ...(timeline && { clip: timeline.clip, time: timeline.time, playing: timeline.playing }),
-    character: linkCharacter(editor),
+    character: linkCharacter(host),
     solver: session.solverName,
     boneCount: rig.boneCount,
     angles: Array.from(rig.pose()),
@@ -157,6 +168,9 @@ export function applyLinkState(host: LinkHost, linkState: PoseLinkState): LinkOu
     : null;
   const problem = goalSet && goalSetProblem(rig, goalSet);
   if (problem) return { ok: false, error: `This link's targets cannot pose this character: ${problem}` };
+  // First: a convention lesson's settings rebuild its rig (same bones, another bind), which the pose then applies to.
+  const settingsNote = state.character.kind === 'lesson' ? host.setLessonSettings?.(state.character.settings ?? {}) ?? null : null;
+  const notes = (note: string | null): string | null => [settingsNote, note].filter((n) => n !== null).join(' ') || null;
   try {
     editor.setSolver(state.solver);
   } catch (error) {
@@ -172,7 +186,7 @@ export function applyLinkState(host: LinkHost, linkState: PoseLinkState): LinkOu
   const matching = state.goals.length === bones.length && state.goals.every((goal, g) => goal.bone === bones[g]);
   if (!matching) {
     const theirs = state.goals.map((goal) => goal.bone).join(', ') || 'none';
-    return { ok: true, note: `The link's goals (bones ${theirs}) do not match this page's for ${state.solver} (bones ${bones.join(', ')}): its targets were ignored, the handles sit on the pose.` };
+    return { ok: true, note: notes(`The link's goals (bones ${theirs}) do not match this page's for ${state.solver} (bones ${bones.join(', ')}): its targets were ignored, the handles sit on the pose.`) };
   }
   // Targets, and the poles and orientations the goals were given when the set was (placed on the pose).
   const { session } = editor;
@@ -183,5 +197,5 @@ export function applyLinkState(host: LinkHost, linkState: PoseLinkState): LinkOu
     if (goal.orientation !== undefined && !Number.isNaN(orientations[4 * g])) orientations.set(goal.orientation, 4 * g);
   });
   editor.setGoalState(state.goals.flatMap((goal) => goal.target), poles, orientations);
-  return { ok: true, note: fitted.note };
+  return { ok: true, note: notes(fitted.note) };
 }

@@ -3,13 +3,14 @@
 // plot of the median times on a log scale, the fastest solver that
 // converged on every set marked. Plain DOM and canvas 2D.
 import type { RaceRow } from '../posing/solver-race.js';
+import { fillLessonRows, lessonRow, lessonTable } from './lesson-controls.js';
 import { toolButton } from './tool-controls.js';
 
 const BAR = '#6cc4ff';
 const WINNER = '#7fdc8c';
 
 export class RacePanel {
-  private readonly body = document.createElement('tbody');
+  private readonly body: HTMLTableSectionElement;
   private readonly canvas = document.createElement('canvas');
   private readonly status = document.createElement('p');
 
@@ -18,39 +19,22 @@ export class RacePanel {
     button.addEventListener('click', run);
     this.status.className = 'lesson-race-status';
     this.status.setAttribute('aria-live', 'polite');
-    const table = document.createElement('table');
-    table.className = 'lesson-tool-table lesson-race';
-    const head = document.createElement('tr');
-    for (const text of ['Solver', 'Conv.', 'It.', 'Time', 'Max err.']) {
-      const th = document.createElement('th');
-      th.textContent = text;
-      head.append(th);
-    }
-    const thead = document.createElement('thead');
-    thead.append(head);
-    table.append(thead, this.body);
+    const { table, body } = lessonTable('lesson-race', ['Solver', 'Conv.', 'It.', 'Time', 'Max err.']);
+    this.body = body;
     this.canvas.className = 'lesson-tool-plot';
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', 'Median solve time per solver, log scale');
-    const row = document.createElement('div');
-    row.className = 'lesson-tool-row';
-    row.append(button);
-    parent.append(row, this.status, table, this.canvas);
+    parent.append(lessonRow(button), this.status, table, this.canvas);
   }
 
   show(rows: readonly RaceRow[], winner: string | null): void {
     this.status.textContent = winner === null ? 'No solver converged on every set.' : `Fastest to converge on every set: ${winner}.`;
-    this.body.replaceChildren(
-      ...rows.map((r) => {
-        const tr = document.createElement('tr');
-        if (r.solver === winner) tr.style.color = WINNER;
-        for (const text of [r.solver, `${r.converged} / ${r.sets}`, String(r.iterations_median), `${r.time_us_median.toFixed(0)} µs`, `${(1000 * r.error_max_m).toFixed(2)} mm`]) {
-          const td = document.createElement('td');
-          td.textContent = text;
-          tr.append(td);
-        }
-        return tr;
-      }),
+    fillLessonRows(
+      this.body,
+      rows.map((r) => ({
+        color: r.solver === winner ? WINNER : undefined,
+        cells: [r.solver, `${r.converged} / ${r.sets}`, String(r.iterations_median), `${r.time_us_median.toFixed(0)} µs`, `${(1000 * r.error_max_m).toFixed(2)} mm`],
+      })),
     );
     this.drawBars(rows, winner);
   }

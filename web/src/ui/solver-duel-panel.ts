@@ -2,6 +2,7 @@
 // Run both, which result the arm shows, a table of each solver's
 // iterations, final error, status and time, and both energy curves on one
 // plot. Plain DOM; the controller (app/lessons/solver-duel.ts) fills it.
+import { type LessonOption, fillLessonRows, lessonChoice, lessonRow, lessonTable } from './lesson-controls.js';
 import { StepPlot } from './step-plot.js';
 import { toolButton } from './tool-controls.js';
 
@@ -21,72 +22,39 @@ export interface DuelRow {
   time_us: number;
 }
 
-function labelled(text: string, control: HTMLElement): HTMLLabelElement {
-  const label = document.createElement('label');
-  label.textContent = text;
-  label.append(control);
-  return label;
-}
-
-function selectOf(name: string, options: readonly (readonly [string, string])[], onChange: (value: string) => void): HTMLSelectElement {
-  const element = document.createElement('select');
-  element.className = 'tool-select';
-  element.name = name;
-  for (const [value, text] of options) element.append(new Option(text, value));
-  element.addEventListener('change', () => onChange(element.value));
-  return element;
-}
-
 export class SolverDuelPanel {
   readonly plot: StepPlot;
-  private readonly body = document.createElement('tbody');
+  private readonly body: HTMLTableSectionElement;
+  private readonly targetSelect: HTMLSelectElement;
+  private readonly dampingSelect: HTMLSelectElement;
   private readonly shownSelect: HTMLSelectElement;
 
-  constructor(parent: HTMLElement, targets: readonly (readonly [string, string])[], dampings: readonly number[], initialDamping: number, results: readonly (readonly [string, string])[], actions: DuelPanelActions) {
-    const row = (...children: HTMLElement[]): HTMLDivElement => {
-      const div = document.createElement('div');
-      div.className = 'lesson-tool-row';
-      div.append(...children);
-      return div;
-    };
-    const damping = selectOf('duel-damping', dampings.map((d) => [String(d), String(d)] as const), (value) => actions.chooseDamping(Number(value)));
-    damping.value = String(initialDamping);
+  constructor(parent: HTMLElement, targets: readonly LessonOption[], dampings: readonly number[], initialDamping: number, results: readonly LessonOption[], actions: DuelPanelActions) {
+    const target = lessonChoice('duel-target', 'Target ', targets, targets[0].id, actions.chooseTarget);
+    const damping = lessonChoice('duel-damping', 'DLS λ ', dampings.map((d) => ({ id: String(d), label: String(d) })), String(initialDamping), (value) => actions.chooseDamping(Number(value)));
+    const shown = lessonChoice('duel-shown', 'Arm shows ', results, results[0].id, actions.show);
+    this.targetSelect = target.select;
+    this.dampingSelect = damping.select;
+    this.shownSelect = shown.select;
     const run = toolButton('lesson-duel-run', 'Run both solvers from the start pose to the target', 'Run both');
     run.addEventListener('click', actions.run);
-    this.shownSelect = selectOf('duel-shown', results, actions.show);
-    const table = document.createElement('table');
-    table.className = 'lesson-tool-table lesson-duel';
-    const head = document.createElement('tr');
-    for (const text of ['Solver', 'It.', 'Error', 'Status', 'Time']) {
-      const th = document.createElement('th');
-      th.textContent = text;
-      head.append(th);
-    }
-    const thead = document.createElement('thead');
-    thead.append(head);
-    table.append(thead, this.body);
+    const { table, body } = lessonTable('lesson-duel', ['Solver', 'It.', 'Error', 'Status', 'Time']);
+    this.body = body;
     this.plot = new StepPlot(document.createElement('div'), 'Energy per iteration of both solvers, log scale');
-    parent.append(
-      row(labelled('Target ', selectOf('duel-target', targets, actions.chooseTarget))),
-      row(labelled('DLS λ ', damping), run),
-      row(labelled('Arm shows ', this.shownSelect)),
-      table,
-      this.plot.canvas,
-    );
+    parent.append(lessonRow(target.label), lessonRow(damping.label, run), lessonRow(shown.label), table, this.plot.canvas);
+  }
+
+  /** Shows the choices as made (a share link's). */
+  showChoices(target: string, damping: number, shown: string): void {
+    this.targetSelect.value = target;
+    this.dampingSelect.value = String(damping);
+    this.shownSelect.value = shown;
   }
 
   showRows(rows: readonly DuelRow[]): void {
-    this.body.replaceChildren(
-      ...rows.map((r) => {
-        const tr = document.createElement('tr');
-        tr.style.color = r.color;
-        for (const text of [r.label, String(r.iterations), `${(1000 * r.error_m).toFixed(2)} mm`, r.status, `${r.time_us.toFixed(0)} µs`]) {
-          const td = document.createElement('td');
-          td.textContent = text;
-          tr.append(td);
-        }
-        return tr;
-      }),
+    fillLessonRows(
+      this.body,
+      rows.map((r) => ({ color: r.color, cells: [r.label, String(r.iterations), `${(1000 * r.error_m).toFixed(2)} mm`, r.status, `${r.time_us.toFixed(0)} µs`] })),
     );
   }
 }

@@ -4,6 +4,7 @@
 // (dashed) per iteration, and per degree of freedom its analytic Jacobian
 // column beside the finite-difference one, their difference and the
 // gradient. Plain DOM; the controller (app/lessons/step-through.ts) fills it.
+import { type LessonOption, fillLessonRows, lessonChoice, lessonRow, lessonTable } from './lesson-controls.js';
 import { StepPlot } from './step-plot.js';
 import { toolButton } from './tool-controls.js';
 
@@ -26,34 +27,14 @@ export interface StepRow {
   gradient: number;
 }
 
-function select(name: string, label: string, options: readonly { id: string; label: string }[], onChange: (id: string) => void, value = options[0].id): HTMLLabelElement {
-  const wrapper = document.createElement('label');
-  wrapper.textContent = label;
-  const element = document.createElement('select');
-  element.className = 'tool-select';
-  element.name = name;
-  for (const option of options) element.append(new Option(option.label, option.id));
-  element.value = value;
-  element.addEventListener('change', () => onChange(element.value));
-  wrapper.append(element);
-  return wrapper;
-}
-
-function row(...children: HTMLElement[]): HTMLDivElement {
-  const div = document.createElement('div');
-  div.className = 'lesson-tool-row';
-  div.append(...children);
-  return div;
-}
-
 /** The Jacobian table's columns: short headings (the panel is narrow) and what they mean. */
 const COLUMNS = [
-  ['Joint', 'the joint and the axis it turns about'],
-  ['|J|', 'length of the analytic column a × (x − o)'],
-  ['|J| fd', 'length of the finite-difference column'],
-  ['|Δ|', 'length of their difference'],
-  ['g', 'gradient Jᵀr'],
-] as const;
+  { text: 'Joint', title: 'the joint and the axis it turns about' },
+  { text: '|J|', title: 'length of the analytic column a × (x − o)' },
+  { text: '|J| fd', title: 'length of the finite-difference column' },
+  { text: '|Δ|', title: 'length of their difference' },
+  { text: 'g', title: 'gradient Jᵀr' },
+];
 
 const format = (value: number, digits = 3): string => (Number.isFinite(value) ? (Math.abs(value) < 1e-3 && value !== 0 ? value.toExponential(2) : value.toFixed(digits)) : '–');
 
@@ -61,17 +42,13 @@ export class StepThroughPanel {
   readonly plot: StepPlot;
   private readonly summary = document.createElement('p');
   private readonly note = document.createElement('p');
-  private readonly body = document.createElement('tbody');
+  private readonly body: HTMLTableSectionElement;
   private readonly stepButton: HTMLButtonElement;
   private readonly backButton: HTMLButtonElement;
+  private readonly methodSelect: HTMLSelectElement;
+  private readonly targetSelect: HTMLSelectElement;
 
-  constructor(
-    parent: HTMLElement,
-    methods: readonly { id: string; label: string }[],
-    firstMethod: string,
-    targets: readonly { id: string; label: string }[],
-    actions: StepPanelActions,
-  ) {
+  constructor(parent: HTMLElement, methods: readonly LessonOption[], firstMethod: string, targets: readonly LessonOption[], actions: StepPanelActions) {
     const button = (action: string, title: string, text: string, onClick: () => void): HTMLButtonElement => {
       const b = toolButton(action, title, text);
       b.addEventListener('click', onClick);
@@ -79,42 +56,38 @@ export class StepThroughPanel {
     };
     this.stepButton = button('lesson-step', 'One iteration of the solver', 'Step', actions.step);
     this.backButton = button('lesson-back', 'Back one iteration', 'Back', actions.back);
-    const speed = document.createElement('label');
-    speed.textContent = 'Auto';
-    const rate = document.createElement('select');
-    rate.className = 'tool-select';
-    rate.name = 'auto-step';
-    for (const [value, text] of [['0', 'off'], ['1', '1 / s'], ['3', '3 / s'], ['10', '10 / s']]) rate.append(new Option(text, value));
-    rate.addEventListener('change', () => actions.autoStep(Number(rate.value)));
-    speed.append(rate);
+    const rates = [
+      { id: '0', label: 'off' },
+      { id: '1', label: '1 / s' },
+      { id: '3', label: '3 / s' },
+      { id: '10', label: '10 / s' },
+    ];
+    const speed = lessonChoice('auto-step', 'Auto', rates, '0', (rate) => actions.autoStep(Number(rate)));
+    const method = lessonChoice('step-method', 'Method ', methods, firstMethod, actions.chooseMethod);
+    const target = lessonChoice('step-target', 'Target ', targets, targets[0].id, actions.chooseTarget);
+    this.methodSelect = method.select;
+    this.targetSelect = target.select;
     this.summary.className = 'lesson-step-summary';
     this.summary.setAttribute('aria-live', 'polite');
     this.note.className = 'lesson-tool-note';
     this.plot = new StepPlot(document.createElement('div'), 'Energy (solid) and step size (dashed) per iteration, log scale');
-    const table = document.createElement('table');
-    table.className = 'lesson-tool-table lesson-jacobian';
-    const head = document.createElement('tr');
-    for (const [text, title] of COLUMNS) {
-      const th = document.createElement('th');
-      th.textContent = text;
-      th.title = title;
-      th.setAttribute('abbr', title);
-      head.append(th);
-    }
-    const key = document.createElement('caption');
-    key.textContent = COLUMNS.slice(1).map(([text, title]) => `${text}: ${title}`).join('; ');
-    const thead = document.createElement('thead');
-    thead.append(head);
-    table.append(key, thead, this.body);
+    const { table, body } = lessonTable('lesson-jacobian', COLUMNS, COLUMNS.slice(1).map(({ text, title }) => `${text}: ${title}`).join('; '));
+    this.body = body;
     parent.append(
-      row(select('step-method', 'Method ', methods, actions.chooseMethod, firstMethod)),
-      row(select('step-target', 'Target ', targets, actions.chooseTarget)),
-      row(this.stepButton, this.backButton, button('lesson-run', 'Show the last iteration', 'Run to end', actions.runToEnd), button('lesson-restart', 'Back to the start pose', 'Restart', actions.restart), speed),
+      lessonRow(method.label),
+      lessonRow(target.label),
+      lessonRow(this.stepButton, this.backButton, button('lesson-run', 'Show the last iteration', 'Run to end', actions.runToEnd), button('lesson-restart', 'Back to the start pose', 'Restart', actions.restart), speed.label),
       this.summary,
       this.note,
       this.plot.canvas,
       table,
     );
+  }
+
+  /** Shows `method` and `target` as chosen (a share link's). */
+  showChoices(method: string, target: string): void {
+    this.methodSelect.value = method;
+    this.targetSelect.value = target;
   }
 
   /** The shown iteration's line; the buttons follow where it is. */
@@ -130,16 +103,9 @@ export class StepThroughPanel {
   }
 
   showRows(rows: readonly StepRow[]): void {
-    this.body.replaceChildren(
-      ...rows.map((r) => {
-        const tr = document.createElement('tr');
-        for (const text of [r.dof, format(r.analytic), format(r.finite), format(r.difference), format(r.gradient)]) {
-          const td = document.createElement('td');
-          td.textContent = text;
-          tr.append(td);
-        }
-        return tr;
-      }),
+    fillLessonRows(
+      this.body,
+      rows.map((r) => ({ cells: [r.dof, format(r.analytic), format(r.finite), format(r.difference), format(r.gradient)] })),
     );
   }
 }

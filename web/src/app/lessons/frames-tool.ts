@@ -3,6 +3,7 @@
 // P_j·B_j⁻¹ (the palette entry skinning applies), and sliders for its
 // convention's parameters (rebuild the rig on release, the pose kept), the
 // base offset and its three Euler angles (live; a drag is one undo step).
+import type { LessonSettings, SettingsReader } from '../../lessons/lesson-settings.js';
 import type { Vec3Tuple } from '../../rig/rig-desc.js';
 import { slotAxes } from '../../ui/bone-panel.js';
 import { FramesPanel, type SliderSpec } from '../../ui/frames-panel.js';
@@ -12,28 +13,41 @@ import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 
 const AXIS_LENGTH_M = 0.12;
 const OFFSET_REACH = 0.5;
+/** Parameters closer than this to the lesson's start are its start (a rest angle goes through a quaternion and back). */
+const SAME_PARAMETER = 1e-9;
+
+/** A bone's parameter as a setting's name: the slider's key and the bone ('extent-0.1', 'roll.2'). */
+const settingKey = (key: string, bone: number): string => `${key}.${bone}`;
 
 export class FramesTool implements LessonTool {
   private readonly panel: FramesPanel;
   private readonly frames: BoneFrames;
   private readonly jointFrames: Float32Array;
   private readonly params: ConventionSliders;
+  /** The lesson's own parameters, which a share link leaves out. */
+  private readonly startParams: ConventionSliders;
+  private readonly firstBone: number;
   private bone: number;
   private gesture = false;
   private shown = -1;
 
   constructor(private readonly context: LessonToolContext, lessonId: string) {
     const { rig } = context.editor.session;
-    this.params = (context.memory.get('params') as ConventionSliders | undefined) ?? (lessonId === 'canonical' ? canonicalSliders() : axesFromBoneSliders());
+    this.startParams = lessonId === 'canonical' ? canonicalSliders() : axesFromBoneSliders();
+    this.params = (context.memory.get('params') as ConventionSliders | undefined) ?? this.startParams;
     // Back in the pose it had before a rebuild.
     const kept = context.memory.get('pose') as { angles: Float32Array; offset: Vec3Tuple } | undefined;
     if (kept !== undefined) context.editor.session.setPose(kept.angles, kept.offset);
-    this.bone = (context.memory.get('bone') as number | undefined) ?? Math.min(1, rig.boneCount - 1);
+    this.firstBone = Math.min(1, rig.boneCount - 1);
+    this.bone = (context.memory.get('bone') as number | undefined) ?? this.firstBone;
     this.jointFrames = new Float32Array(4 * rig.boneCount);
     for (let bone = 0; bone < rig.boneCount; bone++) this.jointFrames.set(rig.frame(bone), 4 * bone);
     this.frames = new BoneFrames(context.view.viewport.scene, rig.boneCount, AXIS_LENGTH_M);
     this.panel = new FramesPanel(context.controls, rig.boneNames, {
-      chooseBone: (bone) => context.selection.selectBone(bone),
+      chooseBone: (bone) => {
+        context.selection.selectBone(bone);
+        this.choose(bone);
+      },
       live: (key, value) => this.live(key, value),
       done: (key, value) => this.done(key, value),
     });
@@ -44,10 +58,7 @@ export class FramesTool implements LessonTool {
   update(): void {
     const { session } = this.context.editor;
     const selected = this.context.selection.bone;
-    if (selected >= 0 && selected !== this.bone) {
-      this.bone = selected;
-      this.showSliders();
-    }
+    if (selected >= 0 && selected !== this.bone) this.choose(selected);
     if (session.poseVersion === this.shown) return;
     this.shown = session.poseVersion;
     const { rig } = session;
@@ -63,9 +74,56 @@ export class FramesTool implements LessonTool {
     rig.rootOffset.forEach((v, k) => this.panel.set(`offset-${k}`, v));
   }
 
+  shows(): Record<string, unknown> {
+    return { bone: this.bone, parameters: this.settings() };
+  }
+
+  settings(): LessonSettings {
+    const settings: LessonSettings = { bone: this.bone };
+    const count = this.context.editor.session.rig.boneCount;
+    for (let bone = 0; bone < count; bone++) {
+      const start = this.startParams.sliders(bone);
+      this.params.sliders(bone).forEach((spec, k) => {
+        if (Math.abs(spec.value - start[k].value) > SAME_PARAMETER) settings[settingKey(spec.key, bone)] = spec.value;
+      });
+    }
+    return settings;
+  }
+
+  /** The link's parameters (the rest at the lesson's start): the rig is rebuilt with them if they differ from those shown. */
+  applySettings(settings: SettingsReader): void {
+    const { rig } = this.context.editor.session;
+    let params = this.startParams;
+    for (let bone = 0; bone < rig.boneCount; bone++) {
+      for (const spec of this.startParams.sliders(bone)) {
+        const value = settings.number(settingKey(spec.key, bone), spec.min, spec.max);
+        if (value !== undefined) params = params.changed(bone, spec.key, value);
+      }
+    }
+    const bone = settings.number('bone', 0, rig.boneCount - 1, true) ?? this.firstBone;
+    const same = Array.from({ length: rig.boneCount }, (_, b) => b).every((b) => {
+      const shown = this.params.sliders(b);
+      return params.sliders(b).every((spec, k) => Math.abs(spec.value - shown[k].value) <= SAME_PARAMETER);
+    });
+    if (same) {
+      this.bone = bone;
+      this.context.selection.selectBone(bone);
+      this.showSliders();
+      return;
+    }
+    this.rebuild(params, bone);
+  }
+
   dispose(): void {
     this.endGesture();
     this.frames.dispose();
+  }
+
+  /** Shows `bone`'s sliders and matrices (chosen in the panel or in the view). */
+  private choose(bone: number): void {
+    this.bone = bone;
+    this.showSliders();
+    this.context.settingsChanged();
   }
 
   private showSliders(): void {
@@ -110,11 +168,15 @@ export class FramesTool implements LessonTool {
       return;
     }
     // A parameter of the skeleton: the lesson rebuilt with it, in the same pose.
-    const params = this.params.changed(this.bone, key, value);
+    this.rebuild(this.params.changed(this.bone, key, value), this.bone);
+  }
+
+  /** Shows the lesson rebuilt with `params`, in the pose shown, `bone` chosen (the next tool finds them in memory). */
+  private rebuild(params: ConventionSliders, bone: number): void {
     const { rig } = this.context.editor.session;
     const lesson = params.build(this.context.module);
     this.context.memory.set('params', params);
-    this.context.memory.set('bone', this.bone);
+    this.context.memory.set('bone', bone);
     this.context.memory.set('pose', { angles: Float32Array.from(rig.pose()), offset: rig.rootOffset });
     this.context.rebuild(lesson);
   }

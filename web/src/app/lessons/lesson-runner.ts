@@ -4,10 +4,13 @@
 // task's check says whether the student is done. Other characters hide the
 // panel. The lesson's progress also records what the page does that a check
 // may ask for: the skinning shown, whether the clip has played, its time.
-// A lesson with a clip opens with it on the timeline.
+// A lesson with a clip opens with it on the timeline. The tool's settings
+// travel in share links: the runner reads them for the link and hands a
+// link's back to the tool.
 import type { TimelineModel } from '../../animation/timeline-model.js';
 import { findLesson, type LessonEntry } from '../../lessons/lessons.js';
 import { LessonProgress } from '../../lessons/teaching.js';
+import { type LessonSettings, SettingsReader } from '../../lessons/lesson-settings.js';
 import type { Lesson } from '../../lessons/lesson.js';
 import type { PoseEditor } from '../../posing/pose-editor.js';
 import type { Selection } from '../../posing/selection.js';
@@ -24,6 +27,9 @@ export class LessonRunner {
   private shownCharacter = -1;
   private readonly memory = new Map<string, unknown>();
   private rebuilding = false;
+  private settingsChanges = 0;
+  // The panel showed since the last frame: onShown waits for a frame (a link's lesson shows before the page's parts are all made).
+  private announce = false;
 
   constructor(
     private readonly module: KinModule,
@@ -54,10 +60,39 @@ export class LessonRunner {
     };
   }
 
+  /** Bumped whenever the tool's settings may have changed. */
+  get settingsVersion(): number {
+    return this.settingsChanges;
+  }
+
+  /** The tool's settings for a share link, or null (no lesson, or a tool without any). */
+  settings(): LessonSettings | null {
+    return this.tool?.settings?.() ?? null;
+  }
+
+  /** Gives the lesson's tool a share link's settings ({}: its start); returns what it refused, or null. */
+  applySettings(settings: LessonSettings): string | null {
+    this.sync();
+    const reader = new SettingsReader(settings);
+    this.tool?.applySettings?.(reader);
+    this.settingsChanges++;
+    const problems = reader.problems();
+    return problems === null ? null : `This link's lesson settings were partly refused (${problems}): those are at the lesson's start.`;
+  }
+
+  /** Follows the character on screen now (the page calls it after showing one, so that a lesson's tool starts on its start pose). */
+  sync(): void {
+    if (this.editor.characterVersion !== this.shownCharacter) this.characterChanged();
+  }
+
   /** Called with every frame: follows the character on screen, runs the tool, checks the task. */
   update(): void {
-    if (this.editor.characterVersion !== this.shownCharacter) this.characterChanged();
+    this.sync();
     if (this.lesson === null) return;
+    if (this.announce) {
+      this.announce = false;
+      this.onShown();
+    }
     this.tool?.update();
     this.progress.set('dqs', this.view.skinning === 'dqs' ? 1 : 0);
     const playing = this.timeline.playing ? 1 : 0;
@@ -109,6 +144,7 @@ export class LessonRunner {
         progress: this.progress,
         controls: this.card.controls,
         requestFrame: this.requestFrame,
+        settingsChanged: () => this.settingsChanges++,
         memory: this.memory,
         showCurves: this.showCurves,
         rebuild: (rebuiltLesson) => {
@@ -118,6 +154,7 @@ export class LessonRunner {
       };
       this.tool = LESSON_TOOLS[teaching.tool](context, lesson.id);
     }
-    if (!rebuilt) this.onShown();
+    this.settingsChanges++;
+    if (!rebuilt) this.announce = true;
   }
 }

@@ -4,6 +4,7 @@
 // controls, and a way to rebuild the lesson (the convention lessons).
 import type { TimelineModel } from '../../animation/timeline-model.js';
 import type { Lesson } from '../../lessons/lesson.js';
+import type { LessonSettings, SettingsReader } from '../../lessons/lesson-settings.js';
 import type { LessonProgress } from '../../lessons/teaching.js';
 import type { PoseEditor } from '../../posing/pose-editor.js';
 import type { Selection } from '../../posing/selection.js';
@@ -17,6 +18,10 @@ export interface LessonTool {
   dispose(): void;
   /** What it shows, as plain data (window.kin.lesson()). */
   shows?(): Record<string, unknown>;
+  /** What a share link keeps of it (the values that differ from its start may be all). */
+  settings?(): LessonSettings;
+  /** Takes a share link's settings: each one missing or refused back at its start value. */
+  applySettings?(settings: SettingsReader): void;
 }
 
 export interface LessonToolContext {
@@ -36,4 +41,6 @@ export interface LessonToolContext {
   controls: HTMLElement;
   /** Asks for a frame (the page draws on demand). */
   requestFrame(): void;
+  /** Tells the page a setting changed (the share link is rewritten). */
+  settingsChanged(): void;
 }

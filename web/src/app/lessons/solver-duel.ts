@@ -6,11 +6,18 @@
 // and the arm shows either result.
 import { DUEL_ENTRIES, DuelRecord, type DuelResult, runDuel } from '../../posing/solver-duel-run.js';
 import { type StepTargets, stepTargets } from '../../lessons/step-targets.js';
+import type { LessonSettings, SettingsReader } from '../../lessons/lesson-settings.js';
 import type { Vec3Tuple } from '../../rig/rig-desc.js';
 import { SolverDuelPanel } from '../../ui/solver-duel-panel.js';
 import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 
 const DAMPINGS = [0.0001, 0.001, 0.01, 0.1, 1];
+const FIRST_DAMPING = 0.01;
+const TARGETS = [
+  { id: 'reachable', label: 'Within reach' },
+  { id: 'unreachable', label: 'Out of reach' },
+];
+const SHOWN = DUEL_ENTRIES.map((e) => e.id);
 const COLORS: Record<string, string> = { dls: '#6cc4ff', transpose: '#f0a35a' };
 
 export class SolverDuel implements LessonTool {
@@ -20,8 +27,8 @@ export class SolverDuel implements LessonTool {
   private readonly targets: StepTargets;
   private readonly record = new DuelRecord();
   private unreachable = false;
-  private damping = 0.01;
-  private shown = 'dls';
+  private damping = FIRST_DAMPING;
+  private shown = SHOWN[0];
   private last: DuelResult[] = [];
 
   constructor(private readonly context: LessonToolContext, lessonId: string) {
@@ -29,7 +36,7 @@ export class SolverDuel implements LessonTool {
     const { rig } = context.editor.session;
     this.start = Float32Array.from(rig.pose());
     this.startRoot = rig.rootOffset;
-    this.panel = new SolverDuelPanel(context.controls, [['reachable', 'Within reach'], ['unreachable', 'Out of reach']], DAMPINGS, this.damping, DUEL_ENTRIES.map((e) => [e.id, e.label] as const), {
+    this.panel = new SolverDuelPanel(context.controls, TARGETS, DAMPINGS, this.damping, DUEL_ENTRIES.map((e) => ({ id: e.id, label: e.label })), {
       chooseTarget: (id) => {
         this.unreachable = id === 'unreachable';
         this.run();
@@ -42,6 +49,7 @@ export class SolverDuel implements LessonTool {
       show: (id) => {
         this.shown = id;
         this.showPose();
+        context.settingsChanged();
       },
     });
     this.run();
@@ -53,6 +61,18 @@ export class SolverDuel implements LessonTool {
       unreachable: this.unreachable,
       results: this.last.map(({ entry, trace, time_us }) => ({ solver: entry.solver, iterations: trace.report.iterations, error: trace.report.error, status: trace.report.status, time_us })),
     };
+  }
+
+  settings(): LessonSettings {
+    return { lambda: this.damping, unreachable: this.unreachable ? 1 : 0, shows: SHOWN.indexOf(this.shown) };
+  }
+
+  applySettings(settings: SettingsReader): void {
+    this.damping = settings.oneOf('lambda', DAMPINGS) ?? FIRST_DAMPING;
+    this.unreachable = settings.flag('unreachable') ?? false;
+    this.shown = settings.choice('shows', SHOWN) ?? SHOWN[0];
+    this.panel.showChoices(this.unreachable ? 'unreachable' : 'reachable', this.damping, this.shown);
+    this.run();
   }
 
   update(): void {}
@@ -71,6 +91,7 @@ export class SolverDuel implements LessonTool {
     this.panel.showRows(this.last.map(({ entry, trace, time_us }) => ({ label: entry.label, color: COLORS[entry.id], iterations: trace.report.iterations, error_m: trace.report.error, status: trace.report.status, time_us })));
     this.panel.plot.draw(this.last.map(({ entry, trace }) => ({ values: trace.iterations.map((it) => it.energy), color: COLORS[entry.id] })), -1);
     this.showPose();
+    this.context.settingsChanged();
   }
 
   private showPose(): void {

@@ -7,6 +7,7 @@
 // its numbers, the energy plot and the analytic Jacobian beside finite
 // differences taken at that pose. Showing a pose is not an edit (no undo
 // step; the handle stays on the target), as playback's frames are not.
+import type { LessonSettings, SettingsReader } from '../../lessons/lesson-settings.js';
 import { type StepTargets, stepTargets } from '../../lessons/step-targets.js';
 import type { Rig } from '../../rig/rig.js';
 import type { Vec3Tuple } from '../../rig/rig-desc.js';
@@ -31,30 +32,31 @@ export class StepThrough implements LessonTool {
   private readonly targets: StepTargets;
   private readonly start: Float32Array;
   private readonly startRoot: Vec3Tuple;
+  private readonly firstMethod: StepMethod;
   private method: StepMethod;
-  private target: Vec3Tuple;
+  private unreachable = false;
   private trace: SolveTrace | null = null;
   private shown = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly context: LessonToolContext, lessonId: string) {
     this.targets = stepTargets(lessonId);
-    this.method = firstStepMethod(lessonId);
-    this.target = this.targets.reachable_ms;
+    this.firstMethod = firstStepMethod(lessonId);
+    this.method = this.firstMethod;
     const { rig } = context.editor.session;
     this.start = Float32Array.from(rig.pose());
     this.startRoot = rig.rootOffset;
     this.overlay = new StepOverlay(context.view.viewport.scene);
     this.panel = new StepThroughPanel(context.controls, STEP_METHODS, this.method.id, TARGET_CHOICES, {
-      chooseMethod: (id) => this.retrace(stepMethod(id), this.target),
-      chooseTarget: (id) => this.retrace(this.method, id === 'unreachable' ? this.targets.unreachable_ms : this.targets.reachable_ms),
+      chooseMethod: (id) => this.retrace(stepMethod(id), this.unreachable),
+      chooseTarget: (id) => this.retrace(this.method, id === 'unreachable'),
       step: () => this.go(this.shown + 1, true),
       back: () => this.go(this.shown - 1, false),
       runToEnd: () => this.go(Number.MAX_SAFE_INTEGER, false),
       restart: () => this.go(0, false),
       autoStep: (rate) => this.autoStep(rate),
     });
-    this.retrace(this.method, this.target);
+    this.retrace(this.method, false);
   }
 
   shows(): Record<string, unknown> {
@@ -69,6 +71,19 @@ export class StepThrough implements LessonTool {
     };
   }
 
+  settings(): LessonSettings {
+    return { method: STEP_METHODS.indexOf(this.method), unreachable: this.unreachable ? 1 : 0, iteration: this.shown };
+  }
+
+  applySettings(settings: SettingsReader): void {
+    const id = settings.choice('method', STEP_METHODS.map((m) => m.id));
+    const unreachable = settings.flag('unreachable') ?? false;
+    this.panel.showChoices((id === undefined ? this.firstMethod : stepMethod(id)).id, unreachable ? 'unreachable' : 'reachable');
+    this.retrace(id === undefined ? this.firstMethod : stepMethod(id), unreachable);
+    const last = (this.trace?.iterations.length ?? 1) - 1;
+    this.go(settings.number('iteration', 0, last, true) ?? 0, false);
+  }
+
   update(): void {}
 
   dispose(): void {
@@ -76,10 +91,16 @@ export class StepThrough implements LessonTool {
     this.overlay.dispose();
   }
 
-  /** Runs `method` from the start pose toward `target_ms` as a traced solve and shows its start. */
-  retrace(method: StepMethod, target_ms: Vec3Tuple): void {
+  /** The target the student chose. */
+  private get target(): Vec3Tuple {
+    return this.unreachable ? this.targets.unreachable_ms : this.targets.reachable_ms;
+  }
+
+  /** Runs `method` from the start pose toward the reachable or unreachable target as a traced solve and shows its start. */
+  retrace(method: StepMethod, unreachable: boolean): void {
     this.method = method;
-    this.target = target_ms;
+    this.unreachable = unreachable;
+    const target_ms = this.target;
     const { editor } = this.context;
     const { session } = editor;
     const { rig } = session;
@@ -99,6 +120,7 @@ export class StepThrough implements LessonTool {
     const last = trace.iterations.length - 1;
     const next = Math.max(0, Math.min(last, index));
     if (next === this.shown) return;
+    this.context.settingsChanged();
     if (stepped) this.context.progress.set('steps', this.context.progress.get('steps') + 1);
     this.shown = next;
     const iteration = trace.iterations[next];

@@ -6,19 +6,14 @@
 // page's method (LBS or DQS), in place of the character's own mesh.
 import { lessonSkinnedMesh } from '../../lessons/lesson-mesh.js';
 import { lessonEntry } from '../../lessons/lessons.js';
+import type { LessonSettings, SettingsReader } from '../../lessons/lesson-settings.js';
 import { WeightColors } from '../../three/weight-colors.js';
+import { WeightsPanel } from '../../ui/weights-panel.js';
 import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 
 const RADIUS_MIN = 0.05;
 const RADIUS_MAX = 0.8;
 const RADIUS_START = 0.35;
-
-function labelled(text: string, control: HTMLElement): HTMLLabelElement {
-  const label = document.createElement('label');
-  label.className = 'lesson-tool-row';
-  label.append(text, control);
-  return label;
-}
 
 export class WeightsTool implements LessonTool {
   private readonly colors: WeightColors;
@@ -26,13 +21,13 @@ export class WeightsTool implements LessonTool {
   private readonly meshWeights: Float32Array;
   private readonly skinPositions: Float32Array;
   private readonly skinNormals: Float32Array;
-  private readonly radii: Float32Array;
+  private readonly radii: Float64Array;
+  private readonly panel: WeightsPanel;
+  private readonly lastBone: number;
   private capsule = false;
   private bone: number;
   private shownVersion = '';
-  private readonly radius = document.createElement('input');
-  private readonly radiusValue = document.createElement('span');
-  private readonly note = document.createElement('p');
+  private note = '';
 
   constructor(private readonly context: LessonToolContext, lessonId: string) {
     const { rig } = context.editor.session;
@@ -45,32 +40,16 @@ export class WeightsTool implements LessonTool {
     this.skinNormals = Float32Array.from(geometry.getAttribute('normal').array);
     geometry.dispose();
     this.useMeshWeights();
-    this.radii = new Float32Array(rig.boneCount).fill(RADIUS_START);
-    this.bone = rig.boneCount - 1;
+    this.radii = new Float64Array(rig.boneCount).fill(RADIUS_START);
+    this.lastBone = rig.boneCount - 1;
+    this.bone = this.lastBone;
     this.colors = new WeightColors(context.view.viewport.scene, lesson.mesh.triangles, lesson.mesh.positions.length / 3);
-
-    const bone = document.createElement('select');
-    bone.className = 'tool-select';
-    bone.name = 'weights-bone';
-    rig.boneNames.forEach((name, b) => bone.append(new Option(name, String(b))));
-    bone.value = String(this.bone);
-    bone.addEventListener('change', () => this.set(() => (this.bone = Number(bone.value))));
-    const source = document.createElement('select');
-    source.className = 'tool-select';
-    source.name = 'weights-source';
-    source.append(new Option('the mesh’s own', 'mesh'), new Option('capsules: max(0, r − d) / r', 'capsule'));
-    source.addEventListener('change', () => this.set(() => (this.capsule = source.value === 'capsule')));
-    this.radius.type = 'range';
-    this.radius.name = 'weights-radius';
-    this.radius.min = String(RADIUS_MIN);
-    this.radius.max = String(RADIUS_MAX);
-    this.radius.step = 'any';
-    this.radius.addEventListener('input', () => this.set(() => (this.radii[this.bone] = this.radius.valueAsNumber)));
-    this.radiusValue.className = 'frames-value';
-    this.note.className = 'lesson-weights-note';
-    this.note.setAttribute('aria-live', 'polite');
-    context.controls.append(labelled('Bone ', bone), labelled('Weights ', source), labelled('Capsule radius ', this.radius), this.radiusValue, this.note);
-    this.showRadius();
+    this.panel = new WeightsPanel(context.controls, rig.boneNames, [RADIUS_MIN, RADIUS_MAX], {
+      chooseBone: (bone) => this.set(() => (this.bone = bone)),
+      chooseCapsules: (capsules) => this.set(() => (this.capsule = capsules)),
+      setRadius: (radius_m) => this.set(() => (this.radii[this.bone] = radius_m)),
+    });
+    this.showChoices();
     context.view.character.mesh.visible = false;
   }
 
@@ -91,12 +70,29 @@ export class WeightsTool implements LessonTool {
       if (w > 0.999) full++;
       else if (w > 0.001) shared++;
     }
-    this.note.textContent = `${rig.boneNames[this.bone]}: ${full} vertices wholly its, ${shared} shared with another bone (red: weight 1, blue: 0).`;
+    this.note = `${rig.boneNames[this.bone]}: ${full} vertices wholly its, ${shared} shared with another bone (red: weight 1, blue: 0).`;
+    this.panel.showNote(this.note);
     this.context.requestFrame();
   }
 
   shows(): Record<string, unknown> {
-    return { bone: this.bone, capsule: this.capsule, radii: Array.from(this.radii), note: this.note.textContent };
+    return { bone: this.bone, capsule: this.capsule, radii: Array.from(this.radii), note: this.note };
+  }
+
+  settings(): LessonSettings {
+    const settings: LessonSettings = { bone: this.bone, capsules: this.capsule ? 1 : 0 };
+    this.radii.forEach((radius, bone) => {
+      if (radius !== RADIUS_START) settings[`radius.${bone}`] = radius;
+    });
+    return settings;
+  }
+
+  applySettings(settings: SettingsReader): void {
+    this.set(() => {
+      this.bone = settings.number('bone', 0, this.lastBone, true) ?? this.lastBone;
+      this.capsule = settings.flag('capsules') ?? false;
+      this.radii.forEach((_, bone) => (this.radii[bone] = settings.number(`radius.${bone}`, RADIUS_MIN, RADIUS_MAX) ?? RADIUS_START));
+    });
   }
 
   dispose(): void {
@@ -114,18 +110,17 @@ export class WeightsTool implements LessonTool {
     change();
     // The capsule rule wrote into the rig's skin: the mesh's own weights go back in.
     if (!this.capsule) this.useMeshWeights();
-    this.showRadius();
+    this.showChoices();
     this.shownVersion = '';
     this.context.requestFrame();
+    this.context.settingsChanged();
   }
 
   private useMeshWeights(): void {
     this.context.editor.session.rig.setSkin(this.skinPositions, this.skinNormals, this.meshJoints, this.meshWeights);
   }
 
-  private showRadius(): void {
-    this.radius.valueAsNumber = this.radii[this.bone];
-    this.radius.disabled = !this.capsule;
-    this.radiusValue.textContent = this.capsule ? `r = ${this.radii[this.bone].toFixed(2)} m` : '';
+  private showChoices(): void {
+    this.panel.show(this.bone, this.capsule, this.radii[this.bone]);
   }
 }
