@@ -166,8 +166,6 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const showParts = (parts: CharacterParts): void => {
       selection.clear();
       swapCharacter(editor, view, parts);
-      // A lesson is framed on its pose and its targets (a share link's camera, if any, comes after).
-      if (parts.framePoints !== undefined) frameLesson(viewport, parts.rig, parts.framePoints);
       metresPerUnit = parts.metresPerUnit;
       const clips = parts.clips ?? [];
       timeline.offerCharacterClips(parts.info.source.kind === 'default' ? demoOffers : clips.map((clip) => ({ name: clip.name, make: () => clip })));
@@ -182,6 +180,12 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       }
       // A lesson's tool starts now, on the lesson's start pose (before a share link applies its own).
       lessons.sync();
+      // A lesson is framed on its pose, its targets and its goals' poles as its tool set it up (a share link's camera, if any, comes after).
+      if (parts.framePoints !== undefined) {
+        const { session } = editor;
+        const poles_ms = session.goalBones.map((_, g) => session.pole_ms(g)).filter((pole) => pole !== null);
+        frameLesson(viewport, parts.rig, [...parts.framePoints, ...poles_ms]);
+      }
       links?.characterChanged();
     };
     const showBuiltIn = (builtIn: BuiltInCharacter): void => showParts(builtIns.parts(builtIn));
