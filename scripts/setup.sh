@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs whatever is missing for building, serving and testing: Debian
-# packages (Emscripten, GLM, CMake, g++, GoogleTest, Chromium) and the pinned
+# packages (Emscripten, GLM, CMake, g++, GoogleTest, Chromium, clang with its
+# sanitizer and libFuzzer runtimes) and the pinned
 # npm packages. Idempotent and quick when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(emscripten libglm-dev cmake g++ make libgtest-dev chromium nodejs npm)
+packages=(emscripten libglm-dev cmake g++ make libgtest-dev chromium clang libclang-rt-14-dev nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

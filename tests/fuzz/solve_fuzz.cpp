@@ -1,0 +1,102 @@
+// Goals, a solver and its options from the fuzzer, on one of four rigs (a
+// limited chain, the default character's body, a chain ending in a
+// zero-length bone, a chain with non-uniform rest scale), solved a few times
+// in a row. Whatever the core accepts must leave a pose within the limits,
+// finite matrices and a finite reported error.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "../cpp/test_rigs.h"
+#include "fuzz_checks.h"
+#include "fuzz_input.h"
+#include "kin/ik/solver_registry.h"
+#include "kin/rig.h"
+
+namespace {
+
+std::vector<kin::BoneDef> ZeroLengthTip() {
+  std::vector<kin::BoneDef> bones = kin_test::Chain(3, 1.2f);
+  bones.back().tip_bs = glm::vec3(0.0f);
+  bones.back().min_angle = glm::vec3(-0.2f, 0.0f, -0.2f);
+  bones.back().max_angle = glm::vec3(0.84f, 0.0f, 0.0f);
+  return bones;
+}
+
+std::vector<kin::BoneDef> Stretched() {
+  std::vector<kin::BoneDef> bones = kin_test::Chain(3, 2.0f);
+  for (kin::BoneDef& b : bones) b.rest_s = glm::vec3(1.0f, 3.0f, 0.2f);
+  return bones;
+}
+
+const std::vector<kin::BoneDef>& RigNumber(int k) {
+  static const std::vector<kin::BoneDef> rigs[] = {kin_test::Chain(5, 1.0f), kin_test::DefaultCharacter(), ZeroLengthTip(),
+                                                   Stretched()};
+  return rigs[k];
+}
+
+glm::vec3 Vec3(kin_fuzz::FuzzInput& in) { return {in.Float(), in.Float(), in.Float()}; }
+
+kin::Goal FuzzGoal(kin_fuzz::FuzzInput& in, const kin::Rig& rig) {
+  kin::Goal g;
+  const int n = rig.bone_count();
+  g.bone = in.Flag() ? in.Below(n) : static_cast<int>(in.U16()) - 2;
+  const bool valid = g.bone >= 0 && g.bone < n;
+  g.point_bs = in.Flag() && valid ? rig.skeleton().tip_bs(g.bone) : Vec3(in);
+  // Near the rig (reachable or not), or anything at all.
+  g.target_ms = in.Flag() ? Vec3(in) * 0.5f : Vec3(in);
+  if (in.Flag()) g.weight = in.Float();
+  if (in.Flag()) {
+    g.has_orientation = true;
+    g.target_q_ms = glm::quat(in.Float(), in.Float(), in.Float(), in.Float());
+    if (in.Flag()) g.orientation_weight = in.Float();
+  }
+  if (in.Flag()) {
+    g.has_pole = true;
+    g.pole_ms = Vec3(in);
+    if (in.Flag()) g.pole_bone = static_cast<int>(in.U8()) - 2;
+    if (in.Flag()) g.pole_weight = in.Float();
+  }
+  return g;
+}
+
+kin::IkOptions FuzzOptions(kin_fuzz::FuzzInput& in) {
+  kin::IkOptions o = kin::DefaultIkOptions();
+  if (in.Flag()) o.max_iterations = in.Below(300) - 10;
+  if (in.Flag()) o.tolerance = in.Float();
+  if (in.Flag()) o.damping = in.Float();
+  if (in.Flag()) o.max_escapes = in.Below(120) - 5;
+  if (in.Flag()) o.step = in.Float();
+  o.line_search = in.Flag();
+  if (in.Flag()) o.soften = in.Float();
+  if (in.Flag()) o.aim_axis_bs = Vec3(in);
+  if (in.Flag()) o.up_axis_bs = Vec3(in);
+  return o;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  kin_fuzz::FuzzInput in(data, size);
+  const std::vector<kin::BoneDef>& bones = RigNumber(in.Below(4));
+  kin::Rig rig;
+  if (!rig.Load(kin::Span<const kin::BoneDef>(bones.data(), bones.size())).ok()) kin_fuzz::Fail("a fixture rig did not load");
+  // A start pose within the limits (SetPose clamps), then what the solve is asked.
+  std::vector<float> angles(3 * bones.size());
+  for (float& a : angles) a = in.Float();
+  rig.SetPose(kin::Span<const float>(angles.data(), angles.size()), Vec3(in) * 0.1f);
+  const auto kind = static_cast<kin::SolverKind>(in.Below(static_cast<int>(kin::SolverKind::kCount) + 1));
+  rig.SetSolver(kind, FuzzOptions(in));
+  rig.SetMoveRoot(in.Flag());
+  std::vector<kin::Goal> goals;
+  for (int g = in.Below(6); g > 0; --g) goals.push_back(FuzzGoal(in, rig));
+  rig.SetGoals(kin::Span<const kin::Goal>(goals.data(), goals.size()));
+  for (int solve = 1 + in.Below(3); solve > 0; --solve) {
+    const kin::SolveReport report = rig.Solve();
+    if (report.status == kin::SolveStatus::kInvalidInput) continue;
+    kin_fuzz::RequirePoseWithinLimits(rig, kin::SolveStatusName(report.status));
+    kin_fuzz::RequireOutputsFinite(rig);
+    kin_fuzz::RequireFinite(&report.error, 1, "reported error");
+  }
+  return 0;
+}
