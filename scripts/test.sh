@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: set up what is missing, then every test layer in order —
-# native C++ (GoogleTest via CTest), the WASM build, a type check, Vitest in
+# native C++ (GoogleTest via CTest), the same suite under ASan + UBSan, a
+# short run of every fuzz target, the WASM build, a type check, Vitest in
 # Node on the built module, and the page in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,15 @@ bash scripts/setup.sh
 echo "== native build + GoogleTest (CTest)"
 bash scripts/build-native.sh
 ctest --test-dir build/native --output-on-failure -j"$(nproc)"
+
+echo "== GoogleTest under ASan + UBSan (clang; any report fails)"
+bash scripts/build-sanitize.sh
+# One process for the whole suite: a sanitizer's start-up per test (CTest's way) costs minutes.
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  build/sanitize/tests/cpp/kin_tests --gtest_brief=1
+
+echo "== fuzz smoke (each target from its seed corpus; npm run fuzz runs longer)"
+bash scripts/fuzz.sh --seconds 15
 
 echo "== WASM build"
 bash scripts/build-wasm.sh

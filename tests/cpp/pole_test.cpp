@@ -173,7 +173,7 @@ struct Arm {
   // The angle between the elbow's offset from the shoulder→wrist line and the pole's.
   double Swing() const {
     const std::vector<glm::mat4> m = kin_test::Forward(problem.skeleton, angles);
-    const glm::dvec3 a(glm::vec3(m[upper][3])), b(glm::vec3(m[lower][3]));
+    const glm::dvec3 a{glm::vec3(m[upper][3])}, b{glm::vec3(m[lower][3])};
     const glm::dvec3 c(kin_test::PointMs(m, problem.goals[0]));
     const glm::dvec3 line = glm::normalize(c - a);
     const glm::dvec3 e = Across(b - a, line), p = Across(glm::dvec3(problem.goals[0].pole_ms) - a, line);
