@@ -218,6 +218,9 @@ describe('share links', () => {
     await fresh.goto(site.url);
     await fresh.waitForFunction(() => window.kin !== undefined);
     await fresh.evaluate(() => window.kin.ready);
+    // The default character posed: its link is in the URL, and must leave it with the character.
+    await fresh.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
+    await fragmentChange(fresh, '');
     const chain = Array.from(new Uint8Array(jointChain(600).glb()));
     const loaded = await fresh.evaluate((bytes) => window.kin.loadModel({ name: 'chain600.glb', bytes: Uint8Array.from(bytes) }), chain);
     expect(loaded.ok).toBe(true);
