@@ -3,12 +3,14 @@
 // not loaded shows the banner and keeps the default pose; the URL follows
 // posing with one history entry per completed change, and Back and Forward
 // walk the poses; Copy link copies it (or offers it selected when the
-// clipboard is refused).
+// clipboard is refused); a state no link holds (a 600-joint glTF) leaves the
+// URL without a link and Copy link saying why, with no page error.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PoseLinkState, decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
+import { MAX_BONES, type PoseLinkState, decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
+import { jointChain } from '../web/gltf-fixtures.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
 import { type Site, bannerText, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
 import { maxDifference } from './compare.js';
@@ -208,6 +210,43 @@ describe('share links', () => {
     expect(copied).toBe(await copying.evaluate(() => location.href));
     expect(copyProblems).toEqual([]);
     await context.close();
+  });
+
+  it('a character with more joints than a link holds: no page error, no link in the URL, Copy link and kin.shareLink() say why', async () => {
+    const fresh = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    const freshProblems = collectProblems(fresh);
+    await fresh.goto(site.url);
+    await fresh.waitForFunction(() => window.kin !== undefined);
+    await fresh.evaluate(() => window.kin.ready);
+    // The default character posed: its link is in the URL, and must leave it with the character.
+    await fresh.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
+    await fragmentChange(fresh, '');
+    const chain = Array.from(new Uint8Array(jointChain(600).glb()));
+    const loaded = await fresh.evaluate((bytes) => window.kin.loadModel({ name: 'chain600.glb', bytes: Uint8Array.from(bytes) }), chain);
+    expect(loaded.ok).toBe(true);
+    const tip = await fresh.evaluate(() => window.kin.goals()[0].name);
+    expect(tip).toBe('j599');
+    await fresh.evaluate(() => window.kin.setGoalTarget(0, [0.5, 5, 0]));
+    // Past the fragment's debounce, with frames drawn: the writer has run.
+    await fresh.waitForTimeout(4 * SETTLE_MS);
+    await fresh.evaluate(() => window.kin.nextFrame());
+    expect(freshProblems).toEqual([]);
+    const reason = `This state cannot be shared as a link: bone count 600 exceeds ${MAX_BONES}`;
+    expect(await fresh.evaluate(() => location.hash)).toBe('');
+    expect(await fresh.evaluate(() => {
+      try {
+        return window.kin.shareLink();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })).toBe(`kin: ${reason}`);
+    await fresh.click('.copy-link-button');
+    await fresh.waitForSelector('.copy-link-note:not([hidden])');
+    expect(await fresh.evaluate(() => document.querySelector('.copy-link-note')!.textContent)).toBe(reason);
+    expect(await fresh.evaluate(() => document.querySelector('.copy-link-button')!.textContent)).toBe('No link');
+    expect(await fresh.evaluate(() => location.hash)).toBe('');
+    expect(freshProblems).toEqual([]);
+    await fresh.close();
   });
 
   it('where the clipboard is refused, Copy link offers the link selected', async () => {

@@ -14,7 +14,7 @@ import {
 } from '../../web/src/share/clip-link.js';
 import { jointNameHash } from '../../web/src/share/joint-names.js';
 import { urlWithPoseLink } from '../../web/src/share/link-url.js';
-import { type LinkHost, type LinkTimeline, applyLinkState, readLinkUrl, shareUrl } from '../../web/src/share/share-link.js';
+import { type LinkHost, type LinkTimeline, type ShareUrl, applyLinkState, readLinkUrl, shareUrl } from '../../web/src/share/share-link.js';
 import { PoseEditor } from '../../web/src/posing/pose-editor.js';
 import { PosingSession } from '../../web/src/posing/posing-session.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
@@ -507,6 +507,11 @@ describe('a clip through the page\'s link capture and apply (share-link.ts)', ()
     bones = await defaultCharacterBones();
   });
 
+  const urlOf = (shared: ShareUrl): string => {
+    if (!shared.ok) throw new Error(shared.error);
+    return shared.url;
+  };
+
   const host = (editor: PoseEditor, timeline: LinkTimeline | null, received: LinkTimeline[]): LinkHost => ({
     editor,
     camera: () => ({ position: [0, 1.2, 3], target: [0, 1, 0] }),
@@ -519,7 +524,7 @@ describe('a clip through the page\'s link capture and apply (share-link.ts)', ()
     const clip = smallClip();
     clip.channels[0].bone = 13;
     const sent: LinkTimeline = { clip, time: 0.5, playing: true };
-    const url = shareUrl(host(defaultCharacterEditor(module, bones), sent, []), 'https://example.org/kin/');
+    const url = urlOf(shareUrl(host(defaultCharacterEditor(module, bones), sent, []), 'https://example.org/kin/'));
     const read = readLinkUrl(url);
     if (!read.ok) throw new Error(read.error);
     const received: LinkTimeline[] = [];
@@ -528,7 +533,7 @@ describe('a clip through the page\'s link capture and apply (share-link.ts)', ()
     expect([received[0].time, received[0].playing]).toEqual([0.5, true]);
     expect(received[0].clip.channels.map((ch) => [ch.target, ch.bone, ch.slot])).toEqual([['angle', 13, 1], ['root', 0, 0]]);
     // A page without a clip shares a link without one (version 2), and applying it sets no timeline.
-    const plain = readLinkUrl(shareUrl(host(defaultCharacterEditor(module, bones), null, []), 'https://example.org/kin/'));
+    const plain = readLinkUrl(urlOf(shareUrl(host(defaultCharacterEditor(module, bones), null, []), 'https://example.org/kin/')));
     expect(plain.ok && plain.state.clip).toBe(undefined);
   });
 
@@ -543,7 +548,7 @@ describe('a clip through the page\'s link capture and apply (share-link.ts)', ()
     }));
     const long: ClipData = { name: 'take', duration: 40, fps: 100, channels };
     const editor = defaultCharacterEditor(module, bones);
-    const read = readLinkUrl(shareUrl(host(editor, { clip: long, time: 1, playing: true }, []), 'https://example.org/kin/'));
+    const read = readLinkUrl(urlOf(shareUrl(host(editor, { clip: long, time: 1, playing: true }, []), 'https://example.org/kin/')));
     if (!read.ok) throw new Error(read.error);
     expect(read.state.clip).toBe(undefined);
     // Angles travel quantised (within 1e-6 rad here).

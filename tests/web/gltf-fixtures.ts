@@ -1,9 +1,10 @@
 // glTF rigs the import tests build in code (with gltf-builder.ts): the
 // spec's SimpleSkin, an "Armature" skeleton root that is not a joint, a
 // sheared non-joint root, eight influences per vertex, a skin without
-// inverse binds, two skins, one skin over several meshes. Vertices come in
-// pairs along the bones, stitched into triangles; inverse binds are the
-// inverses of the joints' bind-pose world matrices (three.js math).
+// inverse binds, two skins, one skin over several meshes, a chain of any
+// length. Vertices come in pairs along the bones, stitched into triangles;
+// inverse binds are the inverses of the joints' bind-pose world matrices
+// (three.js math).
 import * as THREE from 'three';
 import { GltfBuilder } from './gltf-builder.js';
 
@@ -199,5 +200,26 @@ export function sharedSkin(): GltfBuilder {
   b.json.meshes[0].primitives.push({ ...b.json.meshes[0].primitives[0] });
   const cape = skinnedMesh(b, 'cape', pairs(points, 0.4));
   b.node({ name: 'cape', mesh: cape, skin: 0 }, true);
+  return b;
+}
+
+/**
+ * A straight chain of `count` joints up +y, `segment` apart ('j0' at the
+ * origin), each skinning the vertex pair at its origin. Its inverse binds are
+ * written directly (a translation down by the joint's height): worldMatrix
+ * walks parents in quadratic time, too slow for chains of thousands.
+ */
+export function jointChain(count: number, segment = 0.01): GltfBuilder {
+  const b = new GltfBuilder();
+  const joints: number[] = [];
+  for (let k = 0; k < count; k++) {
+    joints.push(b.node({ name: `j${k}`, translation: [0, k === 0 ? 0 : segment, 0] }, k === 0));
+    if (k > 0) b.attach(joints[k - 1], joints[k]);
+  }
+  b.node({ name: 'Chain', mesh: 0, skin: 0 }, true);
+  skinnedMesh(b, 'Chain', pairs(joints.map((_, k) => ({ at: [0, k * segment, 0] as Vec3, joints: [k], weights: [1] }))));
+  const binds = new Float32Array(16 * count);
+  for (let k = 0; k < count; k++) binds.set(new THREE.Matrix4().makeTranslation(0, -k * segment, 0).elements, 16 * k);
+  b.skin({ name: 'Chain', joints, inverseBindMatrices: b.accessor(binds, 'MAT4') });
   return b;
 }

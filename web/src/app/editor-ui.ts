@@ -10,6 +10,7 @@ import { exportFileName, exportedPose } from '../export/character-export.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { PosingSession } from '../posing/posing-session.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
+import type { ShareUrl } from '../share/share-link.js';
 import type { SolverName, SolverOptions } from '../rig/rig.js';
 import { type ViewName, frameSelection, showView } from '../three/view-presets.js';
 import { slotAxes } from '../ui/bone-panel.js';
@@ -45,8 +46,8 @@ const TARGET_PADDING = 0.35;
 export interface EditorUiHooks {
   showCharacter(character: BuiltInCharacter): void;
   models: PageModels;
-  /** The share link of the state now, written into the address bar. */
-  shareLink(): string;
+  /** The share link of the state now, written into the address bar, or why there is none. */
+  shareLink(): ShareUrl;
   /** Draws a frame now (for snapshots). */
   drawFrame(): void;
   timeline: TimelineModel;

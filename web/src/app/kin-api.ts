@@ -213,6 +213,9 @@ export interface KinApi extends KinToolsApi, KinTimelineApi, KinRetargetApi, Kin
    * The page's URL with a share link of the state now in its fragment
    * (`#p=<base64url>`: character, solver, pose, goal targets, camera). The
    * address bar catches up 400 ms after posing stops; this does not wait.
+   * Throws an Error saying why when no link can hold the state (a glTF of
+   * more joints than a link has room for, a target or camera beyond a
+   * link's range); the page's address bar then holds no link either.
    */
   shareLink(): string;
   /**
@@ -457,7 +460,11 @@ export function createKinApi(): KinApiControl {
       await view.nextFrame();
       return view.renderedFrames;
     },
-    shareLink: () => running().links.currentUrl(),
+    shareLink: () => {
+      const link = running().links.currentUrl();
+      if (!link.ok) throw new Error(`kin: ${link.error}`);
+      return link.url;
+    },
     applyLink: (url) => {
       if (typeof url !== 'string') throw new Error('kin: applyLink takes a URL string');
       const outcome = running().links.apply(url);

@@ -6,8 +6,12 @@
 // the problem. The checks cover what the loader follows (scenes, nodes,
 // meshes, skins, accessors, buffers, images, textures, materials, animations)
 // and what skinning needs (joint and weight attributes, inverse binds); they
-// stop short of validating the whole specification.
+// stop short of validating the whole specification. Sizes a file may declare
+// without holding the bytes (accessor counts, vertices, nodes, the depth of
+// the node hierarchy) are capped as gltf-limits.ts says.
 import { GltfFileError } from './glb-container.js';
+import { MAX_ACCESSOR_COUNT, MAX_NODES, MAX_VERTICES } from './gltf-limits.js';
+import { checkNodeTree } from './gltf-node-tree.js';
 
 /** The parts of a glTF document that the importer reads after this check. */
 export interface GltfJson {
@@ -65,17 +69,29 @@ class Document {
   readonly accessors: Json[];
   readonly bufferViews: Json[];
   readonly buffers: Json[];
+  // Each array checked once: a reference is looked up in constant time (files have tens of thousands of them).
+  private readonly lists = new Map<string, Json[]>();
 
   constructor(readonly json: Json) {
-    this.nodes = list(json, 'nodes');
-    this.accessors = list(json, 'accessors');
-    this.bufferViews = list(json, 'bufferViews');
-    this.buffers = list(json, 'buffers');
+    this.nodes = this.list('nodes');
+    this.accessors = this.list('accessors');
+    this.bufferViews = this.list('bufferViews');
+    this.buffers = this.list('buffers');
+  }
+
+  /** The document's array `key` (empty when absent); each entry must be an object. */
+  list(key: string): Json[] {
+    let entries = this.lists.get(key);
+    if (entries === undefined) {
+      entries = list(this.json, key);
+      this.lists.set(key, entries);
+    }
+    return entries;
   }
 
   /** An index into the document's array `key`, which must exist. */
   ref(value: unknown, key: string, where: string): number {
-    const count = list(this.json, key).length;
+    const count = this.list(key).length;
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= count) {
       fail(`${where} refers to ${key.replace(/s$/, '')} ${JSON.stringify(value)}, but the file has ${count} ${key}`);
     }
@@ -150,6 +166,7 @@ function checkAccessors(doc: Document): void {
     const size = TYPE_SIZES[accessor.type as string];
     if (size === undefined) fail(`${where}: type ${String(accessor.type)} is not a glTF accessor type`);
     const count = whole(accessor.count, 1, `${where}: count`);
+    if (count > MAX_ACCESSOR_COUNT) fail(`${where} declares ${count} elements; at most ${MAX_ACCESSOR_COUNT} per accessor are supported`);
     const elementBytes = componentBytes * size;
     const v = doc.optionalRef(accessor.bufferView, 'bufferViews', where);
     if (v !== undefined) {
@@ -175,9 +192,10 @@ function checkSparse(doc: Document, sparse: unknown, count: number, elementBytes
   }
 }
 
-/** Node references, transforms, and a tree: one parent per node, no cycles. */
+/** Node references, transforms, and a tree: one parent per node, no cycles, not too many or too deep (gltf-limits.ts). */
 function checkNodes(doc: Document): void {
-  const parent = new Array<number>(doc.nodes.length).fill(-1);
+  if (doc.nodes.length > MAX_NODES) fail(`it has ${doc.nodes.length} nodes; at most ${MAX_NODES} are supported`);
+  const parent = new Int32Array(doc.nodes.length).fill(-1);
   doc.nodes.forEach((node, n) => {
     const where = label(node, 'node', n);
     doc.optionalRef(node.mesh, 'meshes', where);
@@ -199,16 +217,8 @@ function checkNodes(doc: Document): void {
       parent[c] = n;
     }
   });
-  // With one parent each, a cycle shows as a walk up the parents that never ends.
-  for (let n = 0; n < doc.nodes.length; n++) {
-    const path = [n];
-    for (let p = parent[n]; p >= 0; p = parent[p]) {
-      if (p === n) fail(`nodes form a cycle: ${[...path, n].reverse().join(' → ')}`);
-      if (path.length > doc.nodes.length) break; // a cycle above n: reported when the walk starts inside it
-      path.push(p);
-    }
-  }
-  list(doc.json, 'scenes').forEach((scene, s) => {
+  checkNodeTree(parent, (n) => label(doc.nodes[n], 'node', n));
+  doc.list('scenes').forEach((scene, s) => {
     const roots = scene.nodes ?? [];
     if (!Array.isArray(roots)) fail(`${label(scene, 'scene', s)}: nodes is not an array`);
     for (const root of roots) doc.ref(root, 'nodes', label(scene, 'scene', s));
@@ -216,8 +226,20 @@ function checkNodes(doc: Document): void {
   doc.optionalRef(doc.json.scene, 'scenes', 'the default scene');
 }
 
+/** Every attribute of a primitive has one entry per vertex (glTF says so; skinning reads them side by side). */
+function checkAttributeCounts(doc: Document, attributes: Record<string, number>, at: string): number {
+  const vertices = attributes.POSITION === undefined ? 0 : (doc.accessors[attributes.POSITION].count as number);
+  if (vertices > MAX_VERTICES) fail(`${at}: its POSITION (accessor ${attributes.POSITION}) declares ${vertices} vertices; at most ${MAX_VERTICES} per primitive are supported`);
+  for (const [name, accessor] of Object.entries(attributes)) {
+    const count = doc.accessors[accessor].count as number;
+    if (attributes.POSITION !== undefined && count !== vertices) fail(`${at}: ${name} has ${count} entries, but POSITION has ${vertices} vertices`);
+  }
+  return vertices;
+}
+
 function checkMeshes(doc: Document): void {
-  list(doc.json, 'meshes').forEach((mesh, m) => {
+  let vertices = 0;
+  doc.list('meshes').forEach((mesh, m) => {
     const where = label(mesh, 'mesh', m);
     const primitives = mesh.primitives;
     if (!Array.isArray(primitives) || primitives.length === 0 || !primitives.every(isObject)) fail(`${where} has no primitives`);
@@ -225,6 +247,7 @@ function checkMeshes(doc: Document): void {
       const at = `${where} primitive ${p}`;
       if (!isObject(primitive.attributes)) fail(`${at} has no attributes`);
       for (const [name, accessor] of Object.entries(primitive.attributes)) doc.ref(accessor, 'accessors', `${at} attribute ${name}`);
+      vertices += checkAttributeCounts(doc, primitive.attributes as Record<string, number>, at);
       doc.optionalRef(primitive.indices, 'accessors', `${at} indices`);
       doc.optionalRef(primitive.material, 'materials', at);
       for (const target of (primitive.targets as unknown[] | undefined) ?? []) {
@@ -233,10 +256,11 @@ function checkMeshes(doc: Document): void {
       }
     });
   });
+  if (vertices > MAX_VERTICES) fail(`its meshes declare ${vertices} vertices in all; at most ${MAX_VERTICES} are supported`);
 }
 
 function checkTexturesAndImages(doc: Document, allowUri: UriPolicy): void {
-  list(doc.json, 'images').forEach((image, i) => {
+  doc.list('images').forEach((image, i) => {
     const where = label(image, 'image', i);
     if (typeof image.uri === 'string' && !image.uri.startsWith('data:')) {
       const refusal = allowUri(image.uri, where);
@@ -244,11 +268,11 @@ function checkTexturesAndImages(doc: Document, allowUri: UriPolicy): void {
     }
     doc.optionalRef(image.bufferView, 'bufferViews', where);
   });
-  list(doc.json, 'textures').forEach((texture, t) => {
+  doc.list('textures').forEach((texture, t) => {
     doc.optionalRef(texture.source, 'images', label(texture, 'texture', t));
     doc.optionalRef(texture.sampler, 'samplers', label(texture, 'texture', t));
   });
-  list(doc.json, 'materials').forEach((material, m) => {
+  doc.list('materials').forEach((material, m) => {
     const slots = { ...material, ...(isObject(material.pbrMetallicRoughness) ? material.pbrMetallicRoughness : {}) };
     for (const slot of TEXTURE_SLOTS) {
       const info = slots[slot];
@@ -258,7 +282,7 @@ function checkTexturesAndImages(doc: Document, allowUri: UriPolicy): void {
 }
 
 function checkAnimations(doc: Document): void {
-  list(doc.json, 'animations').forEach((animation, a) => {
+  doc.list('animations').forEach((animation, a) => {
     const where = label(animation, 'animation', a);
     const samplers = Array.isArray(animation.samplers) ? animation.samplers : fail(`${where} has no samplers`);
     for (const sampler of samplers) {
@@ -285,7 +309,7 @@ function accessorIs(doc: Document, index: number, types: readonly number[], norm
 
 /** Skins and the skinned primitives: joints, inverse binds, up to two joint/weight sets. */
 function checkSkins(doc: Document): void {
-  const skins = list(doc.json, 'skins');
+  const skins = doc.list('skins');
   skins.forEach((skin, s) => {
     const where = label(skin, 'skin', s);
     if (!Array.isArray(skin.joints) || skin.joints.length === 0) fail(`${where} has no joints`);
@@ -303,7 +327,7 @@ function checkSkins(doc: Document): void {
       if ((accessor.count as number) < skin.joints.length) fail(`${where}: inverseBindMatrices holds ${String(accessor.count)} matrices for ${skin.joints.length} joints`);
     }
   });
-  const meshes = list(doc.json, 'meshes');
+  const meshes = doc.list('meshes');
   doc.nodes.forEach((node, n) => {
     if (node.skin === undefined) return;
     const where = label(node, 'node', n);

@@ -6,18 +6,21 @@
 // into the fragment, pushing a history entry or rewriting the current one as
 // HistoryPolicy says. Neither fires hashchange. The entry the page opened on
 // may have no link in its URL: it keeps the opening state's link in its
-// history state, so that Back can return to it.
-import { poseLinkInUrl } from './link-url.js';
+// history state, so that Back can return to it. A state no link can hold
+// takes the link out of the URL (the address bar never holds a link to
+// something else than the page shows); the entries of earlier states keep theirs.
+import { poseLinkInUrl, urlWithoutPoseLink } from './link-url.js';
 import { HistoryPolicy } from './browser-history-policy.js';
 import { NO_GESTURE, type PointerGestures } from './pointer-gestures.js';
+import type { ShareUrl } from './share-link.js';
 
 const DELAY_MS = 400;
 const STATE_KEY = 'kinPoseLink';
 
 /** What the fragment's owner provides. */
 export interface LinkSource {
-  /** The page's URL with a link to the state now. */
-  currentUrl(): string;
+  /** The page's URL with a link to the state now, or why there is none. */
+  currentUrl(): ShareUrl;
   /** Changes with the pose, solver and goals, not with the camera. */
   poseVersion(): number;
 }
@@ -26,6 +29,10 @@ export interface LinkSource {
 function entryState(): Record<string, unknown> {
   const state: unknown = history.state;
   return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+}
+
+function linkOf(current: ShareUrl): string | null {
+  return current.ok ? poseLinkInUrl(current.url) : null;
 }
 
 export class LinkFragment {
@@ -41,7 +48,7 @@ export class LinkFragment {
     this.policy = new HistoryPolicy(source.poseVersion(), pushing);
     this.shown = poseLinkInUrl(location.href);
     if (this.shown === null) {
-      this.shown = poseLinkInUrl(source.currentUrl());
+      this.shown = linkOf(source.currentUrl());
       history.replaceState({ ...entryState(), [STATE_KEY]: this.shown }, '');
     }
   }
@@ -55,9 +62,9 @@ export class LinkFragment {
     this.timer = setTimeout(this.writeWhenLetGo, DELAY_MS);
   }
 
-  /** Writes now (before someone reads location.href), and cancels a pending write. */
-  writeNow(): void {
-    this.write();
+  /** Writes now (before someone reads location.href), and cancels a pending write; returns what was written. */
+  writeNow(): ShareUrl {
+    return this.write();
   }
 
   /**
@@ -90,12 +97,14 @@ export class LinkFragment {
     else this.timer = setTimeout(this.writeWhenLetGo, DELAY_MS);
   };
 
-  private readonly write = (): void => {
+  private readonly write = (): ShareUrl => {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    const url = this.source.currentUrl();
-    this.shown = poseLinkInUrl(url);
+    const current = this.source.currentUrl();
+    const url = current.ok ? current.url : urlWithoutPoseLink(location.href);
+    this.shown = linkOf(current);
     if (this.policy.settle(this.source.poseVersion()) === 'push') history.pushState(null, '', url);
     else history.replaceState(history.state, '', url);
+    return current;
   };
 }

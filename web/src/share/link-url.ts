@@ -17,6 +17,15 @@ export function poseLinkInUrl(url: string, base?: string): string | null {
   return new URLSearchParams(hash.slice(1)).get(LINK_KEY);
 }
 
+/** The URL without a pose link in its fragment (its other keys kept; an empty fragment dropped). */
+export function urlWithoutPoseLink(url: string): string {
+  const result = new URL(url);
+  const params = new URLSearchParams(result.hash.slice(1));
+  params.delete(LINK_KEY);
+  result.hash = params.toString();
+  return result.href;
+}
+
 /** The URL with its fragment's `p` set to `link` (base64url needs no escaping). */
 export function urlWithPoseLink(url: string, link: string): string {
   const result = new URL(url);

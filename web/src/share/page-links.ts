@@ -10,7 +10,7 @@ import { poseLinkInUrl, urlWithPoseLink } from './link-url.js';
 import type { PoseLinkCharacter, PoseLinkState } from './pose-link.js';
 import { LinkFragment } from './link-fragment.js';
 import { PointerGestures } from './pointer-gestures.js';
-import { type LinkHost, type LinkOutcome, applyLinkState, readLinkUrl, shareUrl } from './share-link.js';
+import { type LinkHost, type LinkOutcome, type ShareUrl, applyLinkState, readLinkUrl, shareUrl } from './share-link.js';
 
 export interface PageLinksOptions {
   /** Whether completed changes add history entries (embed mode: no, the page around owns Back). */
@@ -44,15 +44,14 @@ export class PageLinks {
     window.addEventListener('hashchange', this.onEntryChanged);
   }
 
-  /** The page's URL with a link to the state now (not waiting for the fragment's next write). */
-  currentUrl(): string {
+  /** The page's URL with a link to the state now (not waiting for the fragment's next write), or why there is none. */
+  currentUrl(): ShareUrl {
     return shareUrl(this.host, location.href);
   }
 
-  /** Writes the link into the address bar now and returns it (for Copy link). */
-  writeNow(): string {
-    this.fragment.writeNow();
-    return location.href;
+  /** Writes the link into the address bar now and returns it (for Copy link), or why there is none (the address bar then holds no link). */
+  writeNow(): ShareUrl {
+    return this.fragment.writeNow();
   }
 
   /** Applies the link in `url` (relative to the page), or changes nothing; the banner tells what went wrong. One undo step (after showing the link's built-in character, if another is shown). */

@@ -1,6 +1,8 @@
 // The share link's codec: a posing state <-> a short base64url string, for
-// the page's URL. Encoding is for states the app made and throws on one that
-// breaks the rules below (a bug in the caller). Decoding is for text from
+// the page's URL. Not every state the app makes fits a link (a glTF of more
+// than MAX_BONES joints, a target set beyond MAX_COORDINATE by a script):
+// tryEncodePoseLink says why it cannot encode one, and encodePoseLink, for
+// callers that built the state themselves, throws. Decoding is for text from
 // anyone: it never throws, refuses anything malformed with an error that
 // names the problem, and returns only finite numbers, in-range indices and
 // strings without control characters. Nothing decoded is ever meant as HTML:
@@ -129,9 +131,13 @@ const POLE_FLAG = 8;
 const PLAYING_FLAG = 1;
 const TIME_FLAG = 2;
 
-export function encodePoseLink(state: PoseLinkState): string {
+/** A state's link, or why a link cannot hold the state. */
+export type PoseLinkEncoding = { ok: true; link: string } | { ok: false; error: string };
+
+/** The state's link, or why it breaks the format's rules (never throws). */
+export function tryEncodePoseLink(state: PoseLinkState): PoseLinkEncoding {
   const problem = stateProblem(state);
-  if (problem) throw new Error(`pose link: cannot encode: ${problem}`);
+  if (problem) return { ok: false, error: problem };
   const out = new ByteWriter();
   out.u8(POSE_LINK_MAGIC);
   out.u8(state.clip ? CLIP_LINK_VERSION : POSE_LINK_VERSION);
@@ -168,8 +174,15 @@ export function encodePoseLink(state: PoseLinkState): string {
     writeClip(out, state.clip);
   }
   const text = encodeBase64url(out.finish());
-  if (text.length > MAX_LINK_LENGTH) throw new Error(`pose link: cannot encode: the link would be ${text.length} characters, over ${MAX_LINK_LENGTH} (a clip too long for a link)`);
-  return text;
+  if (text.length > MAX_LINK_LENGTH) return { ok: false, error: `the link would be ${text.length} characters, over ${MAX_LINK_LENGTH} (a clip too long for a link)` };
+  return { ok: true, link: text };
+}
+
+/** The state's link; throws naming the rule it breaks (for a state the caller built to fit). */
+export function encodePoseLink(state: PoseLinkState): string {
+  const encoded = tryEncodePoseLink(state);
+  if (!encoded.ok) throw new Error(`pose link: cannot encode: ${encoded.error}`);
+  return encoded.link;
 }
 
 export function decodePoseLink(text: string): PoseLinkDecoded {

@@ -13,7 +13,7 @@
 // only says why it cannot apply.
 import { anglesForBoneCount, defaultCharacterLinkFits } from './default-character-links.js';
 import { jointNameHash, matchJoints } from './joint-names.js';
-import { decodePoseLink, encodePoseLink, type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState } from './pose-link.js';
+import { decodePoseLink, tryEncodePoseLink, type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState } from './pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from './link-url.js';
 import { LESSON_IDS, isLessonId } from '../lessons/lessons.js';
 import { errorMessage } from '../text/error-message.js';
@@ -90,22 +90,23 @@ export function captureLinkState(host: LinkHost): PoseLinkState {
   };
 }
 
+/** A share link's URL, or why the state on the page cannot be one (the message is for the page). */
+export type ShareUrl = { ok: true; url: string } | { ok: false; error: string };
+
 /**
  * `pageUrl` with its fragment holding the page's state now. A clip too long
  * for a link (MAX_LINK_LENGTH: a long motion-capture take) is left out: the
- * link still holds the pose shown.
+ * link still holds the pose shown. A state no link can hold (more bones than
+ * a link has room for, a position beyond its range) is no link, and why.
  */
-export function shareUrl(host: LinkHost, pageUrl: string): string {
+export function shareUrl(host: LinkHost, pageUrl: string): ShareUrl {
   const state = captureLinkState(host);
-  let link: string;
-  try {
-    link = encodePoseLink(state);
-  } catch (error) {
-    if (state.clip === undefined) throw error;
+  let encoded = tryEncodePoseLink(state);
+  if (!encoded.ok && state.clip !== undefined) {
     const { clip: _clip, time: _time, playing: _playing, ...pose } = state;
-    link = encodePoseLink(pose);
+    encoded = tryEncodePoseLink(pose);
   }
-  return urlWithPoseLink(pageUrl, link);
+  return encoded.ok ? { ok: true, url: urlWithPoseLink(pageUrl, encoded.link) } : { ok: false, error: `This state cannot be shared as a link: ${encoded.error}` };
 }
 
 /** The state of the link in `url`'s fragment (relative URLs resolve against `base`), or why there is none. */

@@ -1,7 +1,11 @@
 // "Copy link": puts the page's URL (a share link of what is on screen) on the
 // clipboard and says so briefly. Where the clipboard is refused (no
 // permission, an insecure origin), the link appears selected in a read-only
-// field for the user to copy by hand.
+// field for the user to copy by hand. A state no link can hold (a glTF with
+// more joints than a link has room for) copies nothing: a note under the
+// button says why, until the next click or a click on the note.
+import type { ShareUrl } from '../share/share-link.js';
+
 const CONFIRM_MS = 1500;
 const LABEL = 'Copy link';
 
@@ -9,10 +13,11 @@ export class CopyLinkButton {
   readonly element = document.createElement('div');
   private readonly button = document.createElement('button');
   private readonly fallback = document.createElement('input');
+  private readonly note = document.createElement('div');
   private restoreTimer: ReturnType<typeof setTimeout> | null = null;
 
-  /** `link` gives the URL to copy at the moment of the click. */
-  constructor(parent: HTMLElement, private readonly link: () => string) {
+  /** `link` gives the URL to copy at the moment of the click, or why there is none. */
+  constructor(parent: HTMLElement, private readonly link: () => ShareUrl) {
     this.element.className = 'copy-link';
     this.button.type = 'button';
     this.button.className = 'copy-link-button tool-button';
@@ -23,13 +28,26 @@ export class CopyLinkButton {
     this.fallback.readOnly = true;
     this.fallback.hidden = true;
     this.fallback.setAttribute('aria-label', 'share link');
-    this.element.append(this.button, this.fallback);
+    this.note.className = 'copy-link-note';
+    this.note.setAttribute('role', 'status');
+    this.note.hidden = true;
+    this.note.addEventListener('click', () => (this.note.hidden = true));
+    this.element.append(this.button, this.fallback, this.note);
     parent.append(this.element);
     this.button.addEventListener('click', () => void this.copy());
   }
 
   private async copy(): Promise<void> {
-    const url = this.link();
+    const link = this.link();
+    this.note.hidden = true;
+    if (!link.ok) {
+      this.fallback.hidden = true;
+      this.note.textContent = link.error;
+      this.note.hidden = false;
+      this.confirm('No link');
+      return;
+    }
+    const { url } = link;
     try {
       await navigator.clipboard.writeText(url);
       this.fallback.hidden = true;

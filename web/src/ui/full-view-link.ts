@@ -2,16 +2,19 @@
 // corner, opening the page in a new tab without the embed flag and with the
 // pose on screen. The URL catches up with posing only after a pause, so the
 // link takes a fresh share link whenever someone is about to follow or copy
-// it (pointer over it or pressed, keyboard focus, context menu).
+// it (pointer over it or pressed, keyboard focus, context menu). A state no
+// link can hold opens the page without a link, and the link's title says why.
 import { fullViewUrl } from './embed-mode.js';
+import { urlWithoutPoseLink } from '../share/link-url.js';
+import type { ShareUrl } from '../share/share-link.js';
 
 const REFRESH_EVENTS = ['pointerenter', 'pointerdown', 'focus', 'click', 'contextmenu'] as const;
 
 export class FullViewLink {
   readonly element = document.createElement('a');
 
-  /** `shareUrl` gives the page's URL with the current pose link. */
-  constructor(parent: HTMLElement, private readonly shareUrl: () => string) {
+  /** `shareUrl` gives the page's URL with the current pose link, or why there is none. */
+  constructor(parent: HTMLElement, private readonly shareUrl: () => ShareUrl) {
     this.element.className = 'full-view-link';
     this.element.textContent = 'Open in full view';
     // A new tab: in an iframe, the course page around it stays where it is.
@@ -23,6 +26,8 @@ export class FullViewLink {
   }
 
   private readonly refresh = (): void => {
-    this.element.href = fullViewUrl(this.shareUrl());
+    const link = this.shareUrl();
+    this.element.href = fullViewUrl(link.ok ? link.url : urlWithoutPoseLink(location.href));
+    this.element.title = link.ok ? '' : link.error;
   };
 }

@@ -7,6 +7,7 @@
 // dual-quaternion skinning.
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
+import type { ShareUrl } from '../share/share-link.js';
 import { CharacterPicker } from './character-picker.js';
 import { CopyLinkButton } from './copy-link-button.js';
 import { Menu, menuItem } from './menu.js';
@@ -26,8 +27,8 @@ export interface TopBarActions {
   /** Opens or closes the retarget panel. */
   retarget(): void;
   snapshot(): Promise<Blob>;
-  /** The share link of the state now, written into the address bar. */
-  shareLink(): string;
+  /** The share link of the state now, written into the address bar, or why there is none. */
+  shareLink(): ShareUrl;
   toggleHelp(): void;
   /** Opens the lesson index. */
   openLessons(): void;

@@ -1,0 +1,129 @@
+// Files that declare more than the page takes (gltf-limits.ts) are refused
+// by the JSON check, before three.js's GLTFLoader allocates or recurses:
+// accessors with huge counts and no data, primitives whose skinning
+// attributes are shorter than their positions, too many nodes, node
+// hierarchies deeper than GLTFLoader survives. The node check is linear: a
+// file of MAX_NODES nodes, wide or deep, is checked quickly (times printed).
+import { describe, expect, it } from 'vitest';
+import { GltfFileError } from '../../web/src/import/glb-container.js';
+import { checkGltfJson } from '../../web/src/import/gltf-json-check.js';
+import { MAX_ACCESSOR_COUNT, MAX_NODES, MAX_NODE_DEPTH, MAX_VERTICES } from '../../web/src/import/gltf-limits.js';
+import { parseGltfModel } from '../../web/src/import/gltf-model.js';
+import { importSkin } from '../../web/src/import/gltf-skin-import.js';
+import { GltfBuilder } from './gltf-builder.js';
+import { jointChain, simpleSkin } from './gltf-fixtures.js';
+
+const refuseUris = (uri: string, what: string): string => `${what} refers to the external file '${uri}'`;
+
+async function importGlb(bytes: ArrayBuffer): Promise<ReturnType<typeof importSkin>> {
+  return importSkin(await parseGltfModel(bytes, { resourcePath: '', allowUri: refuseUris }));
+}
+
+/** Imports; returns the GltfFileError's message (the test fails if nothing is thrown). */
+async function refusal(bytes: ArrayBuffer): Promise<string> {
+  try {
+    await importGlb(bytes);
+  } catch (error) {
+    expect(error).toBeInstanceOf(GltfFileError);
+    return (error as Error).message;
+  }
+  throw new Error('the file was accepted');
+}
+
+/** SimpleSkin (10 vertices) with its JSON edited before the GLB is made. */
+function editedSimpleSkin(edit: (json: GltfBuilder['json']) => void): ArrayBuffer {
+  const builder = simpleSkin();
+  edit(builder.json);
+  return builder.glb();
+}
+
+/** Accessor `index` of the document made all zeros (no bufferView) with `count` elements. */
+function zeros(json: GltfBuilder['json'], index: number, count: number): void {
+  const { componentType, type } = json.accessors[index];
+  json.accessors[index] = { componentType, type, count };
+}
+
+/** `count` nodes in a document that is otherwise empty, node n a child of `parentOf(n)` (−1: a root). */
+function nodeDocument(count: number, parentOf: (n: number) => number): unknown {
+  const nodes: { children?: number[] }[] = Array.from({ length: count }, () => ({}));
+  const roots: number[] = [];
+  for (let n = 0; n < count; n++) {
+    const p = parentOf(n);
+    if (p < 0) roots.push(n);
+    else (nodes[p].children ??= []).push(n);
+  }
+  return { asset: { version: '2.0' }, scene: 0, scenes: [{ nodes: roots }], nodes };
+}
+
+/** The JSON check's message for `json`, or null if it passes; prints how long it took. */
+function checkMessage(json: unknown, what: string): string | null {
+  const start = performance.now();
+  try {
+    checkGltfJson(json, null, refuseUris);
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(GltfFileError);
+    return (error as Error).message;
+  } finally {
+    console.log(`${what}: checked in ${(performance.now() - start).toFixed(1)} ms`);
+  }
+}
+
+describe('glTF limits: what a file declares is capped before GLTFLoader builds it', () => {
+  it('an accessor of 10^8 zeros (no bufferView) is refused by name and count', async () => {
+    const glb = editedSimpleSkin((json) => zeros(json, json.meshes[0].primitives[0].attributes.POSITION, 1e8));
+    expect(glb.byteLength).toBeLessThan(2048);
+    expect(await refusal(glb)).toBe(`accessor 0 declares 100000000 elements; at most ${MAX_ACCESSOR_COUNT} per accessor are supported`);
+  });
+
+  it('a primitive of more than MAX_VERTICES vertices, and more in all, is refused', async () => {
+    const tooMany = MAX_VERTICES + 1;
+    const wholeMesh = (json: GltfBuilder['json'], count: number): void => {
+      for (const accessor of Object.values(json.meshes[0].primitives[0].attributes) as number[]) zeros(json, accessor, count);
+    };
+    expect(await refusal(editedSimpleSkin((json) => wholeMesh(json, tooMany)))).toBe(
+      `mesh 0 'strip' primitive 0: its POSITION (accessor 0) declares ${tooMany} vertices; at most ${MAX_VERTICES} per primitive are supported`,
+    );
+    // Two primitives (the same accessors twice), each at the limit.
+    const doubled = editedSimpleSkin((json) => {
+      wholeMesh(json, MAX_VERTICES);
+      json.meshes[0].primitives.push({ ...json.meshes[0].primitives[0] });
+    });
+    expect(await refusal(doubled)).toBe(`its meshes declare ${2 * MAX_VERTICES} vertices in all; at most ${MAX_VERTICES} are supported`);
+  });
+
+  it('JOINTS_0 or WEIGHTS_0 shorter than POSITION is refused naming the primitive and both counts', async () => {
+    for (const attribute of ['JOINTS_0', 'WEIGHTS_0']) {
+      const glb = editedSimpleSkin((json) => (json.accessors[json.meshes[0].primitives[0].attributes[attribute]].count = 6));
+      expect(await refusal(glb)).toBe(`mesh 0 'strip' primitive 0: ${attribute} has 6 entries, but POSITION has 10 vertices`);
+    }
+  });
+
+  it(`more than MAX_NODES (${MAX_NODES}) nodes are refused by count`, () => {
+    expect(checkMessage(nodeDocument(MAX_NODES + 1, () => -1), 'MAX_NODES + 1 roots')).toBe(`it has ${MAX_NODES + 1} nodes; at most ${MAX_NODES} are supported`);
+    expect(checkMessage(nodeDocument(40_000, (n) => n - 1), '40,000-node chain')).toBe(`it has 40000 nodes; at most ${MAX_NODES} are supported`);
+  });
+
+  it('MAX_NODES nodes in a binary tree pass the check; as a chain they are refused by depth, naming the first node too deep', () => {
+    expect(checkMessage(nodeDocument(MAX_NODES, (n) => (n === 0 ? -1 : (n - 1) >> 1)), 'MAX_NODES in a binary tree')).toBeNull();
+    expect(checkMessage(nodeDocument(MAX_NODES, (n) => n - 1), 'MAX_NODES in a chain')).toBe(
+      `node ${MAX_NODE_DEPTH} lies ${MAX_NODE_DEPTH + 1} nodes deep in the hierarchy; at most ${MAX_NODE_DEPTH} levels are supported`,
+    );
+    // Listed leaf first: each walk up meets nodes whose depth is known only at the root.
+    expect(checkMessage(nodeDocument(MAX_NODES, (n) => (n === MAX_NODES - 1 ? -1 : n + 1)), 'MAX_NODES in a chain, leaf first')).toBe(
+      `node 0 lies ${MAX_NODES} nodes deep in the hierarchy; at most ${MAX_NODE_DEPTH} levels are supported`,
+    );
+  });
+
+  it('a cycle of thousands of nodes is named, without recursion', () => {
+    const message = checkMessage(nodeDocument(5000, (n) => (n + 1) % 5000), '5,000-node cycle');
+    expect(message).toMatch(/^nodes form a cycle: 0 → 4999 → 4998 → .* → 1 → 0$/);
+  });
+
+  it(`a chain of MAX_NODE_DEPTH (${MAX_NODE_DEPTH}) joints loads; one more is refused before GLTFLoader, naming the node and depth`, async () => {
+    const imported = await importGlb(jointChain(MAX_NODE_DEPTH).glb());
+    expect(imported.rig.bones).toHaveLength(MAX_NODE_DEPTH);
+    expect(await refusal(jointChain(MAX_NODE_DEPTH + 1).glb())).toBe(`node ${MAX_NODE_DEPTH} 'j${MAX_NODE_DEPTH}' lies ${MAX_NODE_DEPTH + 1} nodes deep in the hierarchy; at most ${MAX_NODE_DEPTH} levels are supported`);
+    expect(await refusal(jointChain(2000).glb())).toMatch(/^node 1000 'j1000' lies 1001 nodes deep/);
+  });
+});

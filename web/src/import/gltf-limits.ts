@@ -1,0 +1,20 @@
+// How big a glTF file this page takes, checked on its JSON before three.js's
+// GLTFLoader allocates anything (gltf-json-check.ts). A file declares sizes
+// it need not back with bytes: an accessor without a bufferView is all zeros,
+// so a 2 kB file can ask for gigabytes; a chain of nodes thousands deep
+// overflows the stack of GLTFLoader's recursive hierarchy walk. Each limit is
+// far beyond any character we know of (a detailed game character has tens of
+// thousands of vertices and a few hundred nodes).
+
+/** Elements in one accessor: a triangle list over MAX_VERTICES vertices takes about 6 indices per vertex. */
+export const MAX_ACCESSOR_COUNT = 12_000_000;
+/** Vertices (POSITION entries) in one primitive, and in all of a file's primitives together. */
+export const MAX_VERTICES = 2_000_000;
+/** Nodes in a file. */
+export const MAX_NODES = 20_000;
+/**
+ * Nodes on the path from a scene root down to any node, both included.
+ * GLTFLoader builds the hierarchy recursively and Chromium's stack ends
+ * between 1,500 and 2,000 levels; the core takes chains of 4,096 joints.
+ */
+export const MAX_NODE_DEPTH = 1_000;
