@@ -75,6 +75,16 @@ inline kin::SolveReport SolveWith(kin::SolverKind kind, IkProblem& p, std::vecto
   return job.Run();
 }
 
+// The iterative solvers: those that escape stuck points (options.max_escapes).
+inline bool Iterative(kin::SolverKind kind) {
+  return (kin::GetSolverInfo(kind).settings & kin::SettingBit(kin::IkSetting::kMaxEscapes)) != 0;
+}
+
+// Two poses equal bit for bit.
+inline bool SamePose(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), sizeof(glm::vec3) * a.size()) == 0;
+}
+
 // Every slot within [min, max]; slots with min == max exactly there.
 inline void ExpectWithinLimits(const kin::Skeleton& s, const std::vector<glm::vec3>& angles) {
   for (int j = 0; j < s.bone_count(); ++j)

@@ -17,6 +17,7 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   trial_model_ms_.resize(n);
   trial_angles_.resize(n);
   best_angles_.resize(n);
+  start_angles_.resize(n);
   effector_ms_.resize(g);
   trial_effector_ms_.resize(g);
   row_offset_.resize(g);

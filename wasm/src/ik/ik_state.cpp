@@ -19,6 +19,9 @@ constexpr float kFarFraction = 0.25f;
 // An angle leaving a limit (a start inside the limits, the first escape) goes
 // this fraction of its range inward.
 constexpr float kInwardFraction = 0.2f;
+// Escapes nudge angles off a limit this many depths into the range (Nudge),
+// the deepest 0.95 of it.
+constexpr int kInwardDepths = 4;
 
 // How reluctantly the root offset moves: as a joint of the first root's
 // stiffness does when it swings a point at the skeleton's size (the largest
@@ -105,6 +108,7 @@ IkState::IkState(const IkJob& job_)
     }
   }
   for (int j = 0; j < n; ++j) job.angles[j] = ProjectJointLimits(sk, j, job.angles[j]);
+  std::copy(job.angles.begin(), job.angles.end(), ws.start_angles_.begin());
 }
 
 Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
@@ -160,8 +164,14 @@ Evaluation IkState::EvaluateCurrent() {
   return Evaluate(job.angles, root_ms, ws.model_ms_, ws.effector_ms_, ws.residual_.data());
 }
 
+Evaluation IkState::EvaluateInput() {
+  const Evaluation e = EvaluateCurrent();
+  start_energy = e.energy;
+  return e;
+}
+
 Evaluation IkState::EvaluateStart(bool* far) {
-  Evaluation e = EvaluateCurrent();
+  Evaluation e = EvaluateInput();
   const bool any_far = e.error > job.options.tolerance && MarkFarGoals();
   if (any_far && StartInsideLimits()) e = EvaluateCurrent();
   if (far) *far = any_far;
@@ -414,14 +424,20 @@ bool IkState::StartInsideLimits() {
 }
 
 void IkState::Nudge(int escape) {
-  const float fraction = kInwardFraction + 0.25f * static_cast<float>(escape);
+  // Depths inward from a limit: kInwardFraction, then a quarter of the range
+  // more per escape, round again after kInwardDepths (the page allows 100
+  // escapes; a growing fraction would pass the opposite limit from the
+  // fifth on). Later rounds still differ: the amplitude keeps growing.
+  const float fraction = kInwardFraction + 0.25f * static_cast<float>(escape % kInwardDepths);
   const float amplitude = 0.1f * static_cast<float>(escape + 1);
   for (int c = 0; c < angle_dof_count; ++c) {
     const float inward = fraction * (Max(c) - Min(c));
     float& theta = job.angles[Bone(c)][Slot(c)];
     if (theta <= Min(c)) theta = Min(c) + inward;
     else if (theta >= Max(c)) theta = Max(c) - inward;
-    else theta = std::min(std::max(theta + ((c + escape) % 2 ? amplitude : -amplitude), Min(c)), Max(c));
+    else theta += (c + escape) % 2 ? amplitude : -amplitude;
+    // Rounding of the fraction, or an amplitude past the range, stops on the limit.
+    theta = std::min(std::max(theta, Min(c)), Max(c));
   }
   ProjectSwingTwist(job.angles);
 }

@@ -58,6 +58,9 @@ class IkState {
   glm::vec3 root_ms;        // the root offset of the current configuration
   glm::vec3 trial_root_ms;  // of the trial configuration
   glm::vec3 best_root_ms;   // of the best pose kept (BestPose)
+  // E of the start pose (the job's angles clamped into the limits, kept in
+  // ws.start_angles_, and its root offset), from EvaluateInput.
+  double start_energy = 0.0;
 
   // Slot dofs: the bone and slot; root dofs: Bone(c) == n, Slot(c) the axis.
   int Bone(int c) const { return ws.dofs_[c] / 3; }
@@ -86,7 +89,10 @@ class IkState {
                       Span<glm::vec3> effector_ms, double* residual) const;
   // The same for the job's angles and root_ms into the current buffers.
   Evaluation EvaluateCurrent();
-  // EvaluateCurrent at the start of a Jacobian-based solve: when some goal is far
+  // EvaluateCurrent of the start pose, before an iterative solve moves it;
+  // keeps its energy as start_energy.
+  Evaluation EvaluateInput();
+  // EvaluateInput at the start of a Jacobian-based solve: when some goal is far
   // from its target, its limbs start inside their limits (StartInsideLimits)
   // and `*far` (if given) tells whether any is.
   Evaluation EvaluateStart(bool* far = nullptr);
@@ -120,8 +126,9 @@ class IkState {
 
   bool AnyOnLimit() const;
 
-  // Moves every active angle off a stuck point: an angle on a limit goes a
-  // growing fraction of its range inward, any other angle by ±amplitude.
+  // Moves every active angle off a stuck point, within its limits: an angle
+  // on a limit goes a fraction of its range inward (deeper with each escape,
+  // up to 0.95, then round again), any other angle by ±amplitude.
   // The root offset stays: it has no limit to be trapped on, and the angles'
   // nudge already leaves the saddle.
   void Nudge(int escape);

@@ -9,6 +9,9 @@
 namespace kin {
 namespace ik_internal {
 
+// A relative fall of E below float noise is no improvement.
+constexpr double kNoiseFall = 1e-6;
+
 // E before the first iteration and after each one, into the job's optional
 // energy span (entries past its size are dropped); each record also closes
 // an entry of the job's optional trace, with the current pose.
@@ -62,7 +65,7 @@ class Escapes {
   // At a stuck point of energy `energy`: nudges the pose (the caller
   // evaluates it) and returns true, or returns false: stop.
   bool TryFrom(double energy) {
-    const bool improved = energy < lowest_ * (1.0 - kImprovement);
+    const bool improved = energy < lowest_ * (1.0 - kNoiseFall);
     lowest_ = std::min(lowest_, energy);
     const bool worth_escaping = used_ == 0 || improved || state_.AnyOnLimit();
     if (used_ >= state_.job.options.max_escapes || !worth_escaping) return false;
@@ -71,8 +74,6 @@ class Escapes {
   }
 
  private:
-  // A relative fall of E below float noise is no improvement.
-  static constexpr double kImprovement = 1e-6;
   IkState& state_;
   double lowest_;
   int used_ = 0;
@@ -81,9 +82,15 @@ class Escapes {
 // Ends an iterative solve. After escapes the best pose seen (kept by
 // BestPose with its energy `best_energy`) may lie behind the current
 // one and comes back, but a converged pose stays: with several goals a lower
-// E can hide a larger distance on one of them. A pose within tolerance is
-// converged whatever ended the loop. A pose brought back ends the energy
-// history with its energy: the history ends where the solve does.
+// E can hide a larger distance on one of them. A solve that did not lower E
+// below the start's (IkState::start_energy) by more than float noise returns
+// the start pose exactly, escapes and all undone: at a target out of reach,
+// repeated solves (a drag held still) would otherwise creep along directions
+// that move no goal point (a twist, a nudge E cannot tell from the best), and
+// a far start moved inside the limits could end worse than it began. A pose
+// within tolerance is converged whatever ended the loop. A pose brought
+// back ends the energy history with its energy: the history ends where the
+// solve does.
 SolveReport FinishIterative(IkState& state, Evaluation current, double best_energy, SolveStatus status,
                             int iterations, EnergyHistory& history);
 

@@ -55,7 +55,7 @@ SolveReport SolveBySweeps(IkState& s, const SweepRules& rules, Sweep sweep) {
   const IkJob& job = s.job;
   EnergyHistory history(s);
   bool far = false;
-  Evaluation current = rules.far_start ? s.EvaluateStart(&far) : s.EvaluateCurrent();
+  Evaluation current = rules.far_start ? s.EvaluateStart(&far) : s.EvaluateInput();
   history.Record(current);
   BestPose best(s, current.energy);
 

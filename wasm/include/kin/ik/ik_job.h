@@ -38,6 +38,7 @@ class IkWorkspace {
   std::vector<glm::mat4> trial_model_ms_;  // configuration being tried
   std::vector<glm::vec3> trial_angles_;
   std::vector<glm::vec3> best_angles_;
+  std::vector<glm::vec3> start_angles_;    // the start pose within the limits, for a solve that cannot better it
   std::vector<glm::vec3> effector_ms_;     // goal points, current configuration
   std::vector<glm::vec3> trial_effector_ms_;
   std::vector<int> row_offset_;            // first residual row of each goal
