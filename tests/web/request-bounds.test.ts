@@ -1,12 +1,13 @@
 // Requests beyond the core's bounds, through the WASM module: positions
 // beyond ±maxCoordinate (a finite but huge tip or target used to pass and
-// leave NaN angles behind) and more than maxGoals goals (which used to grow
+// leave NaN angles behind), more than maxGoals goals (which used to grow
 // the heap by the square of the count and, at 10,000, throw a bare number
-// and leave a rig that trapped on its next call) are refused by name, and
+// and leave a rig that trapped on its next call), and oversized skins and
+// rig descriptions are refused by name before anything is allocated, and
 // the rig stays as it was and usable.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type GoalDesc, Rig } from '../../web/src/rig/rig.js';
-import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
+import { type BoneDesc, flattenRigDesc } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 
@@ -68,5 +69,28 @@ describe('request bounds', () => {
     expect(rig.solve().status).not.toBe('invalid-input');
     rig.dispose();
     expect(module.liveRigs()).toBe(before);
+  });
+
+  it('refuses an oversized skin and rig description before copying them, and stays usable', () => {
+    const rig = Rig.create(module, chain());
+    try {
+      rig.setGoals([{ bone: 'b9', target: [0.3, 0.5, 0] }]);
+      const heapBefore = module.HEAPU8.length;
+      const huge = { length: 3e9 } as ArrayLike<number>; // a claimed length; nothing to copy
+      expect(() => rig.setSkin(huge, [], huge, huge)).toThrow(/^Rig: skin of 1000000000 vertices, over the 2097152 a rig takes$/);
+      const handle = new module.Rig();
+      try {
+        const desc = { ...flattenRigDesc(chain()), restT: { length: 1e9 } as unknown as Float32Array };
+        expect(handle.load(desc)).toBe(1);
+        expect(handle.errorMessage()).toBe('restT has 1000000000 numbers, expected 30 (3 per bone)');
+        expect(handle.load(flattenRigDesc(chain()))).toBe(0);
+      } finally {
+        handle.delete();
+      }
+      expect(module.HEAPU8.length).toBeLessThanOrEqual(heapBefore + (4 << 20));
+      expect(rig.solve().status).not.toBe('invalid-input');
+    } finally {
+      rig.dispose();
+    }
   });
 });
