@@ -308,6 +308,70 @@ TEST(TwoBone, HumanoidArmsAndLegsAtOnce_Seed29) {
   std::printf("two-bone humanoid: worst miss %.3g\n", worst);
 }
 
+// A shoulder, an upper arm and a forearm, each with the rest scale
+// (1, 3, 0.2): every joint frame is non-uniformly scaled, so that a turn of
+// the lower bone moves its tip on an ellipse and a turn of the upper bone
+// does not keep the limb's reach in model space.
+Problem NonUniformArm() {
+  std::vector<kin::BoneDef> bones(3);
+  const char* names[] = {"shoulder", "upper", "lower"};
+  for (int i = 0; i < 3; ++i) {
+    bones[i].name = names[i];
+    bones[i].parent = i - 1;
+    bones[i].rest_t = i == 0 ? glm::vec3(0.0f) : glm::vec3(0.0f, 0.5f, 0.0f);
+    bones[i].rest_s = glm::vec3(1.0f, 3.0f, 0.2f);
+    bones[i].tip_bs = glm::vec3(0.0f, 0.5f, 0.0f);
+  }
+  Problem p;
+  EXPECT_TRUE(kin::Skeleton::Build(bones, &p.skeleton).ok());
+  kin::Goal g;
+  g.bone = 2;
+  g.point_bs = p.skeleton.tip_bs(2);
+  g.has_pole = true;
+  p.goals = {g};
+  p.workspace.Reserve(3, 1);
+  return p;
+}
+
+// 200 random starts, poles and targets: reachable ones (where the limb's
+// end is at some other pose of the two bones) are reached, and no solve ends
+// farther from its target than it started (out of reach: three times as far
+// from the upper bone as a reachable one).
+TEST(TwoBone, NonUniformScaleReachesAndNeverEndsFarther_Seed41) {
+  Problem p = NonUniformArm();
+  std::mt19937 rng(41);
+  std::uniform_real_distribution<float> angle(-1.5f, 1.5f), coordinate(-2.0f, 2.0f);
+  // Drawn in order (the order a constructor's arguments are evaluated in is not).
+  const auto draw = [&](std::uniform_real_distribution<float>& d) {
+    glm::vec3 v;
+    for (int k = 0; k < 3; ++k) v[k] = d(rng);
+    return v;
+  };
+  const auto random_angles = [&] { return draw(angle); };
+  int reached = 0, reachable = 0;
+  for (int t = 0; t < 200; ++t) {
+    std::vector<glm::vec3> start = {random_angles(), random_angles(), random_angles()};
+    std::vector<glm::vec3> other = {start[0], random_angles(), random_angles()};
+    const std::vector<glm::mat4> other_model = Forward(p.skeleton, other);
+    const glm::vec3 a = Origin(other_model, 1), end = PointMs(other_model, p.goals[0]);
+    const bool in_reach = t % 2 == 0;
+    p.goals[0].target_ms = in_reach ? end : a + 3.0f * (end - a);
+    p.goals[0].pole_ms = draw(coordinate);
+    const float start_error = glm::length(PointMs(Forward(p.skeleton, start), p.goals[0]) - p.goals[0].target_ms);
+    std::vector<glm::vec3> angles = start;
+    const kin::SolveReport report = Solve(p, angles);
+    const float error = glm::length(PointMs(Forward(p.skeleton, angles), p.goals[0]) - p.goals[0].target_ms);
+    EXPECT_LE(error, start_error + 1e-9f) << "trial " << t << (in_reach ? " (in reach)" : " (out of reach)");
+    EXPECT_NEAR(report.error, error, 1e-6f) << "trial " << t;
+    ExpectWithinLimits(p.skeleton, angles);
+    if (!in_reach) continue;
+    ++reachable;
+    if (error <= 1e-4f) ++reached;
+    EXPECT_LE(error, 1e-4f) << "trial " << t << " started " << start_error << " away";
+  }
+  std::printf("two-bone non-uniform scale: %d of %d reachable targets reached\n", reached, reachable);
+}
+
 struct BadSolve {
   const char* what;
   void (*breaks)(Problem&, std::vector<glm::vec3>&);

@@ -11,6 +11,8 @@ import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import { BUILT_CONTRACT } from '../../web/src/wasm/generated/contract.js';
 import type { KinModule, ModuleContract } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
+import { MAX_GOALS } from '../../web/src/posing/goal-set.js';
+import { MAX_COORDINATE } from '../../web/src/share/pose-link.js';
 
 /** Three bones along +Y with a hinge in the middle. */
 function arm(): BoneDesc[] {
@@ -81,6 +83,13 @@ describe('the module contract', () => {
     expect(contract.channelTargets.map((t) => valueSize(t))).toEqual([1, 4, 3, 3, 3]);
     expect(contract.loopModes).toEqual(['clamp', 'loop']);
     expect(contract.maxChannelSamples).toBeGreaterThanOrEqual(1024);
+  });
+
+  it('bounds goal counts and coordinates as the share link does', () => {
+    expect(contract.maxGoals).toBe(MAX_GOALS);
+    expect(contract.maxGoals).toBeGreaterThanOrEqual(4);
+    expect(contract.maxCoordinate).toBe(MAX_COORDINATE);
+    expect(contract.maxCoordinate).toBe(1e5);
   });
 
   it('a module with other interpolation, target and loop codes gets those codes from the Rig', () => {

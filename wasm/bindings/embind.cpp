@@ -220,6 +220,9 @@ class RigBinding {
   int setGoals(const val& goals) {
     if (!goals.isArray()) return Report(Status::Invalid("goals must be an array"));
     const int count = goals["length"].as<int>();
+    // Counted before anything is allocated for them.
+    const Status counted = ValidateGoalCount(static_cast<std::size_t>(count));
+    if (!counted.ok()) return Report(counted);
     std::vector<Goal> parsed(static_cast<std::size_t>(count));
     for (int g = 0; g < count; ++g) {
       bool has_point = false;
@@ -312,6 +315,9 @@ class RigBinding {
   int setSkin(const val& positions, const val& normals, const val& joints, const val& weights) {
     for (const val* v : {&positions, &normals, &joints, &weights})
       if (!IsArrayLike(*v)) return Report(Status::Invalid("skin positions, normals, joints and weights must be arrays of numbers"));
+    // Counted before they are copied: an oversized skin is refused, not allocated.
+    const Status counted = ValidateSkinVertexCount(positions["length"].as<double>() / 3.0);
+    if (!counted.ok()) return Report(counted);
     const std::vector<float> p = Numbers(positions), n = Numbers(normals), w = Numbers(weights);
     const std::vector<float> j = Numbers(joints);
     std::vector<std::uint16_t> joint_indices(j.size());
@@ -658,10 +664,12 @@ class RigBinding {
       const val v = desc[f.key];
       if (f.optional && (v.isUndefined() || v.isNull())) continue;
       if (!IsArrayLike(v)) return Status::Invalid("%s must be an array of numbers", f.key);
-      f.values = Numbers(v);
-      if (f.values.size() != static_cast<std::size_t>(n * f.per_bone))
-        return Status::Invalid("%s has %zu numbers, expected %d (%d per bone)", f.key, f.values.size(), n * f.per_bone,
+      // Counted before they are copied: an oversized array is refused, not allocated.
+      const double length = v["length"].as<double>();
+      if (length != n * f.per_bone)
+        return Status::Invalid("%s has %.0f numbers, expected %d (%d per bone)", f.key, length, n * f.per_bone,
                                f.per_bone);
+      f.values = Numbers(v);
     }
     const val orders = desc["orders"];
     if (!orders.isArray() || orders["length"].as<int>() != n)
@@ -785,7 +793,8 @@ val OptionEntry(const IkOptionInfo& o, const IkOptions& defaults) {
 // (web/src/rig/contract.ts): the solvers in SolverKind order with what they
 // take and read, the options' defaults and ranges by the keys setSolver
 // takes, the names of the statuses, skinning methods and mirror modes in
-// the order of their codes, and the exchange record's layout.
+// the order of their codes, the bounds on requests (samples, goals,
+// coordinates) and the exchange record's layout.
 val Contract() {
   val solvers = val::array();
   for (int k = 0; k < static_cast<int>(SolverKind::kCount); ++k) {
@@ -832,6 +841,8 @@ val Contract() {
   contract.set("loopModes", Strings([](int i) { return LoopModeName(static_cast<LoopMode>(i)); },
                                     static_cast<int>(LoopMode::kCount)));
   contract.set("maxChannelSamples", kMaxChannelSamples);
+  contract.set("maxGoals", kMaxGoals);
+  contract.set("maxCoordinate", kMaxCoordinate);
   contract.set("exchange", exchange);
   return contract;
 }

@@ -1,15 +1,34 @@
 #include "kin/goal.h"
 
+#include <cstdio>
+
 #include "math_checks.h"
 
 namespace kin {
+namespace {
+
+Status CheckGoalPosition(int index, const char* what, const glm::vec3& position) {
+  char named[64];
+  std::snprintf(named, sizeof(named), "goal %d: %s", index, what);
+  return CheckPosition(named, position);
+}
+
+}  // namespace
+
+Status ValidateGoalCount(std::size_t count) {
+  if (count > static_cast<std::size_t>(kMaxGoals))
+    return Status::Invalid("%zu goals, over the %d a rig takes", count, kMaxGoals);
+  return Status::Ok();
+}
 
 Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index) {
   if (goal.bone < 0 || goal.bone >= skeleton.bone_count())
     return Status::Invalid("goal %d: bone index %d is out of range [0, %d)", index, goal.bone,
                            skeleton.bone_count());
-  if (!IsFinite(goal.point_bs)) return Status::Invalid("goal %d: point on the bone is not finite", index);
-  if (!IsFinite(goal.target_ms)) return Status::Invalid("goal %d: target is not finite", index);
+  Status position = CheckGoalPosition(index, "point on the bone", goal.point_bs);
+  if (!position.ok()) return position;
+  position = CheckGoalPosition(index, "target", goal.target_ms);
+  if (!position.ok()) return position;
   if (!IsFinite(goal.weight) || goal.weight <= 0.0f)
     return Status::Invalid("goal %d: weight %g must be finite and > 0", index, goal.weight);
   if (goal.has_orientation) {
@@ -19,7 +38,8 @@ Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index) {
       return Status::Invalid("goal %d: orientation weight %g must be finite and > 0", index, goal.orientation_weight);
   }
   if (goal.has_pole) {
-    if (!IsFinite(goal.pole_ms)) return Status::Invalid("goal %d: pole is not finite", index);
+    position = CheckGoalPosition(index, "pole", goal.pole_ms);
+    if (!position.ok()) return position;
     if (!IsFinite(goal.pole_weight) || goal.pole_weight <= 0.0f)
       return Status::Invalid("goal %d: pole weight %g must be finite and > 0", index, goal.pole_weight);
     if (goal.pole_bone >= 0) {

@@ -6,6 +6,9 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "kin/skeleton.h"
+#include "kin/status.h"
+
 namespace kin {
 
 inline bool IsFinite(float v) { return std::isfinite(v); }
@@ -18,6 +21,15 @@ inline bool IsFinite(const glm::mat4& m) {
     for (int r = 0; r < 4; ++r)
       if (!IsFinite(m[c][r])) return false;
   return true;
+}
+// Ok, or why `position` cannot be a position from outside: not finite, or
+// beyond ±kMaxCoordinate. `what` names it ("goal 2: target").
+inline Status CheckPosition(const char* what, const glm::vec3& position) {
+  if (!IsFinite(position)) return Status::Invalid("%s is not finite", what);
+  for (int a = 0; a < 3; ++a)
+    if (std::fabs(position[a]) > kMaxCoordinate)
+      return Status::Invalid("%s is beyond ±%g m (%g on axis %d)", what, kMaxCoordinate, position[a], a);
+  return Status::Ok();
 }
 // Quaternions from outside must be unit within float noise; we renormalise
 // after accepting them, but a visibly wrong length means a wrong input.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "kin/animation/sampling_job.h"
 #include "kin/capsule_weights.h"
@@ -11,13 +12,9 @@
 #include "kin/ik/finite_difference.h"
 #include "kin/limits.h"
 #include "kin/skinning.h"
+#include "math_checks.h"
 
 namespace kin {
-namespace {
-
-bool Finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
-}  // namespace
 
 const char* SkinningMethodName(SkinningMethod method) {
   switch (method) {
@@ -42,9 +39,10 @@ Status Rig::Load(Span<const BoneDef> bones) {
   for (std::size_t i = 0; i < n; ++i)  // zero may lie outside a limit
     angles_[i] = ProjectJointLimits(skeleton_, static_cast<int>(i), angles_[i]);
   root_offset_ms_ = glm::vec3(0.0f);
-  mirrored_angles_.assign(n, glm::vec3(0.0f));
+  staged_angles_.assign(n, glm::vec3(0.0f));
   mirror_status_ = BuildMirrorMap(skeleton_, &mirror_map_);
   goals_.clear();
+  goals_.reserve(kMaxGoals);
   model_ms_.assign(n, glm::mat4(1.0f));
   pose_model_ms_.assign(n, glm::mat4(1.0f));
   palette_.assign(n, glm::mat4(1.0f));
@@ -70,13 +68,23 @@ Status Rig::Load(Span<const BoneDef> bones) {
   return Status::Ok();
 }
 
+Status Rig::Projected(int bone, const glm::vec3& angles, glm::vec3* out) const {
+  const glm::vec3 projected = ProjectJointLimits(skeleton_, bone, angles);
+  // Never stored unless finite: a NaN angle would refuse every later solve.
+  if (!IsFinite(projected))
+    return Status::Invalid("angles of bone %d '%s' are not finite within its limits", bone, skeleton_.name(bone).c_str());
+  *out = projected;
+  return Status::Ok();
+}
+
 Status Rig::SetAngles(int bone, const glm::vec3& angles) {
   Status status = RequireLoaded();
   if (!status.ok()) return status;
   if (bone < 0 || bone >= bone_count())
     return Status::Invalid("bone index %d is out of range [0, %d)", bone, bone_count());
-  if (!Finite(angles)) return Status::Invalid("angles of bone %d '%s' are not finite", bone, skeleton_.name(bone).c_str());
-  angles_[bone] = ProjectJointLimits(skeleton_, bone, angles);
+  if (!IsFinite(angles)) return Status::Invalid("angles of bone %d '%s' are not finite", bone, skeleton_.name(bone).c_str());
+  status = Projected(bone, angles, &angles_[bone]);
+  if (!status.ok()) return status;
   Refresh();
   return Status::Ok();
 }
@@ -111,11 +119,15 @@ Status Rig::SetPose(Span<const float> angles, const glm::vec3& root_offset_ms) {
   for (std::size_t i = 0; i < angles.size; ++i)
     if (!std::isfinite(angles[i]))
       return Status::Invalid("pose angle %zu (bone %zu '%s') is not finite", i, i / 3, skeleton_.name(static_cast<int>(i / 3)).c_str());
-  if (!Finite(root_offset_ms)) return Status::Invalid("root offset is not finite");
+  status = CheckPosition("root offset", root_offset_ms);
+  if (!status.ok()) return status;
+  // Staged, so that a refused pose leaves the rig's as it was.
   for (std::size_t i = 0; i < n; ++i) {
     const int b = static_cast<int>(i);
-    angles_[i] = ProjectJointLimits(skeleton_, b, glm::vec3(angles[3 * i], angles[3 * i + 1], angles[3 * i + 2]));
+    status = Projected(b, glm::vec3(angles[3 * i], angles[3 * i + 1], angles[3 * i + 2]), &staged_angles_[i]);
+    if (!status.ok()) return status;
   }
+  std::copy(staged_angles_.begin(), staged_angles_.end(), angles_.begin());
   root_offset_ms_ = root_offset_ms;
   Refresh();
   return Status::Ok();
@@ -124,7 +136,8 @@ Status Rig::SetPose(Span<const float> angles, const glm::vec3& root_offset_ms) {
 Status Rig::SetRootOffset(const glm::vec3& root_offset_ms) {
   Status status = RequireLoaded();
   if (!status.ok()) return status;
-  if (!Finite(root_offset_ms)) return Status::Invalid("root offset is not finite");
+  status = CheckPosition("root offset", root_offset_ms);
+  if (!status.ok()) return status;
   root_offset_ms_ = root_offset_ms;
   Refresh();
   return Status::Ok();
@@ -140,12 +153,12 @@ Status Rig::Mirror(MirrorMode mode) {
   job.mode = mode;
   job.angles = Span<const glm::vec3>(angles_.data(), angles_.size());
   job.root_offset_ms = root_offset_ms_;
-  job.out_angles = Span<glm::vec3>(mirrored_angles_.data(), mirrored_angles_.size());
+  job.out_angles = Span<glm::vec3>(staged_angles_.data(), staged_angles_.size());
   job.out_root_offset_ms = &root_offset_ms_;
   status = job.Run();
   if (!status.ok()) return status;
   // Copied, not swapped: the page holds views over angles_ (see pose_data()).
-  std::copy(mirrored_angles_.begin(), mirrored_angles_.end(), angles_.begin());
+  std::copy(staged_angles_.begin(), staged_angles_.end(), angles_.begin());
   Refresh();
   return Status::Ok();
 }
@@ -153,19 +166,27 @@ Status Rig::Mirror(MirrorMode mode) {
 Status Rig::SetGoals(Span<const Goal> goals) {
   Status status = RequireLoaded();
   if (!status.ok()) return status;
+  // Counted first: the workspace grows with the square of the goal count.
+  status = ValidateGoalCount(goals.size);
+  if (!status.ok()) return status;
   for (std::size_t g = 0; g < goals.size; ++g) {
     status = ValidateGoal(skeleton_, goals[g], static_cast<int>(g));
     if (!status.ok()) return status;
   }
+  // Grown before the goals change (goals_ has room for kMaxGoals since Load).
+  const int count = static_cast<int>(goals.size);
+  if (workspace_.goal_capacity() < count) workspace_.Reserve(bone_count(), count);
   goals_.assign(goals.begin(), goals.end());
-  if (workspace_.goal_capacity() < goal_count()) workspace_.Reserve(bone_count(), goal_count());
   return Status::Ok();
 }
 
 Status Rig::SetGoalTarget(int goal, const glm::vec3& target_ms) {
   if (goal < 0 || goal >= goal_count())
     return Status::Invalid("goal index %d is out of range [0, %d)", goal, goal_count());
-  if (!Finite(target_ms)) return Status::Invalid("target of goal %d is not finite", goal);
+  char what[48];
+  std::snprintf(what, sizeof(what), "target of goal %d", goal);
+  const Status status = CheckPosition(what, target_ms);
+  if (!status.ok()) return status;
   goals_[goal].target_ms = target_ms;
   return Status::Ok();
 }
@@ -174,7 +195,10 @@ Status Rig::SetGoalPole(int goal, const glm::vec3& pole_ms) {
   if (goal < 0 || goal >= goal_count())
     return Status::Invalid("goal index %d is out of range [0, %d)", goal, goal_count());
   if (!goals_[goal].has_pole) return Status::Invalid("goal %d has no pole to move", goal);
-  if (!Finite(pole_ms)) return Status::Invalid("pole of goal %d is not finite", goal);
+  char what[48];
+  std::snprintf(what, sizeof(what), "pole of goal %d", goal);
+  const Status status = CheckPosition(what, pole_ms);
+  if (!status.ok()) return status;
   goals_[goal].pole_ms = pole_ms;
   return Status::Ok();
 }
@@ -274,6 +298,8 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
   if (!status.ok()) return status;
   if (positions.size % 3 != 0) return Status::Invalid("skin positions: %zu numbers is not 3 per vertex", positions.size);
   const std::size_t v = positions.size / 3;
+  status = ValidateSkinVertexCount(static_cast<double>(v));
+  if (!status.ok()) return status;
   if (normals.size != 0 && normals.size != 3 * v)
     return Status::Invalid("skin normals: %zu numbers for %zu vertices (need 3 each)", normals.size, v);
   for (std::size_t i = 0; i < positions.size; ++i)

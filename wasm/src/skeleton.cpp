@@ -1,6 +1,7 @@
 #include "kin/skeleton.h"
 
 #include <cmath>
+#include <cstdio>
 #include <unordered_set>
 
 #include "kin/forward.h"
@@ -21,7 +22,10 @@ Status ValidateBone(Span<const BoneDef> bones, int i) {
   if (b.parent < -1 || b.parent >= i)
     return Status::Invalid("bone %d '%s': parent %d must be -1 or a bone before it (parent-first order)",
                            i, name, b.parent);
-  if (!IsFinite(b.rest_t)) return Status::Invalid("bone %d '%s': rest translation is not finite", i, name);
+  char what[160];
+  std::snprintf(what, sizeof(what), "bone %d '%s': rest translation", i, name);
+  Status position = CheckPosition(what, b.rest_t);
+  if (!position.ok()) return position;
   if (!IsFinite(b.rest_q) || !IsUnit(b.rest_q))
     return Status::Invalid("bone %d '%s': rest rotation is not a finite unit quaternion", i, name);
   if (!IsFinite(b.rest_s)) return Status::Invalid("bone %d '%s': rest scale is not finite", i, name);
@@ -40,7 +44,9 @@ Status ValidateBone(Span<const BoneDef> bones, int i) {
     if (b.min_angle[a] > b.max_angle[a])
       return Status::Invalid("bone %d '%s': limit min %g > max %g on slot %d", i, name, b.min_angle[a],
                              b.max_angle[a], a);
-  if (!IsFinite(b.tip_bs)) return Status::Invalid("bone %d '%s': tip is not finite", i, name);
+  std::snprintf(what, sizeof(what), "bone %d '%s': tip", i, name);
+  position = CheckPosition(what, b.tip_bs);
+  if (!position.ok()) return position;
   if (!IsFinite(b.stiffness) || b.stiffness < 1e-3f || b.stiffness > 1e3f)
     return Status::Invalid("bone %d '%s': stiffness %g must be in [0.001, 1000]", i, name, b.stiffness);
   if (!IsFinite(b.swing_max) || b.swing_max <= 0.0f)

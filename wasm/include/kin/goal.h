@@ -2,6 +2,8 @@
 // the bone toward a target orientation, optionally bend toward a pole.
 #pragma once
 
+#include <cstddef>
+
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
@@ -39,6 +41,14 @@ struct Goal {
 
 // The bone whose origin is the goal's pole's middle joint (see pole_bone).
 inline int PoleMiddleBone(const Goal& goal) { return goal.pole_bone >= 0 ? goal.pole_bone : goal.bone; }
+
+// The most goals one solve takes (the share link carries as many). The IK
+// workspace grows with the square of the goal count, so a request for more
+// is refused before anything is allocated.
+constexpr int kMaxGoals = 32;
+
+// Ok, or why `count` goals are too many.
+Status ValidateGoalCount(std::size_t count);
 
 // Checks one goal against the skeleton; the message names goal `index`.
 Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index);

@@ -68,7 +68,8 @@ class Rig {
   // empty when mirror_status() is not ok.
   const std::vector<int>& mirror_partners() const { return mirror_map_.partner; }
 
-  // Goals.
+  // Goals: at most kMaxGoals (kin/goal.h); a refused set leaves the goals
+  // as they were.
   Status SetGoals(Span<const Goal> goals);
   Status SetGoalTarget(int goal, const glm::vec3& target_ms);
   // Moves the pole of a goal that has one (a pole handle's drag).
@@ -209,6 +210,9 @@ class Rig {
 
  private:
   Status RequireLoaded() const;
+  // `angles` projected into the bone's limits into *out, or an error (and
+  // *out unchanged) when the projection is not finite.
+  Status Projected(int bone, const glm::vec3& angles, glm::vec3* out) const;
   // The IK job of the current pose, goals and solver settings.
   IkJob MakeIkJob();
   SolveReport SolveWith(IkTrace* trace);
@@ -219,7 +223,7 @@ class Rig {
 
   Skeleton skeleton_;
   std::vector<glm::vec3> angles_;
-  std::vector<glm::vec3> mirrored_angles_;  // Mirror()'s output before it replaces angles_
+  std::vector<glm::vec3> staged_angles_;  // a new pose (SetPose, Mirror) before it replaces angles_
   glm::vec3 root_offset_ms_{0.0f};
   std::vector<Goal> goals_;
   MirrorMap mirror_map_;

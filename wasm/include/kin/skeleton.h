@@ -140,4 +140,12 @@ class Skeleton {
 // Largest skeleton accepted (keeps the bone texture and indices in range).
 constexpr int kMaxBones = 4096;
 
+// Metres from the origin (in any space) for every position taken from
+// outside: rest translations, tips, goal points, targets and poles, root
+// offsets. Far beyond any scene, and it keeps squared lengths and the
+// products the solvers form far from float overflow (|tip|² of a bigger
+// finite tip can overflow and turn a swing-twist axis into NaN). The share
+// link's coordinate range is the same.
+constexpr float kMaxCoordinate = 1e5f;
+
 }  // namespace kin

@@ -21,6 +21,14 @@ constexpr int kMaxInfluences = 8;
 // Whether `influences` is one of the counts the jobs take (4 or 8).
 inline bool IsInfluenceCount(int influences) { return influences == kMinInfluences || influences == kMaxInfluences; }
 
+// The most vertices a rig's skin may have: several million-vertex buffers per
+// skin fit in WASM memory, and a bigger request is refused before its
+// buffers are allocated.
+constexpr int kMaxSkinVertices = 1 << 21;
+
+// Ok, or why a skin of `vertices` vertices (positions / 3) is too big.
+Status ValidateSkinVertexCount(double vertices);
+
 // Which build of the per-vertex loop a skinning job runs. Both perform the
 // same float operations in the same order. kSimd keeps a vertex's four
 // influences in 4-wide vector registers (SSE in a native x86-64 build,

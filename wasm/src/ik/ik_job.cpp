@@ -1,5 +1,7 @@
 // IkJob: workspace sizing, the validation every solver shares, and the
 // dispatch to the solver functions (both read the solver registry).
+#include <cstdio>
+
 #include "../math_checks.h"
 #include "kin/ik/ik_job.h"
 #include "solvers.h"
@@ -78,7 +80,10 @@ Status IkJob::Validate() const {
   for (int i = 0; i < n; ++i)
     if (!IsFinite(angles[i]))
       return Status::Invalid("%s: start angles of bone %d '%s' are not finite", name, i, skeleton->name(i).c_str());
-  if (!IsFinite(root_offset_ms)) return Status::Invalid("%s: root offset is not finite", name);
+  char what[48];
+  std::snprintf(what, sizeof(what), "%s: root offset", name);
+  const Status root = CheckPosition(what, root_offset_ms);
+  if (!root.ok()) return root;
   const SolverInfo& info = GetSolverInfo(kind);
   if (move_root) {
     char movers[128];

@@ -11,18 +11,6 @@ namespace {
 // direction.
 constexpr double kNoDirection = 1e-6;
 
-// A = parent · R(rest_q) · S(rest_s) · F, the frame the Euler rotation acts in.
-glm::dmat3 JointFrameMs(const Skeleton& skeleton, Span<const glm::mat4> model_ms, int bone) {
-  const int parent = skeleton.parent(bone);
-  const glm::dmat3 parent_ms = parent < 0 ? glm::dmat3(1.0) : glm::dmat3(glm::mat3(model_ms[parent]));
-  glm::dmat3 rest = glm::mat3_cast(glm::dquat(skeleton.rest_q(bone)));
-  const glm::dvec3 s(skeleton.rest_s(bone));
-  rest[0] *= s.x;
-  rest[1] *= s.y;
-  rest[2] *= s.z;
-  return parent_ms * rest * glm::mat3_cast(glm::dquat(skeleton.frame(bone)));
-}
-
 // The rotation nearest `m` (det m > 0), by Newton's iteration for the polar
 // decomposition, X ← ½ (X + X⁻ᵀ); a rotation is its own fixed point, so the
 // exact case costs one step.
@@ -45,10 +33,25 @@ glm::dvec3 AnyPerpendicular(const glm::dvec3& v) {
 
 }  // namespace
 
+glm::dmat3 JointFrameMs(const Skeleton& skeleton, Span<const glm::mat4> model_ms, int bone) {
+  const int parent = skeleton.parent(bone);
+  const glm::dmat3 parent_ms = parent < 0 ? glm::dmat3(1.0) : glm::dmat3(glm::mat3(model_ms[parent]));
+  glm::dmat3 rest = glm::mat3_cast(glm::dquat(skeleton.rest_q(bone)));
+  const glm::dvec3 s(skeleton.rest_s(bone));
+  rest[0] *= s.x;
+  rest[1] *= s.y;
+  rest[2] *= s.z;
+  return parent_ms * rest * glm::mat3_cast(glm::dquat(skeleton.frame(bone)));
+}
+
 glm::vec3 TurnedAngles(const Skeleton& skeleton, Span<const glm::mat4> model_ms, int bone,
                        const glm::vec3& angles, const glm::dquat& turn_ms) {
   const glm::dmat3 frame_ms = JointFrameMs(skeleton, model_ms, bone);
-  const glm::dquat turn_fs = NearestRotation(glm::inverse(frame_ms) * glm::mat3_cast(turn_ms) * frame_ms);
+  return JointTurnedAngles(skeleton, bone, angles,
+                           NearestRotation(glm::inverse(frame_ms) * glm::mat3_cast(turn_ms) * frame_ms));
+}
+
+glm::vec3 JointTurnedAngles(const Skeleton& skeleton, int bone, const glm::vec3& angles, const glm::dquat& turn_fs) {
   const EulerOrder order = skeleton.order(bone);
   const glm::quat joint(glm::normalize(turn_fs * glm::dquat(EulerRotation(order, angles))));
   const glm::vec3 nearest = EulerFromRotation(order, joint, angles);

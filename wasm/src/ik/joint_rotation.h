@@ -25,6 +25,13 @@
 namespace kin {
 namespace ik_internal {
 
+// A = parent · R(rest_q) · S(rest_s) · F, the frame the Euler rotation acts
+// in, from the model matrices of the current pose (its parent's is read).
+// Its columns take joint-frame coordinates to model space; a turn Q in
+// those coordinates (E' = Q · E) moves the bone's points exactly by
+// A · Q · A⁻¹ about its origin, whatever the scales.
+glm::dmat3 JointFrameMs(const Skeleton& skeleton, Span<const glm::mat4> model_ms, int bone);
+
 // The angles of `bone` after turning it by `turn_ms` about its origin, from
 // the model matrices of the current pose (its parent's is read). Of the
 // equivalent Euler triples (two, and their 2π shifts) the one nearest its
@@ -34,6 +41,10 @@ namespace ik_internal {
 // Not clamped, so that callers can compare candidate turns by LimitExcess.
 glm::vec3 TurnedAngles(const Skeleton& skeleton, Span<const glm::mat4> model_ms, int bone,
                        const glm::vec3& angles, const glm::dquat& turn_ms);
+
+// The same for a turn given in the joint frame's coordinates (E' = Q · E):
+// exact under any scale.
+glm::vec3 JointTurnedAngles(const Skeleton& skeleton, int bone, const glm::vec3& angles, const glm::dquat& turn_fs);
 
 // How far `angles` lie outside the limits of `bone`, summed over the slots
 // (0 inside them).

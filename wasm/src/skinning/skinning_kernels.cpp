@@ -66,6 +66,12 @@ SkinArrays MakeSkinArrays(const float* bones, Span<const glm::vec3> positions, S
   return a;
 }
 
+Status ValidateSkinVertexCount(double vertices) {
+  if (!(vertices <= kMaxSkinVertices))
+    return Status::Invalid("skin of %.0f vertices, over the %d a rig takes", vertices, kMaxSkinVertices);
+  return Status::Ok();
+}
+
 Status ValidateSkinBuffers(const char* job, std::size_t bone_count, std::size_t positions, std::size_t normals,
                            int influences, Span<const std::uint16_t> joints, Span<const float> weights,
                            std::size_t out_positions, std::size_t out_normals) {

@@ -10,8 +10,8 @@ import { type SolverContract, builtContract } from '../rig/contract.js';
 import type { Rig, SolverName } from '../rig/rig.js';
 import { type GoalLayouts, type PosingGoal, goalLayoutFor } from './solver-goals.js';
 
-/** The most targets a goal set may have (share links carry them all). */
-export const MAX_GOALS = 32;
+/** The most targets a goal set may have: the most the core's rig takes (share links carry them all). */
+export const MAX_GOALS = builtContract.maxGoals;
 
 /**
  * Whether the solver poses with the editable goal set (false: it keeps its

@@ -41,6 +41,7 @@
 // 24 bits leave them about 250 times smaller (the test measures it), for 63
 // more bytes on a 21-bone rig. Positions are float32: within 2^-24 of their
 // size (6e-8 m at 1 m), with only the generous MAX_COORDINATE as a range.
+import { builtContract } from '../rig/contract.js';
 import { SOLVERS, type SolverName } from '../rig/rig.js';
 import { MAX_CHARACTER_NAME_BYTES } from '../posing/character-source.js';
 import { MAX_GOALS } from '../posing/goal-set.js';
@@ -117,9 +118,10 @@ export const MAX_NAME_BYTES = MAX_CHARACTER_NAME_BYTES;
  *  MAX_GOALS goals and the longest name) takes 9,744; the rest is for clips: a minute of
  *  the default character keyed at 10 fps fits (a browser takes URLs of 2 MB). */
 export const MAX_LINK_LENGTH = 200_000;
-/** Metres from the origin for any position: far beyond any scene we frame, and it keeps
- *  derived values (distances, matrices) far from float overflow. */
-export const MAX_COORDINATE = 1e5;
+/** Metres from the origin for any position: the core's bound on every position it takes, far
+ *  beyond any scene we frame, which keeps derived values (distances, matrices) far from float
+ *  overflow. */
+export const MAX_COORDINATE = builtContract.maxCoordinate;
 
 const CHARACTER_KINDS = ['default', 'lesson', 'gltf'] as const;
 /** The character kind byte of a lesson whose settings follow its id. */
