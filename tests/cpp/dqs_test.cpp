@@ -293,7 +293,8 @@ TEST(Dqs, RejectsInvalidInputAndLeavesOutputsUntouched) {
   const InvalidCase cases[] = {
       {"joint out of range", [](Mesh* m, Skinned*) { m->joints[4 * 2 + 1] = 7; }, "vertex 2 uses joint 7"},
       {"NaN weight", [](Mesh* m, Skinned*) { m->weights[4 * 3 + 2] = std::nanf(""); },
-       "weight of vertex 3 is not finite"},
+       "weight of vertex 3 is nan, not within ±1000"},
+      {"huge weight", [](Mesh* m, Skinned*) { m->weights[4 * 5] = 1e30f; }, "weight of vertex 5 is 1e+30, not within ±1000"},
       {"size mismatch", [](Mesh* m, Skinned*) { m->weights.pop_back(); }, "47 weights for 12 vertices"},
       {"output size", [](Mesh*, Skinned* out) { out->positions.pop_back(); },
        "output holds 11 positions for 12 vertices"},

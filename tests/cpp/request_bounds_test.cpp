@@ -47,8 +47,13 @@ TEST(RequestBounds, SkeletonRefusesPositionsBeyondTheBound) {
   bones[4].rest_t = glm::vec3(0.0f, -2e5f, 0.0f);
   EXPECT_TRUE(Names(kin::Skeleton::Build(bones, &skeleton), "bone 4 'link4': rest translation is beyond ±100000 m"));
   bones = ConedChain();
-  bones[2].tip_bs = glm::vec3(kin::kMaxCoordinate, 0.0f, 0.0f);  // the bound itself is in range
+  // A tip whose farthest reach (0.2 m of chain, then the tip) stays within the bound is in range.
+  bones[2].tip_bs = glm::vec3(kin::kMaxCoordinate - 1.0f, 0.0f, 0.0f);
   EXPECT_TRUE(kin::Skeleton::Build(bones, &skeleton).ok());
+  // Each value in range, the chain not: three bones of 40 km reach 120 km in some pose.
+  bones = ConedChain();
+  for (int b = 1; b <= 3; ++b) bones[b].rest_t = glm::vec3(0.0f, 4e4f, 0.0f);
+  EXPECT_TRUE(Names(kin::Skeleton::Build(bones, &skeleton), "bone 3 'link3': its rest translations and scales can put it"));
 }
 
 TEST(RequestBounds, ARefusedLoadKeepsARigWhosePosesStayFinite) {
@@ -137,3 +142,20 @@ TEST(RequestBounds, TooManyGoalsAreRefusedAndChangeNothing) {
 }
 
 }  // namespace
+
+// Fuzzing found skins whose finite but huge positions or normals skinned to
+// Inf and NaN: they are refused by name, and the skin the rig had stays.
+TEST(RequestBounds, SkinRefusesPositionsAndNormalsBeyondTheBound) {
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(ConedChain()).ok());
+  const std::vector<std::uint16_t> joints = {0, 1, 0, 0};
+  const std::vector<float> weights = {0.5f, 0.5f, 0.0f, 0.0f};
+  ASSERT_TRUE(rig.SetSkin(std::vector<float>{0.0f, 0.5f, 0.0f}, std::vector<float>{1.0f, 0.0f, 0.0f}, joints, weights).ok());
+  EXPECT_TRUE(Names(rig.SetSkin(std::vector<float>{0.0f, 3e19f, 0.0f}, std::vector<float>{}, joints, weights),
+                    "skin position of vertex 0 is 3e+19, not within ±100000 m"));
+  EXPECT_TRUE(Names(rig.SetSkin(std::vector<float>{0.0f, 0.5f, 0.0f}, std::vector<float>{1e30f, 0.0f, 0.0f}, joints, weights),
+                    "skin normal of vertex 0 is 1e+30, not within ±100000"));
+  EXPECT_EQ(rig.vertex_count(), 1);
+  ASSERT_TRUE(rig.Skin(kin::SkinningMethod::kDualQuaternion).ok());
+  EXPECT_FLOAT_EQ(rig.skinned_positions_data()[1], 0.5f);
+}

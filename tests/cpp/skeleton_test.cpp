@@ -57,7 +57,9 @@ INSTANTIATE_TEST_SUITE_P(
         BrokenInput{"nan_inverse_bind", [](auto& b) { b[3].has_inverse_bind = true; b[3].inverse_bind[3][0] = kNaN; }, "inverse bind matrix is not finite"},
         BrokenInput{"empty_name", [](auto& b) { b[10].name.clear(); }, "bone 10 has an empty name"},
         BrokenInput{"duplicate_name", [](auto& b) { b[12].name = "hand_l"; }, "bone 12 'hand_l': the name is used"},
-        BrokenInput{"overflowing_rest", [](auto& b) { for (auto& bone : b) bone.rest_s = glm::vec3(1e30f); }, "overflows"},
+        BrokenInput{"overflowing_rest", [](auto& b) { for (auto& bone : b) bone.rest_s = glm::vec3(1e30f); }, "bone 0 'hips': rest scales multiply to 1e+30 along its chain"},
+        BrokenInput{"scales_multiplying", [](auto& b) { for (auto& bone : b) bone.rest_s = glm::vec3(100.0f); }, "bone 2 'chest': rest scales multiply to 1e+06"},
+        BrokenInput{"huge_inverse_bind", [](auto& b) { b[3].has_inverse_bind = true; b[3].inverse_bind[3][1] = 5e6f; }, "'neck': inverse bind matrix entry 13 is 5e+06"},
         BrokenInput{"no_bones", [](auto& b) { b.clear(); }, "no bones"}),
     [](const testing::TestParamInfo<BrokenInput>& info) { return std::string(info.param.what); });
 

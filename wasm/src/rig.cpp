@@ -302,10 +302,16 @@ Status Rig::SetSkin(Span<const float> positions, Span<const float> normals, Span
   if (!status.ok()) return status;
   if (normals.size != 0 && normals.size != 3 * v)
     return Status::Invalid("skin normals: %zu numbers for %zu vertices (need 3 each)", normals.size, v);
+  // Positions within the coordinate range, normals no longer than it: with the
+  // skeleton's bounds, every skinned vertex and normal of every pose is finite.
   for (std::size_t i = 0; i < positions.size; ++i)
-    if (!std::isfinite(positions[i])) return Status::Invalid("skin position of vertex %zu is not finite", i / 3);
+    if (!(std::fabs(positions[i]) <= kMaxCoordinate))
+      return Status::Invalid("skin position of vertex %zu is %g, not within ±%g m", i / 3, static_cast<double>(positions[i]),
+                             static_cast<double>(kMaxCoordinate));
   for (std::size_t i = 0; i < normals.size; ++i)
-    if (!std::isfinite(normals[i])) return Status::Invalid("skin normal of vertex %zu is not finite", i / 3);
+    if (!(std::fabs(normals[i]) <= kMaxCoordinate))
+      return Status::Invalid("skin normal of vertex %zu is %g, not within ±%g", i / 3, static_cast<double>(normals[i]),
+                             static_cast<double>(kMaxCoordinate));
   std::vector<glm::vec3> p(v), n(normals.size ? v : 0), out_p(v), out_n(normals.size ? v : 0);
   for (std::size_t i = 0; i < v; ++i) p[i] = glm::vec3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2]);
   for (std::size_t i = 0; i < n.size(); ++i) n[i] = glm::vec3(normals[3 * i], normals[3 * i + 1], normals[3 * i + 2]);

@@ -1,8 +1,10 @@
 #include "kin/skeleton.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <unordered_set>
+#include <vector>
 
 #include "kin/forward.h"
 #include "math_checks.h"
@@ -59,9 +61,39 @@ Status ValidateBone(Span<const BoneDef> bones, int i) {
   if (b.has_inverse_bind) {
     if (!IsFinite(b.inverse_bind))
       return Status::Invalid("bone %d '%s': inverse bind matrix is not finite", i, name);
+    for (int c = 0; c < 16; ++c)
+      if (std::fabs(b.inverse_bind[c / 4][c % 4]) > kMaxInverseBindEntry)
+        return Status::Invalid("bone %d '%s': inverse bind matrix entry %d is %g, beyond ±%g", i, name, c,
+                               static_cast<double>(b.inverse_bind[c / 4][c % 4]), static_cast<double>(kMaxInverseBindEntry));
     const float det = glm::determinant(b.inverse_bind);
     if (!std::isfinite(det) || std::fabs(det) < 1e-12f)
       return Status::Invalid("bone %d '%s': inverse bind matrix is singular", i, name);
+  }
+  return Status::Ok();
+}
+
+// Bounds every point of every pose before the skeleton is built: joint
+// rotations keep lengths and scales multiply them, so a bone's origin lies
+// within its parent's bound plus the parent's chain of scales times its rest
+// translation, whatever the angles. Keeping these within kMaxCoordinate
+// (and the chain of scales within kMaxChainScale) keeps every matrix, tip
+// and skinned vertex finite in any pose, which each value alone cannot.
+Status ValidateReach(Span<const BoneDef> bones) {
+  std::vector<double> scale_bound(bones.size), reach(bones.size);
+  for (std::size_t i = 0; i < bones.size; ++i) {
+    const BoneDef& b = bones[i];
+    const double parent_scale = b.parent < 0 ? 1.0 : scale_bound[b.parent];
+    const double parent_reach = b.parent < 0 ? 0.0 : reach[b.parent];
+    const glm::dvec3 s = glm::abs(glm::dvec3(b.rest_s));
+    scale_bound[i] = parent_scale * std::max(s.x, std::max(s.y, s.z));
+    reach[i] = parent_reach + parent_scale * glm::length(glm::dvec3(b.rest_t));
+    const double tip = reach[i] + scale_bound[i] * glm::length(glm::dvec3(b.tip_bs));
+    if (scale_bound[i] > kMaxChainScale)
+      return Status::Invalid("bone %zu '%s': rest scales multiply to %g along its chain, over %g", i, b.name.c_str(),
+                             scale_bound[i], static_cast<double>(kMaxChainScale));
+    if (std::max(reach[i], tip) > kMaxCoordinate)
+      return Status::Invalid("bone %zu '%s': its rest translations and scales can put it %g m from the origin, beyond ±%g m",
+                             i, b.name.c_str(), std::max(reach[i], tip), static_cast<double>(kMaxCoordinate));
   }
   return Status::Ok();
 }
@@ -82,6 +114,8 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
     if (!names.insert(bones[i].name).second)
       return Status::Invalid("bone %d '%s': the name is used by an earlier bone", i, bones[i].name.c_str());
   }
+  const Status reach = ValidateReach(bones);
+  if (!reach.ok()) return reach;
 
   Skeleton s;
   const std::size_t n = bones.size;
@@ -137,12 +171,8 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
   const Status fk = bind.Run();
   if (!fk.ok()) return fk;
   for (std::size_t i = 0; i < n; ++i) {
-    if (!IsFinite(s.bind_ms_[i]))
-      return Status::Invalid("bone %zu '%s': bind pose overflows (rest values too large)", i,
-                             bones[i].name.c_str());
+    // ValidateReach keeps the bind pose finite; tiny scales can still make it singular.
     const float det = glm::determinant(s.bind_ms_[i]);
-    if (!std::isfinite(det))
-      return Status::Invalid("bone %zu '%s': bind pose overflows (rest scales too large)", i, bones[i].name.c_str());
     if (std::fabs(det) < 1e-24f)
       return Status::Invalid("bone %zu '%s': bind pose matrix is singular", i, bones[i].name.c_str());
     s.inverse_bind_[i] = bones[i].has_inverse_bind ? bones[i].inverse_bind : glm::inverse(s.bind_ms_[i]);

@@ -148,4 +148,13 @@ constexpr int kMaxBones = 4096;
 // link's coordinate range is the same.
 constexpr float kMaxCoordinate = 1e5f;
 
+// Largest product of rest scales along a chain (each bone's largest axis):
+// with kMaxCoordinate, it bounds every model matrix of every pose.
+constexpr float kMaxChainScale = 1e5f;
+
+// Largest entry of an inverse bind matrix given with a skeleton (a file's
+// own): with the two above it keeps every palette entry finite. A model in
+// millimetres scaled to metres has entries of a few thousand.
+constexpr float kMaxInverseBindEntry = 1e6f;
+
 }  // namespace kin

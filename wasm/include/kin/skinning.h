@@ -26,6 +26,10 @@ inline bool IsInfluenceCount(int influences) { return influences == kMinInfluenc
 // buffers are allocated.
 constexpr int kMaxSkinVertices = 1 << 21;
 
+// Largest weight magnitude taken (blend weights are fractions; files may leave
+// them unnormalised, never by this much): it keeps weighted sums finite.
+constexpr float kMaxSkinWeight = 1e3f;
+
 // Ok, or why a skin of `vertices` vertices (positions / 3) is too big.
 Status ValidateSkinVertexCount(double vertices);
 

@@ -91,7 +91,9 @@ Status ValidateSkinBuffers(const char* job, std::size_t bone_count, std::size_t 
     if (joints[i] >= bone_count)
       return Status::Invalid("%s: vertex %zu uses joint %u, palette has %zu", job, i / k, joints[i], bone_count);
   for (std::size_t i = 0; i < weights.size; ++i)
-    if (!std::isfinite(weights[i])) return Status::Invalid("%s: weight of vertex %zu is not finite", job, i / k);
+    if (!(std::fabs(weights[i]) <= kMaxSkinWeight))
+      return Status::Invalid("%s: weight of vertex %zu is %g, not within ±%g", job, i / k, static_cast<double>(weights[i]),
+                             static_cast<double>(kMaxSkinWeight));
   return Status::Ok();
 }
 
