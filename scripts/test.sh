@@ -19,7 +19,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
   build/sanitize/tests/cpp/kin_tests --gtest_brief=1
 
 echo "== fuzz smoke (each target from its seed corpus; npm run fuzz runs longer)"
-bash scripts/fuzz.sh --seconds 15
+bash scripts/fuzz.sh --seconds 8
 
 echo "== WASM build"
 bash scripts/build-wasm.sh
