@@ -28,6 +28,12 @@ export function stepTargets(lessonId: string): StepTargets {
   return targets;
 }
 
+/** The two targets as a lesson panel offers them (the step-through's and the duel's choice). */
+export const TARGET_CHOICES = [
+  { id: 'reachable', label: 'Within reach' },
+  { id: 'unreachable', label: 'Out of reach' },
+] as const;
+
 /** How close the effector must come to count as reached (the solvers' default tolerance is 1 mm). */
 export const REACHED_M = 0.005;
 

@@ -5,7 +5,7 @@
 // status and the time of an untraced solve, the plot both energy curves,
 // and the arm shows either result.
 import { DUEL_ENTRIES, DuelRecord, type DuelResult, runDuel } from '../../posing/solver-duel-run.js';
-import { type StepTargets, stepTargets } from '../../lessons/step-targets.js';
+import { TARGET_CHOICES, type StepTargets, stepTargets } from '../../lessons/step-targets.js';
 import type { LessonSettings, SettingsReader } from '../../lessons/lesson-settings.js';
 import type { Vec3Tuple } from '../../rig/rig-desc.js';
 import { SolverDuelPanel } from '../../ui/solver-duel-panel.js';
@@ -13,10 +13,6 @@ import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 
 const DAMPINGS = [0.0001, 0.001, 0.01, 0.1, 1];
 const FIRST_DAMPING = 0.01;
-const TARGETS = [
-  { id: 'reachable', label: 'Within reach' },
-  { id: 'unreachable', label: 'Out of reach' },
-];
 const SHOWN = DUEL_ENTRIES.map((e) => e.id);
 const COLORS: Record<string, string> = { dls: '#6cc4ff', transpose: '#f0a35a' };
 
@@ -36,7 +32,7 @@ export class SolverDuel implements LessonTool {
     const { rig } = context.editor.session;
     this.start = Float32Array.from(rig.pose());
     this.startRoot = rig.rootOffset;
-    this.panel = new SolverDuelPanel(context.controls, TARGETS, DAMPINGS, this.damping, DUEL_ENTRIES.map((e) => ({ id: e.id, label: e.label })), {
+    this.panel = new SolverDuelPanel(context.controls, TARGET_CHOICES, DAMPINGS, this.damping, DUEL_ENTRIES.map((e) => ({ id: e.id, label: e.label })), {
       chooseTarget: (id) => {
         this.unreachable = id === 'unreachable';
         this.run();

@@ -8,7 +8,7 @@
 // differences taken at that pose. Showing a pose is not an edit (no undo
 // step; the handle stays on the target), as playback's frames are not.
 import type { LessonSettings, SettingsReader } from '../../lessons/lesson-settings.js';
-import { type StepTargets, stepTargets } from '../../lessons/step-targets.js';
+import { TARGET_CHOICES, type StepTargets, stepTargets } from '../../lessons/step-targets.js';
 import type { Rig } from '../../rig/rig.js';
 import type { Vec3Tuple } from '../../rig/rig-desc.js';
 import type { SolveTrace, SolveTraceIteration } from '../../rig/solve-trace.js';
@@ -21,10 +21,6 @@ import { STEP_METHODS, type StepMethod, firstStepMethod, stepMethod } from './st
 /** Finite-difference step for the Jacobian shown beside the analytic one (radians). */
 const FD_STEP = 1e-3;
 
-const TARGET_CHOICES = [
-  { id: 'reachable', label: 'Within reach' },
-  { id: 'unreachable', label: 'Out of reach' },
-] as const;
 
 export class StepThrough implements LessonTool {
   private readonly panel: StepThroughPanel;
