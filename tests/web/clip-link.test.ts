@@ -490,12 +490,28 @@ describe('a 10-key clip of the default character', () => {
     expect(worst).toBeLessThan(1e-3);
   });
 
-  it('every decoded random clip is one the core accepts (seed 91)', () => {
+  // The link never turns a clip the core takes into one it refuses. The core
+  // refuses some random clips itself (scales and translations multiplying
+  // along a chain beyond its bounds): their decoded copies for the same bone.
+  it('every decoded random clip is one the core accepts, as it accepts the original (seed 91)', () => {
     const random = seededRandom(91);
+    const refusal = (clip: ClipData): string | null => {
+      try {
+        rig.setClip(clip);
+        return null;
+      } catch (error) {
+        return (error as Error).message.replace(/ [-+.e\d]+ m from the origin.*| multiply to .*/, '');
+      }
+    };
+    let accepted = 0;
     for (let trial = 0; trial < 200; trial++) {
-      const decoded = decodeOk(encodePoseLink(poseState(rig.boneCount, randomClip(random, rig.boneCount)))).clip!;
-      expect(() => rig.setClip(decoded), `trial ${trial}`).not.toThrow();
+      const original = randomClip(random, rig.boneCount);
+      const decoded = decodeOk(encodePoseLink(poseState(rig.boneCount, original))).clip!;
+      const why = refusal(original);
+      if (why === null) accepted++;
+      expect(refusal(decoded), `trial ${trial}`).toBe(why);
     }
+    expect(accepted).toBeGreaterThan(150);
   });
 });
 

@@ -83,6 +83,7 @@ describe('the module contract', () => {
     expect(contract.channelTargets.map((t) => valueSize(t))).toEqual([1, 4, 3, 3, 3]);
     expect(contract.loopModes).toEqual(['clamp', 'loop']);
     expect(contract.maxChannelSamples).toBeGreaterThanOrEqual(1024);
+    expect(contract.tcbLimit).toBe(1); // Kochanek and Bartels' own range
   });
 
   it('bounds goal counts and coordinates as the share link does', () => {

@@ -843,6 +843,7 @@ val Contract() {
   contract.set("maxChannelSamples", kMaxChannelSamples);
   contract.set("maxGoals", kMaxGoals);
   contract.set("maxCoordinate", kMaxCoordinate);
+  contract.set("tcbLimit", kTcbLimit);
   contract.set("exchange", exchange);
   return contract;
 }

@@ -8,6 +8,7 @@
 
 #include "kin/forward.h"
 #include "math_checks.h"
+#include "reach_bound.h"
 
 namespace kin {
 namespace {
@@ -72,30 +73,24 @@ Status ValidateBone(Span<const BoneDef> bones, int i) {
   return Status::Ok();
 }
 
-// Bounds every point of every pose before the skeleton is built: joint
-// rotations keep lengths and scales multiply them, so a bone's origin lies
-// within its parent's bound plus the parent's chain of scales times its rest
-// translation, whatever the angles. Keeping these within kMaxCoordinate
-// (and the chain of scales within kMaxChainScale) keeps every matrix, tip
-// and skinned vertex finite in any pose, which each value alone cannot.
+// Bounds every point of every pose before the skeleton is built (reach_bound.h).
 Status ValidateReach(Span<const BoneDef> bones) {
-  std::vector<double> scale_bound(bones.size), reach(bones.size);
+  std::vector<int> parents(bones.size);
+  std::vector<RestExtent> extents(bones.size);
   for (std::size_t i = 0; i < bones.size; ++i) {
     const BoneDef& b = bones[i];
-    const double parent_scale = b.parent < 0 ? 1.0 : scale_bound[b.parent];
-    const double parent_reach = b.parent < 0 ? 0.0 : reach[b.parent];
     const glm::dvec3 s = glm::abs(glm::dvec3(b.rest_s));
-    scale_bound[i] = parent_scale * std::max(s.x, std::max(s.y, s.z));
-    reach[i] = parent_reach + parent_scale * glm::length(glm::dvec3(b.rest_t));
-    const double tip = reach[i] + scale_bound[i] * glm::length(glm::dvec3(b.tip_bs));
-    if (scale_bound[i] > kMaxChainScale)
-      return Status::Invalid("bone %zu '%s': rest scales multiply to %g along its chain, over %g", i, b.name.c_str(),
-                             scale_bound[i], static_cast<double>(kMaxChainScale));
-    if (std::max(reach[i], tip) > kMaxCoordinate)
-      return Status::Invalid("bone %zu '%s': its rest translations and scales can put it %g m from the origin, beyond ±%g m",
-                             i, b.name.c_str(), std::max(reach[i], tip), static_cast<double>(kMaxCoordinate));
+    parents[i] = b.parent;
+    extents[i] = {glm::length(glm::dvec3(b.rest_t)), std::max(s.x, std::max(s.y, s.z)), glm::length(glm::dvec3(b.tip_bs))};
   }
-  return Status::Ok();
+  const ReachBreak at = FindReachBreak(parents, extents);
+  if (at.bone < 0) return Status::Ok();
+  const char* name = bones[at.bone].name.c_str();
+  if (at.by_scale)
+    return Status::Invalid("bone %d '%s': rest scales multiply to %g along its chain, over %g", at.bone, name, at.value,
+                           static_cast<double>(kMaxChainScale));
+  return Status::Invalid("bone %d '%s': its rest translations and scales can put it %g m from the origin, beyond ±%g m",
+                         at.bone, name, at.value, static_cast<double>(kMaxCoordinate));
 }
 
 }  // namespace

@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <vector>
 
 #include "kin/limits.h"
+#include "../reach_bound.h"
 
 namespace kin {
 namespace {
@@ -61,6 +64,11 @@ Status ValidateChannel(const Skeleton& skeleton, const ClipDef& def, int index, 
                              "cubic-spline", where, k, key.interpolation);
     if (!std::isfinite(key.tension) || !std::isfinite(key.continuity) || !std::isfinite(key.bias))
       return Status::Invalid("clip: %s: key %d: tension, continuity or bias is not finite", where, k);
+    for (const float parameter : {key.tension, key.continuity, key.bias})
+      if (std::fabs(parameter) > kTcbLimit)
+        return Status::Invalid("clip: %s: key %d: tension %g, continuity %g, bias %g: each must be within [-%g, %g]",
+                               where, k, key.tension, key.continuity, key.bias, static_cast<double>(kTcbLimit),
+                               static_cast<double>(kTcbLimit));
     if (key.value_offset < 0 || key.value_offset > static_cast<int>(def.values.size()) - size)
       return Status::Invalid("clip: %s: key %d: its %d value numbers at %d are outside the %zu values", where, k, size,
                              key.value_offset, def.values.size());
@@ -91,6 +99,47 @@ Status ValidateChannel(const Skeleton& skeleton, const ClipDef& def, int index, 
                              where, other);
   }
   return Status::Ok();
+}
+
+// Keeps every sampled pose within the skeleton's bounds (reach_bound.h): the
+// root offset within ±kMaxCoordinate, and the animated rest translations and
+// scales, at their largest between and at the keys, along every chain.
+Status ValidateAnimatedReach(const Skeleton& skeleton, const Clip& clip) {
+  const int n = skeleton.bone_count();
+  std::vector<int> parents(n);
+  std::vector<RestExtent> extents(n);
+  for (int i = 0; i < n; ++i) {
+    const glm::dvec3 s = glm::abs(glm::dvec3(skeleton.built_rest_s(i)));
+    parents[i] = skeleton.parent(i);
+    extents[i] = {glm::length(glm::dvec3(skeleton.built_rest_t(i))), std::max(s.x, std::max(s.y, s.z)),
+                  glm::length(glm::dvec3(skeleton.tip_bs(i)))};
+  }
+  for (int c = 0; c < clip.channel_count(); ++c) {
+    const Clip::Channel& channel = clip.channel(c);
+    if (channel.target != ChannelTarget::kRoot && channel.target != ChannelTarget::kTranslation &&
+        channel.target != ChannelTarget::kScale)
+      continue;
+    const KeyTrack track = clip.track(c);
+    const glm::dvec3 bound(TrackComponentBound(track, 0), TrackComponentBound(track, 1), TrackComponentBound(track, 2));
+    if (channel.target == ChannelTarget::kRoot) {
+      const double farthest = std::max(bound.x, std::max(bound.y, bound.z));
+      if (!(farthest <= kMaxCoordinate))
+        return Status::Invalid("clip: channel %d (root): its keys can move the root %g m, beyond ±%g m", c, farthest,
+                               static_cast<double>(kMaxCoordinate));
+    } else if (channel.target == ChannelTarget::kTranslation) {
+      extents[channel.bone].translation = glm::length(bound);
+    } else {
+      extents[channel.bone].scale = std::max(bound.x, std::max(bound.y, bound.z));
+    }
+  }
+  const ReachBreak at = FindReachBreak(parents, extents);
+  if (at.bone < 0) return Status::Ok();
+  const char* name = skeleton.name(at.bone).c_str();
+  if (at.by_scale)
+    return Status::Invalid("clip: bone %d '%s': its animated scales multiply to %g along its chain, over %g", at.bone,
+                           name, at.value, static_cast<double>(kMaxChainScale));
+  return Status::Invalid("clip: bone %d '%s': its animated translations and scales can put it %g m from the origin, "
+                         "beyond ±%g m", at.bone, name, at.value, static_cast<double>(kMaxCoordinate));
 }
 
 }  // namespace
@@ -205,6 +254,8 @@ Status Clip::Build(const Skeleton& skeleton, const ClipDef& def, Clip* out) {
     }
     clip.channels_.push_back(channel);
   }
+  const Status reach = ValidateAnimatedReach(skeleton, clip);
+  if (!reach.ok()) return reach;
   *out = std::move(clip);
   return Status::Ok();
 }

@@ -57,26 +57,36 @@ void CopyKey(const KeyTrack& track, int k, float* out) {
   for (int c = 0; c < track.size; ++c) out[c] = track.values[at + c];
 }
 
-// Component-wise segment value (everything but step, which the callers do).
-float SegmentComponent(const KeyTrack& track, int k, int c, float s, float h) {
+// The Hermite end derivatives (with respect to s, so times h) of component c
+// of key k's cubic segment (cubic-spline, catmull-rom or tcb).
+void SegmentDerivatives(const KeyTrack& track, int k, int c, float h, float* m0, float* m1) {
   const std::size_t size = static_cast<std::size_t>(track.size);
-  const float p0 = track.values[size * k + c];
-  const float p1 = track.values[size * (k + 1) + c];
-  switch (static_cast<Interpolation>(track.interpolation[k])) {
-    case Interpolation::kLinear: return (1.0f - s) * p0 + s * p1;
-    case Interpolation::kCubicSpline:
-      return Hermite(p0, h * track.out_tangents[size * k + c], p1, h * track.in_tangents[size * (k + 1) + c], s);
-    default: break;  // catmull-rom and tcb
+  if (static_cast<Interpolation>(track.interpolation[k]) == Interpolation::kCubicSpline) {
+    *m0 = h * track.out_tangents[size * k + c];
+    *m1 = h * track.in_tangents[size * (k + 1) + c];
+    return;
   }
   TcbWeights start, end;
   SegmentWeights(track, k, &start, &end);
   const auto difference = [&track, size, c](int j) {
     return track.values[size * (j + 1) + c] - track.values[size * j + c];
   };
+  float slope0 = 0.0f, slope1 = 0.0f;
+  KeySlopes<float>(track.times, k, start, difference, &slope0, nullptr);
+  KeySlopes<float>(track.times, k + 1, end, difference, nullptr, &slope1);
+  *m0 = h * slope0;
+  *m1 = h * slope1;
+}
+
+// Component-wise segment value (everything but step, which the callers do).
+float SegmentComponent(const KeyTrack& track, int k, int c, float s, float h) {
+  const std::size_t size = static_cast<std::size_t>(track.size);
+  const float p0 = track.values[size * k + c];
+  const float p1 = track.values[size * (k + 1) + c];
+  if (static_cast<Interpolation>(track.interpolation[k]) == Interpolation::kLinear) return (1.0f - s) * p0 + s * p1;
   float m0 = 0.0f, m1 = 0.0f;
-  KeySlopes<float>(track.times, k, start, difference, &m0, nullptr);
-  KeySlopes<float>(track.times, k + 1, end, difference, nullptr, &m1);
-  return Hermite(p0, h * m0, p1, h * m1, s);
+  SegmentDerivatives(track, k, c, h, &m0, &m1);
+  return Hermite(p0, m0, p1, m1, s);
 }
 
 }  // namespace
@@ -126,6 +136,25 @@ void SampleTrack(const KeyTrack& track, float time, float* out) {
   const float h = track.times[k + 1] - track.times[k];
   const float s = (time - track.times[k]) / h;
   for (int c = 0; c < track.size; ++c) out[c] = SegmentComponent(track, k, c, s, h);
+}
+
+double TrackComponentBound(const KeyTrack& track, int c) {
+  const std::size_t size = static_cast<std::size_t>(track.size);
+  const int n = track.key_count();
+  double bound = 0.0;
+  for (int k = 0; k < n; ++k) bound = std::max(bound, std::fabs(static_cast<double>(track.values[size * k + c])));
+  for (int k = 0; k + 1 < n; ++k) {
+    const Interpolation kind = static_cast<Interpolation>(track.interpolation[k]);
+    if (kind == Interpolation::kStep || kind == Interpolation::kLinear) continue;  // within the keys
+    // The Hermite's position weights are ≥ 0 and add up to 1; its derivative
+    // weights s(1−s)² and s²(1−s) are at most 4/27 on [0, 1].
+    float m0 = 0.0f, m1 = 0.0f;
+    SegmentDerivatives(track, k, c, track.times[k + 1] - track.times[k], &m0, &m1);
+    const double ends = std::max(std::fabs(static_cast<double>(track.values[size * k + c])),
+                                 std::fabs(static_cast<double>(track.values[size * (k + 1) + c])));
+    bound = std::max(bound, ends + 4.0 / 27.0 * (std::fabs(static_cast<double>(m0)) + std::fabs(static_cast<double>(m1))));
+  }
+  return bound;
 }
 
 glm::vec3 QuatLog(const glm::quat& q_in) {

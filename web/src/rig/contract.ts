@@ -91,6 +91,8 @@ export interface KinContract {
   readonly maxGoals: number;
   /** Metres from the origin for any position the Rig takes (rest translations, tips, targets, poles, root offsets). */
   readonly maxCoordinate: number;
+  /** Kochanek–Bartels tension, continuity and bias lie within ± this. */
+  readonly tcbLimit: number;
   readonly exchange: ExchangeLayout;
 }
 
@@ -209,6 +211,7 @@ export function checkContract(raw: unknown): KinContract {
   if (typeof c.maxCoordinate !== 'number' || !(c.maxCoordinate > 0) || !Number.isFinite(c.maxCoordinate)) {
     fail('maxCoordinate is not a finite number > 0');
   }
+  if (typeof c.tcbLimit !== 'number' || !(c.tcbLimit > 0) || !Number.isFinite(c.tcbLimit)) fail('tcbLimit is not a finite number > 0');
   for (const name of ['target', 'rootOffset', 'pole']) {
     if (floats[name] + 3 > floatCount) fail(`exchange.floats.${name} does not leave room for 3 floats`);
   }
@@ -226,6 +229,7 @@ export function checkContract(raw: unknown): KinContract {
     maxChannelSamples: c.maxChannelSamples as number,
     maxGoals: c.maxGoals as number,
     maxCoordinate: c.maxCoordinate as number,
+    tcbLimit: c.tcbLimit as number,
     exchange: {
       floats: floats as Record<FloatSlot, number>,
       floatCount,

@@ -48,6 +48,7 @@
 // pose, goals and camera
 // (tests/web/clip-link.test.ts measures it).
 import { type ChannelTarget, type ClipChannel, type ClipData, type ClipKey, type Interpolation, valueSize } from '../animation/clip.js';
+import { builtContract } from '../rig/contract.js';
 import { type ByteReader, type ByteWriter, MalformedInput } from './byte-io.js';
 import { nameProblem, readString, writeString } from './link-text.js';
 
@@ -78,6 +79,8 @@ export const MAX_CLIP_ANGLE = 1000;
 export const MAX_CLIP_POSITION = 1e5;
 /** Value units per second for a cubic-spline tangent. */
 export const MAX_CLIP_TANGENT = 1e6;
+/** Kochanek–Bartels parameters lie within ± this (the core's bound). */
+const TCB_LIMIT = builtContract.tcbLimit;
 
 const FRAMES_MODE = 0;
 const SECONDS_MODE = 1;
@@ -324,7 +327,7 @@ function channelProblem(channel: ClipChannel, boneCount: number, duration: numbe
     if (bad >= 0) return `key ${k} value[${bad}] = ${key.value[bad]} is not within ±${limit}`;
     if (target === 'rotation' && Math.abs(Math.hypot(...key.value) - 1) > 1e-3) return `key ${k} is not a unit quaternion`;
     for (const [what, v] of [['tension', key.tension], ['continuity', key.continuity], ['bias', key.bias]] as const) {
-      if (v !== undefined && !(Math.abs(v) <= 1)) return `key ${k} ${what} ${v} is not within [−1, 1]`;
+      if (v !== undefined && !(Math.abs(v) <= TCB_LIMIT)) return `key ${k} ${what} ${v} is not within [−${TCB_LIMIT}, ${TCB_LIMIT}]`;
     }
     for (const [what, tangent] of [['in tangent', key.inTangent], ['out tangent', key.outTangent]] as const) {
       if (tangent === undefined) continue;

@@ -10,6 +10,7 @@
 // strings, reading the time as whole numbers (pixels, hundredths).
 import type { ClipKey, Interpolation } from '../animation/clip.js';
 import type { OfferedClip, TimelineModel } from '../animation/timeline-model.js';
+import { builtContract } from '../rig/contract.js';
 import { INTERPOLATIONS } from '../rig/rig.js';
 import { CurveView, type CurveSource } from './curve-view.js';
 import { NumberLabels } from './number-labels.js';
@@ -218,8 +219,8 @@ export class TimelinePanel {
     label.title = `${name[0].toUpperCase()}${name.slice(1)} of the selected keys (TCB)`;
     const input = document.createElement('input');
     input.type = 'range';
-    input.min = '-1';
-    input.max = '1';
+    input.min = String(-builtContract.tcbLimit);
+    input.max = String(builtContract.tcbLimit);
     input.step = '0.05';
     input.dataset.action = `key-${name}`;
     input.setAttribute('aria-label', label.title);

@@ -183,6 +183,8 @@ export interface ModuleContract {
   maxGoals: number;
   /** Metres from the origin for any position the rig takes (kin::kMaxCoordinate). */
   maxCoordinate: number;
+  /** Kochanek–Bartels tension, continuity and bias lie within ± this (kin::kTcbLimit). */
+  tcbLimit: number;
   exchange: ModuleExchangeLayout;
 }
 

@@ -81,6 +81,9 @@ ClipDef DefaultClipDef();
 // The most keys, and channels, a clip may hold.
 constexpr int kMaxClipKeys = 1 << 20;
 constexpr int kMaxClipChannels = 1 << 16;
+// Kochanek–Bartels tension, continuity and bias lie within ±kTcbLimit (their
+// authors' range): beyond it the tangents grow without bound.
+constexpr float kTcbLimit = 1.0f;
 
 class Clip {
  public:

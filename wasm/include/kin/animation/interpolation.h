@@ -97,6 +97,9 @@ int FindSegment(Span<const float> times, float time);
 // SampleRotationTrack instead.
 void SampleTrack(const KeyTrack& track, float time, float* out);
 
+// An upper bound of |component c| of the track's values at any time: keys
+// and the overshoot of its cubic segments (NaN or Inf when they overflow).
+double TrackComponentBound(const KeyTrack& track, int c);
 // A quaternion track (size 4, unit keys) at `time`, held at the ends.
 glm::quat SampleRotationTrack(const KeyTrack& track, float time);
 
