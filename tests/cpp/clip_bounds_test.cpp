@@ -1,4 +1,5 @@
-// A clip's animated rest translations, scales and root offset are bounded
+// Every channel of a clip is bounded at and between its keys, and its
+// animated rest translations, scales and root offset are bounded
 // like a skeleton's (reach_bound.h): every sampled pose stays within
 // ±kMaxCoordinate with chain scales ≤ kMaxChainScale, counting the overshoot
 // of cubic segments between keys. TrackComponentBound is checked against
@@ -98,10 +99,12 @@ TEST(ClipBounds, TheDemoShapedClipWithinBoundsBuilds) {
   EXPECT_EQ(BuildMessage(def), "ok");
 }
 
-TEST(ClipBounds, RefusesATranslationBeyondTheCoordinateBound) {
+// Each translation 6e4 m is within the bound alone; along the chain they add to 1.8e5 m.
+TEST(ClipBounds, RefusesTranslationsThatAddUpAlongTheChainBeyondTheBound) {
   kin::ClipDef def = EmptyClip(false);
-  AddChannel(&def, ChannelTarget::kTranslation, 1, 0, {{0.0f, {0, 1, 0}}, {1.0f, {0, 2e5f, 0}}});
-  EXPECT_NE(BuildMessage(def).find("clip: bone 1 'link1': its animated translations and scales can put it"),
+  for (int bone = 0; bone < 3; ++bone)
+    AddChannel(&def, ChannelTarget::kTranslation, bone, 0, {{0.0f, {0, 1, 0}}, {1.0f, {0, 6e4f, 0}}});
+  EXPECT_NE(BuildMessage(def).find("clip: bone 1 'link1': its animated translations and scales can put it 120000 m"),
             std::string::npos)
       << BuildMessage(def);
 }
@@ -125,7 +128,19 @@ TEST(ClipBounds, RefusesARootWhoseCurveOvershootsBetweenKeys) {
   const TrackData overshoot(1, {{0.0f, {9e4f}, Interpolation::kCubicSpline, 0, 0, 0, {0.0f}, {1e5f}},
                                 {1.0f, {9e4f}, Interpolation::kCubicSpline, 0, 0, 0, {0.0f}, {0.0f}}});
   ASSERT_GT(overshoot.At(1.0f / 3.0f), kin::kMaxCoordinate);  // the curve really leaves the bound
-  EXPECT_NE(BuildMessage(def).find("clip: channel 0 (root): its keys can move the root 104815 m, beyond ±100000 m"), std::string::npos)
+  EXPECT_NE(BuildMessage(def).find("clip: channel 0 (root): its curve reaches 104815 at or between its keys, beyond ±100000"), std::string::npos)
+      << BuildMessage(def);
+}
+
+// A finite but huge tangent made the curve view's samples Inf and the pose
+// sit on a limit for no reason the clip shows.
+TEST(ClipBounds, RefusesAnAngleCurveThatOverflowsBetweenKeys) {
+  kin::ClipDef def = EmptyClip(true);
+  AddChannel(&def, ChannelTarget::kAngle, 1, 0,
+             {{0.0f, {0.0f}, Interpolation::kCubicSpline, 0, 0, 0, {0.0f}, {3e38f}}, {2.0f, {0.0f}, Interpolation::kCubicSpline}});
+  EXPECT_NE(BuildMessage(def).find("clip: channel 0 (bone 1 'link1', angle, slot 0): its curve reaches inf at or between "
+                                   "its keys, beyond ±100000"),
+            std::string::npos)
       << BuildMessage(def);
 }
 

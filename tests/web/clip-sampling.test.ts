@@ -84,7 +84,7 @@ describe('Rig clips', () => {
     ['a tension outside [-1, 1]', (c: ClipData) => Object.assign(c.channels[0].keys[1], { interpolation: 'tcb', tension: 3 }),
       /Rig: clip: channel 0 \(bone 1 'elbow', angle, slot 0\): key 1: tension 3, continuity 0, bias 0: each must be within \[-1, 1\]/],
     ['a root whose keys move it beyond ±100 km', (c: ClipData) => (c.channels[2].keys[1].value = [2e5, 0, 0]),
-      /Rig: clip: channel 2 \(root\): its keys can move the root 200000 m, beyond ±100000 m/],
+      /Rig: clip: channel 2 \(root\): its curve reaches 200000 at or between its keys, beyond ±100000/],
     ['scales that multiply past the chain bound', (c: ClipData) => c.channels.push(...[0, 1, 2].map((bone) => ({
       target: 'scale' as const, bone, slot: 0, keys: [{ time: 0, value: [400, 400, 400], interpolation: 'step' as const }],
     }))), /Rig: clip: bone 1 'elbow': its animated scales multiply to 160000 along its chain, over 100000/],

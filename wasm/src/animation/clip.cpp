@@ -101,10 +101,12 @@ Status ValidateChannel(const Skeleton& skeleton, const ClipDef& def, int index, 
   return Status::Ok();
 }
 
-// Keeps every sampled pose within the skeleton's bounds (reach_bound.h): the
-// root offset within ±kMaxCoordinate, and the animated rest translations and
-// scales, at their largest between and at the keys, along every chain.
-Status ValidateAnimatedReach(const Skeleton& skeleton, const Clip& clip) {
+// Keeps every sample finite and every sampled pose within the skeleton's
+// bounds (reach_bound.h): each channel's curve, at and between its keys,
+// within ±kMaxCoordinate in its own units (metres, radians, quaternion
+// components, scale factors), and the animated rest translations and scales
+// along every chain as a skeleton's rest values are.
+Status ValidateCurveBounds(const Skeleton& skeleton, const ClipDef& def, const Clip& clip) {
   const int n = skeleton.bone_count();
   std::vector<int> parents(n);
   std::vector<RestExtent> extents(n);
@@ -116,21 +118,22 @@ Status ValidateAnimatedReach(const Skeleton& skeleton, const Clip& clip) {
   }
   for (int c = 0; c < clip.channel_count(); ++c) {
     const Clip::Channel& channel = clip.channel(c);
-    if (channel.target != ChannelTarget::kRoot && channel.target != ChannelTarget::kTranslation &&
-        channel.target != ChannelTarget::kScale)
-      continue;
     const KeyTrack track = clip.track(c);
-    const glm::dvec3 bound(TrackComponentBound(track, 0), TrackComponentBound(track, 1), TrackComponentBound(track, 2));
-    if (channel.target == ChannelTarget::kRoot) {
-      const double farthest = std::max(bound.x, std::max(bound.y, bound.z));
-      if (!(farthest <= kMaxCoordinate))
-        return Status::Invalid("clip: channel %d (root): its keys can move the root %g m, beyond ±%g m", c, farthest,
-                               static_cast<double>(kMaxCoordinate));
-    } else if (channel.target == ChannelTarget::kTranslation) {
-      extents[channel.bone].translation = glm::length(bound);
-    } else {
-      extents[channel.bone].scale = std::max(bound.x, std::max(bound.y, bound.z));
+    glm::dvec3 bound(0.0);
+    double largest = 0.0;
+    for (int i = 0; i < track.size; ++i) {
+      const double b = TrackComponentBound(track, i);
+      if (i < 3) bound[i] = b;
+      largest = std::isnan(b) ? b : std::max(largest, b);
     }
+    if (!(largest <= kMaxCoordinate)) {
+      char where[128];
+      DescribeChannel(skeleton, def.channels[c], c, where, sizeof(where));
+      return Status::Invalid("clip: %s: its curve reaches %g at or between its keys, beyond ±%g", where, largest,
+                             static_cast<double>(kMaxCoordinate));
+    }
+    if (channel.target == ChannelTarget::kTranslation) extents[channel.bone].translation = glm::length(bound);
+    if (channel.target == ChannelTarget::kScale) extents[channel.bone].scale = std::max(bound.x, std::max(bound.y, bound.z));
   }
   const ReachBreak at = FindReachBreak(parents, extents);
   if (at.bone < 0) return Status::Ok();
@@ -254,7 +257,7 @@ Status Clip::Build(const Skeleton& skeleton, const ClipDef& def, Clip* out) {
     }
     clip.channels_.push_back(channel);
   }
-  const Status reach = ValidateAnimatedReach(skeleton, clip);
+  const Status reach = ValidateCurveBounds(skeleton, def, clip);
   if (!reach.ok()) return reach;
   *out = std::move(clip);
   return Status::Ok();
