@@ -24,6 +24,7 @@
 
 #include "kin/animation/clip.h"
 #include "kin/euler.h"
+#include "kin/flat_rig.h"
 #include "kin/ik/ik_job.h"
 #include "kin/ik/ik_trace.h"
 #include "kin/ik/solve_report.h"
@@ -646,6 +647,8 @@ class RigBinding {
   //         restS (3/bone), frames (4/bone), orders (string[]), minAngles,
   //         maxAngles, tips (3/bone), inverseBinds (16/bone, optional),
   //         stiffness, swingMax, twistMin, twistMax (1/bone, optional) }
+  // Copies the description out of JavaScript (each array's length checked
+  // before it is copied) for the core's conversion (kin/flat_rig.h).
   Status LoadDesc(const val& desc) {
     if (desc.typeOf().as<std::string>() != "object" || desc.isNull()) return Status::Invalid("rig description is not an object");
     const val names = desc["names"];
@@ -654,62 +657,27 @@ class RigBinding {
     if (n < 1) return Status::Invalid("a rig needs at least one bone");
     if (n > kMaxBones) return Status::Invalid("%d bones is more than the %d supported", n, kMaxBones);
 
-    struct Field { const char* key; int per_bone; bool optional; std::vector<float> values; };
-    Field fields[] = {{"parents", 1, false, {}}, {"restT", 3, false, {}},    {"restQ", 4, false, {}},
-                      {"restS", 3, false, {}},   {"frames", 4, false, {}},   {"minAngles", 3, false, {}},
-                      {"maxAngles", 3, false, {}}, {"tips", 3, false, {}}, {"inverseBinds", 16, true, {}},
-                      {"stiffness", 1, true, {}}, {"swingMax", 1, true, {}}, {"twistMin", 1, true, {}},
-                      {"twistMax", 1, true, {}}};
-    for (Field& f : fields) {
-      const val v = desc[f.key];
-      if (f.optional && (v.isUndefined() || v.isNull())) continue;
-      if (!IsArrayLike(v)) return Status::Invalid("%s must be an array of numbers", f.key);
-      // Counted before they are copied: an oversized array is refused, not allocated.
-      const double length = v["length"].as<double>();
-      if (length != n * f.per_bone)
-        return Status::Invalid("%s has %.0f numbers, expected %d (%d per bone)", f.key, length, n * f.per_bone,
-                               f.per_bone);
-      f.values = Numbers(v);
+    FlatRigDesc flat;
+    for (int f = 0; f < static_cast<int>(FlatField::kCount); ++f) {
+      const FlatFieldInfo& info = FlatFieldInfoOf(static_cast<FlatField>(f));
+      const val v = desc[info.key];
+      if (info.optional && (v.isUndefined() || v.isNull())) continue;
+      if (!IsArrayLike(v)) return Status::Invalid("%s must be an array of numbers", info.key);
+      const Status length = CheckFlatFieldLength(static_cast<FlatField>(f), n, v["length"].as<double>());
+      if (!length.ok()) return length;
+      flat.fields[f] = Numbers(v);
     }
     const val orders = desc["orders"];
     if (!orders.isArray() || orders["length"].as<int>() != n)
       return Status::Invalid("orders must be an array of %d Euler order names", n);
-
-    std::vector<BoneDef> bones(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
-      BoneDef& b = bones[i];
       if (!names[i].isString()) return Status::Invalid("name of bone %d is not a string", i);
-      b.name = names[i].as<std::string>();
-      const float parent = fields[0].values[i];
-      if (parent != static_cast<float>(static_cast<int>(parent)))
-        return Status::Invalid("bone %d '%s': parent %g is not an integer", i, b.name.c_str(), parent);
-      b.parent = static_cast<int>(parent);
-      const float* t = &fields[1].values[3 * i];
-      const float* q = &fields[2].values[4 * i];
-      const float* s = &fields[3].values[3 * i];
-      const float* f = &fields[4].values[4 * i];
-      b.rest_t = glm::vec3(t[0], t[1], t[2]);
-      b.rest_q = glm::quat(q[3], q[0], q[1], q[2]);
-      b.rest_s = glm::vec3(s[0], s[1], s[2]);
-      b.frame = glm::quat(f[3], f[0], f[1], f[2]);
-      const std::string order = orders[i].isString() ? orders[i].as<std::string>() : std::string();
-      if (!ParseEulerOrder(order.c_str(), &b.order))
-        return Status::Invalid("bone %d '%s': Euler order '%s' is not one of XYZ, XZY, YXZ, YZX, ZXY, ZYX, XYX, XZX, YXY, YZY, ZXZ, ZYZ",
-                               i, b.name.c_str(), order.c_str());
-      for (int k = 0; k < 3; ++k) {
-        b.min_angle[k] = fields[5].values[3 * i + k];
-        b.max_angle[k] = fields[6].values[3 * i + k];
-        b.tip_bs[k] = fields[7].values[3 * i + k];
-      }
-      if (!fields[9].values.empty()) b.stiffness = fields[9].values[i];
-      if (!fields[10].values.empty()) b.swing_max = fields[10].values[i];
-      if (!fields[11].values.empty()) b.twist_min = fields[11].values[i];
-      if (!fields[12].values.empty()) b.twist_max = fields[12].values[i];
-      if (!fields[8].values.empty()) {
-        b.has_inverse_bind = true;
-        for (int c = 0; c < 16; ++c) b.inverse_bind[c / 4][c % 4] = fields[8].values[16 * i + c];
-      }
+      flat.names.push_back(names[i].as<std::string>());
+      flat.orders.push_back(orders[i].isString() ? orders[i].as<std::string>() : std::string());
     }
+    std::vector<BoneDef> bones;
+    const Status converted = BonesFromFlatRig(flat, &bones);
+    if (!converted.ok()) return converted;
     return rig_.Load(Span<const BoneDef>(bones.data(), bones.size()));
   }
 
