@@ -6,6 +6,7 @@ import { GltfFileError } from '../../web/src/import/glb-container.js';
 import { parseGltfModel } from '../../web/src/import/gltf-model.js';
 import { importSkin } from '../../web/src/import/gltf-skin-import.js';
 import { GltfBuilder } from './gltf-builder.js';
+import { editedSimpleSkin, simpleSkinWithData } from './gltf-edits.js';
 import { simpleSkin, skinnedMesh } from './gltf-fixtures.js';
 
 const refuseUris = (uri: string, what: string): string => `${what} refers to the external file '${uri}'`;
@@ -23,29 +24,6 @@ async function refusal(bytes: ArrayBuffer): Promise<string> {
 
 function text(value: string): ArrayBuffer {
   return new TextEncoder().encode(value).buffer as ArrayBuffer;
-}
-
-/** SimpleSkin with its JSON edited before the GLB is made. */
-function editedSimpleSkin(edit: (json: GltfBuilder['json']) => void): ArrayBuffer {
-  const builder = simpleSkin();
-  edit(builder.json);
-  return builder.glb();
-}
-
-/** SimpleSkin with one accessor's data replaced (same length). */
-function simpleSkinWithData(attribute: 'JOINTS_0' | 'inverseBindMatrices', change: (data: Float32Array | Uint16Array) => void): ArrayBuffer {
-  const builder = simpleSkin();
-  const json = builder.json;
-  const accessor = attribute === 'JOINTS_0' ? json.meshes[0].primitives[0].attributes.JOINTS_0 : json.skins[0].inverseBindMatrices;
-  const view = json.bufferViews[json.accessors[accessor].bufferView];
-  const glb = new Uint8Array(builder.glb());
-  // The BIN chunk starts after the 12-byte header, the JSON chunk (8 + its length) and the BIN chunk's 8-byte header.
-  const binStart = 20 + new DataView(glb.buffer).getUint32(12, true) + 8;
-  const bytes = glb.buffer.slice(binStart + view.byteOffset, binStart + view.byteOffset + view.byteLength);
-  const data = attribute === 'JOINTS_0' ? new Uint16Array(bytes) : new Float32Array(bytes);
-  change(data);
-  glb.set(new Uint8Array(data.buffer), binStart + view.byteOffset);
-  return glb.buffer;
 }
 
 describe('glTF import: broken files are refused with a message naming the problem', () => {

@@ -10,8 +10,9 @@ import { checkGltfJson } from '../../web/src/import/gltf-json-check.js';
 import { MAX_ACCESSOR_COUNT, MAX_NODES, MAX_NODE_DEPTH, MAX_VERTICES } from '../../web/src/import/gltf-limits.js';
 import { parseGltfModel } from '../../web/src/import/gltf-model.js';
 import { importSkin } from '../../web/src/import/gltf-skin-import.js';
-import { GltfBuilder } from './gltf-builder.js';
-import { jointChain, simpleSkin } from './gltf-fixtures.js';
+import type { GltfBuilder } from './gltf-builder.js';
+import { editedSimpleSkin, zeros } from './gltf-edits.js';
+import { jointChain } from './gltf-fixtures.js';
 
 const refuseUris = (uri: string, what: string): string => `${what} refers to the external file '${uri}'`;
 
@@ -28,19 +29,6 @@ async function refusal(bytes: ArrayBuffer): Promise<string> {
     return (error as Error).message;
   }
   throw new Error('the file was accepted');
-}
-
-/** SimpleSkin (10 vertices) with its JSON edited before the GLB is made. */
-function editedSimpleSkin(edit: (json: GltfBuilder['json']) => void): ArrayBuffer {
-  const builder = simpleSkin();
-  edit(builder.json);
-  return builder.glb();
-}
-
-/** Accessor `index` of the document made all zeros (no bufferView) with `count` elements. */
-function zeros(json: GltfBuilder['json'], index: number, count: number): void {
-  const { componentType, type } = json.accessors[index];
-  json.accessors[index] = { componentType, type, count };
 }
 
 /** `count` nodes in a document that is otherwise empty, node n a child of `parentOf(n)` (−1: a root). */
