@@ -1,10 +1,15 @@
 // Broken glTF files, one problem each, built from good fixtures: every one is
 // refused with a GltfFileError whose message names the problem (before
-// GLTFLoader could crash or hang on it, or while turning the skin into a rig).
-import { describe, expect, it } from 'vitest';
+// GLTFLoader could crash or hang on it, or while turning the skin into a rig,
+// or when the core refuses the rig).
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GltfFileError } from '../../web/src/import/glb-container.js';
 import { parseGltfModel } from '../../web/src/import/gltf-model.js';
+import { GltfImporter } from '../../web/src/import/gltf-importer.js';
 import { importSkin } from '../../web/src/import/gltf-skin-import.js';
+import { ModelLoader } from '../../web/src/import/model-loader.js';
+import type { KinModule } from '../../web/src/wasm/generated/kin.js';
+import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { GltfBuilder } from './gltf-builder.js';
 import { editedSimpleSkin, simpleSkinWithData } from './gltf-edits.js';
 import { simpleSkin, skinnedMesh } from './gltf-fixtures.js';
@@ -84,5 +89,27 @@ describe('glTF import: broken files are refused with a message naming the proble
     expect(await refusal(editedSimpleSkin((json) => (json.extensionsRequired = ['KHR_draco_mesh_compression'])))).toBe(
       'it requires the glTF extension KHR_draco_mesh_compression, which this page cannot decode',
     );
+  });
+});
+
+describe('glTF import: what the core refuses in a skin is named as the file\'s problem', () => {
+  let module: KinModule;
+  beforeAll(async () => {
+    module = await loadKinModuleNode();
+  });
+
+  it('a singular inverse bind matrix: the page\'s message names the skin, the bone and the problem (before: "Rig: bone 1 …")', async () => {
+    const shown: unknown[] = [];
+    const loader = new ModelLoader([new GltfImporter(module)], {
+      report: () => {},
+      chooseSkin: () => Promise.resolve(null),
+      showCharacter: (parts) => shown.push(parts),
+      applyPose: () => '',
+    });
+    // importSkin takes it (its entries are finite); the core's rig refuses it.
+    const glb = simpleSkinWithData('inverseBindMatrices', (m) => m.fill(0, 16, 32));
+    expect(importSkin(await parseGltfModel(glb, { resourcePath: '', allowUri: refuseUris })).rig.bones).toHaveLength(2);
+    expect(await loader.load({ name: 'singular.glb', bytes: glb })).toEqual({ ok: false, error: "Could not load 'singular.glb': skin 'SimpleSkin': bone 1 'tip': inverse bind matrix is singular" });
+    expect(shown).toEqual([]);
   });
 });
