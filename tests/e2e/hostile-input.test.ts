@@ -362,6 +362,8 @@ describe('hostile files and links in the page', () => {
 
   it('after the refused files, the character still follows a real pointer drag', async () => {
     const { page, problems } = suite;
+    // The banner dismissed, as a user would: it may lie over the handle.
+    await page.click('.model-banner .link-banner-close');
     const goal = await page.evaluate(() => window.kin.goals()[0].name);
     const before = await page.evaluate((g) => window.kin.boneTip(g), goal);
     const handle = await page.evaluate((g) => window.kin.handleScreenPosition(g), goal);
@@ -467,6 +469,22 @@ describe('hostile files and links in the page', () => {
         expect(problems).toEqual([]);
       });
     }
+  });
+
+  it('a refused link\'s banner and a refused file\'s at once stack, neither covering the other (before, a link\'s of three lines or more hid the file\'s)', async () => {
+    const { page, problems } = suite;
+    expect(await bannerText(page, '.link-banner')).toMatch(/^This link poses lesson/); // the last link's, four lines at this width
+    const previous = (await modelBanner(page)).text;
+    await dropFile(page, 'notes.txt', new TextEncoder().encode('hello').buffer as ArrayBuffer);
+    expect(await loadReported(page, previous)).toMatch(/^Could not load 'notes.txt'/);
+    const boxes = await page.evaluate(() => ['.link-banner', '.model-banner'].map((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes[0].bottom).toBeLessThanOrEqual(boxes[1].top);
+    // Each one's × is the element at its centre, and dismisses it.
+    for (const banner of ['.model-banner', '.link-banner']) {
+      await page.click(`${banner} .link-banner-close`, { timeout: 5000 });
+      expect(await bannerText(page, banner as '.model-banner' | '.link-banner')).toBeNull();
+    }
+    expect(problems).toEqual([]);
   });
 
   it(`the JS heap's data, with the warm-up's character on screen again, is within ${100 * HEAP_TOLERANCE} % of where it was after the warm-up`, async () => {
