@@ -256,7 +256,7 @@ declare global {
  * the event's own time stamp, before any listener ran) to the banner's
  * message about it (past "Loading …"). The clock starts when the page has
  * the input: before that, Playwright sends a file's bytes over the DevTools
- * protocol, and the browser takes its time with a long URL (~1 s for 1 MB
+ * protocol, and the browser takes its time with a long URL (1–2 s for 1 MB
  * here), which no page can shorten. The tests print both.
  */
 function watchArrivals(): void {
@@ -311,7 +311,7 @@ describe('hostile files and links in the page', () => {
   /** Loads the armature as a user does and waits until it is on screen. */
   async function loadArmature(): Promise<void> {
     const { page } = suite;
-    // The banners dismissed first (the link banner, which can cover the model's): the model's may still say the same file was loaded.
+    // The banners dismissed first, as a user would: the model's may still say the same file was loaded.
     for (const banner of ['.link-banner', '.model-banner'] as const) {
       if ((await bannerText(page, banner)) !== null) await page.click(`${banner} .link-banner-close`);
     }
