@@ -13,6 +13,7 @@ import type { KinModule, ModuleContract } from '../../web/src/wasm/generated/kin
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { MAX_GOALS } from '../../web/src/posing/goal-set.js';
 import { MAX_COORDINATE } from '../../web/src/share/pose-link.js';
+import { MAX_SKIN_JOINTS } from '../../web/src/import/gltf-limits.js';
 
 /** Three bones along +Y with a hinge in the middle. */
 function arm(): BoneDesc[] {
@@ -86,7 +87,9 @@ describe('the module contract', () => {
     expect(contract.tcbLimit).toBe(1); // Kochanek and Bartels' own range
   });
 
-  it('bounds goal counts and coordinates as the share link does', () => {
+  it('bounds bones as the glTF check does, goal counts and coordinates as the share link does', () => {
+    expect(contract.maxBones).toBe(MAX_SKIN_JOINTS);
+    expect(contract.maxBones).toBe(4096);
     expect(contract.maxGoals).toBe(MAX_GOALS);
     expect(contract.maxGoals).toBeGreaterThanOrEqual(4);
     expect(contract.maxCoordinate).toBe(MAX_COORDINATE);

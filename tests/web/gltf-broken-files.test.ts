@@ -1,11 +1,17 @@
 // Broken glTF files, one problem each, built from good fixtures: every one is
 // refused with a GltfFileError whose message names the problem (before
-// GLTFLoader could crash or hang on it, or while turning the skin into a rig).
-import { describe, expect, it } from 'vitest';
+// GLTFLoader could crash or hang on it, or while turning the skin into a rig,
+// or when the core refuses the rig).
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GltfFileError } from '../../web/src/import/glb-container.js';
 import { parseGltfModel } from '../../web/src/import/gltf-model.js';
+import { GltfImporter } from '../../web/src/import/gltf-importer.js';
 import { importSkin } from '../../web/src/import/gltf-skin-import.js';
+import { ModelLoader } from '../../web/src/import/model-loader.js';
+import type { KinModule } from '../../web/src/wasm/generated/kin.js';
+import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { GltfBuilder } from './gltf-builder.js';
+import { editedSimpleSkin, simpleSkinWithData } from './gltf-edits.js';
 import { simpleSkin, skinnedMesh } from './gltf-fixtures.js';
 
 const refuseUris = (uri: string, what: string): string => `${what} refers to the external file '${uri}'`;
@@ -23,29 +29,6 @@ async function refusal(bytes: ArrayBuffer): Promise<string> {
 
 function text(value: string): ArrayBuffer {
   return new TextEncoder().encode(value).buffer as ArrayBuffer;
-}
-
-/** SimpleSkin with its JSON edited before the GLB is made. */
-function editedSimpleSkin(edit: (json: GltfBuilder['json']) => void): ArrayBuffer {
-  const builder = simpleSkin();
-  edit(builder.json);
-  return builder.glb();
-}
-
-/** SimpleSkin with one accessor's data replaced (same length). */
-function simpleSkinWithData(attribute: 'JOINTS_0' | 'inverseBindMatrices', change: (data: Float32Array | Uint16Array) => void): ArrayBuffer {
-  const builder = simpleSkin();
-  const json = builder.json;
-  const accessor = attribute === 'JOINTS_0' ? json.meshes[0].primitives[0].attributes.JOINTS_0 : json.skins[0].inverseBindMatrices;
-  const view = json.bufferViews[json.accessors[accessor].bufferView];
-  const glb = new Uint8Array(builder.glb());
-  // The BIN chunk starts after the 12-byte header, the JSON chunk (8 + its length) and the BIN chunk's 8-byte header.
-  const binStart = 20 + new DataView(glb.buffer).getUint32(12, true) + 8;
-  const bytes = glb.buffer.slice(binStart + view.byteOffset, binStart + view.byteOffset + view.byteLength);
-  const data = attribute === 'JOINTS_0' ? new Uint16Array(bytes) : new Float32Array(bytes);
-  change(data);
-  glb.set(new Uint8Array(data.buffer), binStart + view.byteOffset);
-  return glb.buffer;
 }
 
 describe('glTF import: broken files are refused with a message naming the problem', () => {
@@ -106,5 +89,27 @@ describe('glTF import: broken files are refused with a message naming the proble
     expect(await refusal(editedSimpleSkin((json) => (json.extensionsRequired = ['KHR_draco_mesh_compression'])))).toBe(
       'it requires the glTF extension KHR_draco_mesh_compression, which this page cannot decode',
     );
+  });
+});
+
+describe('glTF import: what the core refuses in a skin is named as the file\'s problem', () => {
+  let module: KinModule;
+  beforeAll(async () => {
+    module = await loadKinModuleNode();
+  });
+
+  it('a singular inverse bind matrix: the page\'s message names the skin, the bone and the problem (before: "Rig: bone 1 …")', async () => {
+    const shown: unknown[] = [];
+    const loader = new ModelLoader([new GltfImporter(module)], {
+      report: () => {},
+      chooseSkin: () => Promise.resolve(null),
+      showCharacter: (parts) => shown.push(parts),
+      applyPose: () => '',
+    });
+    // importSkin takes it (its entries are finite); the core's rig refuses it.
+    const glb = simpleSkinWithData('inverseBindMatrices', (m) => m.fill(0, 16, 32));
+    expect(importSkin(await parseGltfModel(glb, { resourcePath: '', allowUri: refuseUris })).rig.bones).toHaveLength(2);
+    expect(await loader.load({ name: 'singular.glb', bytes: glb })).toEqual({ ok: false, error: "Could not load 'singular.glb': skin 'SimpleSkin': bone 1 'tip': inverse bind matrix is singular" });
+    expect(shown).toEqual([]);
   });
 });

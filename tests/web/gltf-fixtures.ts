@@ -2,7 +2,8 @@
 // spec's SimpleSkin, an "Armature" skeleton root that is not a joint, a
 // sheared non-joint root, eight influences per vertex, a skin without
 // inverse binds, two skins, one skin over several meshes, a chain of any
-// length. Vertices come in pairs along the bones, stitched into triangles;
+// length (zero-length bones among them if asked), a fan of many joints.
+// Vertices come in pairs along the bones, stitched into triangles;
 // inverse binds are the inverses of the joints' bind-pose world matrices
 // (three.js math).
 import * as THREE from 'three';
@@ -204,22 +205,49 @@ export function sharedSkin(): GltfBuilder {
 }
 
 /**
- * A straight chain of `count` joints up +y, `segment` apart ('j0' at the
- * origin), each skinning the vertex pair at its origin. Its inverse binds are
- * written directly (a translation down by the joint's height): worldMatrix
- * walks parents in quadratic time, too slow for chains of thousands.
+ * A straight chain of `count` joints up +y ('j0' at the origin), joint k
+ * `segment` above its parent (a number for all, or one per joint: 0 makes a
+ * joint coincide with its parent, a zero-length bone), each skinning the
+ * vertex pair at its origin. Its inverse binds are written directly (a
+ * translation down by the joint's height): worldMatrix walks parents in
+ * quadratic time, too slow for chains of thousands.
  */
-export function jointChain(count: number, segment = 0.01): GltfBuilder {
+export function jointChain(count: number, segment: number | readonly number[] = 0.01): GltfBuilder {
+  const offset = (k: number): number => (k === 0 ? 0 : typeof segment === 'number' ? segment : segment[k]);
+  const heights: number[] = [];
+  for (let k = 0; k < count; k++) heights.push((heights[k - 1] ?? 0) + offset(k));
   const b = new GltfBuilder();
   const joints: number[] = [];
   for (let k = 0; k < count; k++) {
-    joints.push(b.node({ name: `j${k}`, translation: [0, k === 0 ? 0 : segment, 0] }, k === 0));
+    joints.push(b.node({ name: `j${k}`, translation: [0, offset(k), 0] }, k === 0));
     if (k > 0) b.attach(joints[k - 1], joints[k]);
   }
   b.node({ name: 'Chain', mesh: 0, skin: 0 }, true);
-  skinnedMesh(b, 'Chain', pairs(joints.map((_, k) => ({ at: [0, k * segment, 0] as Vec3, joints: [k], weights: [1] }))));
+  skinnedMesh(b, 'Chain', pairs(joints.map((_, k) => ({ at: [0, heights[k], 0] as Vec3, joints: [k], weights: [1] }))));
   const binds = new Float32Array(16 * count);
-  for (let k = 0; k < count; k++) binds.set(new THREE.Matrix4().makeTranslation(0, -k * segment, 0).elements, 16 * k);
+  for (let k = 0; k < count; k++) binds.set(new THREE.Matrix4().makeTranslation(0, -heights[k], 0).elements, 16 * k);
   b.skin({ name: 'Chain', joints, inverseBindMatrices: b.accessor(binds, 'MAT4') });
+  return b;
+}
+
+/**
+ * A root joint with `count` − 1 children, each 0.01 from it along a circle of
+ * the xz plane and skinning the vertex pair there: many joints in a shallow
+ * hierarchy.
+ */
+export function jointFan(count: number): GltfBuilder {
+  const b = new GltfBuilder();
+  const root = b.node({ name: 'hub' }, true);
+  const at = (k: number): Vec3 => (k === 0 ? [0, 0, 0] : [0.01 * Math.cos(k), 0, 0.01 * Math.sin(k)]);
+  const joints = [root];
+  for (let k = 1; k < count; k++) {
+    joints.push(b.node({ name: `spoke${k}`, translation: at(k) }));
+    b.attach(root, joints[k]);
+  }
+  b.node({ name: 'Fan', mesh: 0, skin: 0 }, true);
+  skinnedMesh(b, 'Fan', pairs(joints.map((_, k) => ({ at: at(k), joints: [k], weights: [1] }))));
+  const binds = new Float32Array(16 * count);
+  for (let k = 0; k < count; k++) binds.set(new THREE.Matrix4().makeTranslation(...at(k)).invert().elements, 16 * k);
+  b.skin({ name: 'Fan', joints, inverseBindMatrices: b.accessor(binds, 'MAT4') });
   return b;
 }

@@ -7,11 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { GltfFileError } from '../../web/src/import/glb-container.js';
 import { checkGltfJson } from '../../web/src/import/gltf-json-check.js';
-import { MAX_ACCESSOR_COUNT, MAX_NODES, MAX_NODE_DEPTH, MAX_VERTICES } from '../../web/src/import/gltf-limits.js';
+import { MAX_ACCESSOR_COUNT, MAX_NODES, MAX_NODE_DEPTH, MAX_SKIN_JOINTS, MAX_VERTICES } from '../../web/src/import/gltf-limits.js';
 import { parseGltfModel } from '../../web/src/import/gltf-model.js';
 import { importSkin } from '../../web/src/import/gltf-skin-import.js';
-import { GltfBuilder } from './gltf-builder.js';
-import { jointChain, simpleSkin } from './gltf-fixtures.js';
+import type { GltfBuilder } from './gltf-builder.js';
+import { editedSimpleSkin, zeros } from './gltf-edits.js';
+import { jointChain, jointFan } from './gltf-fixtures.js';
 
 const refuseUris = (uri: string, what: string): string => `${what} refers to the external file '${uri}'`;
 
@@ -28,19 +29,6 @@ async function refusal(bytes: ArrayBuffer): Promise<string> {
     return (error as Error).message;
   }
   throw new Error('the file was accepted');
-}
-
-/** SimpleSkin (10 vertices) with its JSON edited before the GLB is made. */
-function editedSimpleSkin(edit: (json: GltfBuilder['json']) => void): ArrayBuffer {
-  const builder = simpleSkin();
-  edit(builder.json);
-  return builder.glb();
-}
-
-/** Accessor `index` of the document made all zeros (no bufferView) with `count` elements. */
-function zeros(json: GltfBuilder['json'], index: number, count: number): void {
-  const { componentType, type } = json.accessors[index];
-  json.accessors[index] = { componentType, type, count };
 }
 
 /** `count` nodes in a document that is otherwise empty, node n a child of `parentOf(n)` (−1: a root). */
@@ -125,5 +113,16 @@ describe('glTF limits: what a file declares is capped before GLTFLoader builds i
     expect(imported.rig.bones).toHaveLength(MAX_NODE_DEPTH);
     expect(await refusal(jointChain(MAX_NODE_DEPTH + 1).glb())).toBe(`node ${MAX_NODE_DEPTH} 'j${MAX_NODE_DEPTH}' lies ${MAX_NODE_DEPTH + 1} nodes deep in the hierarchy; at most ${MAX_NODE_DEPTH} levels are supported`);
     expect(await refusal(jointChain(2000).glb())).toMatch(/^node 1000 'j1000' lies 1001 nodes deep/);
+  });
+
+  it(`a skin of more than MAX_SKIN_JOINTS (${MAX_SKIN_JOINTS}, the core's bone limit) joints is refused before GLTFLoader builds its bones`, async () => {
+    expect(MAX_SKIN_JOINTS).toBe(4096);
+    // A fan (hub and spokes): shallow, so neither the node count nor the depth stops it.
+    const start = performance.now();
+    expect(await refusal(jointFan(10_000).glb())).toBe(`skin 0 'Fan' has 10000 joints; at most ${MAX_SKIN_JOINTS} are supported`);
+    // Before the check: GLTFLoader built 10,000 bones, and the rig refused them after 1.7 s.
+    console.log(`10,000-joint fan: refused in ${(performance.now() - start).toFixed(0)} ms (building the file included)`);
+    const imported = await importGlb(jointFan(MAX_SKIN_JOINTS).glb());
+    expect(imported.rig.bones).toHaveLength(MAX_SKIN_JOINTS);
   });
 });

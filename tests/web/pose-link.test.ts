@@ -18,6 +18,9 @@ import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';
 import { decodeOk, errorOf } from './pose-link-results.js';
+import {
+  GOAL_BONE_AT, GOAL_COUNT_AT, GOAL_FLAGS_AT, SMALL_LENGTH, SMALL_STATE, BONE_COUNT_AT, SOLVER_AT, lessonLink, patched, smallBytes, utf8, withNameBytes,
+} from './pose-link-layout.js';
 import { seededRandom, uniform } from './seeded-random.js';
 
 type Random = () => number;
@@ -289,38 +292,9 @@ describe('pose link decoding of untrusted text', () => {
   });
 
   describe('malformed links give their named error', () => {
-    // Two bones, one goal on bone 1, default character: the byte offsets below follow the layout.
-    const small: PoseLinkState = {
-      character: { kind: 'default' },
-      boneCount: 2,
-      angles: [0, 0.5, -0.5, 1, 2, 3],
-      rootOffset: [0, 0, 0],
-      goals: [{ bone: 1, target: [0.1, 0.2, 0.3], pinned: false }],
-      solver: 'ccd',
-      camera: { position: [0, 1, 3], target: [0, 1, 0] },
-    };
-    const SOLVER_AT = 3;
-    const BONE_COUNT_AT = 4;
-    const GOAL_COUNT_AT = 6 + 2 * 9 + 12;
-    const GOAL_BONE_AT = GOAL_COUNT_AT + 1;
-    const GOAL_FLAGS_AT = GOAL_BONE_AT + 2 + 12;
-    const SMALL_LENGTH = GOAL_FLAGS_AT + 1 + 24;
-    const smallBytes = (): Uint8Array => decodeBase64url(encodePoseLink(small))!;
-    const patched = (patch: (bytes: Uint8Array, view: DataView) => void): string => {
-      const bytes = smallBytes();
-      patch(bytes, new DataView(bytes.buffer));
-      return encodeBase64url(bytes);
-    };
-    /** A link whose character is a glTF name given as raw bytes, with its two joints' hashes (1 and 2) after the angles. */
-    const withNameBytes = (name: number[]): string => {
-      const bytes = smallBytes();
-      const hashes = [1, 0, 0, 0, 2, 0, 0, 0];
-      return encodeBase64url(Uint8Array.from([...bytes.subarray(0, 2), 2, name.length, ...name, ...bytes.subarray(3, GOAL_COUNT_AT - 12), ...hashes, ...bytes.subarray(GOAL_COUNT_AT - 12)]));
-    };
-
     it('the layout the cases patch', () => {
       expect(smallBytes().length).toBe(SMALL_LENGTH);
-      expect(decodeOk(encodePoseLink(small)).goals[0].bone).toBe(1);
+      expect(decodeOk(encodePoseLink(SMALL_STATE)).goals[0].bone).toBe(1);
     });
     it('truncated', () => {
       expect(errorOf(encodeBase64url(smallBytes().subarray(0, 37)))).toBe('link is truncated at byte 37');
@@ -342,7 +316,7 @@ describe('pose link decoding of untrusted text', () => {
       expect(errorOf(patched((b) => ((b[1] = 1), (b[GOAL_FLAGS_AT] = 2))))).toBe('goal 0 has unknown flags 2');
     });
     it('a goal orientation that is no rotation', () => {
-      const state: PoseLinkState = { ...small, goals: [{ ...small.goals[0], orientation: [0, 0, 0, 1] }] };
+      const state: PoseLinkState = { ...SMALL_STATE, goals: [{ ...SMALL_STATE.goals[0], orientation: [0, 0, 0, 1] }] };
       const bytes = decodeBase64url(encodePoseLink(state))!;
       new DataView(bytes.buffer).setFloat32(GOAL_FLAGS_AT + 1 + 12, 2, true);
       expect(errorOf(encodeBase64url(bytes))).toBe('goal 0 orientation is not a unit quaternion');
@@ -368,18 +342,12 @@ describe('pose link decoding of untrusted text', () => {
       expect(errorOf(withNameBytes(new Array<number>(129).fill(0x61)))).toBe(`glTF name length 129 is not within 1..${MAX_NAME_BYTES}`);
     });
     describe('a lesson\'s settings', () => {
-      const utf8 = (text: string): number[] => Array.from(new TextEncoder().encode(text));
-      const f64 = (value: number): number[] => Array.from(new Uint8Array(Float64Array.of(value).buffer));
-      /** Lesson 'arm' (kind 3) with `count` settings given as raw name bytes and values, then the small state's solver onwards. */
-      const lessonLink = (entries: [number[], number][], count = entries.length): string =>
-        encodeBase64url(Uint8Array.from([POSE_LINK_MAGIC, POSE_LINK_VERSION, 3, 3, ...utf8('arm'), count, ...entries.flatMap(([name, value]) => [name.length, ...name, ...f64(value)]), ...smallBytes().subarray(3)]));
-
       it('the layout the cases write', () => {
         expect(decodeOk(lessonLink([[utf8('method'), 6], [utf8('lambda'), 0.001]])).character).toEqual({ kind: 'lesson', id: 'arm', settings: { method: 6, lambda: 0.001 } });
-        const state: PoseLinkState = { ...small, character: { kind: 'lesson', id: 'arm', settings: { method: 6, lambda: 0.001 } } };
+        const state: PoseLinkState = { ...SMALL_STATE, character: { kind: 'lesson', id: 'arm', settings: { method: 6, lambda: 0.001 } } };
         expect(encodePoseLink(state)).toBe(lessonLink([[utf8('method'), 6], [utf8('lambda'), 0.001]]));
         // No settings: kind 1, as links were before lesson tools.
-        expect(decodeBase64url(encodePoseLink({ ...small, character: { kind: 'lesson', id: 'arm', settings: {} } }))![2]).toBe(1);
+        expect(decodeBase64url(encodePoseLink({ ...SMALL_STATE, character: { kind: 'lesson', id: 'arm', settings: {} } }))![2]).toBe(1);
       });
       it('a count out of range', () => {
         expect(errorOf(lessonLink([], 0))).toBe(`lesson settings count 0 is not within 1..${MAX_LESSON_SETTINGS}`);
@@ -400,8 +368,8 @@ describe('pose link decoding of untrusted text', () => {
         expect(errorOf(lessonLink([[[0xff], 1]]))).toBe('lesson setting name is not UTF-8');
       });
       it('encode refuses what decode would', () => {
-        expect(() => encodePoseLink({ ...small, character: { kind: 'lesson', id: 'arm', settings: { a: Number.NaN } } })).toThrow("lesson setting 'a' is NaN");
-        expect(() => encodePoseLink({ ...small, character: { kind: 'lesson', id: 'arm', settings: { 'x y': 1 } } })).toThrow('lesson setting name "x y"');
+        expect(() => encodePoseLink({ ...SMALL_STATE, character: { kind: 'lesson', id: 'arm', settings: { a: Number.NaN } } })).toThrow("lesson setting 'a' is NaN");
+        expect(() => encodePoseLink({ ...SMALL_STATE, character: { kind: 'lesson', id: 'arm', settings: { 'x y': 1 } } })).toThrow('lesson setting name "x y"');
       });
     });
     it('trailing bytes', () => expect(errorOf(encodeBase64url(Uint8Array.from([...smallBytes(), 0])))).toBe(`trailing bytes (1 after byte ${SMALL_LENGTH})`));

@@ -809,6 +809,7 @@ val Contract() {
   contract.set("loopModes", Strings([](int i) { return LoopModeName(static_cast<LoopMode>(i)); },
                                     static_cast<int>(LoopMode::kCount)));
   contract.set("maxChannelSamples", kMaxChannelSamples);
+  contract.set("maxBones", kMaxBones);
   contract.set("maxGoals", kMaxGoals);
   contract.set("maxCoordinate", kMaxCoordinate);
   contract.set("tcbLimit", kTcbLimit);

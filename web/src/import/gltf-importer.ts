@@ -17,8 +17,9 @@ import type { KinModule } from '../wasm/generated/kin.js';
 import { CompanionFiles } from './companion-files.js';
 import { type GltfModel, hasFileMaterial, parseGltfModel } from './gltf-model.js';
 import { type GltfClips, gltfClips } from './gltf-animation.js';
-import { importSkin } from './gltf-skin-import.js';
-import { posedSkinRig } from './exported-pose.js';
+import { GltfFileError } from './glb-container.js';
+import { type ImportedSkin, importSkin } from './gltf-skin-import.js';
+import { type PosedSkinRig, posedSkinRig } from './exported-pose.js';
 import type { ImportFiles, ImportOptions, ImportQuestions, ImportResult, Importer } from './importer.js';
 import type { ModelBytes } from './model-input.js';
 
@@ -43,7 +44,7 @@ export class GltfImporter implements Importer {
     const skin = options.skin ?? (model.skins.length === 1 ? model.skins[0].index : await questions.chooseSkin(file.name, model));
     if (skin === null) throw new Error('no skin was chosen');
     const imported = importSkin(model, skin);
-    const { rig, desc, presets, warning } = posedSkinRig(this.module, imported.skin.skeleton, imported.rig);
+    const { rig, desc, presets, warning } = rigOfSkin(this.module, imported);
     const animations = playable(rig, gltfClips(model.gltf.animations, desc));
     const source: GltfCharacterSource = {
       kind: 'gltf',
@@ -66,6 +67,19 @@ export class GltfImporter implements Importer {
       },
       summary: [`Loaded '${file.name}': skin '${source.skinName}', ${plural(joints, 'joint')}, ${source.influences} influences per vertex.`, ...source.warnings].join(' '),
     };
+  }
+}
+
+/**
+ * The skin's rig from the core; what the core refuses (a singular inverse
+ * bind, a rest pose beyond its bounds) is a problem of the file's skin, said
+ * as importSkin says its own.
+ */
+function rigOfSkin(module: KinModule, imported: ImportedSkin): PosedSkinRig {
+  try {
+    return posedSkinRig(module, imported.skin.skeleton, imported.rig);
+  } catch (error) {
+    throw new GltfFileError(`skin '${imported.skin.name}': ${errorMessage(error).replace(/^Rig: /, '')}`);
   }
 }
 

@@ -10,7 +10,7 @@
 // without holding the bytes (accessor counts, vertices, nodes, the depth of
 // the node hierarchy) are capped as gltf-limits.ts says.
 import { GltfFileError } from './glb-container.js';
-import { MAX_ACCESSOR_COUNT, MAX_NODES, MAX_VERTICES } from './gltf-limits.js';
+import { MAX_ACCESSOR_COUNT, MAX_NODES, MAX_SKIN_JOINTS, MAX_VERTICES } from './gltf-limits.js';
 import { checkNodeTree } from './gltf-node-tree.js';
 
 /** The parts of a glTF document that the importer reads after this check. */
@@ -313,6 +313,7 @@ function checkSkins(doc: Document): void {
   skins.forEach((skin, s) => {
     const where = label(skin, 'skin', s);
     if (!Array.isArray(skin.joints) || skin.joints.length === 0) fail(`${where} has no joints`);
+    if (skin.joints.length > MAX_SKIN_JOINTS) fail(`${where} has ${skin.joints.length} joints; at most ${MAX_SKIN_JOINTS} are supported`);
     const seen = new Set<number>();
     for (const joint of skin.joints) {
       const n = doc.ref(joint, 'nodes', `${where} (joints)`);

@@ -5,6 +5,7 @@
 // overflows the stack of GLTFLoader's recursive hierarchy walk. Each limit is
 // far beyond any character we know of (a detailed game character has tens of
 // thousands of vertices and a few hundred nodes).
+import { builtContract } from '../rig/contract.js';
 
 /** Elements in one accessor: a triangle list over MAX_VERTICES vertices takes about 6 indices per vertex. */
 export const MAX_ACCESSOR_COUNT = 12_000_000;
@@ -18,3 +19,10 @@ export const MAX_NODES = 20_000;
  * between 1,500 and 2,000 levels; the core takes chains of 4,096 joints.
  */
 export const MAX_NODE_DEPTH = 1_000;
+/**
+ * Joints in one skin: the core's bone limit (its contract hands it over).
+ * A skin of more would be refused when its rig is made, but only after
+ * GLTFLoader had built every bone and we had walked them all (seconds for
+ * 10,000 joints).
+ */
+export const MAX_SKIN_JOINTS = builtContract.maxBones;

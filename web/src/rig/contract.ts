@@ -87,6 +87,8 @@ export interface KinContract {
   readonly loopModes: readonly LoopMode[];
   /** The most samples one Rig.sampleChannel call takes. */
   readonly maxChannelSamples: number;
+  /** The most bones a rig takes. */
+  readonly maxBones: number;
   /** The most goals one Rig.setGoals call takes. */
   readonly maxGoals: number;
   /** Metres from the origin for any position the Rig takes (rest translations, tips, targets, poles, root offsets). */
@@ -207,6 +209,7 @@ export function checkContract(raw: unknown): KinContract {
     fail('channelValueSizes is not one size in 1..4 per channel target');
   }
   if (!Number.isInteger(c.maxChannelSamples) || (c.maxChannelSamples as number) < 2) fail('maxChannelSamples is not an integer ≥ 2');
+  if (!Number.isInteger(c.maxBones) || (c.maxBones as number) < 1) fail('maxBones is not an integer ≥ 1');
   if (!Number.isInteger(c.maxGoals) || (c.maxGoals as number) < 1) fail('maxGoals is not an integer ≥ 1');
   if (typeof c.maxCoordinate !== 'number' || !(c.maxCoordinate > 0) || !Number.isFinite(c.maxCoordinate)) {
     fail('maxCoordinate is not a finite number > 0');
@@ -227,6 +230,7 @@ export function checkContract(raw: unknown): KinContract {
     channelValueSizes: sizes as number[],
     loopModes: names(c.loopModes, 'loopModes') as LoopMode[],
     maxChannelSamples: c.maxChannelSamples as number,
+    maxBones: c.maxBones as number,
     maxGoals: c.maxGoals as number,
     maxCoordinate: c.maxCoordinate as number,
     tcbLimit: c.tcbLimit as number,

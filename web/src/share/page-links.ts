@@ -6,11 +6,11 @@
 // link for a built-in character not on screen (the default one, a lesson)
 // shows that character first; it is not an undo step (undo belongs to one
 // character).
-import { poseLinkInUrl, urlWithPoseLink } from './link-url.js';
+import { poseLinkInUrl } from './link-url.js';
 import type { PoseLinkCharacter, PoseLinkState } from './pose-link.js';
 import { LinkFragment } from './link-fragment.js';
 import { PointerGestures } from './pointer-gestures.js';
-import { type LinkHost, type LinkOutcome, type ShareUrl, applyLinkState, readLinkUrl, shareUrl } from './share-link.js';
+import { type LinkHost, type LinkOutcome, type ReadLink, type ShareUrl, applyLinkState, readLink, readLinkUrl, shareUrl } from './share-link.js';
 
 export interface PageLinksOptions {
   /** Whether completed changes add history entries (embed mode: no, the page around owns Back). */
@@ -56,7 +56,10 @@ export class PageLinks {
 
   /** Applies the link in `url` (relative to the page), or changes nothing; the banner tells what went wrong. One undo step (after showing the link's built-in character, if another is shown). */
   apply(url: string): LinkOutcome {
-    const read = readLinkUrl(url, location.href);
+    return this.applyRead(readLinkUrl(url, location.href));
+  }
+
+  private applyRead(read: ReadLink): LinkOutcome {
     const misfit = read.ok ? this.options.showForLink(read.state.character, read.state.boneCount) : null;
     const outcome: LinkOutcome = !read.ok ? read : misfit !== null ? { ok: false, error: misfit } : this.host.editor.undo.step(() => applyLinkState(this.host, read.state));
     this.waiting = !outcome.ok && outcome.waits ? outcome.waits : null;
@@ -90,7 +93,9 @@ export class PageLinks {
   private readonly onEntryChanged = (): void => {
     const link = this.fragment.entryLinkIfNew();
     if (link === null) return;
-    this.apply(urlWithPoseLink(location.href, link));
+    // The link as read from the URL, not put back into one to be read again: a
+    // URL of megabytes costs a few hundred ms to write out (URLSearchParams).
+    this.applyRead(readLink(link));
     this.fragment.adopt(link, this.options.stateVersion());
   };
 }

@@ -109,13 +109,20 @@ export function shareUrl(host: LinkHost, pageUrl: string): ShareUrl {
   return encoded.ok ? { ok: true, url: urlWithPoseLink(pageUrl, encoded.link) } : { ok: false, error: `This state cannot be shared as a link: ${encoded.error}` };
 }
 
-/** The state of the link in `url`'s fragment (relative URLs resolve against `base`), or why there is none. */
-export function readLinkUrl(url: string, base?: string): { ok: true; state: PoseLinkState } | { ok: false; error: string } {
-  const link = poseLinkInUrl(url, base);
-  if (link === null) return { ok: false, error: 'the URL has no pose link (#p=…)' };
+export type ReadLink = { ok: true; state: PoseLinkState } | { ok: false; error: string };
+
+/** The state of an encoded link (a fragment's `p`), or why it is damaged. */
+export function readLink(link: string): ReadLink {
   const decoded = decodePoseLink(link);
   if (!decoded.ok) return { ok: false, error: `This pose link is damaged: ${decoded.error}` };
   return { ok: true, state: decoded.state };
+}
+
+/** The state of the link in `url`'s fragment (relative URLs resolve against `base`), or why there is none. */
+export function readLinkUrl(url: string, base?: string): ReadLink {
+  const link = poseLinkInUrl(url, base);
+  if (link === null) return { ok: false, error: 'the URL has no pose link (#p=…)' };
+  return readLink(link);
 }
 
 /** What the page shows, for messages. */

@@ -2,7 +2,9 @@
 // (damaged, for another character, partly applied) — or, with its own class,
 // to a model the user loaded. It never blocks the page: posing goes on
 // underneath, and × dismisses it. Text only, through textContent: a link's
-// contents and a file's names come from anyone.
+// contents and a file's names come from anyone. The banners of a region
+// share one column at its top, so that two at once (a refused link, then a
+// refused file) stack instead of one covering the other.
 import { closeButton } from './close-button.js';
 
 export class LinkBanner {
@@ -16,7 +18,7 @@ export class LinkBanner {
     this.element.hidden = true;
     this.message.className = 'link-banner-message';
     this.element.append(this.message, closeButton('link-banner-close', 'dismiss', () => this.hide()));
-    parent.append(this.element);
+    bannerColumn(parent).append(this.element);
   }
 
   /** Shows one message; 'problem' when the link (or model) was not applied, 'note' when it was. */
@@ -29,4 +31,15 @@ export class LinkBanner {
   hide(): void {
     this.element.hidden = true;
   }
+}
+
+/** The column of banners at the top of `region`, made the first time a banner goes there. */
+function bannerColumn(region: HTMLElement): HTMLElement {
+  let column = region.querySelector<HTMLElement>(':scope > .banner-column');
+  if (column === null) {
+    column = document.createElement('div');
+    column.className = 'banner-column';
+    region.append(column);
+  }
+  return column;
 }

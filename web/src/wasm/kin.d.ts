@@ -179,6 +179,8 @@ export interface ModuleContract {
   loopModes: string[];
   /** The most samples one sampleChannel call takes. */
   maxChannelSamples: number;
+  /** The most bones a rig takes (kin::kMaxBones). */
+  maxBones: number;
   /** The most goals one setGoals call takes (kin::kMaxGoals). */
   maxGoals: number;
   /** Metres from the origin for any position the rig takes (kin::kMaxCoordinate). */
