@@ -1,0 +1,317 @@
+// Solving in a worker (issue 15, item 9), with the page's own code over
+// Node worker threads (tools/solve/solve-worker.ts runs the same
+// SolveService as the page's Web Worker): a drag solved in the worker leaves
+// the same pose and palette, bit for bit, as the same drag solved on the
+// main thread; stale answers are refused; the rig's named errors cross; the
+// batch pool's answers equal a serial run's.
+import { Worker } from 'node:worker_threads';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PoseEditor } from '../../web/src/posing/pose-editor.js';
+import { type GoalDesc, Rig, type SolverName } from '../../web/src/rig/rig.js';
+import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
+import { SolveClient, type SolvedAnswer } from '../../web/src/rig/solve-client.js';
+import { type FromSolveWorker, GOAL_VALUES, type SolveBuffers, type SolveSetup, type ToSolveWorker, goalsWithValues } from '../../web/src/rig/solve-protocol.js';
+import type { KinModule } from '../../web/src/wasm/generated/kin.js';
+import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
+import { SolvePool } from '../../tools/solve/solve-pool.js';
+import { defaultCharacterBones, defaultCharacterEditor } from './default-character.js';
+import { seededRandom, uniform } from './seeded-random.js';
+
+const ENTRY = new URL('../../tools/solve/solve-worker-entry.mjs', import.meta.url);
+
+/** The bytes of a typed array: equal bytes are equal bits (NaN payloads and -0 included). */
+function bits(view: ArrayBufferView): Uint8Array {
+  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength).slice();
+}
+
+/** A serial chain of `count` ball-jointed bones along +y, total length 1. */
+function chain(count: number): BoneDesc[] {
+  const l = 1 / count;
+  return Array.from({ length: count }, (_, i) => ({ name: `link${i}`, parent: i - 1, restT: [0, i === 0 ? 0 : l, 0], tip: [0, l, 0] }));
+}
+
+let module: KinModule;
+let bones: BoneDesc[];
+const threads: Worker[] = [];
+
+function thread(): Worker {
+  const worker = new Worker(ENTRY);
+  threads.push(worker);
+  return worker;
+}
+
+/** Resolves after the thread's next message has been handled by the listeners registered before. */
+function nextMessage(worker: Worker): Promise<void> {
+  return new Promise((resolve) => worker.once('message', () => resolve()));
+}
+
+beforeAll(async () => {
+  module = await loadKinModuleNode();
+  bones = await defaultCharacterBones();
+});
+
+afterEach(async () => {
+  await Promise.all(threads.splice(0).map((worker) => worker.terminate()));
+});
+
+describe('a drag solved in a worker thread', () => {
+  /** Two pose editors on the default character: one solves its drags here, the other in a worker thread. */
+  function editors(): { here: PoseEditor; threaded: PoseEditor; worker: Worker } {
+    const here = defaultCharacterEditor(module, bones);
+    const threaded = defaultCharacterEditor(module, bones);
+    const worker = thread();
+    const background = threaded.solveInBackground({ post: (message, transfer) => worker.postMessage(message, transfer) })!;
+    worker.on('message', (message: FromSolveWorker) => background.receive(message));
+    return { here, threaded, worker };
+  }
+
+  const SOLVED: readonly SolverName[] = ['dls', 'gauss-newton', 'fabrik', 'two-bone'];
+  for (const [s, solver] of SOLVED.entries()) {
+    it(`gives the main thread's pose and palette bit for bit after every move (${solver}, seed ${40 + s})`, async () => {
+      const { here, threaded, worker } = editors();
+      for (const editor of [here, threaded]) editor.setSolver(solver, {});
+      const random = seededRandom(40 + s);
+      const goal = here.session.goalIndex(here.session.goalNames.find((name) => name.startsWith('hand') || name.startsWith('forearm')) ?? 0);
+      const start = here.session.target_ms(goal);
+      const stepsBefore = threaded.undo.depths.undo;
+      for (const editor of [here, threaded]) editor.beginGesture();
+      for (let move = 0; move < 8; move++) {
+        const position = { x: start[0] + uniform(random, -0.25, 0.25), y: start[1] + uniform(random, -0.25, 0.25), z: start[2] + uniform(random, -0.2, 0.2) };
+        here.handleMoved(goal, position);
+        const answered = nextMessage(worker);
+        threaded.handleMoved(goal, position);
+        // Deferred: nothing moved yet on the threaded side.
+        expect(threaded.backgroundSolve!.busy).toBe(true);
+        await answered;
+        expect(threaded.backgroundSolve!.busy).toBe(false);
+        expect(bits(threaded.session.rig.pose())).toEqual(bits(here.session.rig.pose()));
+        expect(threaded.session.rig.rootOffset).toEqual(here.session.rig.rootOffset);
+        expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
+        const { status, iterations, error } = here.session.lastSolve;
+        expect(threaded.session.lastSolve).toMatchObject({ status, iterations, error, failure: null });
+        expect(bits(threaded.session.energyHistory())).toEqual(bits(here.session.energyHistory()));
+      }
+      for (const editor of [here, threaded]) editor.endGesture();
+      expect(threaded.backgroundSolve!.counts).toEqual({ applied: 8, refused: 0 });
+      expect(threaded.undo.depths.undo).toBe(stepsBefore + 1);
+      expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
+    });
+  }
+
+  it('sends only the latest of the moves made while one is in flight, from the pose the last answer left', async () => {
+    const { here, threaded, worker } = editors();
+    const goal = here.session.goalIndex('hand_r');
+    const [x, y, z] = here.session.target_ms(goal);
+    threaded.beginGesture();
+    here.beginGesture();
+    const first = nextMessage(worker);
+    threaded.handleMoved(goal, { x: x + 0.05, y, z });
+    // Three more moves while the first is in flight: only the last is asked for.
+    for (const dx of [0.1, 0.15, 0.2]) threaded.handleMoved(goal, { x: x + dx, y, z });
+    await first;
+    const second = nextMessage(worker);
+    await second;
+    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 2, refused: 0 });
+    // The same two solves here: the first move, then the last from where the first left the pose.
+    here.handleMoved(goal, { x: x + 0.05, y, z });
+    here.handleMoved(goal, { x: x + 0.2, y, z });
+    expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
+    threaded.endGesture();
+    here.endGesture();
+  });
+
+  it('refuses the answer in flight when Esc puts the pose back, which stays as it was bit for bit', async () => {
+    const { threaded, worker } = editors();
+    const before = bits(threaded.session.rig.palette());
+    const goal = threaded.session.goalIndex('hand_l');
+    const [x, y, z] = threaded.session.target_ms(goal);
+    threaded.beginGesture();
+    const answered = nextMessage(worker);
+    threaded.handleMoved(goal, { x: x - 0.2, y: y + 0.1, z });
+    expect(threaded.cancelGesture()).toBe(true);
+    await answered;
+    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 0, refused: 1 });
+    expect(bits(threaded.session.rig.palette())).toEqual(before);
+    expect(threaded.undo.depths.undo).toBe(0);
+  });
+
+  it('settles a drag that ends with a solve in flight here, as one undo step, and refuses the late answer', async () => {
+    const { here, threaded, worker } = editors();
+    const goal = here.session.goalIndex('hand_r');
+    const [x, y, z] = here.session.target_ms(goal);
+    const answered = nextMessage(worker);
+    for (const editor of [here, threaded]) {
+      editor.beginGesture();
+      editor.handleMoved(goal, { x, y: y + 0.15, z: z + 0.1 });
+      editor.endGesture();
+    }
+    expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
+    await answered;
+    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 0, refused: 1 });
+    expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
+    expect(threaded.undo.depths.undo).toBe(1);
+    expect(threaded.undo.undo()).toBe(true);
+  });
+});
+
+describe('the solve client and the worker thread', () => {
+  const chainBones = chain(12);
+  const tipGoal: GoalDesc = { bone: 11, target: [0.4, 0.6, 0.1] };
+  const setup = (options = {}): SolveSetup => ({ bones: chainBones, solver: 'dls', options, moveRoot: false, goals: [tipGoal] });
+
+  function client(worker: Worker, values: number[]): { client: SolveClient; solved: SolvedAnswer[]; failed: string[] } {
+    const solved: SolvedAnswer[] = [];
+    const failed: string[] = [];
+    const c = new SolveClient({ post: (message, transfer) => worker.postMessage(message, transfer) }, {
+      fill: (buffers) => {
+        buffers.angles.fill(0);
+        buffers.rootOffset.fill(0);
+        buffers.goalValues.set(values);
+      },
+      solved: (answer) => solved.push(answer),
+      failed: (message) => failed.push(message),
+    });
+    worker.on('message', (message: FromSolveWorker) => c.receive(message));
+    return { client: c, solved, failed };
+  }
+
+  const values = (target: number[]): number[] => [...target, NaN, NaN, NaN, NaN, NaN, NaN, NaN];
+
+  it('refuses an answer of an older setup or sent before cancel(), and hands on the current one', async () => {
+    const worker = thread();
+    const { client: c, solved } = client(worker, values([0.4, 0.6, 0.1]));
+    c.setup(setup(), chainBones.length);
+    let answered = nextMessage(worker);
+    c.request();
+    // Set up again before the answer comes: it belongs to the old generation.
+    c.setup(setup({ maxIterations: 5 }), chainBones.length);
+    await answered;
+    expect({ solved: solved.length, refused: c.refused }).toEqual({ solved: 0, refused: 1 });
+    answered = nextMessage(worker);
+    c.request();
+    c.cancel();
+    await answered;
+    expect({ solved: solved.length, refused: c.refused }).toEqual({ solved: 0, refused: 2 });
+    answered = nextMessage(worker);
+    c.request();
+    await answered;
+    expect({ solved: solved.length, refused: c.refused, busy: c.busy }).toEqual({ solved: 1, refused: 2, busy: false });
+    // The second setup's 5 iterations at most.
+    expect(solved[0].report.iterations).toBeLessThanOrEqual(5);
+  });
+
+  it('refuses, in the worker, a request of a generation it was not set up for', async () => {
+    const worker = thread();
+    const answer = new Promise<FromSolveWorker>((resolve) => worker.once('message', resolve));
+    worker.postMessage({ kind: 'setup', generation: 1, setup: setup() } satisfies ToSolveWorker);
+    worker.postMessage({ kind: 'solve', generation: 2, id: 0, angles: new Float32Array(36), rootOffset: new Float64Array(3), goalValues: Float64Array.from(values([0, 1, 0])) } satisfies ToSolveWorker);
+    expect(await answer).toMatchObject({ kind: 'failed', stale: true, message: 'Rig: request of generation 2, the worker is set up for 1' });
+  });
+
+  it("hands on the rig's named errors: a refused setting, a bad target, a wrong goal count", async () => {
+    const here = Rig.create(module, chainBones);
+    const refusedOption = (() => {
+      try {
+        here.setSolver('dls', { maxIterations: 0 });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    })();
+    const badTarget = (() => {
+      try {
+        here.setGoals([{ ...tipGoal, target: [NaN, 0, 0] }]);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    })();
+    here.dispose();
+    expect(refusedOption).toMatch(/^Rig: .*max_iterations 0/);
+    expect(badTarget).toMatch(/^Rig: goal 0/);
+
+    const worker = thread();
+    const optionCase = client(worker, values([0.4, 0.6, 0.1]));
+    optionCase.client.setup(setup({ maxIterations: 0 }), chainBones.length);
+    let answered = nextMessage(worker);
+    optionCase.client.request();
+    await answered;
+    expect(optionCase.failed).toEqual([refusedOption]);
+
+    const worker2 = thread();
+    const targetCase = client(worker2, values([NaN, 0, 0]));
+    targetCase.client.setup(setup(), chainBones.length);
+    answered = nextMessage(worker2);
+    targetCase.client.request();
+    await answered;
+    expect(targetCase.failed).toEqual([badTarget]);
+
+    expect(() => goalsWithValues([tipGoal], new Float64Array(GOAL_VALUES + 1))).toThrow(`Rig: ${GOAL_VALUES + 1} goal values for 1 goals (${GOAL_VALUES} each)`);
+  });
+});
+
+describe('the batch solve pool', () => {
+  const chainBones = chain(32);
+  const goals: GoalDesc[] = [{ bone: 31, target: [0, 1, 0] }, { bone: 15, target: [0, 0.5, 0], weight: 0.5 }];
+  let pools: SolvePool[] = [];
+
+  afterAll(async () => {
+    await Promise.all(pools.map((pool) => pool.close()));
+    pools = [];
+  });
+
+  /** 24 requests (seed 77): random start poses and targets within reach, and one with a NaN target. */
+  function requests(): SolveBuffers[] {
+    const random = seededRandom(77);
+    return Array.from({ length: 24 }, (_, r) => {
+      const angles = Float32Array.from({ length: 3 * chainBones.length }, () => uniform(random, -0.2, 0.2));
+      const goalValues = new Float64Array(GOAL_VALUES * goals.length).fill(NaN);
+      for (let g = 0; g < goals.length; g++) for (let k = 0; k < 3; k++) goalValues[GOAL_VALUES * g + k] = uniform(random, -0.5, 0.5) + (k === 1 ? 0.4 : 0);
+      if (r === 13) goalValues[0] = NaN;
+      return { angles, rootOffset: Float64Array.of(0, 0, 0), goalValues };
+    });
+  }
+
+  it("gives, over 3 threads, a single thread's answers and the main thread's own solves, bit for bit and in order", async () => {
+    const batch = requests();
+    const setup: SolveSetup = { bones: chainBones, solver: 'dls', options: { maxIterations: 40 }, moveRoot: false, goals };
+    const three = new SolvePool(3);
+    const one = new SolvePool(1);
+    pools.push(three, one);
+    const [parallel, serial] = await Promise.all([three.solveAll(setup, batch), one.solveAll(setup, batch)]);
+
+    const rig = Rig.create(module, chainBones);
+    rig.setSolver('dls', { maxIterations: 40 });
+    try {
+      for (const [r, request] of batch.entries()) {
+        let expected: { angles: Uint8Array; report: object } | { message: string };
+        try {
+          rig.setPose(request.angles);
+          rig.setGoals(goalsWithValues(goals, request.goalValues));
+          const report = { ...rig.solve() };
+          expected = { angles: bits(rig.pose()), report };
+        } catch (error) {
+          expected = { message: (error as Error).message };
+        }
+        for (const outcome of [parallel[r], serial[r]]) {
+          if ('message' in expected) expect(outcome).toEqual({ ok: false, message: expected.message });
+          else {
+            expect(outcome.ok).toBe(true);
+            if (!outcome.ok) continue;
+            expect(bits(outcome.angles)).toEqual(expected.angles);
+            expect(outcome.report).toEqual(expected.report);
+          }
+        }
+      }
+    } finally {
+      rig.dispose();
+    }
+    expect(parallel.filter((o) => !o.ok)).toHaveLength(1);
+    // The caller's requests are still its own (copies were transferred).
+    expect(batch[0].angles.length).toBe(3 * chainBones.length);
+  });
+
+  it('refuses a thread count that is not a whole number ≥ 1', () => {
+    expect(() => new SolvePool(0)).toThrow('SolvePool: threads must be a whole number ≥ 1, not 0');
+  });
+});
