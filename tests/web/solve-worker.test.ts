@@ -11,6 +11,7 @@ import { type GoalDesc, Rig, type SolverName } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import { SolveClient, type SolvedAnswer } from '../../web/src/rig/solve-client.js';
 import { type FromSolveWorker, GOAL_VALUES, type SolveBuffers, type SolveSetup, type ToSolveWorker, goalsWithValues } from '../../web/src/rig/solve-protocol.js';
+import { serveSolves } from '../../web/src/rig/solve-service.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { SolvePool } from '../../tools/solve/solve-pool.js';
@@ -247,6 +248,26 @@ describe('the solve client and the worker thread', () => {
     expect(targetCase.failed).toEqual([badTarget]);
 
     expect(() => goalsWithValues([tipGoal], new Float64Array(GOAL_VALUES + 1))).toThrow(`Rig: ${GOAL_VALUES + 1} goal values for 1 goals (${GOAL_VALUES} each)`);
+  });
+});
+
+describe('a worker whose module does not load', () => {
+  it('says so once, answers nothing, and the client fails every request with its words', async () => {
+    const posted: FromSolveWorker[] = [];
+    const handle = serveSolves(Promise.reject(new Error('kin.wasm: 404')), (message) => posted.push(message));
+    handle({ kind: 'setup', generation: 1, setup: { bones: chain(2), solver: 'dls', options: {}, moveRoot: false, goals: [] } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(posted).toEqual([{ kind: 'fatal', message: 'the solve worker could not load the module: kin.wasm: 404' }]);
+
+    const failed: string[] = [];
+    const c = new SolveClient({ post: () => {} }, { fill: () => {}, solved: () => failed.push('solved'), failed: (message) => failed.push(message) });
+    c.setup({ bones: chain(2), solver: 'dls', options: {}, moveRoot: false, goals: [] }, 2);
+    c.request();
+    c.receive(posted[0]);
+    c.request();
+    // The request in flight, then the one asked after: both fail with the worker's words.
+    expect(failed).toEqual(Array(2).fill('the solve worker could not load the module: kin.wasm: 404'));
+    expect(c.busy).toBe(false);
   });
 });
 

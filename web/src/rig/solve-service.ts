@@ -9,6 +9,29 @@ import { errorMessage } from '../text/error-message.js';
 import { Rig, type GoalDesc } from './rig.js';
 import { type FromSolveWorker, type SolveBuffers, type SolveSetup, type ToSolveWorker, goalsWithValues, transferList } from './solve-protocol.js';
 
+/**
+ * What a solve worker's entry runs (the page's Web Worker, a Node worker
+ * thread): returns the handler of the port's messages, answered through
+ * `post` by a SolveService over the module `loading` resolves to. Messages
+ * that come while it loads wait for it, in order; a module that does not
+ * load is reported once ('fatal') and nothing is answered.
+ */
+export function serveSolves(loading: Promise<KinModule>, post: (message: FromSolveWorker, transfer: ArrayBuffer[]) => void): (message: ToSolveWorker) => void {
+  const service = loading.then(
+    (module) => new SolveService(module),
+    (error: unknown) => {
+      post({ kind: 'fatal', message: `the solve worker could not load the module: ${errorMessage(error)}` }, []);
+      return null;
+    },
+  );
+  return (message) => {
+    void service.then((ready) => {
+      const reply = ready?.handle(message);
+      if (reply) post(reply.message, reply.transfer);
+    });
+  };
+}
+
 export interface Reply {
   message: FromSolveWorker;
   transfer: ArrayBuffer[];
