@@ -2,9 +2,9 @@
 // 100-bone chain (a GLB built here, loaded through window.kin) whose solves
 // take hundreds of milliseconds is dragged with the real mouse; with the
 // solver settings' toggle on, the page keeps drawing frames while the worker
-// solves (its longest gap between animation frames stays well under one
-// solve), with it off the same drag blocks the page for a solve at a time
-// (the control: the bound can fail). After the drag, what is shown is the
+// solves (its longest gap between animation frames is under 0.4 of the gap
+// the same drag makes solving on the page, which blocks it for about a solve
+// at a time: the control that shows the bound can fail). After the drag, what is shown is the
 // worker's last finished solve. The toggle in the inspector at three sizes.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Page } from 'playwright-core';
@@ -14,8 +14,8 @@ import { ARTIFACTS, demoPage, nextFrame } from './browser.js';
 import { CdpDrag } from './cdp-drag.js';
 
 // Gradient descent runs every one of its iterations toward a target out of reach: a solve of a fixed, long time.
-const HEAVY_SOLVER = { maxIterations: 4000, tolerance: 1e-9 };
-const MOVES = 8;
+const HEAVY_SOLVER = { maxIterations: 12000, tolerance: 1e-9 };
+const MOVES = 6;
 
 interface DragRun {
   /** The longest time between two animation frames during the drag, ms. */
@@ -88,7 +88,7 @@ describe('solving drags in a background thread', () => {
     }, HEAVY_SOLVER);
     await nextFrame(page);
     const oneSolve_ms = (await page.evaluate(() => window.kin.setGoalTarget('j99', [2.4, 0.95, 0]))).micros / 1000;
-    expect(oneSolve_ms).toBeGreaterThan(150);
+    expect(oneSolve_ms).toBeGreaterThan(500);
 
     const here = await timedDrag(page);
     await page.evaluate(() => window.kin.setBackgroundSolving(true));
@@ -100,11 +100,32 @@ describe('solving drags in a background thread', () => {
     // The worker's answers were shown, and moved the chain.
     expect(counts.applied).toBeGreaterThan(0);
     expect(await page.evaluate(() => window.kin.palette())).not.toEqual(before);
-    // Solving here, a move blocks the page for a whole solve; in the worker, no gap comes near one.
-    expect(here.longestGap_ms).toBeGreaterThan(0.9 * oneSolve_ms);
-    expect(threaded.longestGap_ms).toBeLessThan(0.5 * oneSolve_ms);
-    // One undo step per drag, as solving here.
+    // Solving here, a move blocks the page for about a solve (their times vary on a loaded
+    // machine); in the worker, the longest wait for a frame is a fraction of that.
+    expect(here.longestGap_ms).toBeGreaterThan(0.5 * oneSolve_ms);
+    expect(threaded.longestGap_ms).toBeLessThan(0.4 * here.longestGap_ms);
+    // One undo step per drag, bit for bit both ways, as solving here.
+    const dragged = await page.evaluate(() => window.kin.palette());
+    const link = await page.evaluate(() => window.kin.shareLink());
     expect(await page.evaluate(() => window.kin.undo())).toBe(true);
+    expect(await page.evaluate(() => window.kin.palette())).toEqual(before);
+    expect(await page.evaluate(() => window.kin.redo())).toBe(true);
+    expect(await page.evaluate(() => window.kin.palette())).toEqual(dragged);
+    // Esc in the middle of a drag: the answers still coming are refused, the pose is as it was.
+    const cdp = await page.context().newCDPSession(page);
+    const drag = new CdpDrag(cdp, await page.evaluate(() => window.kin.handleScreenPosition('j99')));
+    await drag.press();
+    await drag.move(3);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !window.kin.backgroundSolving().busy, undefined, { timeout: 60_000 });
+    await drag.release();
+    await cdp.detach();
+    expect(await page.evaluate(() => window.kin.palette())).toEqual(dragged);
+    // The drag's share link gives its pose back.
+    await page.evaluate(() => window.kin.undo());
+    expect(await page.evaluate((url) => window.kin.applyLink(url), link)).toMatchObject({ ok: true });
+    const linked = await page.evaluate(() => window.kin.palette());
+    expect(Math.max(...linked.map((x, i) => Math.abs(x - dragged[i])))).toBeLessThan(1e-4);
     await page.evaluate(() => window.kin.setBackgroundSolving(false));
     expect(await page.evaluate(() => window.kin.backgroundSolving())).toMatchObject({ on: false, busy: false });
     expect(problems).toEqual([]);
