@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PoseEditor } from '../../web/src/posing/pose-editor.js';
-import { type GoalDesc, Rig, type SolverName } from '../../web/src/rig/rig.js';
+import { type GoalDesc, LOOP_MODES, Rig, type SolverName } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import { SolveClient, type SolvedAnswer } from '../../web/src/rig/solve-client.js';
 import { type FromSolveWorker, GOAL_VALUES, type SolveBuffers, type SolveSetup, type ToSolveWorker, goalsWithValues } from '../../web/src/rig/solve-protocol.js';
@@ -98,6 +98,26 @@ describe('a drag solved in a worker thread', () => {
       expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
     });
   }
+
+  it("solves here while the clip moves bones' rests (translation keys), which the worker's rig does not have", () => {
+    const { here, threaded } = editors();
+    const forearm = here.session.rig.boneIndex('forearm_r');
+    const rest = here.session.rig.description[forearm].restT ?? [0, 0, 0];
+    const longer = rest.map((x) => 1.2 * x);
+    for (const editor of [here, threaded]) {
+      editor.setClip({ name: 'long arm', duration: 1, fps: 30, channels: [{ target: 'translation', bone: forearm, slot: 0, keys: [{ time: 0, value: longer, interpolation: 'linear' }] }] });
+      editor.session.rig.sampleClip(0, LOOP_MODES[0]);
+    }
+    const goal = here.session.goalIndex('hand_r');
+    const [x, y, z] = here.session.target_ms(goal);
+    for (const editor of [here, threaded]) {
+      editor.beginGesture();
+      editor.handleMoved(goal, { x: x - 0.1, y: y + 0.1, z });
+    }
+    expect(threaded.backgroundSolve!.busy).toBe(false);
+    expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
+    for (const editor of [here, threaded]) editor.endGesture();
+  });
 
   it('sends only the latest of the moves made while one is in flight, from the pose the last answer left', async () => {
     const { here, threaded, worker } = editors();
