@@ -29,7 +29,8 @@ export class SolveWorkerSwitch {
       const worker = new Worker(new URL('../rig/solve-worker.ts', import.meta.url), { type: 'module', name: 'kin-solve' });
       const background = this.editor.solveInBackground({ post: (message, transfer) => worker.postMessage(message, transfer) })!;
       worker.onmessage = (event: MessageEvent<FromSolveWorker>) => background.receive(event.data);
-      worker.onerror = (event) => background.receive({ kind: 'fatal', message: `the solve worker failed: ${event.message}` });
+      // A script that does not load gives an event without a message.
+      worker.onerror = (event) => background.receive({ kind: 'fatal', message: `the solve worker failed: ${event.message || 'its script did not load'}` });
       this.worker = worker;
     } else {
       // Settles a drag's last solve here before the worker goes.

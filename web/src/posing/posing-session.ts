@@ -386,6 +386,8 @@ export class PosingSession {
     summary.micros = Number.NaN;
     summary.failure = message;
     this.solves++;
+    // Shown on the status line as a failed solve on this thread is.
+    this.keepTimedSolve();
   }
 
   /**
