@@ -15,6 +15,7 @@ import { serveSolves } from '../../web/src/rig/solve-service.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { SolvePool } from '../../tools/solve/solve-pool.js';
+import { withFlag, withGoal } from '../../web/src/posing/goal-set.js';
 import { defaultCharacterBones, defaultCharacterEditor } from './default-character.js';
 import { seededRandom, uniform } from './seeded-random.js';
 
@@ -98,6 +99,29 @@ describe('a drag solved in a worker thread', () => {
       expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
     });
   }
+
+  it('is set up again when the goals or the solver change between drags (a goal added, one turned to a pole, another solver)', async () => {
+    const { here, threaded, worker } = editors();
+    const drag = async (goalName: string, dx: number, dy: number): Promise<void> => {
+      const goal = here.session.goalIndex(goalName);
+      const [x, y, z] = here.session.target_ms(goal);
+      for (const editor of [here, threaded]) editor.beginGesture();
+      here.handleMoved(goal, { x: x + dx, y: y + dy, z });
+      const answered = nextMessage(worker);
+      threaded.handleMoved(goal, { x: x + dx, y: y + dy, z });
+      await answered;
+      for (const editor of [here, threaded]) editor.endGesture();
+      expect(bits(threaded.session.rig.palette()), goalName).toEqual(bits(here.session.rig.palette()));
+    };
+    await drag('hand_r', -0.1, 0.1);
+    for (const editor of [here, threaded]) editor.setEditableGoals(withGoal(editor.session.rig, editor.session.editableGoals, 'head'));
+    await drag('head', 0.05, -0.05);
+    for (const editor of [here, threaded]) editor.setEditableGoals(withFlag(editor.session.editableGoals, editor.session.goalIndex('hand_l'), 'pole', true));
+    await drag('hand_l', 0.1, 0.05);
+    for (const editor of [here, threaded]) editor.setSolver('gauss-newton', { maxIterations: 20 });
+    await drag('hand_l', 0.05, 0.1);
+    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 4, refused: 0 });
+  });
 
   it("solves here while the clip moves bones' rests (translation keys), which the worker's rig does not have", () => {
     const { here, threaded } = editors();

@@ -97,18 +97,18 @@ export class SolveClient {
       if (message.kind === 'solved') this.requester.solved(message);
       else this.requester.failed(message.message);
     }
-    // Reused for the next request if the sizes still fit.
-    if (message.angles.length === this.angleCount && message.goalValues.length === this.valueCount) {
-      this.spare = { angles: message.angles, rootOffset: message.rootOffset, goalValues: message.goalValues };
-    }
+    // Reused for the next request (if its sizes still fit then: a setup may change them).
+    this.spare = { angles: message.angles, rootOffset: message.rootOffset, goalValues: message.goalValues };
     if (this.wanted) this.send();
   }
 
   private send(): void {
     this.wanted = false;
     this.inFlight = true;
-    const buffers = this.spare ?? { angles: new Float32Array(this.angleCount), rootOffset: new Float64Array(3), goalValues: new Float64Array(this.valueCount) };
+    const spare = this.spare;
     this.spare = null;
+    const fits = spare !== null && spare.angles.length === this.angleCount && spare.goalValues.length === this.valueCount;
+    const buffers = fits ? spare : { angles: new Float32Array(this.angleCount), rootOffset: new Float64Array(3), goalValues: new Float64Array(this.valueCount) };
     this.requester.fill(buffers);
     this.port.post({ kind: 'solve', generation: this.generation, id: this.nextId++, ...buffers }, transferList(buffers));
   }
