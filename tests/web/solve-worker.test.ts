@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PoseEditor } from '../../web/src/posing/pose-editor.js';
 import { type GoalDesc, LOOP_MODES, Rig, type SolverName } from '../../web/src/rig/rig.js';
-import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
+import type { BoneDesc, Vec3Tuple } from '../../web/src/rig/rig-desc.js';
 import { SolveClient, type SolvedAnswer } from '../../web/src/rig/solve-client.js';
 import { type FromSolveWorker, GOAL_VALUES, type SolveBuffers, type SolveSetup, type ToSolveWorker, goalsWithValues } from '../../web/src/rig/solve-protocol.js';
 import { serveSolves } from '../../web/src/rig/solve-service.js';
@@ -100,7 +100,7 @@ describe('a drag solved in a worker thread', () => {
     });
   }
 
-  it('is set up again when the goals or the solver change between drags (a goal added, one turned to a pole, another solver)', async () => {
+  it('is set up again when the goals or the solver change between drags (a goal added, one turned to a pole, another solver, another character)', async () => {
     const { here, threaded, worker } = editors();
     const drag = async (goalName: string, dx: number, dy: number): Promise<void> => {
       const goal = here.session.goalIndex(goalName);
@@ -120,7 +120,14 @@ describe('a drag solved in a worker thread', () => {
     await drag('hand_l', 0.1, 0.05);
     for (const editor of [here, threaded]) editor.setSolver('gauss-newton', { maxIterations: 20 });
     await drag('hand_l', 0.05, 0.1);
-    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 4, refused: 0 });
+    // Another character (a longer forearm, so that the old rig would answer otherwise): the worker builds its rig anew.
+    const longArm = bones.map((bone) => (bone.name === 'forearm_r' ? { ...bone, restT: bone.restT!.map((x) => 1.3 * x) as Vec3Tuple } : bone));
+    for (const editor of [here, threaded]) {
+      const fresh = defaultCharacterEditor(module, longArm);
+      editor.replaceCharacter(fresh.session, { source: fresh.source, presets: fresh.presets });
+    }
+    await drag('hand_r', 0.1, 0.1);
+    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 5, refused: 0 });
   });
 
   it("solves here while the clip moves bones' rests (translation keys), which the worker's rig does not have", () => {
