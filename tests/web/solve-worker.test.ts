@@ -187,6 +187,23 @@ describe('a drag solved in a worker thread', () => {
     expect(threaded.undo.depths.undo).toBe(0);
   });
 
+  it('refuses an answer whose start pose a script replaced while the worker solved', async () => {
+    const { threaded, worker } = editors();
+    const goal = threaded.session.goalIndex('hand_r');
+    const [x, y, z] = threaded.session.target_ms(goal);
+    threaded.beginGesture();
+    const answered = nextMessage(worker);
+    threaded.handleMoved(goal, { x: x - 0.2, y, z });
+    const elbow = 3 * threaded.session.rig.boneIndex('forearm_r');
+    const bent = Float32Array.from(threaded.session.rig.pose(), (angle, i) => (i === elbow ? angle + 0.1 : angle));
+    threaded.setPose(bent);
+    const set = bits(threaded.session.rig.palette());
+    await answered;
+    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 0, refused: 1 });
+    expect(bits(threaded.session.rig.palette())).toEqual(set);
+    threaded.endGesture();
+  });
+
   it('settles a drag that ends with a solve in flight here, as one undo step, and refuses the late answer', async () => {
     const { here, threaded, worker } = editors();
     const goal = here.session.goalIndex('hand_r');
