@@ -204,8 +204,9 @@ describe('a drag solved in a worker thread', () => {
     threaded.endGesture();
   });
 
-  it('settles a drag that ends with a solve in flight here, as one undo step, and refuses the late answer', async () => {
+  it('lets the answer of a drag released with a solve in flight land after it, the drag one undo step', async () => {
     const { here, threaded, worker } = editors();
+    const before = bits(threaded.session.rig.palette());
     const goal = here.session.goalIndex('hand_r');
     const [x, y, z] = here.session.target_ms(goal);
     const answered = nextMessage(worker);
@@ -214,12 +215,43 @@ describe('a drag solved in a worker thread', () => {
       editor.handleMoved(goal, { x, y: y + 0.15, z: z + 0.1 });
       editor.endGesture();
     }
-    expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
+    // Released: nothing solved on this thread, the answer still to come.
+    expect(threaded.backgroundSolve!.busy).toBe(true);
+    expect(bits(threaded.session.rig.palette())).toEqual(before);
     await answered;
-    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 0, refused: 1 });
+    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 1, refused: 0 });
     expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
     expect(threaded.undo.depths.undo).toBe(1);
     expect(threaded.undo.undo()).toBe(true);
+    expect(bits(threaded.session.rig.palette())).toEqual(before);
+    expect(threaded.undo.redo()).toBe(true);
+    expect(bits(threaded.session.rig.palette())).toEqual(bits(here.session.rig.palette()));
+  });
+
+  it('refuses the answer still coming after the drag when an edit moves a target or undoes the drag first', async () => {
+    const { threaded, worker } = editors();
+    const before = bits(threaded.session.rig.palette());
+    const goal = threaded.session.goalIndex('hand_r');
+    const [x, y, z] = threaded.session.target_ms(goal);
+    const drag = (): void => {
+      threaded.beginGesture();
+      threaded.handleMoved(goal, { x, y: y + 0.15, z: z + 0.1 });
+      threaded.endGesture();
+    };
+    let answered = nextMessage(worker);
+    drag();
+    const typed = Array.from({ length: threaded.session.goalNames.length }, (_, g) => threaded.session.target_ms(g));
+    typed[goal] = [x, y - 0.1, z];
+    threaded.setTargets(typed);
+    await answered;
+    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 0, refused: 1 });
+    expect(bits(threaded.session.rig.palette())).toEqual(before);
+    answered = nextMessage(worker);
+    drag();
+    expect(threaded.undo.undo()).toBe(true);
+    await answered;
+    expect(threaded.backgroundSolve!.counts).toEqual({ applied: 0, refused: 2 });
+    expect(bits(threaded.session.rig.palette())).toEqual(before);
   });
 });
 

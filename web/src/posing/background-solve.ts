@@ -3,7 +3,9 @@
 // worker through a SolveClient (latest wins, one in flight), filled from the
 // session as it is when sent; an answer is applied to the session's rig
 // (setPose: FK and palette on this thread, one frame drawn) only if nothing
-// but answers changed the pose since its request was filled. The worker is
+// but answers changed the pose since its request was filled. Answers still
+// coming when the gesture ends land after it, unless an edit moves a target
+// or sets the pose first. The worker is
 // set up again (a new generation) whenever the session, its goals or its
 // solver changed since it was last set up.
 import type { Rig } from '../rig/rig.js';
@@ -20,6 +22,8 @@ export class BackgroundSolve {
   /** The session's poseVersion when the request in flight was filled (after it, only its answer may change the pose). */
   private filledPose = -1;
   private filledSession: PosingSession | null = null;
+  /** The session's targetsVersion when the last gesture ended, or -1 during a gesture: after it, a target moved means the answers still coming are stale. */
+  private targetsAtEnd = -1;
   private stalePoses = 0;
 
   /** `session()`: the session on screen now; `changed()`: tell whoever shows it that an answer was applied. */
@@ -47,6 +51,7 @@ export class BackgroundSolve {
   /** Asks for a solve of the session's state (what PosingSession.deferSolves calls instead of solving). */
   readonly request = (): void => {
     const session = this.session();
+    this.targetsAtEnd = -1;
     const rigChanged = session.rig !== this.setUpRig;
     if (session !== this.setUpSession || rigChanged || session.goalsVersion !== this.setUpGoals || session.solverVersion !== this.setUpSolver) {
       this.client.setup(session.solveSetup(rigChanged), session.rig.boneCount);
@@ -57,6 +62,11 @@ export class BackgroundSolve {
     }
     this.client.request();
   };
+
+  /** The gesture whose solves were asked for has ended: its answers still to come are applied only while its targets stay. */
+  gestureEnded(): void {
+    this.targetsAtEnd = this.session().targetsVersion;
+  }
 
   /** Drops the wanted solve and refuses the one in flight (the state is being put back, or solved here). */
   cancel(): void {
@@ -78,7 +88,9 @@ export class BackgroundSolve {
   private apply(answer: SolvedAnswer): void {
     const session = this.session();
     // Undo, Esc or a script set the pose while the worker solved: its answer starts from a pose that is gone.
-    if (session !== this.filledSession || session.poseVersion !== this.filledPose) {
+    // After the gesture, a target moved by an edit: the answer solves for targets that are gone.
+    const targetsMoved = this.targetsAtEnd >= 0 && session.targetsVersion !== this.targetsAtEnd;
+    if (session !== this.filledSession || session.poseVersion !== this.filledPose || targetsMoved) {
       this.stalePoses++;
       return;
     }

@@ -200,10 +200,19 @@ export class PoseEditor {
     this.changed();
   }
 
-  /** The gesture ends: its last solve is timed if it was not (the status line shows it), and it becomes one undo step. */
+  /**
+   * The gesture ends: it becomes one undo step (its targets moved), and its
+   * last solve is timed if it was not (the status line shows it). A worker's
+   * answers still to come land after it, unless an edit comes first
+   * (background-solve.ts refuses them then): the page never waits on a solve.
+   */
   endGesture(): void {
-    this.settleBackground();
-    this.session.timeLastSolve();
+    if (this.session.solvesDeferred) {
+      this.session.deferSolves(null);
+      this.background?.gestureEnded();
+    } else {
+      this.session.timeLastSolve();
+    }
     this.undo.end();
     this.changed();
   }
@@ -341,7 +350,9 @@ export class PoseEditor {
    * old rig is freed.
    */
   replaceCharacter(session: PosingSession, character: CharacterInfo): void {
-    this.settleBackground();
+    // The old rig's answers are of no use now.
+    this.session.deferSolves(null);
+    this.background?.cancel();
     const old = this.currentSession;
     this.versionBase += this.sessionVersion() + 1;
     this.samplesBase += old.sampleVersion;
@@ -375,9 +386,9 @@ export class PoseEditor {
   }
 
   /**
-   * Solves here from now on. If the worker still had a solve to do, the
-   * gesture's last moves are solved here, once, from the latest pose it
-   * gave: what the editor holds next (an undo step, a link) is settled.
+   * Solves here from now on (background solving turned off). If the worker
+   * still had a solve to do, the latest moves are solved here, once, from
+   * the latest pose it gave.
    */
   private settleBackground(): void {
     this.session.deferSolves(null);

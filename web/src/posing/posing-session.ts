@@ -348,6 +348,11 @@ export class PosingSession {
     this.deferral = deferral;
   }
 
+  /** Whether solve() asks a worker now (deferSolves). */
+  get solvesDeferred(): boolean {
+    return this.deferral !== null;
+  }
+
   /** What a solve worker needs to solve as this session does (the rig's bones only when asked: they rarely change). */
   solveSetup(withBones: boolean): SolveSetup {
     return { bones: withBones ? this.rig.description : undefined, solver: this.solver, options: this.options, moveRoot: this.rootMoves, goals: this.rigGoals() };
