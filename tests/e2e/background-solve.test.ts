@@ -92,6 +92,8 @@ describe('solving drags in a background thread', () => {
     await page.evaluate(() => window.kin.setBackgroundSolving(true));
     expect(await page.evaluate(() => (document.querySelector('input[name="solveInBackground"]') as HTMLInputElement).checked)).toBe(true);
     const before = await page.evaluate(() => window.kin.palette());
+    await page.waitForTimeout(1000); // the last drag's link written
+    const entries = await page.evaluate(() => history.length);
     const threaded = await timedDrag(page);
     const counts = await page.evaluate(() => window.kin.backgroundSolving());
     // The release waited for nothing: the worker's answers landed after it, and what is shown is the last of them (no solve here replaced it).
@@ -100,6 +102,9 @@ describe('solving drags in a background thread', () => {
     const shown = await page.evaluate(() => window.kin.palette());
     await nextFrame(page);
     expect(await page.evaluate(() => window.kin.palette())).toEqual(shown);
+    // One history entry for the drag, written once its last answer landed (not one at the release and one after).
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
     console.log(`one solve ${oneSolve_ms.toFixed(0)} ms; longest frame gap: ${here.longestGap_ms.toFixed(0)} ms solving here (${here.frames} frames), ${threaded.longestGap_ms.toFixed(0)} ms in the worker (${threaded.frames} frames); answers ${JSON.stringify(counts)}`);
     // The worker's answers were shown, and moved the chain.
     expect(counts.applied).toBeGreaterThan(0);
