@@ -11,3 +11,4 @@ npx tsx bench/animation.ts
 npx tsx bench/drag-allocation.ts
 npx tsx bench/retarget.ts
 npx tsx bench/retarget-batch.ts
+npx tsx bench/solve-worker.ts

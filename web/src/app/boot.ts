@@ -57,6 +57,7 @@ import { RetargetLessonCard } from '../ui/retarget-lesson-card.js';
 import { chooseSkin } from '../ui/skin-chooser.js';
 import { LessonCard } from '../ui/lesson-card.js';
 import { LessonIndex } from '../ui/lesson-index.js';
+import { SolveWorkerSwitch } from './solve-worker-switch.js';
 import { LessonRunner } from './lessons/lesson-runner.js';
 import { frameLesson } from '../three/lesson-framing.js';
 
@@ -86,6 +87,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     addDefaultCharacterSprings(rig);
     const editor = new PoseEditor(new PosingSession(rig), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
     const selection = new Selection();
+    const solveWorker = new SolveWorkerSwitch(editor);
     const timeline = new TimelineModel(editor);
     timeline.registerClips([{ name: 'New clip', make: emptyClip }]);
     // The default character's demo clips, built (on a rig of their own) when first picked.
@@ -286,6 +288,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         retarget,
         openLessons: () => lessonIndex?.open(),
         closeLessons: () => lessonIndex?.close() ?? false,
+        solveWorker,
       });
     }
     // ?lesson=<id> (a course page's link) opens that lesson, once the lessons' page parts listen; with a
@@ -293,7 +296,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const lessonParam = new URL(location.href).searchParams.get('lesson');
     if (lessonParam !== null && !isLessonId(lessonParam)) linkBanner.show(`This page has no lesson ${JSON.stringify(lessonParam)}; its lessons are ${LESSON_IDS.join(', ')}`, 'problem');
     else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, lessons, module };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, lessons, module, solveWorker };
     loading.remove();
     scheduler.request();
 
@@ -306,6 +309,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       retarget?.dispose();
       pageLinks.dispose();
       models.dispose();
+      solveWorker.dispose();
       ghosts.dispose();
       view.dispose();
       editor.dispose();

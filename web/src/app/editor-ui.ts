@@ -29,6 +29,7 @@ import { ToolPanel, type ViewActions } from '../ui/tool-panel.js';
 import { TopBar } from '../ui/top-bar.js';
 import { paddedPoints } from '../three/padded-points.js';
 import type { PosingView } from './posing-view.js';
+import type { SolveWorkerSwitch } from './solve-worker-switch.js';
 import { errorMessage } from '../text/error-message.js';
 import type { TimelineModel } from '../animation/timeline-model.js';
 import { TimelinePanel } from '../ui/timeline-panel.js';
@@ -60,6 +61,8 @@ export interface EditorUiHooks {
   /** What the top bar's Lessons opens, and Esc closes (false if it was not open). */
   openLessons(): void;
   closeLessons(): boolean;
+  /** The solver settings' background thread. */
+  solveWorker: SolveWorkerSwitch;
 }
 
 export class EditorUi {
@@ -106,7 +109,8 @@ export class EditorUi {
       openLessons: hooks.openLessons,
     });
     this.tools = new ToolPanel(shell.toolsBody, editor, selection, this.viewActions());
-    this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options));
+    this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options), (on) => hooks.solveWorker.set(on));
+    hooks.solveWorker.onChange(() => this.inspector.solverPanel.showBackground(hooks.solveWorker.on));
     this.status = new StatusBar(shell.bottom);
     const { timeline } = hooks;
     this.timeline = new TimelinePanel(shell.bottom, timeline, {

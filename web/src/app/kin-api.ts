@@ -285,6 +285,10 @@ export interface KinApi extends KinToolsApi, KinTimelineApi, KinRetargetApi, Kin
   setSymmetricDrag(on: boolean): void;
   /** Whether symmetric dragging is on. */
   symmetricDrag(): boolean;
+  /** Solves drags in a background thread (a Web Worker with its own module) or on the page's thread again, as the solver settings' toggle does. */
+  setBackgroundSolving(on: boolean): void;
+  /** Whether drags solve in a background thread, whether a solve is in flight or wanted, and the worker's answers applied and refused as stale so far. */
+  backgroundSolving(): { on: boolean; busy: boolean; applied: number; refused: number };
   /**
    * Builds the GLB that "Export GLB" downloads — the character skinned: a
    * joint node per bone holding the current pose (so the file opens in the
@@ -502,6 +506,14 @@ export function createKinApi(): KinApiControl {
       running().view.viewport.onInvalidate();
     },
     symmetricDrag: () => editing().symmetry.enabled,
+    setBackgroundSolving: (on) => {
+      if (typeof on !== 'boolean') throw new Error('kin: setBackgroundSolving takes true or false');
+      running().solveWorker.set(on);
+    },
+    backgroundSolving: () => {
+      const background = editing().backgroundSolve;
+      return { on: running().solveWorker.on, busy: background?.busy ?? false, ...(background?.counts ?? { applied: 0, refused: 0 }) };
+    },
     exportGlb: async () => {
       const { editor, view, timeline } = running();
       return (await glbWithClip(editor, timeline, view.character)).data.byteLength;

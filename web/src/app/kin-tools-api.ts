@@ -4,6 +4,7 @@
 // them) and the lesson rigs (as the character menu shows them). kin-api.ts
 // merges these members into window.kin; like the rest they throw until
 // kin.ready has resolved, and return plain copies.
+import type { SolveWorkerSwitch } from './solve-worker-switch.js';
 import type { TimelineModel } from '../animation/timeline-model.js';
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { LESSONS, LESSON_IDS, isLessonId } from '../lessons/lessons.js';
@@ -34,6 +35,8 @@ export interface KinPage {
   showCharacter(character: BuiltInCharacter): void;
   lessons: LessonRunner;
   module: KinModule;
+  /** Drags solved in a background thread (the solver settings' toggle). */
+  solveWorker: SolveWorkerSwitch;
 }
 
 export interface KinToolsApi {

@@ -8,6 +8,8 @@
 // with onChange(): every change calls the listeners, so nothing needs to
 // poll.
 import type { ClipData } from '../rig/clip-data.js';
+import type { SolvePort } from '../rig/solve-client.js';
+import { BackgroundSolve } from './background-solve.js';
 import type { MirrorMode, SolverName, SolverOptions } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import type { CharacterInfo, CharacterSource } from './character-source.js';
@@ -57,6 +59,7 @@ export class PoseEditor {
   private angles = new Float32Array(0);
   private currentClip: ClipData;
   private clips = 0;
+  private background: BackgroundSolve | null = null;
 
   constructor(session: PosingSession, character: CharacterInfo) {
     this.currentClip = emptyClip();
@@ -173,21 +176,51 @@ export class PoseEditor {
     return this.session.lastSolve;
   }
 
+  /**
+   * Solves gestures' moves in a worker reached through `port` (null: on
+   * this thread again; the caller ends the worker). Returns what takes the
+   * worker's messages (null when turned off).
+   */
+  solveInBackground(port: SolvePort | null): BackgroundSolve | null {
+    this.settleBackground();
+    this.background = port === null ? null : new BackgroundSolve(port, () => this.session, () => this.changed());
+    return this.background;
+  }
+
+  /** The worker that solves gestures' moves, or null. */
+  get backgroundSolve(): BackgroundSolve | null {
+    return this.background;
+  }
+
   /** A gesture (a drag, a slider held) begins: everything until endGesture() is one undo step. */
   beginGesture(): void {
     this.undo.begin();
+    // A clip's translation and scale keys move the bones' rests, which the worker's rig does not have.
+    if (this.background !== null && !this.clip.channels.some((c) => c.target === 'translation' || c.target === 'scale')) this.session.deferSolves(this.background.request);
     this.changed();
   }
 
-  /** The gesture ends: its last solve is timed if it was not (the status line shows it), and it becomes one undo step. */
+  /**
+   * The gesture ends: it becomes one undo step (its targets moved), and its
+   * last solve is timed if it was not (the status line shows it). A worker's
+   * answers still to come land after it, unless an edit comes first
+   * (background-solve.ts refuses them then): the page never waits on a solve.
+   */
   endGesture(): void {
-    this.session.timeLastSolve();
+    if (this.session.solvesDeferred) {
+      this.session.deferSolves(null);
+      this.background?.gestureEnded();
+    } else {
+      this.session.timeLastSolve();
+    }
     this.undo.end();
     this.changed();
   }
 
   /** Abandons the gesture under way: the state goes back bit for bit, no undo step. False if none was under way. */
   cancelGesture(): boolean {
+    this.session.deferSolves(null);
+    this.background?.cancel();
     const cancelled = this.undo.cancel();
     if (cancelled) this.changed();
     return cancelled;
@@ -317,6 +350,9 @@ export class PoseEditor {
    * old rig is freed.
    */
   replaceCharacter(session: PosingSession, character: CharacterInfo): void {
+    // The old rig's answers are of no use now.
+    this.session.deferSolves(null);
+    this.background?.cancel();
     const old = this.currentSession;
     this.versionBase += this.sessionVersion() + 1;
     this.samplesBase += old.sampleVersion;
@@ -347,6 +383,18 @@ export class PoseEditor {
 
   private handleMovesFor(session: PosingSession): (goal: number, position_ms: HandlePosition) => void {
     return handleMoves(session, this.symmetry);
+  }
+
+  /**
+   * Solves here from now on (background solving turned off). If the worker
+   * still had a solve to do, the latest moves are solved here, once, from
+   * the latest pose it gave.
+   */
+  private settleBackground(): void {
+    this.session.deferSolves(null);
+    if (this.background === null || !this.background.busy) return;
+    this.background.cancel();
+    this.session.solve();
   }
 
   private goalsMayHaveChanged(): void {

@@ -5,7 +5,8 @@
 // bad input, a solver not built into the module) is recorded, not thrown: it
 // leaves the pose as it was, and a drag must not take the page down.
 // Counters tell the frame loop what changed.
-import type { Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';
+import type { GoalDesc, Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';
+import { type SolveBuffers, type SolveSetup, packGoalValues } from '../rig/solve-protocol.js';
 import { errorMessage } from '../text/error-message.js';
 import { goalSetProblem, solverContract, startGoalSet, takesAnyGoals } from './goal-set.js';
 import { type GoalLayout, type GoalLayouts, type PlacedGoal, type PosingGoal, goalLayoutFor, goalsInPose } from './solver-goals.js';
@@ -51,6 +52,8 @@ export class PosingSession {
   private readonly preSolveRoot = new Float64Array(3);
   // Kept here: asking the rig would make a string per drag frame.
   private solver: SolverName;
+  /** The options the rig's solver runs with (a new rig's: the core's defaults). */
+  private options: SolverOptions = {};
   private goalLayout: GoalLayout;
   private goalSet: readonly PosingGoal[];
   private names: readonly string[] = [];
@@ -73,6 +76,10 @@ export class PosingSession {
   private solves = 0;
   private goalChanges = 0;
   private solverChanges = 0;
+  /** While set, solve() asks this to solve elsewhere (a worker) instead of solving (see deferSolves). */
+  private deferral: (() => void) | null = null;
+  /** The energies of the latest solve when a worker ran it (null: the rig's own). */
+  private deferredEnergy: Float32Array | null = null;
 
   /**
    * Starts with the rig's current solver and its goals, targets at the goals'
@@ -179,6 +186,7 @@ export class PosingSession {
       throw error;
     }
     this.solver = solver;
+    this.options = { ...layout.options, ...options };
     this.solverChanges++;
     if (goals === null) {
       // The same goals, but what the new solver takes of them (orientations, poles, the root).
@@ -327,7 +335,64 @@ export class PosingSession {
 
   /** E per iteration of the last solve (a view; empty before the first solve and after a failed one). */
   energyHistory(): Float32Array {
-    return this.lastSolve.failure === null ? this.rig.energyHistory() : NO_ENERGY;
+    if (this.lastSolve.failure !== null) return NO_ENERGY;
+    return this.deferredEnergy ?? this.rig.energyHistory();
+  }
+
+  /**
+   * While `deferral` is set, solve() calls it instead of solving: the solve
+   * is asked of a worker (posing/background-solve.ts), whose answer comes
+   * back through applySolved() or solveFailed(). Null: solve() solves again.
+   */
+  deferSolves(deferral: (() => void) | null): void {
+    this.deferral = deferral;
+  }
+
+  /** Whether solve() asks a worker now (deferSolves). */
+  get solvesDeferred(): boolean {
+    return this.deferral !== null;
+  }
+
+  /** What a solve worker needs to solve as this session does (the rig's bones only when asked: they rarely change). */
+  solveSetup(withBones: boolean): SolveSetup {
+    return { bones: withBones ? this.rig.description : undefined, solver: this.solver, options: this.options, moveRoot: this.rootMoves, goals: this.rigGoals() };
+  }
+
+  /** A solve request of the state now: the rig's pose and root offset, every goal's target, pole and orientation. */
+  fillSolveRequest(buffers: SolveBuffers): void {
+    buffers.angles.set(this.rig.pose());
+    this.rig.readRootOffset(buffers.rootOffset);
+    packGoalValues(buffers.goalValues, this.targets, this.poles, this.orientations);
+  }
+
+  /** A worker's solve of a request filled here: its pose (clamped as any pose is, then FK and palette) and its report become the latest solve, timed by the worker. */
+  applySolved(angles: Float32Array, rootOffset_ms: Float64Array, report: { status: SolveStatus; iterations: number; error: number }, micros: number, energy: Float32Array): void {
+    this.rig.setPose(angles, [rootOffset_ms[0], rootOffset_ms[1], rootOffset_ms[2]]);
+    const summary = this.lastSolve;
+    summary.solver = this.solver;
+    summary.status = report.status;
+    summary.iterations = report.iterations;
+    summary.error = report.error;
+    summary.micros = micros;
+    summary.failure = null;
+    this.deferredEnergy = energy;
+    this.poseChanges++;
+    this.solves++;
+    this.keepTimedSolve();
+  }
+
+  /** A worker's solve failed (`message`: the Rig's error): recorded as a failed solve; the pose stays. */
+  solveFailed(message: string): void {
+    const summary = this.lastSolve;
+    summary.solver = this.solver;
+    summary.status = 'invalid-input';
+    summary.iterations = 0;
+    summary.error = Number.NaN;
+    summary.micros = Number.NaN;
+    summary.failure = message;
+    this.solves++;
+    // Shown on the status line as a failed solve on this thread is.
+    this.keepTimedSolve();
   }
 
   /**
@@ -340,6 +405,11 @@ export class PosingSession {
    */
   solve(timed = true): SolveSummary {
     const summary = this.lastSolve;
+    if (this.deferral !== null) {
+      this.deferral();
+      return summary;
+    }
+    this.deferredEnergy = null;
     summary.solver = this.solver;
     if (!timed) this.keepPreSolvePose();
     const start = timed ? performance.now() : 0;
@@ -470,7 +540,20 @@ export class PosingSession {
    */
   private pushGoals(): void {
     const solver = solverContract(this.solver);
-    const goals = this.placed.map((goal, g): PlacedGoal => {
+    const goals = this.rigGoals();
+    const polesGiven = Uint8Array.from(goals, (goal) => (goal.pole === undefined ? 0 : 1));
+    const rootMoves = solver.rootTranslation && this.goalLayout.goals.some((goal) => goal.movesRoot === true);
+    if (this.rootMoves && !rootMoves) this.rig.setMoveRoot(false);
+    this.rig.setGoals(goals);
+    this.polesGiven = polesGiven;
+    if (rootMoves && !this.rootMoves) this.rig.setMoveRoot(true);
+    this.rootMoves = rootMoves;
+  }
+
+  /** The goals as they stand, with what the solver takes of them (orientations, poles: the core's contract). */
+  private rigGoals(): GoalDesc[] {
+    const solver = solverContract(this.solver);
+    return this.placed.map((goal, g): PlacedGoal => {
       const t = this.targets;
       const pole = this.pole_ms(g);
       const orientation = this.orientation_ms(g);
@@ -485,12 +568,5 @@ export class PosingSession {
         orientation: orientation !== null && solver.orientation ? orientation : undefined,
       };
     });
-    const polesGiven = Uint8Array.from(goals, (goal) => (goal.pole === undefined ? 0 : 1));
-    const rootMoves = solver.rootTranslation && this.goalLayout.goals.some((goal) => goal.movesRoot === true);
-    if (this.rootMoves && !rootMoves) this.rig.setMoveRoot(false);
-    this.rig.setGoals(goals);
-    this.polesGiven = polesGiven;
-    if (rootMoves && !this.rootMoves) this.rig.setMoveRoot(true);
-    this.rootMoves = rootMoves;
   }
 }

@@ -23,6 +23,8 @@ export interface LinkSource {
   currentUrl(): ShareUrl;
   /** Changes with the pose, solver and goals, not with the camera. */
   poseVersion(): number;
+  /** Whether the state is still changing by itself after an edit (a worker's solves of a drag still coming): written once they have landed. */
+  settling(): boolean;
 }
 
 /** The history entry's state object, or an empty one (another script may store anything there). */
@@ -93,7 +95,7 @@ export class LinkFragment {
   }
 
   private readonly writeWhenLetGo = (): void => {
-    if (this.gestures.current === NO_GESTURE) this.write();
+    if (this.gestures.current === NO_GESTURE && !this.source.settling()) this.write();
     else this.timer = setTimeout(this.writeWhenLetGo, DELAY_MS);
   };
 

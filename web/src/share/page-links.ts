@@ -37,6 +37,7 @@ export class PageLinks {
       // The editor's, not one session's: a loaded model brings a new session.
       // Showing a clip's pose at a time (playing, scrubbing) rewrites the entry; edits push one.
       poseVersion: () => host.editor.editVersion,
+      settling: () => host.editor.backgroundSolve?.busy ?? false,
     };
     // What the URL holds now is either the link just applied or no link at all: nothing to write yet.
     this.fragment = new LinkFragment(source, this.gestures, options.stateVersion(), options.pushHistory);

@@ -10,6 +10,9 @@ import { SETTING_FIELDS, SOLVER_INFO, type SettingKey } from './solver-catalog.j
 /** Applies a solver and its settings; throws if they are rejected. */
 export type ChooseSolver = (solver: SolverName, options: SolverOptions) => void;
 
+/** Turns solving drags in a background thread on or off. */
+export type SolveInBackground = (on: boolean) => void;
+
 const SETTING_KEYS = Object.keys(SETTING_FIELDS) as SettingKey[];
 
 function settingInput(key: SettingKey): HTMLInputElement {
@@ -42,8 +45,9 @@ export class SolverPanel {
   private readonly inputs = {} as Record<SettingKey, HTMLInputElement>;
   private readonly problem = new ProblemLine('panel-problem solver-problem');
   private readonly remembered = new Map<SolverName, SolverOptions>();
+  private readonly background = document.createElement('input');
 
-  constructor(parent: HTMLElement, private readonly choose: ChooseSolver, open: boolean) {
+  constructor(parent: HTMLElement, private readonly choose: ChooseSolver, open: boolean, solveInBackground: SolveInBackground) {
     this.element.className = 'solver-panel';
     this.element.open = open;
     const heading = document.createElement('summary');
@@ -79,7 +83,18 @@ export class SolverPanel {
       input.addEventListener('change', this.onSettingChanged);
     }
 
-    this.body.append(this.picker, this.summary, settings, this.problem.element);
+    // Not a solver setting: where every solver runs (the same solve, bit for bit).
+    const backgroundRow = document.createElement('label');
+    backgroundRow.className = 'solver-field solver-background';
+    backgroundRow.title = 'Heavy rigs stay smooth to drag: the pose follows the latest finished solve, a frame or so behind the handle.';
+    this.background.type = 'checkbox';
+    this.background.name = 'solveInBackground';
+    const backgroundLabel = document.createElement('span');
+    backgroundLabel.textContent = 'Solve drags in a background thread';
+    backgroundRow.append(backgroundLabel, this.background);
+    this.background.addEventListener('change', () => this.problem.run(() => solveInBackground(this.background.checked)));
+
+    this.body.append(this.picker, this.summary, settings, backgroundRow, this.problem.element);
     this.element.append(heading, this.body);
     parent.append(this.element);
     this.picker.addEventListener('change', this.onSolverPicked);
@@ -101,6 +116,11 @@ export class SolverPanel {
       else this.inputs[key].value = String(value);
     }
     this.problem.show(null);
+  }
+
+  /** Shows whether drags solve in a background thread. */
+  showBackground(on: boolean): void {
+    this.background.checked = on;
   }
 
   private apply(solver: SolverName, options: SolverOptions): void {
