@@ -11,10 +11,17 @@
 // stuck short of the targets the solver nudges the active angles
 // (deterministically, at most options.max_escapes times) and keeps the best
 // pose it saw.
+//
+// A target beyond reach leaves a large residual, on which the damped steps
+// converge only linearly, and slowly on a long chain. So a solve with a goal
+// beyond reach first stretches toward it as FABRIK does, again whenever the
+// steps get stuck, and stops as soon as every goal is within tolerance of
+// the least miss any pose can have (stretch.h).
 #include <algorithm>
 #include <cmath>
 
 #include "solvers.h"
+#include "stretch.h"
 
 namespace kin {
 namespace ik_internal {
@@ -43,6 +50,8 @@ SolveReport SolveDls(IkState& s) {
   // "Methods for non-linear least squares problems").
   const double tau = far ? kFarDampingScale * job.options.damping : job.options.damping;
   history.Record(current);
+  BeyondReach beyond(s);
+  if (beyond.Any() && beyond.Stretch(&current)) history.Record(current);
 
   BestPose best(s, current.energy);
 
@@ -60,7 +69,7 @@ SolveReport SolveDls(IkState& s) {
       status = SolveStatus::kConverged;
       break;
     }
-    if (s.dof_count == 0) {
+    if (s.dof_count == 0 || (beyond.Any() && beyond.AtLeastMiss())) {
       status = SolveStatus::kUnreachable;
       break;
     }
@@ -71,6 +80,18 @@ SolveReport SolveDls(IkState& s) {
       // E that no longer decreases marks a stationary point; steps that all
       // fail, a stall.
       best.Offer(current.energy);
+      // Stuck short of a target beyond reach: stretching toward it comes first (one iteration).
+      if (beyond.Any() && iteration < job.options.max_iterations) {
+        ++iteration;
+        if (beyond.Stretch(&current)) {
+          history.Record(current);
+          mu = -1.0;
+          nu = 2.0;
+          stuck = Stuck::kNo;
+          accepted_steps = 0;
+          continue;
+        }
+      }
       if (!escapes.TryFrom(current.energy)) {
         status = stuck == Stuck::kRejected ? SolveStatus::kStalled : SolveStatus::kUnreachable;
         break;

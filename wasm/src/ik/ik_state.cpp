@@ -391,16 +391,18 @@ bool IkState::AnyOnLimit() const {
   return false;
 }
 
+double IkState::GoalReach(int g) const {
+  const auto origin = [&](int j) { return glm::dvec3(ws.model_ms_[j][3]); };
+  double reach = glm::length(glm::dvec3(ws.effector_ms_[g]) - origin(job.goals[g].bone));
+  for (int j = job.goals[g].bone; sk.parent(j) >= 0; j = sk.parent(j)) reach += glm::length(origin(j) - origin(sk.parent(j)));
+  return reach;
+}
+
 bool IkState::MarkFarGoals() {
   bool any_far = false;
   for (int g = 0; g < goal_count; ++g) {
     const Goal& goal = job.goals[g];
-    // The goal's reach: its point's distance from its bone, and every bone's
-    // length from there up to the root.
-    float reach = glm::length(ws.effector_ms_[g] - glm::vec3(ws.model_ms_[goal.bone][3]));
-    for (int j = goal.bone; sk.parent(j) >= 0; j = sk.parent(j))
-      reach += glm::length(glm::vec3(ws.model_ms_[j][3]) - glm::vec3(ws.model_ms_[sk.parent(j)][3]));
-    ws.far_[g] = glm::length(goal.target_ms - ws.effector_ms_[g]) > kFarFraction * reach;
+    ws.far_[g] = glm::length(goal.target_ms - ws.effector_ms_[g]) > kFarFraction * GoalReach(g);
     any_far = any_far || ws.far_[g];
   }
   return any_far;

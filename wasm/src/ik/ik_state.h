@@ -125,6 +125,9 @@ class IkState {
   double PredictedDecrease() const;
 
   bool AnyOnLimit() const;
+  // A goal's reach in the current pose: its point's distance from its bone
+  // and every bone's length from there up to the root, stretched straight.
+  double GoalReach(int goal) const;
 
   // Moves every active angle off a stuck point, within its limits: an angle
   // on a limit goes a fraction of its range inward (deeper with each escape,
