@@ -54,7 +54,8 @@ struct SweepRules {
 // Runs `sweep(s)` until the goals are within tolerance, the sweeps get stuck
 // (after the escapes), or options.max_iterations sweeps. The sweep reads the
 // pose from job.angles and the current buffers (ws.model_ms_,
-// ws.effector_ms_ from EvaluateCurrent) and writes new angles.
+// ws.effector_ms_ from EvaluateCurrent), writes new angles and returns their
+// evaluation, with the current buffers evaluated there.
 template <class Sweep>
 SolveReport SolveBySweeps(IkState& s, const SweepRules& rules, Sweep sweep) {
   using namespace sweep_loop_detail;
@@ -86,8 +87,7 @@ SolveReport SolveBySweeps(IkState& s, const SweepRules& rules, Sweep sweep) {
     }
     ++iteration;
     const double before = current.energy;
-    sweep(s);
-    current = s.EvaluateCurrent();
+    current = sweep(s);
     history.Record(current);
     stale = current.energy < best.energy() * (1.0 - kFixedPoint) ? 0 : stale + 1;
     best.Offer(current.energy);
