@@ -12,6 +12,14 @@
 // (deterministically, at most options.max_escapes times) and keeps the best
 // pose it saw.
 //
+// Near a solution the Jacobian hardly changes from one step to the next. In
+// a solve that starts near its goals (a drag; not a far start), a step the
+// linear model predicted well (gain ratio ρ ≥ kChordGain) is
+// followed by chord steps — the same Jacobian and factorisation applied to
+// the new residual, no Jacobian, normal matrix or factorisation built — for
+// as long as each cuts E by kChordFall or more (a drag's frame: one damped
+// step and one chord step instead of two damped steps).
+//
 // A target beyond reach leaves a large residual, on which the damped steps
 // converge only linearly, and slowly on a long chain. So a solve with a goal
 // beyond reach first stretches toward it as FABRIK does, again whenever the
@@ -37,6 +45,11 @@ constexpr double kStagnationDecrease = 1e-5;
 constexpr int kMaxRejections = 4;
 // τ for a start far from the goals, relative to options.damping.
 constexpr double kFarDampingScale = 30.0;
+// Chord steps follow a damped step with at least this gain ratio, and go on
+// while each leaves at most this fraction of E (a Newton-like fall; a
+// Jacobian gone stale falls slower).
+constexpr double kChordGain = 0.75;
+constexpr double kChordFall = 0.25;
 
 }  // namespace
 
@@ -64,6 +77,7 @@ SolveReport SolveDls(IkState& s) {
   enum class Stuck { kNo, kStagnated, kRejected } stuck = Stuck::kNo;
   double window[kStagnationWindow] = {0.0};  // E after recent accepted steps (ring)
   int accepted_steps = 0;                    // since the start or the last escape
+  bool chord = false;                        // the next iteration is a chord step
   while (iteration < job.options.max_iterations) {
     if (current.error <= job.options.tolerance) {
       status = SolveStatus::kConverged;
@@ -72,6 +86,25 @@ SolveReport SolveDls(IkState& s) {
     if (s.dof_count == 0 || (beyond.Any() && beyond.AtLeastMiss())) {
       status = SolveStatus::kUnreachable;
       break;
+    }
+    if (chord) {
+      ++iteration;
+      const double before = current.energy;
+      Evaluation trial;
+      const bool stepped = s.ComputeChordStep();
+      if (stepped) {
+        s.MakeTrial(1.0);
+        trial = s.EvaluateTrial();
+      }
+      const bool lower = stepped && std::isfinite(trial.energy) && trial.energy < current.energy;
+      if (job.trace && stepped) job.trace->AddTrial(s, 1.0, trial.energy, lower);
+      if (lower) {
+        s.AcceptTrial();
+        current = trial;
+      }
+      history.Record(current);
+      chord = lower && current.energy <= kChordFall * before;
+      continue;
     }
     const double column_max = s.BuildJacobian();
     const double gradient_max = s.GradientAndFreeSet();
@@ -145,6 +178,7 @@ SolveReport SolveDls(IkState& s) {
         ++accepted_steps;
         current = trial;
         accepted = true;
+        chord = !far && stuck == Stuck::kNo && rho >= kChordGain;
       } else {
         mu *= nu;
         nu *= 2.0;

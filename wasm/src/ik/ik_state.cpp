@@ -323,6 +323,7 @@ double IkState::NormalDiagonalMax() const {
 }
 
 bool IkState::ComputeDampedStep(double mu) {
+  factor_unclamped_ = false;
   std::copy(ws.free_.begin(), ws.free_.begin() + dof_count, ws.step_free_.begin());
   std::fill(ws.step_.begin(), ws.step_.begin() + dof_count, 0.0);
   std::copy(ws.residual_.begin(), ws.residual_.begin() + m, ws.rhs_.begin());
@@ -353,15 +354,41 @@ bool IkState::ComputeDampedStep(double mu) {
         clamped = true;
       }
     }
-    if (!clamped) break;
+    if (!clamped) {
+      factor_unclamped_ = pass == 0;
+      break;
+    }
   }
+  Predict();
+  return true;
+}
+
+bool IkState::ComputeChordStep() {
+  if (!factor_unclamped_) return false;
+  std::copy(ws.residual_.begin(), ws.residual_.begin() + m, ws.solution_.begin());
+  CholeskySolve(ws.normal_.data(), m, ws.solution_.data());
+  for (int c = 0; c < dof_count; ++c) {
+    ws.step_[c] = 0.0;
+    if (!ws.step_free_[c]) continue;
+    const double* col = Column(c);
+    double h = 0.0;
+    for (int r = RowBegin(c); r < RowEnd(c); ++r) h += col[r] * ws.solution_[r];
+    h *= ws.compliance_[c];
+    const double to = Value(c) + h;
+    if (to > Max(c) || to < Min(c)) return false;
+    ws.step_[c] = h;
+  }
+  Predict();
+  return true;
+}
+
+void IkState::Predict() {
   std::fill(ws.predicted_.begin(), ws.predicted_.begin() + m, 0.0);
   for (int c = 0; c < dof_count; ++c) {
     if (ws.step_[c] == 0.0) continue;
     const double* col = Column(c);
     for (int r = RowBegin(c); r < RowEnd(c); ++r) ws.predicted_[r] += col[r] * ws.step_[c];
   }
-  return true;
 }
 
 double IkState::MakeTrial(double scale) {
