@@ -15,7 +15,7 @@
 //              with no joint limits (every Euler slot ±π, as a peer without
 //              limits runs it): from the same start pose both hands sweep
 //              mirrored loops in front of the body, ~5 mm a frame, and both
-//              feet lift and swing, 1200 frames; warm only.
+//              feet lift and swing fore and aft, 1200 frames; warm only.
 import type { KinModule } from '../web/src/wasm/generated/kin.js';
 import type { BoneDesc } from '../web/src/rig/rig-desc.js';
 import { Rig } from '../web/src/rig/rig.js';
@@ -131,8 +131,9 @@ function dragFrames(startTargets: readonly Vec3[]): Vec3[][] {
 /**
  * All four targets at once, each from its start point (frame 0 is the start
  * pose's own tips): the hands as dragFrames' loop, the left one mirrored in
- * x; the feet lift and swing (forward the right, back the left) by at most
- * 0.15 m, which keeps a straight leg's target within its reach.
+ * x; the feet lift by up to 0.3 m and swing fore and aft, ±0.15 m the right
+ * and ±0.1 m the left in the opposite phase, which keeps a straight leg's
+ * target within its reach.
  */
 function dragAllFrames(startTargets: readonly Vec3[]): Vec3[][] {
   return Array.from({ length: 1200 }, (_, f) => {
