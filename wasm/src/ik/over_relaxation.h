@@ -30,21 +30,36 @@ class OverRelaxation {
   // the current buffers, and returns its evaluation.
   Evaluation Push(IkState& s) {
     const Evaluation swept = s.EvaluateCurrent();
+    Evaluation pushed;
+    return TryPush(s, swept.energy, &pushed) ? pushed : swept;
+  }
+
+  // The same after a sweep that knows the energy of the pose it left without
+  // forward kinematics (`swept_energy`, from the goal points it carried): the
+  // swept pose is evaluated only when the push is dropped, so a kept push
+  // costs one forward pass, not two.
+  Evaluation Push(IkState& s, double swept_energy) {
+    Evaluation pushed;
+    return TryPush(s, swept_energy, &pushed) ? pushed : s.EvaluateCurrent();
+  }
+
+ private:
+  // Evaluates the push into *pushed and keeps it if it lowers E below `swept_energy`.
+  bool TryPush(IkState& s, double swept_energy, Evaluation* pushed) {
     for (int j = 0; j < s.n; ++j) {
       const glm::vec3 step = s.job.angles[j] - s.ws.trial_angles_[j];
       s.ws.trial_angles_[j] = ProjectJointLimits(s.sk, j, s.job.angles[j] + factor_ * step);
     }
-    const Evaluation pushed = s.EvaluateTrial();
-    if (pushed.energy < swept.energy) {
+    *pushed = s.EvaluateTrial();
+    if (pushed->energy < swept_energy) {
       s.AcceptTrial();
       factor_ = std::min(kMaxFactor, 2.0f * factor_);
-      return pushed;
+      return true;
     }
     factor_ = std::max(1.0f, 0.5f * factor_);
-    return swept;
+    return false;
   }
 
- private:
   static constexpr float kMaxFactor = 16.0f;
   float factor_ = 1.0f;
 };
