@@ -21,6 +21,8 @@ import { type TargetKind, type Workload, makeWorkloads } from './workloads.js';
 
 /** Success: the error is within this fraction of the reach of the least possible error. */
 const SUCCESS = 1e-4;
+/** The solver issue's looser rule for unreachable targets (reported beside SUCCESS for every row). */
+const SUCCESS_LOOSE = 1e-3;
 const TOLERANCE = 1e-5;
 
 /** Iteration caps: second-order methods converge in tens of iterations, first-order ones need hundreds. */
@@ -58,6 +60,7 @@ interface Row {
   median_us: number;
   p95_us: number;
   success_rate: number;
+  success_rate_1e3: number;
   median_error: number;
   max_error: number;
   median_iterations?: number;
@@ -97,7 +100,7 @@ function histogram(values: readonly string[] | undefined): Record<string, number
 function addRow(solver: string, impl: string, workload: Workload, item: ReturnType<typeof sequencesOf>[number], options: object, o: Outcome): void {
   const time = summarise(o.micros);
   const error = summarise(o.errors);
-  const successes = o.errors.filter((e, i) => e - item.leastError[i] < SUCCESS * workload.reach).length;
+  const within = (fraction: number) => o.errors.filter((e, i) => e - item.leastError[i] < fraction * workload.reach).length / o.errors.length;
   rows.push({
     solver,
     impl,
@@ -109,7 +112,8 @@ function addRow(solver: string, impl: string, workload: Workload, item: ReturnTy
     solves: o.micros.length,
     median_us: Number(time.median.toFixed(2)),
     p95_us: Number(time.p95.toFixed(2)),
-    success_rate: Number((successes / o.errors.length).toFixed(4)),
+    success_rate: Number(within(SUCCESS).toFixed(4)),
+    success_rate_1e3: Number(within(SUCCESS_LOOSE).toFixed(4)),
     median_error: Number(error.median.toPrecision(4)),
     max_error: Number(error.max.toPrecision(4)),
     median_iterations: o.iterations ? summarise(o.iterations).median : undefined,
@@ -158,7 +162,8 @@ for (const workload of workloads) {
 
 const result = {
   machine: describeMachine(),
-  success: `error within ${SUCCESS} × reach of the least possible error (0 for reachable targets, distance − reach for unreachable ones)`,
+  success: `success_rate: error within ${SUCCESS} × reach of the least possible error (0 for reachable targets, distance − reach for unreachable ones)`,
+  success_1e3: `success_rate_1e3: the same within ${SUCCESS_LOOSE} × reach`,
   reach: Object.fromEntries(workloads.map((w) => [w.name, Number(w.reach.toFixed(4))])),
   rounds: POLICY,
   notes,
@@ -177,6 +182,7 @@ const columns: [string, (r: Row) => string][] = [
   ['median µs', (r) => r.median_us.toFixed(1)],
   ['p95 µs', (r) => r.p95_us.toFixed(1)],
   ['success', (r) => `${(100 * r.success_rate).toFixed(1)} %`],
+  ['success 1e-3', (r) => `${(100 * r.success_rate_1e3).toFixed(1)} %`],
   ['median err', (r) => r.median_error.toExponential(1)],
   ['max err', (r) => r.max_error.toExponential(1)],
 ];

@@ -10,7 +10,12 @@
 //   humanoid-drag — the page's drag on the same character and goals: from the
 //              page's relaxed start pose the right-hand target sweeps a loop in
 //              front of the body, ~5 mm a frame, 1200 frames, the other three
-//              targets staying put; warm only, as a drag is.
+//              targets staying put; warm only, as a drag is;
+//   humanoid-drag-4 — every target moving at once on the same character
+//              with no joint limits (every Euler slot ±π, as a peer without
+//              limits runs it): from the same start pose both hands sweep
+//              mirrored loops in front of the body, ~5 mm a frame, and both
+//              feet lift and swing fore and aft, 1200 frames; warm only.
 import type { KinModule } from '../web/src/wasm/generated/kin.js';
 import type { BoneDesc } from '../web/src/rig/rig-desc.js';
 import { Rig } from '../web/src/rig/rig.js';
@@ -20,7 +25,7 @@ import { bodyBones, loadDefaultCharacter } from '../tests/web/default-character.
 import { seededRandom, uniform } from '../tests/web/seeded-random.js';
 import { BenchFk, type GoalPoint, type Vec3 } from './fk.js';
 
-export type WorkloadName = 'chain-3' | 'chain-10' | 'chain-32' | 'chain-100' | 'humanoid' | 'humanoid-drag';
+export type WorkloadName = 'chain-3' | 'chain-10' | 'chain-32' | 'chain-100' | 'humanoid' | 'humanoid-drag' | 'humanoid-drag-4';
 export type TargetKind = 'reachable' | 'unreachable';
 
 export interface TargetSets {
@@ -123,6 +128,33 @@ function dragFrames(startTargets: readonly Vec3[]): Vec3[][] {
   });
 }
 
+/**
+ * All four targets at once, each from its start point (frame 0 is the start
+ * pose's own tips): the hands as dragFrames' loop, the left one mirrored in
+ * x; the feet lift by up to 0.3 m and swing fore and aft, ±0.15 m the right
+ * and ±0.1 m the left in the opposite phase, which keeps a straight leg's
+ * target within its reach.
+ */
+function dragAllFrames(startTargets: readonly Vec3[]): Vec3[][] {
+  return Array.from({ length: 1200 }, (_, f) => {
+    const a = (2 * Math.PI * f) / 600;
+    return startTargets.map(([x, y, z], g): Vec3 => {
+      const name = HUMANOID_GOALS[g];
+      if (name === 'hand_r' || name === 'hand_l') {
+        const side = name === 'hand_r' ? 1 : -1;
+        return [x + side * 0.35 * (1 - Math.cos(a)), y - 0.25 * Math.sin(a / 2) ** 2, z + 0.3 * Math.sin(a)];
+      }
+      const swing = name === 'foot_r' ? 0.15 : -0.1;
+      return [x, y + 0.15 * (1 - Math.cos(a)), z + swing * Math.sin(a)];
+    });
+  });
+}
+
+/** The bones with every Euler slot free over ±π: no limits at all. */
+function withoutLimits(bones: readonly BoneDesc[]): BoneDesc[] {
+  return bones.map((b) => ({ ...b, min: [-Math.PI, -Math.PI, -Math.PI], max: [Math.PI, Math.PI, Math.PI] }));
+}
+
 async function humanoidWorkloads(module: KinModule): Promise<Workload[]> {
   const { mesh } = await loadDefaultCharacter();
   const bones = bodyBones(rigFromSkinnedMesh(mesh).bones);
@@ -144,11 +176,21 @@ async function humanoidWorkloads(module: KinModule): Promise<Workload[]> {
   applyStartPose(rig);
   const start = Float32Array.from(rig.pose());
   rig.dispose();
-  const drag = dragFrames(fk.pointsFromAngles(start));
+  const startTips = fk.pointsFromAngles(start);
+  const drag = dragFrames(startTips);
+  const dragAll = dragAllFrames(startTips);
   const base = { bones, goals, reach: reachOf(bones, goals) };
   return [
     { ...base, name: 'humanoid', targets: [{ kind: 'reachable', sets, leastError: sets.map(() => 0) }], start: new Float32Array(start.length), variants: ['cold', 'warm'] },
     { ...base, name: 'humanoid-drag', targets: [{ kind: 'reachable', sets: drag, leastError: drag.map(() => 0) }], start, variants: ['warm'] },
+    {
+      ...base,
+      bones: withoutLimits(bones),
+      name: 'humanoid-drag-4',
+      targets: [{ kind: 'reachable', sets: dragAll, leastError: dragAll.map(() => 0) }],
+      start,
+      variants: ['warm'],
+    },
   ];
 }
 

@@ -183,10 +183,11 @@ Status Rig::SetGoals(Span<const Goal> goals) {
 Status Rig::SetGoalTarget(int goal, const glm::vec3& target_ms) {
   if (goal < 0 || goal >= goal_count())
     return Status::Invalid("goal index %d is out of range [0, %d)", goal, goal_count());
-  char what[48];
-  std::snprintf(what, sizeof(what), "target of goal %d", goal);
-  const Status status = CheckPosition(what, target_ms);
-  if (!status.ok()) return status;
+  if (!IsValidPosition(target_ms)) {
+    char what[48];
+    std::snprintf(what, sizeof(what), "target of goal %d", goal);
+    return CheckPosition(what, target_ms);
+  }
   goals_[goal].target_ms = target_ms;
   return Status::Ok();
 }
@@ -195,10 +196,11 @@ Status Rig::SetGoalPole(int goal, const glm::vec3& pole_ms) {
   if (goal < 0 || goal >= goal_count())
     return Status::Invalid("goal index %d is out of range [0, %d)", goal, goal_count());
   if (!goals_[goal].has_pole) return Status::Invalid("goal %d has no pole to move", goal);
-  char what[48];
-  std::snprintf(what, sizeof(what), "pole of goal %d", goal);
-  const Status status = CheckPosition(what, pole_ms);
-  if (!status.ok()) return status;
+  if (!IsValidPosition(pole_ms)) {
+    char what[48];
+    std::snprintf(what, sizeof(what), "pole of goal %d", goal);
+    return CheckPosition(what, pole_ms);
+  }
   goals_[goal].pole_ms = pole_ms;
   return Status::Ok();
 }

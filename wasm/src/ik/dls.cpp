@@ -11,10 +11,25 @@
 // stuck short of the targets the solver nudges the active angles
 // (deterministically, at most options.max_escapes times) and keeps the best
 // pose it saw.
+//
+// Near a solution the Jacobian hardly changes from one step to the next. In
+// a solve that starts near its goals (a drag; not a far start), a step the
+// linear model predicted well (gain ratio ρ ≥ kChordGain) is
+// followed by chord steps — the same Jacobian and factorisation applied to
+// the new residual, no Jacobian, normal matrix or factorisation built — for
+// as long as each cuts E by kChordFall or more (a drag's frame: one damped
+// step and one chord step instead of two damped steps).
+//
+// A target beyond reach leaves a large residual, on which the damped steps
+// converge only linearly, and slowly on a long chain. So a solve with a goal
+// beyond reach first stretches toward it as FABRIK does, again whenever the
+// steps get stuck, and stops as soon as every goal is within tolerance of
+// the least miss any pose can have (stretch.h).
 #include <algorithm>
 #include <cmath>
 
 #include "solvers.h"
+#include "stretch.h"
 
 namespace kin {
 namespace ik_internal {
@@ -30,6 +45,11 @@ constexpr double kStagnationDecrease = 1e-5;
 constexpr int kMaxRejections = 4;
 // τ for a start far from the goals, relative to options.damping.
 constexpr double kFarDampingScale = 30.0;
+// Chord steps follow a damped step with at least this gain ratio, and go on
+// while each leaves at most this fraction of E (a Newton-like fall; a
+// Jacobian gone stale falls slower).
+constexpr double kChordGain = 0.75;
+constexpr double kChordFall = 0.25;
 
 }  // namespace
 
@@ -43,6 +63,8 @@ SolveReport SolveDls(IkState& s) {
   // "Methods for non-linear least squares problems").
   const double tau = far ? kFarDampingScale * job.options.damping : job.options.damping;
   history.Record(current);
+  BeyondReach beyond(s);
+  if (beyond.Any() && beyond.Stretch(&current)) history.Record(current);
 
   BestPose best(s, current.energy);
 
@@ -55,14 +77,34 @@ SolveReport SolveDls(IkState& s) {
   enum class Stuck { kNo, kStagnated, kRejected } stuck = Stuck::kNo;
   double window[kStagnationWindow] = {0.0};  // E after recent accepted steps (ring)
   int accepted_steps = 0;                    // since the start or the last escape
+  bool chord = false;                        // the next iteration is a chord step
   while (iteration < job.options.max_iterations) {
     if (current.error <= job.options.tolerance) {
       status = SolveStatus::kConverged;
       break;
     }
-    if (s.dof_count == 0) {
+    if (s.dof_count == 0 || (beyond.Any() && beyond.AtLeastMiss())) {
       status = SolveStatus::kUnreachable;
       break;
+    }
+    if (chord) {
+      ++iteration;
+      const double before = current.energy;
+      Evaluation trial;
+      const bool stepped = s.ComputeChordStep();
+      if (stepped) {
+        s.MakeTrial(1.0);
+        trial = s.EvaluateTrial();
+      }
+      const bool lower = stepped && std::isfinite(trial.energy) && trial.energy < current.energy;
+      if (job.trace && stepped) job.trace->AddTrial(s, 1.0, trial.energy, lower);
+      if (lower) {
+        s.AcceptTrial();
+        current = trial;
+      }
+      history.Record(current);
+      chord = lower && current.energy <= kChordFall * before;
+      continue;
     }
     const double column_max = s.BuildJacobian();
     const double gradient_max = s.GradientAndFreeSet();
@@ -71,6 +113,18 @@ SolveReport SolveDls(IkState& s) {
       // E that no longer decreases marks a stationary point; steps that all
       // fail, a stall.
       best.Offer(current.energy);
+      // Stuck short of a target beyond reach: stretching toward it comes first (one iteration).
+      if (beyond.Any() && iteration < job.options.max_iterations) {
+        ++iteration;
+        if (beyond.Stretch(&current)) {
+          history.Record(current);
+          mu = -1.0;
+          nu = 2.0;
+          stuck = Stuck::kNo;
+          accepted_steps = 0;
+          continue;
+        }
+      }
       if (!escapes.TryFrom(current.energy)) {
         status = stuck == Stuck::kRejected ? SolveStatus::kStalled : SolveStatus::kUnreachable;
         break;
@@ -124,6 +178,7 @@ SolveReport SolveDls(IkState& s) {
         ++accepted_steps;
         current = trial;
         accepted = true;
+        chord = !far && stuck == Stuck::kNo && rho >= kChordGain;
       } else {
         mu *= nu;
         nu *= 2.0;

@@ -38,51 +38,19 @@
 // targets as stuck and escapes as the Jacobian solvers do (Escapes); where
 // the passes keep moving the angles the same way — a torso settling under
 // four limbs, a limb sliding along its limits — the pose is pushed further
-// that way while that lowers E (Extrapolation below), since FABRIK
+// that way while that lowers E (over_relaxation.h), since FABRIK
 // converges only linearly. FABRIK has no joint-space metric, so stiffness
 // is ignored.
 #include <algorithm>
 
 #include "fabrik_passes.h"
 #include "fabrik_tree.h"
-#include "kin/limits.h"
+#include "over_relaxation.h"
 #include "sweep_loop.h"
 
 namespace kin {
 namespace ik_internal {
 namespace {
-
-// Over-relaxation of the sweeps with a safeguard: after a sweep took the
-// angles from θ to θ', it tries θ' + ω (θ' − θ) (within the limits) and keeps
-// it if it lowers E below θ''s. ω doubles after a kept try, up to
-// kMaxFactor, and halves (to no less than 1) after a dropped one. A linear
-// crawl with ratio r per sweep would need ω = r / (1 − r) to finish at once
-// (Aitken's Δ²); doubling finds the scale in a few sweeps without estimating
-// r, and the safeguard keeps every sweep a descent.
-class Extrapolation {
- public:
-  // Before a sweep: keeps its starting angles.
-  void Start(IkState& s) const { std::copy(s.job.angles.begin(), s.job.angles.end(), s.ws.trial_angles_.begin()); }
-
-  // After the sweep: tries the push and keeps the better pose in job.angles.
-  void Push(IkState& s) {
-    const Evaluation swept = s.EvaluateCurrent();
-    for (int j = 0; j < s.n; ++j) {
-      const glm::vec3 step = s.job.angles[j] - s.ws.trial_angles_[j];
-      s.ws.trial_angles_[j] = ProjectJointLimits(s.sk, j, s.job.angles[j] + factor_ * step);
-    }
-    if (s.EvaluateTrial().energy < swept.energy) {
-      s.AcceptTrial();
-      factor_ = std::min(kMaxFactor, 2.0f * factor_);
-    } else {
-      factor_ = std::max(1.0f, 0.5f * factor_);
-    }
-  }
-
- private:
-  static constexpr float kMaxFactor = 16.0f;
-  float factor_ = 1.0f;
-};
 
 // A cold FABRIK solve is stuck when E fell by less than 30 % over 4 sweeps:
 // far from the targets that is a limb held by a limit (a knee straight
@@ -101,14 +69,14 @@ SweepRules FabrikRules() {
 
 SolveReport SolveFabrik(IkState& s) {
   BuildFabrikTree(s);
-  Extrapolation extrapolation;
-  return SolveBySweeps(s, FabrikRules(), [&extrapolation](IkState& state) {
-    extrapolation.Start(state);
+  OverRelaxation relaxation;
+  return SolveBySweeps(s, FabrikRules(), [&relaxation](IkState& state) {
+    relaxation.Start(state);
     BackwardPass(state);
     if (state.job.trace) state.job.trace->FabrikBackward(state);
     ForwardPass(state);
     if (state.job.trace) state.job.trace->FabrikForward(state);
-    extrapolation.Push(state);
+    return relaxation.Push(state);
   });
 }
 

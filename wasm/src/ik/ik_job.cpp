@@ -80,10 +80,11 @@ Status IkJob::Validate() const {
   for (int i = 0; i < n; ++i)
     if (!IsFinite(angles[i]))
       return Status::Invalid("%s: start angles of bone %d '%s' are not finite", name, i, skeleton->name(i).c_str());
-  char what[48];
-  std::snprintf(what, sizeof(what), "%s: root offset", name);
-  const Status root = CheckPosition(what, root_offset_ms);
-  if (!root.ok()) return root;
+  if (!IsValidPosition(root_offset_ms)) {
+    char what[48];
+    std::snprintf(what, sizeof(what), "%s: root offset", name);
+    return CheckPosition(what, root_offset_ms);
+  }
   const SolverInfo& info = GetSolverInfo(kind);
   if (move_root) {
     char movers[128];

@@ -323,6 +323,7 @@ double IkState::NormalDiagonalMax() const {
 }
 
 bool IkState::ComputeDampedStep(double mu) {
+  factor_unclamped_ = false;
   std::copy(ws.free_.begin(), ws.free_.begin() + dof_count, ws.step_free_.begin());
   std::fill(ws.step_.begin(), ws.step_.begin() + dof_count, 0.0);
   std::copy(ws.residual_.begin(), ws.residual_.begin() + m, ws.rhs_.begin());
@@ -353,15 +354,41 @@ bool IkState::ComputeDampedStep(double mu) {
         clamped = true;
       }
     }
-    if (!clamped) break;
+    if (!clamped) {
+      factor_unclamped_ = pass == 0;
+      break;
+    }
   }
+  Predict();
+  return true;
+}
+
+bool IkState::ComputeChordStep() {
+  if (!factor_unclamped_) return false;
+  std::copy(ws.residual_.begin(), ws.residual_.begin() + m, ws.solution_.begin());
+  CholeskySolve(ws.normal_.data(), m, ws.solution_.data());
+  for (int c = 0; c < dof_count; ++c) {
+    ws.step_[c] = 0.0;
+    if (!ws.step_free_[c]) continue;
+    const double* col = Column(c);
+    double h = 0.0;
+    for (int r = RowBegin(c); r < RowEnd(c); ++r) h += col[r] * ws.solution_[r];
+    h *= ws.compliance_[c];
+    const double to = Value(c) + h;
+    if (to > Max(c) || to < Min(c)) return false;
+    ws.step_[c] = h;
+  }
+  Predict();
+  return true;
+}
+
+void IkState::Predict() {
   std::fill(ws.predicted_.begin(), ws.predicted_.begin() + m, 0.0);
   for (int c = 0; c < dof_count; ++c) {
     if (ws.step_[c] == 0.0) continue;
     const double* col = Column(c);
     for (int r = RowBegin(c); r < RowEnd(c); ++r) ws.predicted_[r] += col[r] * ws.step_[c];
   }
-  return true;
 }
 
 double IkState::MakeTrial(double scale) {
@@ -391,16 +418,18 @@ bool IkState::AnyOnLimit() const {
   return false;
 }
 
+double IkState::GoalReach(int g) const {
+  const auto origin = [&](int j) { return glm::dvec3(ws.model_ms_[j][3]); };
+  double reach = glm::length(glm::dvec3(ws.effector_ms_[g]) - origin(job.goals[g].bone));
+  for (int j = job.goals[g].bone; sk.parent(j) >= 0; j = sk.parent(j)) reach += glm::length(origin(j) - origin(sk.parent(j)));
+  return reach;
+}
+
 bool IkState::MarkFarGoals() {
   bool any_far = false;
   for (int g = 0; g < goal_count; ++g) {
     const Goal& goal = job.goals[g];
-    // The goal's reach: its point's distance from its bone, and every bone's
-    // length from there up to the root.
-    float reach = glm::length(ws.effector_ms_[g] - glm::vec3(ws.model_ms_[goal.bone][3]));
-    for (int j = goal.bone; sk.parent(j) >= 0; j = sk.parent(j))
-      reach += glm::length(glm::vec3(ws.model_ms_[j][3]) - glm::vec3(ws.model_ms_[sk.parent(j)][3]));
-    ws.far_[g] = glm::length(goal.target_ms - ws.effector_ms_[g]) > kFarFraction * reach;
+    ws.far_[g] = glm::length(goal.target_ms - ws.effector_ms_[g]) > kFarFraction * GoalReach(g);
     any_far = any_far || ws.far_[g];
   }
   return any_far;

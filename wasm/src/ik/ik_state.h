@@ -118,6 +118,11 @@ class IkState {
   // The step K⁻¹ Jᵀ (J K⁻¹ Jᵀ + μI)⁻¹ r with an active set for the limits,
   // into ws.step_, and J·step into ws.predicted_. False if not factorable.
   bool ComputeDampedStep(double mu);
+  // The chord method's step: the last ComputeDampedStep's factorisation and
+  // Jacobian applied to the current residual, into ws.step_ and
+  // ws.predicted_. False when that step clamped an angle (its factor is of a
+  // smaller free set) or this one would cross a limit.
+  bool ComputeChordStep();
   // The trial configuration (ws.trial_angles_, trial_root_ms) =
   // clamp(current + scale · step); returns max |change|.
   double MakeTrial(double scale);
@@ -125,6 +130,9 @@ class IkState {
   double PredictedDecrease() const;
 
   bool AnyOnLimit() const;
+  // A goal's reach in the current pose: its point's distance from its bone
+  // and every bone's length from there up to the root, stretched straight.
+  double GoalReach(int goal) const;
 
   // Moves every active angle off a stuck point, within its limits: an angle
   // on a limit goes a fraction of its range inward (deeper with each escape,
@@ -135,6 +143,11 @@ class IkState {
 
  private:
   static constexpr float kNoLimit = std::numeric_limits<float>::infinity();
+
+  // The last ComputeDampedStep factored the whole free set (no angle clamped).
+  bool factor_unclamped_ = false;
+  // ws.predicted_ = J · ws.step_.
+  void Predict();
 
   // The pole residual of a goal with a pole, for model matrices and its point.
   PoleResidual PoleOf(const Goal& goal, Span<const glm::mat4> model_ms, const glm::vec3& point_ms) const;

@@ -9,6 +9,11 @@
 // its hinge limit is a fixed point of both sweeps (no single slot, and no
 // aim, bends it the allowed way when the target asks for the other), and
 // four effectors on a humanoid have many. It returns the best pose it saw.
+//
+// A solve with a goal beyond reach stretches toward it first, as FABRIK
+// does, and again before an escape, and stops once every goal is within
+// tolerance of the least miss any pose can have (stretch.h): sweeps, too,
+// close in on a stretched chain only linearly.
 #pragma once
 
 #include <algorithm>
@@ -16,6 +21,7 @@
 
 #include "kin/limits.h"
 #include "solvers.h"
+#include "stretch.h"
 
 namespace kin {
 namespace ik_internal {
@@ -48,7 +54,8 @@ struct SweepRules {
 // Runs `sweep(s)` until the goals are within tolerance, the sweeps get stuck
 // (after the escapes), or options.max_iterations sweeps. The sweep reads the
 // pose from job.angles and the current buffers (ws.model_ms_,
-// ws.effector_ms_ from EvaluateCurrent) and writes new angles.
+// ws.effector_ms_ from EvaluateCurrent), writes new angles and returns their
+// evaluation, with the current buffers evaluated there.
 template <class Sweep>
 SolveReport SolveBySweeps(IkState& s, const SweepRules& rules, Sweep sweep) {
   using namespace sweep_loop_detail;
@@ -57,6 +64,8 @@ SolveReport SolveBySweeps(IkState& s, const SweepRules& rules, Sweep sweep) {
   bool far = false;
   Evaluation current = rules.far_start ? s.EvaluateStart(&far) : s.EvaluateInput();
   history.Record(current);
+  BeyondReach beyond(s);
+  if (beyond.Any() && beyond.Stretch(&current)) history.Record(current);
   BestPose best(s, current.energy);
 
   Escapes escapes(s, current.energy);
@@ -72,14 +81,13 @@ SolveReport SolveBySweeps(IkState& s, const SweepRules& rules, Sweep sweep) {
       status = SolveStatus::kConverged;
       break;
     }
-    if (s.dof_count == 0) {
+    if (s.dof_count == 0 || (beyond.Any() && beyond.AtLeastMiss())) {
       status = SolveStatus::kUnreachable;
       break;
     }
     ++iteration;
     const double before = current.energy;
-    sweep(s);
-    current = s.EvaluateCurrent();
+    current = sweep(s);
     history.Record(current);
     stale = current.energy < best.energy() * (1.0 - kFixedPoint) ? 0 : stale + 1;
     best.Offer(current.energy);
@@ -97,6 +105,13 @@ SolveReport SolveBySweeps(IkState& s, const SweepRules& rules, Sweep sweep) {
       continue;
     }
     if (current.energy <= best.energy() * (1.0 + kFixedPoint)) best_stuck = stuck;  // stuck at the best pose
+    if (beyond.Any() && beyond.Stretch(&current)) {
+      history.Record(current);
+      best.Offer(current.energy);
+      stale = 0;
+      sweeps_since_escape = 0;
+      continue;
+    }
     // A limit trap or a local minimum (see Escapes).
     if (!escapes.TryFrom(current.energy)) {
       status = best_stuck;
