@@ -61,8 +61,35 @@ TEST_P(BeyondReach, ChainsEndWithinAThousandthOfReachOfTheLeastMiss_Seed7) {
   }
 }
 
+// With the option off (as the step-through lessons run), DLS and CCD take
+// only their own steps: from the rest pose a chain of 32 pointing away from a
+// target behind it (a singular start) gets nowhere near the least miss in
+// five iterations, where the stretch reaches it in one. (FABRIK's own passes
+// stretch toward such a target anyway.)
+class StretchOff : public ::testing::TestWithParam<kin::SolverKind> {};
+
+TEST_P(StretchOff, LeavesTheMethodsOwnSteps) {
+  kin_test::IkProblem p = ChainProblem(32, kPi);
+  p.goals[0].target_ms = glm::vec3(0.3f, -1.4f, 0.2f);
+  const float least_miss = glm::length(p.goals[0].target_ms) - 1.0f;
+  kin::IkOptions options = kin_test::WithIterations(5);
+  options.max_escapes = 0;
+  std::vector<glm::vec3> stretched(32, glm::vec3(0.0f)), plain(32, glm::vec3(0.0f));
+  const kin::SolveReport with = kin_test::SolveWith(GetParam(), p, stretched, options);
+  options.stretch = false;
+  const kin::SolveReport without = kin_test::SolveWith(GetParam(), p, plain, options);
+  EXPECT_LE(with.error - least_miss, 1e-3f);
+  EXPECT_GT(without.error - least_miss, 1e-2f);
+  EXPECT_NE(without.status, kin::SolveStatus::kUnreachable);
+}
+
 INSTANTIATE_TEST_SUITE_P(Solvers, BeyondReach,
                          ::testing::Values(kin::SolverKind::kDls, kin::SolverKind::kFabrik, kin::SolverKind::kCcd),
+                         [](const ::testing::TestParamInfo<kin::SolverKind>& info) {
+                           return std::string(kin::GetSolverInfo(info.param).name);
+                         });
+
+INSTANTIATE_TEST_SUITE_P(Solvers, StretchOff, ::testing::Values(kin::SolverKind::kDls, kin::SolverKind::kCcd),
                          [](const ::testing::TestParamInfo<kin::SolverKind>& info) {
                            return std::string(kin::GetSolverInfo(info.param).name);
                          });

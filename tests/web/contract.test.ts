@@ -67,7 +67,9 @@ describe('the module contract', () => {
     ]);
     const dls = contract.solvers[0];
     expect(dls.orientation).toBe(true);
-    expect(dls.settings).toEqual(['maxIterations', 'tolerance', 'damping', 'maxEscapes']);
+    expect(dls.settings).toEqual(['maxIterations', 'tolerance', 'damping', 'maxEscapes', 'stretch']);
+    expect(contract.solvers.filter((s) => s.settings.includes('stretch')).map((s) => s.name)).toEqual(['dls', 'ccd', 'fabrik']);
+    expect(contract.options.stretch).toMatchObject({ type: 'boolean', default: true });
     const twoBone = contract.solvers.find((s) => s.name === 'two-bone')!;
     expect([twoBone.poles, twoBone.ownGoals, twoBone.orientation, twoBone.rootTranslation]).toEqual([true, true, false, false]);
     expect(contract.solvers.filter((s) => s.rootTranslation).map((s) => s.name)).toEqual([

@@ -41,7 +41,8 @@ struct SolverEntry {
 // squares solver. The Jacobian solvers move the root as three more columns
 // of J and take poles as three more rows; the geometric ones turn joints only.
 constexpr SolverEntry kSolvers[] = {
-    {{SolverKind::kDls, "dls", true, true, false, true, kIterative | SettingBit(IkSetting::kDamping)},
+    {{SolverKind::kDls, "dls", true, true, false, true,
+      kIterative | Settings({IkSetting::kDamping, IkSetting::kStretch})},
      ik_internal::SolveDls, true},
     {{SolverKind::kGaussNewton, "gauss-newton", true, true, false, true,
       kIterative | SettingBit(IkSetting::kLineSearch)},
@@ -55,8 +56,10 @@ constexpr SolverEntry kSolvers[] = {
     {{SolverKind::kProjectedGradient, "projected-gradient", true, true, false, true,
       kIterative | SettingBit(IkSetting::kStep)},
      ik_internal::SolveProjectedGradient, true},
-    {{SolverKind::kCcd, "ccd", false, false, false, false, kIterative}, ik_internal::SolveCcd, false},
-    {{SolverKind::kFabrik, "fabrik", false, false, false, false, kIterative}, ik_internal::SolveFabrik, false},
+    {{SolverKind::kCcd, "ccd", false, false, false, false, kIterative | SettingBit(IkSetting::kStretch)},
+     ik_internal::SolveCcd, false},
+    {{SolverKind::kFabrik, "fabrik", false, false, false, false, kIterative | SettingBit(IkSetting::kStretch)},
+     ik_internal::SolveFabrik, false},
     {{SolverKind::kTwoBone, "two-bone", false, true, true, false,
       Settings({IkSetting::kTolerance, IkSetting::kSoften})},
      ik_internal::SolveTwoBone, false},
@@ -103,6 +106,7 @@ constexpr IkOptionInfo kOptions[] = {
     // Both axes are checked together (not parallel) in ValidateIkOptions.
     Vector(IkSetting::kAimAxis, "aimAxis", "aim_axis", &IkOptions::aim_axis_bs),
     Vector(IkSetting::kUpAxis, "upAxis", "up_axis", &IkOptions::up_axis_bs),
+    Boolean(IkSetting::kStretch, "stretch", "stretch", &IkOptions::stretch),
 };
 
 constexpr bool OptionsInSettingOrder() {

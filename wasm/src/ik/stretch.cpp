@@ -28,7 +28,7 @@ bool AnySlotFree(const Skeleton& skeleton, int bone) {
 }  // namespace
 
 BeyondReach::BeyondReach(IkState& state) : state_(state) {
-  applies_ = state.angle_dof_count == state.dof_count;
+  applies_ = state.job.options.stretch && state.angle_dof_count == state.dof_count;
   for (int g = 0; g < state.goal_count && applies_; ++g) {
     const Goal& goal = state.job.goals[g];
     applies_ = !goal.has_orientation && !goal.has_pole && state.sk.similarity_chain(goal.bone);

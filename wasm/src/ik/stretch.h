@@ -18,7 +18,8 @@
 //
 // Both hold only when lengths do not change as joints turn and the pose's
 // energy is the goals' point distances alone: a uniform scale on every goal's
-// chain, no root offset to move, no orientation goals and no poles.
+// chain, no root offset to move, no orientation goals and no poles. The
+// solver option `stretch` (on by default) turns both off.
 #pragma once
 
 #include "ik_state.h"

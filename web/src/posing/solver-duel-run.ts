@@ -25,7 +25,10 @@ export interface DuelResult {
 }
 
 const TIMED_RUNS = 9;
-/** Room to converge (Jacobian transpose needs many steps); escapes off, so each solver shows its own behaviour. */
+/**
+ * Room to converge (Jacobian transpose needs many steps); escapes and DLS's
+ * stretch toward a target out of reach off, so each solver shows its own behaviour.
+ */
 const RUN_LIMITS: SolverOptions = { maxIterations: 500, maxEscapes: 0 };
 
 export interface DuelSetup {
@@ -43,7 +46,7 @@ export function runDuel(rig: Rig, options: SolverOptions, { goal, target_ms, dam
   rig.setGoalTarget(goal, target_ms);
   try {
     return DUEL_ENTRIES.map((entry) => {
-      rig.setSolver(entry.solver, entry.solver === 'dls' ? { ...RUN_LIMITS, damping } : RUN_LIMITS);
+      rig.setSolver(entry.solver, entry.solver === 'dls' ? { ...RUN_LIMITS, damping, stretch: false } : RUN_LIMITS);
       const times: number[] = [];
       for (let k = 0; k < TIMED_RUNS; k++) {
         rig.setPose(start, startRoot);

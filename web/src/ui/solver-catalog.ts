@@ -6,8 +6,8 @@ import { type NumericOption, type OptionKey, builtContract } from '../rig/contra
 import type { SolverName } from '../rig/rig.js';
 
 /** The solver options a user can edit on the page (look-at's axes come from its goal layout). */
-export type SettingKey = 'maxIterations' | 'tolerance' | 'damping' | 'maxEscapes' | 'step' | 'lineSearch' | 'soften';
-const EDITABLE: readonly OptionKey[] = ['maxIterations', 'tolerance', 'damping', 'maxEscapes', 'step', 'lineSearch', 'soften'];
+export type SettingKey = 'maxIterations' | 'tolerance' | 'damping' | 'maxEscapes' | 'step' | 'lineSearch' | 'soften' | 'stretch';
+const EDITABLE: readonly OptionKey[] = ['maxIterations', 'tolerance', 'damping', 'maxEscapes', 'step', 'lineSearch', 'soften', 'stretch'];
 
 export interface SolverInfo {
   label: string;
@@ -35,6 +35,7 @@ const SETTING_WORDS: Readonly<Record<SettingKey, { label: string; title: string 
   step: { label: 'step', title: 'Fixed step length, or the first one tried by the line search' },
   lineSearch: { label: 'line search', title: 'Backtrack until the energy decreases' },
   soften: { label: 'soften', title: 'Start easing the reach at this fraction of the limb length (0 = off)' },
+  stretch: { label: 'stretch to far targets', title: 'A target out of reach: first stretch the chain straight toward it, and stop at the closest any pose gets' },
 };
 
 function settingField(key: SettingKey): SettingField {

@@ -47,13 +47,17 @@ struct IkOptions {
   float soften = 0.0f;            // two-bone: start easing the reach at this fraction (0 = off)
   glm::vec3 aim_axis_bs{0.0f, 1.0f, 0.0f};  // look-at: the bone axis that points at the target
   glm::vec3 up_axis_bs{0.0f, 0.0f, 1.0f};   // look-at: the bone axis that turns toward the pole
+  // DLS, CCD, FABRIK: a goal beyond reach is first met by stretching toward it,
+  // and the solve stops at the least miss any pose has (ik/stretch.h). Off, every
+  // step is the method's own (the step-through lessons show it so).
+  bool stretch = true;
 };
 
 IkOptions DefaultIkOptions();
 
 // The IkOptions fields, in IkOptionTable() order.
 enum class IkSetting : int {
-  kMaxIterations = 0, kTolerance, kDamping, kMaxEscapes, kStep, kLineSearch, kSoften, kAimAxis, kUpAxis, kCount
+  kMaxIterations = 0, kTolerance, kDamping, kMaxEscapes, kStep, kLineSearch, kSoften, kAimAxis, kUpAxis, kStretch, kCount
 };
 // A set of settings: bit (1 << setting) per setting.
 using IkSettingSet = unsigned;

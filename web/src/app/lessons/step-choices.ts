@@ -10,8 +10,11 @@ export interface StepMethod {
   options: SolverOptions;
 }
 
-/** A short run: a student steps through it. Escapes are off, so every step is the method's own. */
-const STEP_LIMITS: SolverOptions = { maxIterations: 60, maxEscapes: 0 };
+/**
+ * A short run: a student steps through it. Escapes and the stretch toward a
+ * target out of reach are off, so every step is the method's own.
+ */
+const STEP_LIMITS: SolverOptions = { maxIterations: 60, maxEscapes: 0, stretch: false };
 
 export const STEP_METHODS: readonly StepMethod[] = [
   { id: 'dls', label: 'Damped least squares (LM)', solver: 'dls', options: STEP_LIMITS },
