@@ -1,12 +1,11 @@
-// Shared e2e plumbing: build the site once, serve it with `vite preview` on a
-// free port, and launch Debian's Chromium (never a downloaded browser) with
+// Shared e2e plumbing: the site the run's global setup built and serves
+// (global-setup.ts), and launching Debian's Chromium (never a downloaded browser) with
 // the flags that give WebGL2 through SwiftShader on these machines; then
 // open the demo (once per describe block: demoPage()), and drag its handles
 // with the real mouse, drop files on it and wait for the loads to report.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
-import { build, preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
 import { installPosePalette } from './compare.js';
 
@@ -23,24 +22,11 @@ export const CHROMIUM_ARGS = [
 
 export interface Site {
   url: string;
-  close(): Promise<void>;
 }
 
-/** `npm run build`'s static site, in dist/. */
-export async function buildSite(): Promise<void> {
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
-}
-
-export async function buildAndServe(): Promise<Site> {
-  await buildSite();
-  const server: PreviewServer = await preview({
-    configFile: 'vite.config.ts',
-    logLevel: 'warn',
-    preview: { port: 0, strictPort: false, host: '127.0.0.1' },
-  });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) throw new Error('vite preview did not report a URL');
-  return { url, close: () => server.close() };
+/** `npm run build`'s static site (dist/), built once for the run and served by `vite preview` (global-setup.ts). */
+export function servedSite(): Site {
+  return { url: inject('siteUrl') };
 }
 
 /** `extraArgs`: after CHROMIUM_ARGS (e.g. V8 flags for a measurement). */
@@ -83,21 +69,20 @@ export interface DemoPage {
 }
 
 /**
- * For a describe block: builds and serves the site, launches Chromium and
- * opens the demo before its tests, closes them after. The fields are set
- * once the block's tests run.
+ * For a describe block: launches Chromium and opens the demo on the served
+ * site before its tests, closes it after. The fields are set once the
+ * block's tests run.
  */
 export function demoPage(): DemoPage {
   const demo = {} as DemoPage;
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    demo.site = await buildAndServe();
+    demo.site = servedSite();
     demo.browser = await launchChromium();
     Object.assign(demo, await openDemo(demo.browser, demo.site.url));
   });
   afterAll(async () => {
     await demo.browser?.close();
-    await demo.site?.close();
   });
   return demo;
 }
@@ -137,7 +122,7 @@ export async function dragHandle(page: Page, goal: string, dx: number, dy: numbe
   await nextFrame(page);
 }
 
-/** One suite's demo: the built site served, Chromium, and the page opened on it. */
+/** One suite's demo: the served site, Chromium, and the page opened on it. */
 export interface DemoSession {
   site: Site;
   browser: Browser;
@@ -146,17 +131,14 @@ export interface DemoSession {
   close(): Promise<void>;
 }
 
-/** Builds and serves the site, launches Chromium and opens the demo (for a suite's beforeAll). */
+/** Launches Chromium and opens the demo on the served site (for a suite's beforeAll). */
 export async function startDemo(): Promise<DemoSession> {
-  const site = await buildAndServe();
+  const site = servedSite();
   const browser = await launchChromium();
   const { page, problems } = await openDemo(browser, site.url);
   return {
     site, browser, page, problems,
-    close: async () => {
-      await browser.close();
-      await site.close();
-    },
+    close: () => browser.close(),
   };
 }
 

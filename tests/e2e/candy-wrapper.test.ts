@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {} from '../../web/src/candy/candy-page.js'; // declares window.candy
 import type { VolumeCell } from '../../web/src/candy/volume-table.js';
-import { type Site, buildAndServe, collectProblems, launchChromium } from './browser.js';
+import { type Site, collectProblems, launchChromium, servedSite } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -19,7 +19,7 @@ describe('candy-wrapper page', () => {
   let cells: VolumeCell[];
 
   beforeAll(async () => {
-    site = await buildAndServe();
+    site = servedSite();
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
     problems = collectProblems(page);
@@ -31,7 +31,6 @@ describe('candy-wrapper page', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   const share = (specimen: string, method: string, degrees: number): number => {

@@ -13,7 +13,7 @@
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type Site, buildAndServe, collectProblems, launchChromium, nextFrame } from './browser.js';
+import { ARTIFACTS, type Site, collectProblems, launchChromium, nextFrame, servedSite } from './browser.js';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -81,13 +81,12 @@ describe('the editor shell', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    site = await buildAndServe();
+    site = servedSite();
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   for (const size of SIZES) {

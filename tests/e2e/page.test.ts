@@ -6,7 +6,7 @@ import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, buildAndServe, launchChromium, openDemo } from './browser.js';
+import { type Site, launchChromium, openDemo, servedSite } from './browser.js';
 import { showsCharacter } from './pixels.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -22,14 +22,13 @@ describe('demo page', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
+    site = servedSite();
     browser = await launchChromium();
     ({ page, problems } = await openDemo(browser, site.url));
   });
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   it('loads the default character without console errors', async () => {

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorGap } from '../web/mirror-check.js';
-import { ARTIFACTS, type Site, buildAndServe, collectProblems, dragHandle, launchChromium, nextFrame, openDemo } from './browser.js';
+import { ARTIFACTS, type Site, collectProblems, dragHandle, launchChromium, nextFrame, openDemo, servedSite } from './browser.js';
 import { type Vec3, distance, maxDifference } from './measure.js';
 
 /** Mirror partners from the names alone (_l ↔ _r), independent of the module's pairing. */
@@ -59,7 +59,7 @@ describe('posing tools', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
+    site = servedSite();
     browser = await launchChromium();
     ({ page, problems } = await openDemo(browser, site.url));
     // The body's bones, as window.posePalette gives their palette (the spring-driven ponytail comes after them).
@@ -69,7 +69,6 @@ describe('posing tools', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   it('shows the toolbar with undo and redo disabled until something changes', async () => {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, buildAndServe, clickFileMenu, collectProblems, launchChromium, openDemo } from './browser.js';
+import { type Site, clickFileMenu, collectProblems, launchChromium, openDemo, servedSite } from './browser.js';
 import { maxDifference } from './compare.js';
 import { showsCharacter } from './pixels.js';
 import { type StaticSite, serveStatic } from './static-server.js';
@@ -58,13 +58,12 @@ describe('publishing', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
+    site = servedSite();
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   describe('embed mode', () => {
@@ -159,7 +158,7 @@ describe('publishing', () => {
     let host: StaticSite;
 
     beforeAll(async () => {
-      // buildAndServe built dist/ above; vite preview is not involved here.
+      // The run's global setup built dist/; vite preview is not involved here.
       host = await serveStatic(DIST, MOUNT);
     });
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BONES, type PoseLinkState, decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { jointChain } from '../web/gltf-fixtures.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
-import { type Site, bannerText, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+import { type Site, bannerText, collectProblems, launchChromium, openDemo, servedSite } from './browser.js';
 import { maxDifference } from './compare.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -53,7 +53,7 @@ describe('share links', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
+    site = servedSite();
     browser = await launchChromium();
     ({ page, problems } = await openDemo(browser, site.url));
     defaultPalette = await page.evaluate(() => window.posePalette());
@@ -61,7 +61,6 @@ describe('share links', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   it('keeps the URL current while posing, one history entry per completed change', async () => {

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLVERS, type SolverName } from '../../web/src/rig/rig.js';
-import { type Site, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+import { type Site, collectProblems, launchChromium, openDemo, servedSite } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -77,7 +77,7 @@ describe('solver panel', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
+    site = servedSite();
     browser = await launchChromium();
     ({ page, problems } = await openDemo(browser, site.url));
     startPose = await page.evaluate(() => window.kin.getPose());
@@ -85,7 +85,6 @@ describe('solver panel', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   /** Back to the start pose with the given solver picked in the panel. */

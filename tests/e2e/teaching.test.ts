@@ -10,7 +10,7 @@ import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type Site, bannerText, buildAndServe, launchChromium, nextFrame, openDemo } from './browser.js';
+import { ARTIFACTS, type Site, bannerText, launchChromium, nextFrame, openDemo, servedSite } from './browser.js';
 import { showsCharacter } from './pixels.js';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
@@ -34,7 +34,7 @@ describe('lessons', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
+    site = servedSite();
     browser = await launchChromium();
     const { page } = await openDemo(browser, site.url);
     ids = await page.evaluate(() => window.kin.lessons().map((l) => l.id));
@@ -43,7 +43,6 @@ describe('lessons', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   it('opens every lesson from its link, with its text, its task not done, and its overlay', async () => {
