@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {} from '../../web/src/candy/candy-page.js'; // declares window.candy
 import type { VolumeCell } from '../../web/src/candy/volume-table.js';
-import { type Site, collectProblems, launchChromium, servedSite } from './browser.js';
+import { type Site, collectProblems, launchChromium, screenshot, servedSite } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -63,7 +63,7 @@ describe('candy-wrapper page', () => {
     expect(shown).toHaveLength(12);
     expect(shown.filter((text) => text.endsWith('%'))).toHaveLength(6);
     expect(shown.filter((text) => text.endsWith('ml'))).toHaveLength(6);
-    const png = PNG.sync.read(await page.screenshot({ path: `${ARTIFACTS}/candy-wrapper.png` }));
+    const png = PNG.sync.read(await screenshot(page, `${ARTIFACTS}/candy-wrapper.png`));
     // Orange (LBS) and blue (DQS) surfaces both cover part of the view.
     let orange = 0;
     let blue = 0;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, clickFileMenu, collectProblems, launchChromium, openDemo, servedSite } from './browser.js';
+import { type Site, clickFileMenu, collectProblems, launchChromium, openDemo, screenshot, servedSite } from './browser.js';
 import { maxDifference } from './compare.js';
 import { showsCharacter } from './pixels.js';
 import { type StaticSite, serveStatic } from './static-server.js';
@@ -83,7 +83,7 @@ describe('publishing', () => {
       }), PANEL_SELECTORS);
       expect(dom.panels).toEqual([]);
       expect(dom.shown).toEqual(['canvas', 'a.full-view-link']);
-      expect(showsCharacter(await page.screenshot({ path: `${ARTIFACTS}/embed.png` }))).toBe(true);
+      expect(showsCharacter(await screenshot(page, `${ARTIFACTS}/embed.png`))).toBe(true);
       await expect(page.evaluate(() => window.kin.selectBone('head'))).rejects.toThrow(/embed mode/);
       expect(problems).toEqual([]);
     });
@@ -123,7 +123,7 @@ describe('publishing', () => {
       await frame!.waitForFunction((first) => location.hash !== first, await frame!.evaluate(() => location.hash), { timeout: 10_000 });
       expect(await host.evaluate(() => history.length)).toBe(before);
       expect(await frame!.evaluate(() => location.href)).toBe(await frame!.evaluate(() => window.kin.shareLink()));
-      await host.screenshot({ path: `${ARTIFACTS}/embed-iframe.png` });
+      await screenshot(host, `${ARTIFACTS}/embed-iframe.png`);
       expect(hostProblems).toEqual([]);
       await host.close();
     });
@@ -169,7 +169,7 @@ describe('publishing', () => {
     it('loads the character, asking for nothing outside its folder', async () => {
       const { page, problems } = await openDemo(browser, host.url);
       expect(await page.evaluate(() => window.kin.boneNames().length)).toBe(24); // 21 body joints and the ponytail's 3
-      expect(showsCharacter(await page.screenshot())).toBe(true);
+      expect(showsCharacter(await screenshot(page))).toBe(true);
       expect(host.requests.filter((path) => !path.startsWith(MOUNT))).toEqual([]);
       // The WASM module and the character came from the folder.
       expect(host.requests.some((path) => path.endsWith('.wasm'))).toBe(true);

@@ -23,7 +23,7 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, clickFileMenu, collectProblems, nextFrame, settle, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, canvasScreenshot, clickFileMenu, collectProblems, nextFrame, screenshot, settle, startDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 
 /**
@@ -195,7 +195,7 @@ describe('retargeting on the page', () => {
     for (const [width, height] of [[1440, 900], [1280, 720], [390, 844]]) {
       await page.setViewportSize({ width, height });
       await settle(page);
-      await page.screenshot({ path: `${ARTIFACTS}/retarget-dialog-${width}x${height}.png` });
+      await screenshot(page, `${ARTIFACTS}/retarget-dialog-${width}x${height}.png`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
   });
@@ -236,22 +236,21 @@ describe('retargeting on the page', () => {
     for (const [width, height] of [[1440, 900], [1280, 720], [390, 844]]) {
       await page.setViewportSize({ width, height });
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${ARTIFACTS}/retarget-playing-${width}x${height}.png` });
+      await screenshot(page, `${ARTIFACTS}/retarget-playing-${width}x${height}.png`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.click('.retarget-close');
-    await page.screenshot({ path: `${ARTIFACTS}/retarget-playing-closed-1280x800.png` });
+    await screenshot(page, `${ARTIFACTS}/retarget-playing-closed-1280x800.png`);
     await page.keyboard.press(' ');
     expect(await page.evaluate(() => window.kin.time().playing)).toBe(false);
 
     // The source beside: hiding it changes the picture, the pose stays.
     await page.evaluate(() => window.kin.setTime(0.5));
     await settle(page);
-    const canvas = page.locator('canvas').first();
-    const shown = { png: await canvas.screenshot(), palette: await page.evaluate(() => window.kin.palette()) };
+    const shown = { png: await canvasScreenshot(page), palette: await page.evaluate(() => window.kin.palette()) };
     await page.evaluate(() => window.kin.showRetargetSource(false));
     await nextFrame(page);
-    expect((await canvas.screenshot()).equals(shown.png)).toBe(false);
+    expect((await canvasScreenshot(page)).equals(shown.png)).toBe(false);
     expect(await page.evaluate(() => window.kin.palette())).toEqual(shown.palette);
     await page.evaluate(() => window.kin.showRetargetSource(true));
 
@@ -360,7 +359,7 @@ describe('retargeting on the page', () => {
     expect(rotationLimb).toBeGreaterThan(2);
     expect(ikAngle).toBeGreaterThan(rotationAngle);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${ARTIFACTS}/retarget-lesson-1280x800.png` });
+    await screenshot(page, `${ARTIFACTS}/retarget-lesson-1280x800.png`);
     expect(demo.problems).toEqual([]);
   });
 });
