@@ -13,12 +13,11 @@
 // playing; a broken one says which line and the page keeps what it had;
 // the default character brings its demo clips back.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, bannerText, canvasScreenshot, clickFileMenu, collectProblems, dropFile, loadReported, nextFrame, screenshot, settle, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, bannerText, canvasScreenshot, clickFileMenu, collectProblems, downloadedBytes, dropFile, loadReported, nextFrame, screenshot, settle, startDemo } from './browser.js';
 import { installPosePalette, maxDifference } from './compare.js';
 import { changedPixels } from './pixels.js';
 
@@ -190,7 +189,7 @@ describe('animation on the page', () => {
     await page.keyboard.press(' ');
     const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-glb')]);
     expect(download.suggestedFilename()).toBe('kin-character-animated.glb');
-    const bytes = readFileSync(await download.path());
+    const bytes = await downloadedBytes(download);
     const gltf = await new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
     expect(gltf.animations.length).toBe(1);
     let mesh: THREE.SkinnedMesh | null = null;
@@ -249,7 +248,7 @@ describe('animation on the page', () => {
     // Exported as BVH (in the file's centimetres) and dropped again: the same joints, playing.
     const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-bvh')]);
     expect(download.suggestedFilename()).toBe('swing.bvh');
-    const exported = readFileSync(await download.path(), 'utf8');
+    const exported = (await downloadedBytes(download)).toString('utf8');
     expect(exported.startsWith('HIERARCHY')).toBe(true);
     const shown = await bannerText(page, '.model-banner');
     await dropFile(page, 'swing-again.bvh', bytesOf(exported));

@@ -1,5 +1,5 @@
-// Shared e2e plumbing: the site the run's global setup built and serves
-// (global-setup.ts), and launching Debian's Chromium (never a downloaded browser) with
+// Shared e2e plumbing: the site the run's global setup built and serves and
+// the Chromium it launched (global-setup.ts), and launching Debian's Chromium (never a downloaded browser) with
 // the flags that give WebGL2 through SwiftShader on these machines; then
 // open the demo (once per describe block: demoPage()), and drag its handles
 // with the real mouse, drop files on it and wait for the loads to report.
@@ -7,7 +7,7 @@ import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
+import { type Browser, type ConsoleMessage, type Download, type Page, chromium } from 'playwright-core';
 import { installPosePalette } from './compare.js';
 
 export const CHROMIUM_ARGS = [
@@ -30,9 +30,30 @@ export function servedSite(): Site {
   return { url: inject('siteUrl') };
 }
 
-/** `extraArgs`: after CHROMIUM_ARGS (e.g. V8 flags for a measurement). */
+/** Debian's Chromium, not a downloaded one. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** A Chromium of its own (for a measurement or a bench); `extraArgs`: after CHROMIUM_ARGS (e.g. V8 flags). */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * The run's Chromium (global-setup.ts launches it once), through a
+ * connection of this file's own: closing it closes the pages and contexts
+ * the file opened, not the browser. A Chromium per file compiled every
+ * shader of the page again for its first frames (its first page took a
+ * second or more longer to load and draw than the next one).
+ */
+export function sharedChromium(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'));
+}
+
+/** A finished download's bytes (through Playwright's stream: download.path() is not offered on a connected browser). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Collects console errors and warnings, and uncaught page errors. */
@@ -104,8 +125,8 @@ export interface DemoPage {
 }
 
 /**
- * For a describe block: launches Chromium and opens the demo on the served
- * site before its tests, closes it after. The fields are set once the
+ * For a describe block: opens the demo on the served site in the run's
+ * Chromium before its tests, closes it after. The fields are set once the
  * block's tests run.
  */
 export function demoPage(): DemoPage {
@@ -113,7 +134,7 @@ export function demoPage(): DemoPage {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     demo.site = servedSite();
-    demo.browser = await launchChromium();
+    demo.browser = await sharedChromium();
     Object.assign(demo, await openDemo(demo.browser, demo.site.url));
   });
   afterAll(async () => {
@@ -166,10 +187,10 @@ export interface DemoSession {
   close(): Promise<void>;
 }
 
-/** Launches Chromium and opens the demo on the served site (for a suite's beforeAll). */
+/** Opens the demo on the served site in the run's Chromium (for a suite's beforeAll). */
 export async function startDemo(): Promise<DemoSession> {
   const site = servedSite();
-  const browser = await launchChromium();
+  const browser = await sharedChromium();
   const { page, problems } = await openDemo(browser, site.url);
   return {
     site, browser, page, problems,

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {} from '../../web/src/candy/candy-page.js'; // declares window.candy
 import type { VolumeCell } from '../../web/src/candy/volume-table.js';
-import { type Site, collectProblems, launchChromium, screenshot, servedSite } from './browser.js';
+import { type Site, collectProblems, screenshot, servedSite, sharedChromium } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -20,7 +20,7 @@ describe('candy-wrapper page', () => {
 
   beforeAll(async () => {
     site = servedSite();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
     problems = collectProblems(page);
     await page.goto(new URL('candy-wrapper.html', site.url).href);

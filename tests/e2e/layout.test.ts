@@ -13,7 +13,7 @@
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type Site, collectProblems, launchChromium, nextFrame, screenshot, servedSite } from './browser.js';
+import { ARTIFACTS, type Site, collectProblems, nextFrame, screenshot, servedSite, sharedChromium } from './browser.js';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -82,7 +82,7 @@ describe('the editor shell', () => {
 
   beforeAll(async () => {
     site = servedSite();
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {

@@ -6,7 +6,7 @@ import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, launchChromium, openDemo, screenshot, servedSite } from './browser.js';
+import { type Site, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 import { showsCharacter } from './pixels.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -23,7 +23,7 @@ describe('demo page', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     site = servedSite();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     ({ page, problems } = await openDemo(browser, site.url));
   });
 

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorGap } from '../web/mirror-check.js';
-import { ARTIFACTS, type Site, collectProblems, dragHandle, launchChromium, nextFrame, openDemo, screenshot, servedSite } from './browser.js';
+import { ARTIFACTS, type Site, collectProblems, dragHandle, nextFrame, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 import { type Vec3, distance, maxDifference } from './measure.js';
 
 /** Mirror partners from the names alone (_l ↔ _r), independent of the module's pairing. */
@@ -60,7 +60,7 @@ describe('posing tools', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     site = servedSite();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     ({ page, problems } = await openDemo(browser, site.url));
     // The body's bones, as window.posePalette gives their palette (the spring-driven ponytail comes after them).
     partners = partnersByName((await page.evaluate(() => window.kin.boneNames())).filter((name) => !name.startsWith('ponytail_')));

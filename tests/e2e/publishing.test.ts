@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, clickFileMenu, collectProblems, launchChromium, openDemo, screenshot, servedSite } from './browser.js';
+import { type Site, clickFileMenu, collectProblems, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 import { maxDifference } from './compare.js';
 import { showsCharacter } from './pixels.js';
 import { type StaticSite, serveStatic } from './static-server.js';
@@ -59,7 +59,7 @@ describe('publishing', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     site = servedSite();
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
@@ -184,11 +184,14 @@ describe('publishing', () => {
       await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
       const source = await page.evaluate(() => ({ palette: window.posePalette(), link: window.kin.shareLink() }));
       expect(source.link.startsWith(`${host.url}#p=`)).toBe(true);
+      // Each page closed once read: its ponytail, still swinging, would draw beside the next one's load.
+      await page.close();
 
       const fresh = await openDemo(browser, source.link);
       expect(maxDifference(await fresh.page.evaluate(() => window.posePalette()), source.palette)).toBeLessThan(1e-4);
       expect(await fresh.page.evaluate(() => window.kin.solver())).toBe('fabrik');
       expect(await fresh.page.evaluate(() => document.querySelector<HTMLElement>('.link-banner')!.hidden)).toBe(true);
+      await fresh.page.close();
 
       // Embedded from there, its full-view link stays in the folder too.
       const embed = await openDemo(browser, withQuery(source.link, '?embed=1'));
@@ -198,7 +201,7 @@ describe('publishing', () => {
 
       expect(host.requests.filter((path) => !path.startsWith(MOUNT))).toEqual([]);
       expect([...problems, ...fresh.problems, ...embed.problems]).toEqual([]);
-      await Promise.all([page.close(), fresh.page.close(), embed.page.close()]);
+      await embed.page.close();
     });
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BONES, type PoseLinkState, decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { jointChain } from '../web/gltf-fixtures.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
-import { type Site, bannerText, collectProblems, launchChromium, openDemo, screenshot, servedSite } from './browser.js';
+import { type Site, bannerText, collectProblems, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 import { maxDifference } from './compare.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -54,7 +54,7 @@ describe('share links', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     site = servedSite();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     ({ page, problems } = await openDemo(browser, site.url));
     defaultPalette = await page.evaluate(() => window.posePalette());
   });

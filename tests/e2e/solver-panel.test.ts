@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLVERS, type SolverName } from '../../web/src/rig/rig.js';
-import { type Site, collectProblems, launchChromium, openDemo, screenshot, servedSite } from './browser.js';
+import { type Site, collectProblems, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -78,7 +78,7 @@ describe('solver panel', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     site = servedSite();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     ({ page, problems } = await openDemo(browser, site.url));
     startPose = await page.evaluate(() => window.kin.getPose());
   });
