@@ -18,12 +18,11 @@
 // rig both ways with both reports. Screenshots at three sizes with the panel
 // open and during playback with the source beside go to the artifacts.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, canvasScreenshot, clickFileMenu, collectProblems, nextFrame, screenshot, settle, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, canvasScreenshot, clickFileMenu, collectProblems, downloadedBytes, nextFrame, screenshot, settle, startDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 
 /**
@@ -276,14 +275,14 @@ describe('retargeting on the page', () => {
     const { page } = demo;
     const clip = await page.evaluate(() => window.kin.clip());
     const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-glb')]);
-    const bytes = readFileSync(await download.path());
+    const bytes = await downloadedBytes(download);
     exportedGlb = Array.from(bytes);
     const gltf = await new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
     expect(gltf.animations.map((a) => a.name)).toEqual([clip.name]);
     expect(gltf.animations[0].duration).toBeCloseTo(clip.duration, 3);
     // And as BVH: the character's skeleton with the result's motion.
     const [bvhDownload] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-bvh')]);
-    const exported = readFileSync(await bvhDownload.path(), 'utf8');
+    const exported = (await downloadedBytes(bvhDownload)).toString('utf8');
     expect(exported.startsWith('HIERARCHY')).toBe(true);
     expect(exported).toContain('JOINT upper_arm_l');
     expect(Number(/Frames:\s*(\d+)/.exec(exported)?.[1])).toBeGreaterThanOrEqual(FRAMES);
