@@ -13,12 +13,11 @@
 // playing; a broken one says which line and the page keeps what it had;
 // the default character brings its demo clips back.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, bannerText, clickFileMenu, collectProblems, dropFile, loadReported, nextFrame, settle, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, bannerText, canvasScreenshot, clickFileMenu, collectProblems, downloadedBytes, dropFile, loadReported, nextFrame, screenshot, settle, startDemo } from './browser.js';
 import { installPosePalette, maxDifference } from './compare.js';
 import { changedPixels } from './pixels.js';
 
@@ -145,18 +144,17 @@ describe('animation on the page', () => {
     // Screenshots compare the drawn frames, so every pending one (the button's
     // hover, the pause) is drawn first.
     await settle(page);
-    const canvas = page.locator('canvas').first();
-    const before = { png: await canvas.screenshot(), palette: await page.evaluate(() => window.posePalette()) };
+    const before = { png: await canvasScreenshot(page), palette: await page.evaluate(() => window.posePalette()) };
     await page.click('[data-action="ghosts"]');
     await nextFrame(page);
     expect(await page.getAttribute('[data-action="ghosts"]', 'aria-pressed')).toBe('true');
-    const after = { png: await canvas.screenshot(), palette: await page.evaluate(() => window.posePalette()) };
+    const after = { png: await canvasScreenshot(page), palette: await page.evaluate(() => window.posePalette()) };
     expect(changedPixels(before.png, after.png)).toBeGreaterThan(200);
     expect(after.palette).toEqual(before.palette);
     await page.click('[data-action="ghosts"]');
     await settle(page);
     // The same picture again (a redraw may differ by a level or three here and there).
-    expect(changedPixels(before.png, await canvas.screenshot())).toBe(0);
+    expect(changedPixels(before.png, await canvasScreenshot(page))).toBe(0);
   });
 
   it('opens a share link with the clip playing the same animation', async () => {
@@ -191,7 +189,7 @@ describe('animation on the page', () => {
     await page.keyboard.press(' ');
     const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-glb')]);
     expect(download.suggestedFilename()).toBe('kin-character-animated.glb');
-    const bytes = readFileSync(await download.path());
+    const bytes = await downloadedBytes(download);
     const gltf = await new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
     expect(gltf.animations.length).toBe(1);
     let mesh: THREE.SkinnedMesh | null = null;
@@ -235,7 +233,7 @@ describe('animation on the page', () => {
     expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Hips', 'Spine', 'Head', 'LeftLeg']);
     expect(await clipMenuNames(page)).toEqual(['New clip', await page.evaluate(() => window.kin.clip().name)]);
     await watchPlayback(page, 3);
-    await page.screenshot({ path: `${ARTIFACTS}/animation-bvh-1280x800.png` });
+    await screenshot(page, `${ARTIFACTS}/animation-bvh-1280x800.png`);
 
     // The last frame's row cut short (3 numbers of 15): the message names its line (1-based; the text ends with a newline).
     const lines = bvhText().split('\n');
@@ -250,7 +248,7 @@ describe('animation on the page', () => {
     // Exported as BVH (in the file's centimetres) and dropped again: the same joints, playing.
     const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-bvh')]);
     expect(download.suggestedFilename()).toBe('swing.bvh');
-    const exported = readFileSync(await download.path(), 'utf8');
+    const exported = (await downloadedBytes(download)).toString('utf8');
     expect(exported.startsWith('HIERARCHY')).toBe(true);
     const shown = await bannerText(page, '.model-banner');
     await dropFile(page, 'swing-again.bvh', bytesOf(exported));

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poseLinkInUrl } from '../../web/src/share/link-url.js';
 import { decodePoseLink } from '../../web/src/share/pose-link.js';
-import { type DemoSession, nextFrame, startDemo } from './browser.js';
+import { type DemoSession, nextFrame, screenshot, startDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -94,7 +94,7 @@ describe('bone posing', () => {
     const at = await page.evaluate((bone) => window.kin.boneScreenPosition(bone), BONE);
     // Points along the bone (the gizmo's rings may cross one or two of them).
     const along = await page.evaluate((bone) => [0.3, 0.4, 0.5, 0.6, 0.7].map((t) => window.kin.boneScreenPosition(bone, t)), BONE);
-    expect(yellowPixels(await page.screenshot(), along)).toBe(0);
+    expect(yellowPixels(await screenshot(page), along)).toBe(0);
     await page.mouse.click(at.x, at.y);
     expect(await page.evaluate(() => window.kin.selectedBone())).toBe(BONE);
 
@@ -112,7 +112,7 @@ describe('bone posing', () => {
 
     // The highlight (yellow, drawn over the skin) is where the bone is.
     await nextFrame(page);
-    expect(yellowPixels(await page.screenshot({ path: `${ARTIFACTS}/bone-selected.png` }), along)).toBeGreaterThanOrEqual(3);
+    expect(yellowPixels(await screenshot(page, `${ARTIFACTS}/bone-selected.png`), along)).toBeGreaterThanOrEqual(3);
     expect(problems).toEqual([]);
   });
 
@@ -145,7 +145,7 @@ describe('bone posing', () => {
     const bent = await elbow(page);
     expect(bent.angles[HINGE_SLOT]).toBe(0);
     expect(bent.measured).toBeLessThan(1e-3);
-    await page.screenshot({ path: `${ARTIFACTS}/bone-slider.png` });
+    await screenshot(page, `${ARTIFACTS}/bone-slider.png`);
     expect(problems).toEqual([]);
   });
 
@@ -177,7 +177,7 @@ describe('bone posing', () => {
       await nextFrame(page);
     }
     await page.mouse.up();
-    await page.screenshot({ path: `${ARTIFACTS}/bone-gizmo.png` });
+    await screenshot(page, `${ARTIFACTS}/bone-gizmo.png`);
     const turned = await elbow(page);
     expect(maxDifference(turned.angles, [0, 1, 0])).toBeGreaterThan(0.05);
     expect(turned.angles[0]).toBeGreaterThanOrEqual(-1.2000001);

@@ -1,13 +1,13 @@
-// Shared e2e plumbing: build the site once, serve it with `vite preview` on a
-// free port, and launch Debian's Chromium (never a downloaded browser) with
+// Shared e2e plumbing: the site the run's global setup built and serves and
+// the Chromium it launched (global-setup.ts), and launching Debian's Chromium (never a downloaded browser) with
 // the flags that give WebGL2 through SwiftShader on these machines; then
 // open the demo (once per describe block: demoPage()), and drag its handles
 // with the real mouse, drop files on it and wait for the loads to report.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
-import { build, preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll } from 'vitest';
-import { type Browser, type ConsoleMessage, type Page, chromium } from 'playwright-core';
+import { writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type Browser, type ConsoleMessage, type Download, type Page, chromium } from 'playwright-core';
 import { installPosePalette } from './compare.js';
 
 export const CHROMIUM_ARGS = [
@@ -23,29 +23,37 @@ export const CHROMIUM_ARGS = [
 
 export interface Site {
   url: string;
-  close(): Promise<void>;
 }
 
-/** `npm run build`'s static site, in dist/. */
-export async function buildSite(): Promise<void> {
-  await build({ configFile: 'vite.config.ts', logLevel: 'warn' });
+/** `npm run build`'s static site (dist/), built once for the run and served by `vite preview` (global-setup.ts). */
+export function servedSite(): Site {
+  return { url: inject('siteUrl') };
 }
 
-export async function buildAndServe(): Promise<Site> {
-  await buildSite();
-  const server: PreviewServer = await preview({
-    configFile: 'vite.config.ts',
-    logLevel: 'warn',
-    preview: { port: 0, strictPort: false, host: '127.0.0.1' },
-  });
-  const url = server.resolvedUrls?.local[0];
-  if (!url) throw new Error('vite preview did not report a URL');
-  return { url, close: () => server.close() };
-}
+/** Debian's Chromium, not a downloaded one. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/** `extraArgs`: after CHROMIUM_ARGS (e.g. V8 flags for a measurement). */
+/** A Chromium of its own (for a measurement or a bench); `extraArgs`: after CHROMIUM_ARGS (e.g. V8 flags). */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * The run's Chromium (global-setup.ts launches it once), through a
+ * connection of this file's own: closing it closes the pages and contexts
+ * the file opened, not the browser. A Chromium per file compiled every
+ * shader of the page again for its first frames (its first page took a
+ * second or more longer to load and draw than the next one).
+ */
+export function sharedChromium(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'));
+}
+
+/** A finished download's bytes (through Playwright's stream: download.path() is not offered on a connected browser). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Collects console errors and warnings, and uncaught page errors. */
@@ -70,6 +78,40 @@ export async function openDemo(browser: Browser, url: string): Promise<{ page: P
   return { page, problems };
 }
 
+/** A rectangle of the page in CSS px. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A PNG of what the page shows (its viewport, or `clip` of it), written to
+ * `path` when one is given. Asked of Chromium with optimizeForSpeed: the
+ * same pixels as page.screenshot(), whose tightest PNG compression was half
+ * of each shot's time here (0.85 s against 0.4 s at 1280×800, 2.0 s against
+ * 1.1 s at 1920×1080), and the suites take some 150 shots a run.
+ */
+export async function screenshot(page: Page, path?: string, clip?: Box): Promise<Buffer> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, ...(clip && { clip: { ...clip, scale: 1 } }) });
+    const png = Buffer.from(data, 'base64');
+    if (path !== undefined) await writeFile(path, png);
+    return png;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** A PNG of the view's canvas alone (as screenshot()). */
+export async function canvasScreenshot(page: Page): Promise<Buffer> {
+  const box = await page.locator('canvas').first().boundingBox();
+  if (box === null) throw new Error('canvasScreenshot: the page shows no canvas');
+  return screenshot(page, undefined, box);
+}
+
 /** Where the page tests write their screenshots. */
 export const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -83,21 +125,20 @@ export interface DemoPage {
 }
 
 /**
- * For a describe block: builds and serves the site, launches Chromium and
- * opens the demo before its tests, closes them after. The fields are set
- * once the block's tests run.
+ * For a describe block: opens the demo on the served site in the run's
+ * Chromium before its tests, closes it after. The fields are set once the
+ * block's tests run.
  */
 export function demoPage(): DemoPage {
   const demo = {} as DemoPage;
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    demo.site = await buildAndServe();
-    demo.browser = await launchChromium();
+    demo.site = servedSite();
+    demo.browser = await sharedChromium();
     Object.assign(demo, await openDemo(demo.browser, demo.site.url));
   });
   afterAll(async () => {
     await demo.browser?.close();
-    await demo.site?.close();
   });
   return demo;
 }
@@ -137,7 +178,7 @@ export async function dragHandle(page: Page, goal: string, dx: number, dy: numbe
   await nextFrame(page);
 }
 
-/** One suite's demo: the built site served, Chromium, and the page opened on it. */
+/** One suite's demo: the served site, Chromium, and the page opened on it. */
 export interface DemoSession {
   site: Site;
   browser: Browser;
@@ -146,17 +187,14 @@ export interface DemoSession {
   close(): Promise<void>;
 }
 
-/** Builds and serves the site, launches Chromium and opens the demo (for a suite's beforeAll). */
+/** Opens the demo on the served site in the run's Chromium (for a suite's beforeAll). */
 export async function startDemo(): Promise<DemoSession> {
-  const site = await buildAndServe();
-  const browser = await launchChromium();
+  const site = servedSite();
+  const browser = await sharedChromium();
   const { page, problems } = await openDemo(browser, site.url);
   return {
     site, browser, page, problems,
-    close: async () => {
-      await browser.close();
-      await site.close();
-    },
+    close: () => browser.close(),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {} from '../../web/src/candy/candy-page.js'; // declares window.candy
 import type { VolumeCell } from '../../web/src/candy/volume-table.js';
-import { type Site, buildAndServe, collectProblems, launchChromium } from './browser.js';
+import { type Site, collectProblems, screenshot, servedSite, sharedChromium } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -19,8 +19,8 @@ describe('candy-wrapper page', () => {
   let cells: VolumeCell[];
 
   beforeAll(async () => {
-    site = await buildAndServe();
-    browser = await launchChromium();
+    site = servedSite();
+    browser = await sharedChromium();
     page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
     problems = collectProblems(page);
     await page.goto(new URL('candy-wrapper.html', site.url).href);
@@ -31,7 +31,6 @@ describe('candy-wrapper page', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   const share = (specimen: string, method: string, degrees: number): number => {
@@ -64,7 +63,7 @@ describe('candy-wrapper page', () => {
     expect(shown).toHaveLength(12);
     expect(shown.filter((text) => text.endsWith('%'))).toHaveLength(6);
     expect(shown.filter((text) => text.endsWith('ml'))).toHaveLength(6);
-    const png = PNG.sync.read(await page.screenshot({ path: `${ARTIFACTS}/candy-wrapper.png` }));
+    const png = PNG.sync.read(await screenshot(page, `${ARTIFACTS}/candy-wrapper.png`));
     // Orange (LBS) and blue (DQS) surfaces both cover part of the view.
     let orange = 0;
     let blue = 0;

@@ -13,7 +13,6 @@
 // lacks, dropped on the page, says which. A lesson rig's export parses
 // skinned with the page's palette.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Download, Page } from 'playwright-core';
@@ -22,14 +21,13 @@ import type { PoseJson } from '../../web/src/export/pose-export.js';
 import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { loadDefaultCharacter } from '../web/default-character.js';
 import { poseThreeBones, worstSkinnedDifference } from '../web/three-model.js';
-import { bannerText, clickFileMenu, demoPage, dragHandle, dropFile, loadReported } from './browser.js';
+import { bannerText, clickFileMenu, demoPage, downloadedBytes, dragHandle, dropFile, loadReported } from './browser.js';
 import { type Vec3, distance, maxDifference } from './measure.js';
 
 /** Clicks a File menu item and returns the file it downloads. */
 async function downloadFrom(page: Page, action: string): Promise<{ download: Download; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, action)]);
-  const path = await download.path();
-  return { download, bytes: readFileSync(path) };
+  return { download, bytes: await downloadedBytes(download) };
 }
 
 function arrayBufferOf(bytes: Buffer): ArrayBuffer {

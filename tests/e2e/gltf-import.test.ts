@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animatedFile } from '../web/gltf-animated-file.js';
 import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
-import { type DemoSession, bannerText, dropFile, loadReported, nextFrame, openDemo, startDemo } from './browser.js';
+import { type DemoSession, bannerText, dropFile, loadReported, nextFrame, openDemo, screenshot, startDemo } from './browser.js';
 import { changedPixels } from './pixels.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -56,7 +56,7 @@ describe('glTF import in the page', () => {
     // it stands on its foot, so the foot is pinned and the hips carry a root target.
     const found = await page.evaluate(() => window.kin.goals().map((g) => [g.name, g.pinned, g.movesRoot]));
     expect(found).toEqual([['HandL', false, false], ['FootR', true, false], ['Hips', false, true]]);
-    const still = await page.screenshot({ path: `${ARTIFACTS}/gltf-loaded.png` });
+    const still = await screenshot(page, `${ARTIFACTS}/gltf-loaded.png`);
 
     // A real pointer drag on the hand's handle.
     const before = await page.evaluate(() => window.kin.boneTip('HandL'));
@@ -71,7 +71,7 @@ describe('glTF import in the page', () => {
     expect(distance(after.tip, after.target)).toBeLessThan(0.01);
     // The skin drawn on the GPU followed.
     await page.evaluate(() => window.kin.nextFrame());
-    const posed = await page.screenshot({ path: `${ARTIFACTS}/gltf-dragged.png` });
+    const posed = await screenshot(page, `${ARTIFACTS}/gltf-dragged.png`);
     expect(changedPixels(still, posed)).toBeGreaterThan(200);
 
     // Two-bone sits on the forearm and pulls the wrist; look-at on the head.
@@ -124,11 +124,11 @@ describe('glTF import in the page', () => {
     expect(await page.$eval('.hud-warning', (e) => (e as HTMLElement).hidden ? null : e.textContent)).toBe(warning);
     // No hands or feet by name: the goal is the deepest leaf.
     expect(await page.evaluate(() => window.kin.goals().map((g) => g.name))).toEqual(['seg7']);
-    const still = await page.screenshot();
+    const still = await screenshot(page);
     const tip = await page.evaluate(() => window.kin.boneTip('seg7'));
     await page.evaluate((t) => window.kin.setGoalTarget('seg7', t), [tip[0] + 0.5, tip[1] - 0.4, tip[2]] as Vec3);
     await page.evaluate(() => window.kin.nextFrame());
-    const bent = await page.screenshot({ path: `${ARTIFACTS}/gltf-eight-influences.png` });
+    const bent = await screenshot(page, `${ARTIFACTS}/gltf-eight-influences.png`);
     expect(changedPixels(still, bent)).toBeGreaterThan(200);
     expect(problems).toEqual([]); // the 8-influence shader compiled
   });

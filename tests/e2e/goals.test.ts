@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
-import { ARTIFACTS, demoPage, dragHandle, nextFrame, openDemo } from './browser.js';
+import { ARTIFACTS, demoPage, dragHandle, nextFrame, openDemo, screenshot } from './browser.js';
 import { type Vec3, distance, maxDifference } from './measure.js';
 
 type Goal = { name: string; bone: number; target: Vec3; pinned: boolean };
@@ -87,7 +87,7 @@ describe('IK targets on any bone, and pins', () => {
     expect(distance(after.hand, handBefore)).toBeGreaterThan(0.05);
     expect(distance(after.foot, footTip)).toBeLessThan(1e-3);
     expect(after.depth).toBe(depth + 1);
-    await page.screenshot({ path: `${ARTIFACTS}/goals-pinned.png` });
+    await screenshot(page, `${ARTIFACTS}/goals-pinned.png`);
   });
 
   it('× removes a target; Ctrl+Z brings it back and Ctrl+Shift+Z removes it again', async () => {

@@ -13,7 +13,7 @@
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type Site, buildAndServe, collectProblems, launchChromium, nextFrame } from './browser.js';
+import { ARTIFACTS, type Site, collectProblems, nextFrame, screenshot, servedSite, sharedChromium } from './browser.js';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -81,13 +81,12 @@ describe('the editor shell', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    site = await buildAndServe();
-    browser = await launchChromium();
+    site = servedSite();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   for (const size of SIZES) {
@@ -111,24 +110,24 @@ describe('the editor shell', () => {
       };
 
       await check('nothing selected');
-      await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}.png` });
+      await screenshot(page, `${ARTIFACTS}/layout-${tag}.png`);
       const sheets = phone ? ['inspector'] : [];
       for (const sheet of sheets) await page.click(`[data-action="tab-${sheet}"]`);
       await page.evaluate(() => window.kin.selectBone('forearm_l'));
       await check('a bone selected');
-      if (phone) await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-bone.png` });
+      if (phone) await screenshot(page, `${ARTIFACTS}/layout-${tag}-bone.png`);
       await page.evaluate(() => window.kin.selectGoal('hand_r'));
       await check('a target selected');
       if (phone) {
         await page.click('[data-action="tab-tools"]');
         await check('the tools sheet open');
-        await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-tools.png` });
+        await screenshot(page, `${ARTIFACTS}/layout-${tag}-tools.png`);
         await page.click('[data-action="tab-tools"]');
       } else {
         await page.click('[data-action="fold-tools"]');
         await page.click('[data-action="fold-inspector"]');
         await check('both sides folded');
-        await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-folded.png` });
+        await screenshot(page, `${ARTIFACTS}/layout-${tag}-folded.png`);
         await page.click('[data-action="fold-tools"]');
         await page.click('[data-action="fold-inspector"]');
       }
@@ -140,24 +139,24 @@ describe('the editor shell', () => {
         window.kin.setKeyInterpolation('tcb');
       });
       await check('the timeline open with its curve view and T/C/B');
-      await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-timeline.png` });
+      await screenshot(page, `${ARTIFACTS}/layout-${tag}-timeline.png`);
       await page.evaluate((folded) => window.kin.showTimeline({ folded, curves: false }), phone);
       await page.click('.menu[data-menu="file"] > summary');
       expect(await unhittableControls(page), 'the File menu open').toEqual([]);
-      await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-menu.png` });
+      await screenshot(page, `${ARTIFACTS}/layout-${tag}-menu.png`);
       await page.keyboard.press('Escape');
       expect(await page.evaluate(() => document.querySelector<HTMLDetailsElement>('.menu')!.open)).toBe(false);
       // File ▸ Retarget…'s panel over the view (its centre included): every control in it and around it hittable.
       await page.evaluate(() => window.kin.showRetargetPanel(true));
       await nextFrame(page);
       expect(await unhittableControls(page), 'the retarget panel open').toEqual([]);
-      await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-retarget.png` });
+      await screenshot(page, `${ARTIFACTS}/layout-${tag}-retarget.png`);
       await page.evaluate(() => window.kin.showRetargetPanel(false));
       // A lesson's text panel and tools head the inspector (a phone opens its sheet for it); the lesson index over the page.
       for (const lesson of ['ik-steps', 'spaces']) {
         await page.evaluate((id) => window.kin.loadLesson(id), lesson);
         await check(`lesson ${lesson}`);
-        await page.screenshot({ path: `${ARTIFACTS}/layout-${tag}-lesson-${lesson}.png` });
+        await screenshot(page, `${ARTIFACTS}/layout-${tag}-lesson-${lesson}.png`);
       }
       await page.click(phone ? '.lesson-card [data-action="lesson-index"]' : '[data-action="lessons"]');
       // A dialog: what is in it can be hit (the page beneath is covered on purpose).

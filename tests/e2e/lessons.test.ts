@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
-import { ARTIFACTS, type DemoSession, bannerText, dragHandle, nextFrame, openDemo, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, bannerText, dragHandle, nextFrame, openDemo, screenshot, startDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 
 describe('lesson rigs', () => {
@@ -45,7 +45,7 @@ describe('lesson rigs', () => {
     expect(decoded.ok && decoded.state.character).toEqual({ kind: 'lesson', id: 'arm' });
 
     mkdirSync(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: `${ARTIFACTS}/lesson-arm.png` });
+    await screenshot(page, `${ARTIFACTS}/lesson-arm.png`);
 
     const fresh = await openDemo(demo.browser, link);
     const opened = await fresh.page.evaluate(() => ({ model: window.kin.model(), palette: window.posePalette(), menu: document.querySelector<HTMLSelectElement>('select[name=lesson]')!.value }));
@@ -87,7 +87,7 @@ describe('lesson rigs', () => {
     for (const id of ['candy', 'chain']) {
       await page.evaluate((lesson) => window.kin.loadLesson(lesson), id);
       await nextFrame(page);
-      await page.screenshot({ path: `${ARTIFACTS}/lesson-${id}.png` });
+      await screenshot(page, `${ARTIFACTS}/lesson-${id}.png`);
     }
     expect(await page.evaluate(() => ({ model: window.kin.model(), bones: window.kin.boneNames().length }))).toEqual({ model: { kind: 'lesson', id: 'chain' }, bones: 10 });
     expect(await page.evaluate((url) => window.kin.applyLink(url), posed.link)).toEqual({ ok: true });

@@ -15,7 +15,7 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texturedCapsule } from '../web/textured-model.js';
-import { ARTIFACTS, type DemoSession, dropFiles, loadReported, settle, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, dropFiles, loadReported, screenshot, settle, startDemo } from './browser.js';
 
 /**
  * The capsule's pose: the base turned and leaning, each segment bent its
@@ -49,7 +49,7 @@ const MEAN_SAME = 1;
 /** Draws a frame and takes a screenshot of the page. */
 async function shot(page: Page, name: string): Promise<PNG> {
   await page.evaluate(() => window.kin.nextFrame());
-  return PNG.sync.read(await page.screenshot({ path: `${ARTIFACTS}/model-materials-${name}.png` }));
+  return PNG.sync.read(await screenshot(page, `${ARTIFACTS}/model-materials-${name}.png`));
 }
 
 function channelDifference(a: PNG, b: PNG, i: number): number {

@@ -6,7 +6,7 @@ import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, buildAndServe, launchChromium, openDemo } from './browser.js';
+import { type Site, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 import { showsCharacter } from './pixels.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -22,14 +22,13 @@ describe('demo page', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
-    browser = await launchChromium();
+    site = servedSite();
+    browser = await sharedChromium();
     ({ page, problems } = await openDemo(browser, site.url));
   });
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   it('loads the default character without console errors', async () => {
@@ -43,7 +42,7 @@ describe('demo page', () => {
   it('renders a non-blank skinned character', async () => {
     // The figure, the grid and the handles cover a real part of the view, and
     // the middle of the view (the body) is not the background colour.
-    expect(showsCharacter(await page.screenshot({ path: `${ARTIFACTS}/loaded.png` }))).toBe(true);
+    expect(showsCharacter(await screenshot(page, `${ARTIFACTS}/loaded.png`))).toBe(true);
   });
 
   it('a real pointer drag on the right-hand handle moves the hand', async () => {
@@ -60,7 +59,7 @@ describe('demo page', () => {
     });
     expect(distance(after.tip, before)).toBeGreaterThan(0.02); // the hand moved...
     expect(distance(after.tip, after.target)).toBeLessThan(0.01); // ...to the dragged target
-    await page.screenshot({ path: `${ARTIFACTS}/dragged.png` });
+    await screenshot(page, `${ARTIFACTS}/dragged.png`);
   });
 
   it('moving the hand target through window.kin brings the hand tip onto it', async () => {
@@ -72,7 +71,7 @@ describe('demo page', () => {
     expect(report.status).toBe('converged');
     expect(distance(end, target)).toBeLessThan(1e-3);
     // The skin follows: the palette changed with the pose.
-    await page.screenshot({ path: `${ARTIFACTS}/posed.png` });
+    await screenshot(page, `${ARTIFACTS}/posed.png`);
     expect(problems).toEqual([]);
   });
 });

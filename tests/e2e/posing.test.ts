@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorGap } from '../web/mirror-check.js';
-import { ARTIFACTS, type Site, buildAndServe, collectProblems, dragHandle, launchChromium, nextFrame, openDemo } from './browser.js';
+import { ARTIFACTS, type Site, collectProblems, dragHandle, nextFrame, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 import { type Vec3, distance, maxDifference } from './measure.js';
 
 /** Mirror partners from the names alone (_l ↔ _r), independent of the module's pairing. */
@@ -59,8 +59,8 @@ describe('posing tools', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
-    browser = await launchChromium();
+    site = servedSite();
+    browser = await sharedChromium();
     ({ page, problems } = await openDemo(browser, site.url));
     // The body's bones, as window.posePalette gives their palette (the spring-driven ponytail comes after them).
     partners = partnersByName((await page.evaluate(() => window.kin.boneNames())).filter((name) => !name.startsWith('ponytail_')));
@@ -69,7 +69,6 @@ describe('posing tools', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   it('shows the toolbar with undo and redo disabled until something changes', async () => {
@@ -78,7 +77,7 @@ describe('posing tools', () => {
       return { undo: button('undo').disabled, redo: button('redo').disabled, mirror: button('mirror-left-to-right').textContent, presets: window.kin.presets() };
     });
     expect(toolbar).toEqual({ undo: true, redo: true, mirror: 'L→R', presets: ['relaxed', 't-pose', 'a-pose', 'walk', 'wave', 'crouch'] });
-    await page.screenshot({ path: `${ARTIFACTS}/posing-toolbar.png` });
+    await screenshot(page, `${ARTIFACTS}/posing-toolbar.png`);
   });
 
   it('Ctrl+Z undoes a whole mouse drag as one step and Ctrl+Shift+Z redoes it', async () => {
@@ -134,7 +133,7 @@ describe('posing tools', () => {
     expect(distance(tipR, [-tipL[0], tipL[1], tipL[2]])).toBeLessThan(1e-4);
     // The targets moved onto the mirrored pose.
     mirrored.goals.forEach((goal, g) => expect(distance(goal.target, mirrored.tips[g])).toBeLessThan(1e-5));
-    await page.screenshot({ path: `${ARTIFACTS}/posing-mirrored.png` });
+    await screenshot(page, `${ARTIFACTS}/posing-mirrored.png`);
 
     await page.keyboard.press('Control+z');
     expectSameState(await pageState(page), asymmetric);
@@ -154,7 +153,7 @@ describe('posing tools', () => {
     await page.evaluate(() => window.kin.applyPreset('t-pose'));
     await page.evaluate(() => window.kin.applyPreset('crouch'));
     expect(maxDifference(await page.evaluate(() => window.posePalette()), crouched.palette)).toBe(0);
-    await page.screenshot({ path: `${ARTIFACTS}/posing-crouch.png` });
+    await screenshot(page, `${ARTIFACTS}/posing-crouch.png`);
 
     await page.click('.posing-toolbar [data-action="reset"]');
     expect(maxDifference(await page.evaluate(() => window.posePalette()), startPalette)).toBeLessThan(1e-6);
@@ -187,7 +186,7 @@ describe('posing tools', () => {
     const text = await page.textContent('.help-card');
     expect(text).toContain('Ctrl+Z');
     expect(text).toContain('Ctrl+Shift+Z');
-    await page.screenshot({ path: `${ARTIFACTS}/posing-help.png` });
+    await screenshot(page, `${ARTIFACTS}/posing-help.png`);
     await page.keyboard.press('Escape');
     expect(await overlayOpen()).toBe(false);
 
@@ -234,7 +233,7 @@ describe('posing tools', () => {
     expect(distance(after.tip, before.tip)).toBeGreaterThan(0.02);
     expect(distance(after.tip, after.target)).toBeLessThan(0.01);
     expect(after.depth).toBe(before.depth + 1);
-    await phone.screenshot({ path: `${ARTIFACTS}/posing-phone.png` });
+    await screenshot(phone, `${ARTIFACTS}/posing-phone.png`);
     expect(phoneProblems).toEqual([]);
     await context.close();
   });

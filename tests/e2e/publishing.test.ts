@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, buildAndServe, clickFileMenu, collectProblems, launchChromium, openDemo } from './browser.js';
+import { type Site, clickFileMenu, collectProblems, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 import { maxDifference } from './compare.js';
 import { showsCharacter } from './pixels.js';
 import { type StaticSite, serveStatic } from './static-server.js';
@@ -58,13 +58,12 @@ describe('publishing', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
-    browser = await launchChromium();
+    site = servedSite();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   describe('embed mode', () => {
@@ -84,7 +83,7 @@ describe('publishing', () => {
       }), PANEL_SELECTORS);
       expect(dom.panels).toEqual([]);
       expect(dom.shown).toEqual(['canvas', 'a.full-view-link']);
-      expect(showsCharacter(await page.screenshot({ path: `${ARTIFACTS}/embed.png` }))).toBe(true);
+      expect(showsCharacter(await screenshot(page, `${ARTIFACTS}/embed.png`))).toBe(true);
       await expect(page.evaluate(() => window.kin.selectBone('head'))).rejects.toThrow(/embed mode/);
       expect(problems).toEqual([]);
     });
@@ -124,7 +123,7 @@ describe('publishing', () => {
       await frame!.waitForFunction((first) => location.hash !== first, await frame!.evaluate(() => location.hash), { timeout: 10_000 });
       expect(await host.evaluate(() => history.length)).toBe(before);
       expect(await frame!.evaluate(() => location.href)).toBe(await frame!.evaluate(() => window.kin.shareLink()));
-      await host.screenshot({ path: `${ARTIFACTS}/embed-iframe.png` });
+      await screenshot(host, `${ARTIFACTS}/embed-iframe.png`);
       expect(hostProblems).toEqual([]);
       await host.close();
     });
@@ -159,7 +158,7 @@ describe('publishing', () => {
     let host: StaticSite;
 
     beforeAll(async () => {
-      // buildAndServe built dist/ above; vite preview is not involved here.
+      // The run's global setup built dist/; vite preview is not involved here.
       host = await serveStatic(DIST, MOUNT);
     });
 
@@ -170,7 +169,7 @@ describe('publishing', () => {
     it('loads the character, asking for nothing outside its folder', async () => {
       const { page, problems } = await openDemo(browser, host.url);
       expect(await page.evaluate(() => window.kin.boneNames().length)).toBe(24); // 21 body joints and the ponytail's 3
-      expect(showsCharacter(await page.screenshot())).toBe(true);
+      expect(showsCharacter(await screenshot(page))).toBe(true);
       expect(host.requests.filter((path) => !path.startsWith(MOUNT))).toEqual([]);
       // The WASM module and the character came from the folder.
       expect(host.requests.some((path) => path.endsWith('.wasm'))).toBe(true);
@@ -185,11 +184,14 @@ describe('publishing', () => {
       await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
       const source = await page.evaluate(() => ({ palette: window.posePalette(), link: window.kin.shareLink() }));
       expect(source.link.startsWith(`${host.url}#p=`)).toBe(true);
+      // Each page closed once read: its ponytail, still swinging, would draw beside the next one's load.
+      await page.close();
 
       const fresh = await openDemo(browser, source.link);
       expect(maxDifference(await fresh.page.evaluate(() => window.posePalette()), source.palette)).toBeLessThan(1e-4);
       expect(await fresh.page.evaluate(() => window.kin.solver())).toBe('fabrik');
       expect(await fresh.page.evaluate(() => document.querySelector<HTMLElement>('.link-banner')!.hidden)).toBe(true);
+      await fresh.page.close();
 
       // Embedded from there, its full-view link stays in the folder too.
       const embed = await openDemo(browser, withQuery(source.link, '?embed=1'));
@@ -199,7 +201,7 @@ describe('publishing', () => {
 
       expect(host.requests.filter((path) => !path.startsWith(MOUNT))).toEqual([]);
       expect([...problems, ...fresh.problems, ...embed.problems]).toEqual([]);
-      await Promise.all([page.close(), fresh.page.close(), embed.page.close()]);
+      await embed.page.close();
     });
   });
 });

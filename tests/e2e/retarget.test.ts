@@ -18,12 +18,11 @@
 // rig both ways with both reports. Screenshots at three sizes with the panel
 // open and during playback with the source beside go to the artifacts.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, clickFileMenu, collectProblems, nextFrame, settle, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, canvasScreenshot, clickFileMenu, collectProblems, downloadedBytes, nextFrame, screenshot, settle, startDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 
 /**
@@ -195,7 +194,7 @@ describe('retargeting on the page', () => {
     for (const [width, height] of [[1440, 900], [1280, 720], [390, 844]]) {
       await page.setViewportSize({ width, height });
       await settle(page);
-      await page.screenshot({ path: `${ARTIFACTS}/retarget-dialog-${width}x${height}.png` });
+      await screenshot(page, `${ARTIFACTS}/retarget-dialog-${width}x${height}.png`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
   });
@@ -236,22 +235,21 @@ describe('retargeting on the page', () => {
     for (const [width, height] of [[1440, 900], [1280, 720], [390, 844]]) {
       await page.setViewportSize({ width, height });
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${ARTIFACTS}/retarget-playing-${width}x${height}.png` });
+      await screenshot(page, `${ARTIFACTS}/retarget-playing-${width}x${height}.png`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.click('.retarget-close');
-    await page.screenshot({ path: `${ARTIFACTS}/retarget-playing-closed-1280x800.png` });
+    await screenshot(page, `${ARTIFACTS}/retarget-playing-closed-1280x800.png`);
     await page.keyboard.press(' ');
     expect(await page.evaluate(() => window.kin.time().playing)).toBe(false);
 
     // The source beside: hiding it changes the picture, the pose stays.
     await page.evaluate(() => window.kin.setTime(0.5));
     await settle(page);
-    const canvas = page.locator('canvas').first();
-    const shown = { png: await canvas.screenshot(), palette: await page.evaluate(() => window.kin.palette()) };
+    const shown = { png: await canvasScreenshot(page), palette: await page.evaluate(() => window.kin.palette()) };
     await page.evaluate(() => window.kin.showRetargetSource(false));
     await nextFrame(page);
-    expect((await canvas.screenshot()).equals(shown.png)).toBe(false);
+    expect((await canvasScreenshot(page)).equals(shown.png)).toBe(false);
     expect(await page.evaluate(() => window.kin.palette())).toEqual(shown.palette);
     await page.evaluate(() => window.kin.showRetargetSource(true));
 
@@ -277,14 +275,14 @@ describe('retargeting on the page', () => {
     const { page } = demo;
     const clip = await page.evaluate(() => window.kin.clip());
     const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-glb')]);
-    const bytes = readFileSync(await download.path());
+    const bytes = await downloadedBytes(download);
     exportedGlb = Array.from(bytes);
     const gltf = await new GLTFLoader().parseAsync(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, '');
     expect(gltf.animations.map((a) => a.name)).toEqual([clip.name]);
     expect(gltf.animations[0].duration).toBeCloseTo(clip.duration, 3);
     // And as BVH: the character's skeleton with the result's motion.
     const [bvhDownload] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'export-bvh')]);
-    const exported = readFileSync(await bvhDownload.path(), 'utf8');
+    const exported = (await downloadedBytes(bvhDownload)).toString('utf8');
     expect(exported.startsWith('HIERARCHY')).toBe(true);
     expect(exported).toContain('JOINT upper_arm_l');
     expect(Number(/Frames:\s*(\d+)/.exec(exported)?.[1])).toBeGreaterThanOrEqual(FRAMES);
@@ -360,7 +358,7 @@ describe('retargeting on the page', () => {
     expect(rotationLimb).toBeGreaterThan(2);
     expect(ikAngle).toBeGreaterThan(rotationAngle);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${ARTIFACTS}/retarget-lesson-1280x800.png` });
+    await screenshot(page, `${ARTIFACTS}/retarget-lesson-1280x800.png`);
     expect(demo.problems).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BONES, type PoseLinkState, decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { jointChain } from '../web/gltf-fixtures.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
-import { type Site, bannerText, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+import { type Site, bannerText, collectProblems, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 import { maxDifference } from './compare.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -53,15 +53,14 @@ describe('share links', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
-    browser = await launchChromium();
+    site = servedSite();
+    browser = await sharedChromium();
     ({ page, problems } = await openDemo(browser, site.url));
     defaultPalette = await page.evaluate(() => window.posePalette());
   });
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   it('keeps the URL current while posing, one history entry per completed change', async () => {
@@ -170,7 +169,7 @@ describe('share links', () => {
     expect(banner).toContain(decoded.ok ? '' : decoded.error);
     expect(banner).toContain('damaged');
     expect(maxDifference(await fresh.page.evaluate(() => window.posePalette()), defaultPalette)).toBeLessThan(1e-6);
-    await fresh.page.screenshot({ path: `${ARTIFACTS}/link-banner.png` });
+    await screenshot(fresh.page, `${ARTIFACTS}/link-banner.png`);
     // The same through window.kin, for a truncated link.
     const truncated = urlWithPoseLink(intact, poseLinkInUrl(intact)!.slice(0, -3));
     const outcome = await fresh.page.evaluate((url) => window.kin.applyLink(url), truncated);

@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eightInfluenceChain } from '../web/gltf-fixtures.js';
 import { seededRandom, uniform } from '../web/seeded-random.js';
-import { ARTIFACTS, type DemoSession, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, screenshot, startDemo } from './browser.js';
 /** A pixel differs when one of its channels differs by more than this (of 255). */
 const CHANNEL_TOLERANCE = 8;
 /** Renders count as the same when at most this share of their pixels differ (0.05 %: about 390 of 1024 × 768). */
@@ -36,7 +36,7 @@ function differingShare(a: PNG, b: PNG): number {
 /** Draws a frame (it shows every change made before) and takes a screenshot. */
 async function shot(page: Page, name: string): Promise<PNG> {
   await page.evaluate(() => window.kin.nextFrame());
-  return PNG.sync.read(await page.screenshot({ path: `${ARTIFACTS}/skinning-${name}.png` }));
+  return PNG.sync.read(await screenshot(page, `${ARTIFACTS}/skinning-${name}.png`));
 }
 
 /** Angles within every bone's limits, from a seed. */

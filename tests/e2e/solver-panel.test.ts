@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLVERS, type SolverName } from '../../web/src/rig/rig.js';
-import { type Site, buildAndServe, collectProblems, launchChromium, openDemo } from './browser.js';
+import { type Site, collectProblems, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
 
@@ -77,15 +77,14 @@ describe('solver panel', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
-    browser = await launchChromium();
+    site = servedSite();
+    browser = await sharedChromium();
     ({ page, problems } = await openDemo(browser, site.url));
     startPose = await page.evaluate(() => window.kin.getPose());
   });
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   /** Back to the start pose with the given solver picked in the panel. */
@@ -105,7 +104,7 @@ describe('solver panel', () => {
     expect(layout.options).toEqual([...SOLVERS]);
     // The hands' handles are the character's outermost points.
     expect(layout.left).toBeGreaterThan(layout.rightmostHandle + 15);
-    await page.screenshot({ path: `${ARTIFACTS}/solver-panel.png` });
+    await screenshot(page, `${ARTIFACTS}/solver-panel.png`);
   });
 
   it.each([...SOLVERS])('%s: picked in the panel, it solves a move of its goal', async (solver) => {
@@ -146,7 +145,7 @@ describe('solver panel', () => {
       expect(distance(after, target)).toBeLessThan((firstOrder ? 0.7 : 0.5) * distance(before.tip, target));
       if (LANDS_CLOSE.includes(solver)) expect(distance(after, target)).toBeLessThan(0.1);
     }
-    if (solver === 'two-bone' || solver === 'look-at') await page.screenshot({ path: `${ARTIFACTS}/solver-${solver}.png` });
+    if (solver === 'two-bone' || solver === 'look-at') await screenshot(page, `${ARTIFACTS}/solver-${solver}.png`);
   });
 
   it('shows only the chosen solver\'s settings', async () => {
@@ -193,7 +192,7 @@ describe('solver panel', () => {
       return count;
     }, LINE_RGB);
     expect(linePixels).toBeGreaterThan(50);
-    await page.screenshot({ path: `${ARTIFACTS}/solver-energy.png` });
+    await screenshot(page, `${ARTIFACTS}/solver-energy.png`);
   });
 
   it('shows a rejected setting\'s message and keeps the applied one', async () => {
@@ -253,7 +252,7 @@ describe('solver panel', () => {
     await phone.evaluate(() => window.kin.ready);
     const panel = phone.locator('.solver-panel');
     expect(await panel.isVisible()).toBe(false);
-    await phone.screenshot({ path: `${ARTIFACTS}/solver-phone-folded.png` });
+    await screenshot(phone, `${ARTIFACTS}/solver-phone-folded.png`);
     await phone.click('[data-action="tab-inspector"]');
     expect(await panel.isVisible()).toBe(true);
     // The sheet is below the view: the view shrank, nothing covers it.
@@ -263,7 +262,7 @@ describe('solver panel', () => {
     expect(view.height).toBeGreaterThan(844 / 3);
     await phone.selectOption('select.solver-picker', 'ccd');
     expect(await phone.evaluate(() => window.kin.solver())).toBe('ccd');
-    await phone.screenshot({ path: `${ARTIFACTS}/solver-phone-open.png` });
+    await screenshot(phone, `${ARTIFACTS}/solver-phone-open.png`);
     // The same tab folds it away again.
     await phone.click('[data-action="tab-inspector"]');
     expect(await panel.isVisible()).toBe(false);

@@ -5,7 +5,7 @@
 // limit (read back through window.kin); screenshots of the panel at three window sizes.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, collectProblems, dragHandle, nextFrame, settle, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, collectProblems, dragHandle, nextFrame, screenshot, settle, startDemo } from './browser.js';
 import { mkdirSync } from 'node:fs';
 
 /**
@@ -175,11 +175,11 @@ describe('spring chains on the default character', () => {
     const { page } = demo;
     await page.click('[data-action="view-side"]');
     await settle(page);
-    await page.screenshot({ path: `${ARTIFACTS}/springs-side-rest.png` });
+    await screenshot(page, `${ARTIFACTS}/springs-side-rest.png`);
     const rested = await ponytailTipInHead(page);
     await dragHandle(page, 'hips', 0, -60, 2);
     const swung = await ponytailTipInHead(page);
-    await page.screenshot({ path: `${ARTIFACTS}/springs-side-swing.png` });
+    await screenshot(page, `${ARTIFACTS}/springs-side-swing.png`);
     expect(distance(swung, rested)).toBeGreaterThan(0.005);
     await dragHandle(page, 'hips', 0, 60, 2);
     await page.click('[data-action="view-front"]');
@@ -214,7 +214,7 @@ describe('spring chains on the default character', () => {
         expect(input.width).toBeGreaterThan(50);
         expect(input.scroll).toBeLessThanOrEqual(input.client);
       }
-      await page.screenshot({ path: `${ARTIFACTS}/springs-${size.width}x${size.height}.png` });
+      await screenshot(page, `${ARTIFACTS}/springs-${size.width}x${size.height}.png`);
       expect(problems).toEqual([]);
       await page.close();
     });

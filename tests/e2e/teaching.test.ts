@@ -8,9 +8,9 @@
 // the usual sizes go to the artifacts.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type Site, bannerText, buildAndServe, launchChromium, nextFrame, openDemo } from './browser.js';
+import { ARTIFACTS, type Site, bannerText, canvasScreenshot, nextFrame, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
 import { showsCharacter } from './pixels.js';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
@@ -31,19 +31,19 @@ describe('lessons', () => {
   let site: Site;
   let browser: Browser;
   let ids: string[];
+  // The default page as it opens: read by the API test, then clicked by the index's.
+  let home: { page: Page; problems: string[] };
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildAndServe();
-    browser = await launchChromium();
-    const { page } = await openDemo(browser, site.url);
-    ids = await page.evaluate(() => window.kin.lessons().map((l) => l.id));
-    await page.close();
+    site = servedSite();
+    browser = await sharedChromium();
+    home = await openDemo(browser, site.url);
+    ids = await home.page.evaluate(() => window.kin.lessons().map((l) => l.id));
   }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
-    await site?.close();
   });
 
   it('opens every lesson from its link, with its text, its task not done, and its overlay', async () => {
@@ -63,9 +63,9 @@ describe('lessons', () => {
       for (const name of OVERLAY[state?.tool ?? ''] ?? []) expect(overlay[name] ?? 0, `${id}: ${name}`).toBeGreaterThan(0);
       // The keyframes lesson opens the curve view on its keyed bone.
       if (id === 'keyframes') expect(await page.evaluate(() => window.kin.selectedBone())).toBe('forearm');
-      const shot = await page.locator('canvas').first().screenshot();
+      const shot = await canvasScreenshot(page);
       expect(showsCharacter(shot), id).toBe(true);
-      await page.screenshot({ path: `${ARTIFACTS}/lesson-${id}-1280x800.png` });
+      await screenshot(page, `${ARTIFACTS}/lesson-${id}-1280x800.png`);
       expect(problems, id).toEqual([]);
       await page.close();
     }
@@ -96,11 +96,11 @@ describe('lessons', () => {
     const gn = (await page.evaluate(() => window.kin.lesson()?.shows)) as { status: string; method: string };
     expect(gn.method).toBe('gauss-newton');
     expect(gn.status).not.toBe('converged');
-    await page.screenshot({ path: `${ARTIFACTS}/lesson-ik-steps-stepped-1280x800.png` });
+    await screenshot(page, `${ARTIFACTS}/lesson-ik-steps-stepped-1280x800.png`);
     for (const [width, height] of [[1440, 900], [1280, 720], [390, 844]] as const) {
       await page.setViewportSize({ width, height });
       await nextFrame(page);
-      await page.screenshot({ path: `${ARTIFACTS}/lesson-ik-steps-${width}x${height}.png` });
+      await screenshot(page, `${ARTIFACTS}/lesson-ik-steps-${width}x${height}.png`);
     }
     expect(problems).toEqual([]);
     await page.close();
@@ -122,9 +122,17 @@ describe('lessons', () => {
       a.forEach((v, k) => expect(Math.abs(v - b[k]), `entry ${k}`).toBeLessThan(tolerance));
     };
 
-    // Step-through: CCD on the unreachable target, shown at iteration 2.
+    // The source page: one page, each lesson after the first shown through window.kin as its
+    // menu shows it (the test above opens each from its link); checked to be that lesson, not done.
     const { page, problems } = await openDemo(browser, `${site.url}?lesson=ik-steps`);
     await nextFrame(page);
+    const showLesson = async (id: string): Promise<void> => {
+      await page.evaluate((lesson) => window.kin.loadLesson(lesson), id);
+      await nextFrame(page);
+      expect(await page.evaluate(() => ({ id: window.kin.lesson()?.id, done: window.kin.lesson()?.done }))).toEqual({ id, done: false });
+    };
+
+    // Step-through: CCD on the unreachable target, shown at iteration 2.
     await page.selectOption('select[name=step-method]', 'ccd');
     await page.selectOption('select[name=step-target]', 'unreachable');
     for (let k = 0; k < 2; k++) await page.click('[data-action="lesson-step"]');
@@ -145,35 +153,31 @@ describe('lessons', () => {
     expect(forgedBack.shows.method).toBe('gauss-newton');
     expect(forgedBack.shows.shown).toBe(0);
     expect(forgedBack.banner).toMatch(/^This link's lesson settings were partly refused \('iteration' = 999 is not a whole number within \[0, \d+\]; unknown 'bogus'\)/);
-    await page.close();
     expect(problems).toEqual([]);
 
     // The 4-DOF arm's duel: λ 0.1 on the unreachable target, the arm showing the transpose's result.
-    const duelPage = await openDemo(browser, `${site.url}?lesson=arm4`);
-    await nextFrame(duelPage.page);
-    await duelPage.page.selectOption('select[name=duel-target]', 'unreachable');
-    await duelPage.page.selectOption('select[name=duel-damping]', '0.1');
-    await duelPage.page.selectOption('select[name=duel-shown]', 'transpose');
-    const duel = await duelPage.page.evaluate(() => ({ shows: window.kin.lesson()?.shows as Record<string, unknown>, angles: window.kin.getPose().angles, link: window.kin.shareLink() }));
+    await showLesson('arm4');
+    await page.selectOption('select[name=duel-target]', 'unreachable');
+    await page.selectOption('select[name=duel-damping]', '0.1');
+    await page.selectOption('select[name=duel-shown]', 'transpose');
+    const duel = await page.evaluate(() => ({ shows: window.kin.lesson()?.shows as Record<string, unknown>, angles: window.kin.getPose().angles, link: window.kin.shareLink() }));
     expect(duel.shows).toMatchObject({ damping: 0.1, unreachable: true });
     const duelBack = await reopen(duel.link);
     expect(duelBack.shows).toMatchObject({ damping: 0.1, unreachable: true });
     near(duelBack.angles, duel.angles, 1e-6);
-    expect(duelPage.problems).toEqual([]);
-    await duelPage.page.close();
+    expect(problems).toEqual([]);
 
     // Spaces and axes: the upper arm's extent changed (the rig rebuilt), the forearm bent by its slider.
-    const spaces = await openDemo(browser, `${site.url}?lesson=spaces`);
-    await nextFrame(spaces.page);
-    const tipsBefore = await spaces.page.evaluate(() => window.kin.boneTips());
-    await spaces.page.selectOption('select[name=frames-bone]', '0');
-    await spaces.page.$eval('input[data-key="extent-0"]', (input) => {
+    await showLesson('spaces');
+    const tipsBefore = await page.evaluate(() => window.kin.boneTips());
+    await page.selectOption('select[name=frames-bone]', '0');
+    await page.$eval('input[data-key="extent-0"]', (input) => {
       (input as HTMLInputElement).valueAsNumber = 0.45;
       input.dispatchEvent(new Event('input', { bubbles: true }));
       input.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    await nextFrame(spaces.page);
-    const rebuilt = await spaces.page.evaluate(() => ({ shows: window.kin.lesson()?.shows as Record<string, unknown>, angles: window.kin.getPose().angles, tips: window.kin.boneTips(), link: window.kin.shareLink() }));
+    await nextFrame(page);
+    const rebuilt = await page.evaluate(() => ({ shows: window.kin.lesson()?.shows as Record<string, unknown>, angles: window.kin.getPose().angles, tips: window.kin.boneTips(), link: window.kin.shareLink() }));
     expect(rebuilt.shows.parameters).toMatchObject({ bone: 0, 'extent-0.0': 0.45 });
     // The whole arm moved along x by the longer upper bone (0.45 − 0.3 m, its rest direction unchanged in the pose shown).
     expect(Math.abs(rebuilt.tips[0] - tipsBefore[0])).toBeGreaterThan(0.1);
@@ -182,30 +186,29 @@ describe('lessons', () => {
     expect(spacesBack.shows.parameters).toEqual(rebuilt.shows.parameters);
     near(spacesBack.tips, rebuilt.tips, 1e-5);
     near(spacesBack.angles, rebuilt.angles, 1e-6);
-    expect(spaces.problems).toEqual([]);
-    await spaces.page.close();
+    expect(problems).toEqual([]);
 
     // The candy wrapper's weights: capsules, the first bone, its radius dragged.
-    const candy = await openDemo(browser, `${site.url}?lesson=candy`);
-    await nextFrame(candy.page);
-    await candy.page.selectOption('select[name=weights-source]', 'capsule');
-    await candy.page.selectOption('select[name=weights-bone]', '0');
-    await candy.page.$eval('input[name=weights-radius]', (input) => {
+    await showLesson('candy');
+    await page.selectOption('select[name=weights-source]', 'capsule');
+    await page.selectOption('select[name=weights-bone]', '0');
+    await page.$eval('input[name=weights-radius]', (input) => {
       (input as HTMLInputElement).valueAsNumber = 0.2;
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    await nextFrame(candy.page);
-    const weights = await candy.page.evaluate(() => ({ shows: window.kin.lesson()?.shows as Record<string, unknown>, link: window.kin.shareLink() }));
+    await nextFrame(page);
+    const weights = await page.evaluate(() => ({ shows: window.kin.lesson()?.shows as Record<string, unknown>, link: window.kin.shareLink() }));
     expect(weights.shows).toMatchObject({ bone: 0, capsule: true });
     expect((weights.shows.radii as number[])[0]).toBe(0.2);
     const weightsBack = await reopen(weights.link);
     expect(weightsBack.shows).toMatchObject({ bone: 0, capsule: true, radii: weights.shows.radii, note: weights.shows.note });
-    expect(candy.problems).toEqual([]);
-    await candy.page.close();
+    expect(problems).toEqual([]);
+    await page.close();
   }, 600_000);
 
   it('window.kin builds rigs in both seed conventions, and names bad input', async () => {
-    const { page, problems } = await openDemo(browser, site.url);
+    // Building rigs changes nothing the page shows: the index's test below still finds it as it opened.
+    const { page, problems } = home;
     const built = await page.evaluate(() => {
       const axes = window.kin.axesFromBoneRig([
         { name: 'a', parent: -1, extent: [0, 1, 0], roll: 0, base: [0, 0.5, 0] },
@@ -226,15 +229,15 @@ describe('lessons', () => {
     expect(built.canonical[0].order).toBe('XZX');
     expect(built.error).toMatch(/^Rig: .*bad.*extent/);
     expect(problems).toEqual([]);
-    await page.close();
   }, 300_000);
 
   it('the lesson index lists every lesson and opens one', async () => {
-    const { page, problems } = await openDemo(browser, site.url);
+    const { page, problems } = home;
+    expect(await page.evaluate(() => ({ model: window.kin.model(), lesson: window.kin.lesson() }))).toEqual({ model: { kind: 'default' }, lesson: null });
     await page.click('[data-action="lessons"]');
     const listed = await page.$$eval('.lesson-index-list a', (links) => links.map((a) => (a as HTMLElement).dataset.lesson));
     expect(listed).toEqual(ids);
-    await page.screenshot({ path: `${ARTIFACTS}/lesson-index-1280x800.png` });
+    await screenshot(page, `${ARTIFACTS}/lesson-index-1280x800.png`);
     await page.click('.lesson-index-list a[data-lesson="two-bone"]');
     await nextFrame(page);
     expect(await page.evaluate(() => window.kin.lesson()?.id)).toBe('two-bone');
@@ -259,10 +262,10 @@ describe('lessons', () => {
     expect(await page.evaluate(() => window.kin.lesson()?.id)).toBe('spaces');
     expect(await page.isVisible('.lesson-card')).toBe(true);
     for (const selector of ['.shell-top', '.shell-tools', '.shell-inspector', '.timeline', '.lesson-index']) expect(await page.$(selector), selector).toBeNull();
-    await page.screenshot({ path: `${ARTIFACTS}/lesson-spaces-embed-1280x800.png` });
+    await screenshot(page, `${ARTIFACTS}/lesson-spaces-embed-1280x800.png`);
     await page.setViewportSize({ width: 390, height: 844 });
     await nextFrame(page);
-    await page.screenshot({ path: `${ARTIFACTS}/lesson-spaces-embed-390x844.png` });
+    await screenshot(page, `${ARTIFACTS}/lesson-spaces-embed-390x844.png`);
     expect(problems).toEqual([]);
     await page.close();
   }, 300_000);

@@ -8,7 +8,7 @@
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, dragHandle, nextFrame, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, dragHandle, nextFrame, screenshot, startDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 
 /** The page's palette and the time it shows, read in one go (no frame in between), with the core's sample of the clip at that time. */
@@ -182,7 +182,7 @@ describe('the timeline', () => {
     expect(tensionValue).toBeGreaterThan(0.8);
     expect(await canvas()).not.toBe(catmullRom);
     expect(await page.evaluate((t) => window.kin.clip().channels.every((c) => c.keys.every((k) => k.interpolation === 'tcb' && Math.abs((k.tension ?? 0) - t) < 1e-6)), tensionValue)).toBe(true);
-    await page.screenshot({ path: `${ARTIFACTS}/timeline-1280x800-curves.png` });
+    await screenshot(page, `${ARTIFACTS}/timeline-1280x800-curves.png`);
     expect(demo.problems).toEqual([]);
   });
 
@@ -192,7 +192,7 @@ describe('the timeline', () => {
       await page.setViewportSize({ width, height });
       await page.waitForTimeout(300);
       await nextFrame(page);
-      await page.screenshot({ path: `${ARTIFACTS}/timeline-${width}x${height}.png` });
+      await screenshot(page, `${ARTIFACTS}/timeline-${width}x${height}.png`);
     }
   });
 });

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { armatureRig } from '../web/gltf-fixtures.js';
 import { type Ring, dragRing } from './bone-rings.js';
-import { ARTIFACTS, type DemoSession, nextFrame, startDemo } from './browser.js';
+import { ARTIFACTS, type DemoSession, nextFrame, screenshot, startDemo } from './browser.js';
 import { maxDifference } from './compare.js';
 import { LESSON_IDS } from '../../web/src/lessons/lessons.js';
 
@@ -209,7 +209,7 @@ describe('every tool on every rig', () => {
       await page.click(tool('skeleton'));
       expect(await page.evaluate(() => window.kin.skeletonShown())).toBe(true);
       await nextFrame(page);
-      await page.screenshot({ path: `${ARTIFACTS}/tools-${rig}-skeleton.png` });
+      await screenshot(page, `${ARTIFACTS}/tools-${rig}-skeleton.png`);
       await page.click(tool('skeleton'));
       expect(await page.evaluate(() => window.kin.skeletonShown())).toBe(false);
       await page.click('.skinning-toggle input[value="dqs"] + span');
@@ -263,7 +263,7 @@ describe('every tool on every rig', () => {
       const start = await read();
       await dragRing(page, bone, ring);
       const turned = await read();
-      await page.screenshot({ path: `${ARTIFACTS}/tools-${rig}-ring-${ring}.png` });
+      await screenshot(page, `${ARTIFACTS}/tools-${rig}-ring-${ring}.png`);
 
       expect(Math.abs(turned.angles[slot] - start.angles[slot]), `slot ${slot}`).toBeGreaterThan(0.05);
       expect(maxDifference(turned.palette, start.palette)).toBeGreaterThan(1e-3);
