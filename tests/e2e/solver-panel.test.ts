@@ -152,7 +152,9 @@ describe('solver panel', () => {
     const visible = async () =>
       page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.solver-settings [data-setting]')].filter((row) => !row.hidden).map((row) => row.dataset.setting));
     await pick('dls');
-    expect(await visible()).toEqual(['maxIterations', 'tolerance', 'damping', 'maxEscapes']);
+    expect(await visible()).toEqual(['maxIterations', 'tolerance', 'damping', 'maxEscapes', 'stretch']);
+    await pick('ccd');
+    expect(await visible()).toEqual(['maxIterations', 'tolerance', 'maxEscapes', 'stretch']);
     await pick('gradient-descent');
     expect(await visible()).toEqual(['maxIterations', 'tolerance', 'maxEscapes', 'step', 'lineSearch']);
     await pick('projected-gradient');
