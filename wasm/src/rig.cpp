@@ -244,6 +244,9 @@ IkJob Rig::MakeIkJob() {
   job.angles = Span<glm::vec3>(angles_.data(), angles_.size());
   job.energy = Span<float>(energy_.data(), energy_.size());
   job.workspace = &workspace_;
+  // Every change of the pose or the rest refreshes pose_model_ms_: the solve
+  // need not place the start pose again.
+  job.start_model_ms = Span<const glm::mat4>(pose_model_ms_.data(), pose_model_ms_.size());
   return job;
 }
 

@@ -112,4 +112,16 @@ void ComputeModelMatricesT(const Skeleton& skeleton, Span<const glm::vec<3, T>> 
   }
 }
 
+// The same loop over `bones` only (parent-first; a bone's parent among them
+// or already placed in model_ms): the other bones keep what model_ms holds.
+template <typename T>
+void ComputeModelMatricesT(const Skeleton& skeleton, Span<const glm::vec<3, T>> angles,
+                           const glm::vec<3, T>& root_offset_ms, Span<glm::mat<4, 4, T>> model_ms, Span<const int> bones) {
+  for (const int i : bones) {
+    const glm::mat<4, 4, T> local = LocalTransformT(skeleton, i, angles[i], root_offset_ms);
+    const int p = skeleton.parent(i);
+    model_ms[i] = p < 0 ? local : AffineProductT(model_ms[p], local);
+  }
+}
+
 }  // namespace kin

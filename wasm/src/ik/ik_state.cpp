@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <utility>
 
 #include "../fk_loop.h"
@@ -75,7 +76,10 @@ IkState::IkState(const IkJob& job_)
   for (int j = 0; j < n; ++j) {
     bool moves_a_goal = false;
     for (int g = 0; g < goal_count; ++g) moves_a_goal = moves_a_goal || Moves(j, g);
-    if (!moves_a_goal) continue;
+    if (!moves_a_goal) {
+      ws.still_bones_[still_count_++] = j;
+      continue;
+    }
     ws.moving_bones_[moving_count++] = j;
     int goal_begin = goal_count, goal_end = 0;
     for (int g = 0; g < goal_count; ++g) {
@@ -107,13 +111,24 @@ IkState::IkState(const IkJob& job_)
       ws.dofs_[dof_count++] = 3 * n + k;
     }
   }
-  for (int j = 0; j < n; ++j) job.angles[j] = ProjectJointLimits(sk, j, job.angles[j]);
+  bool projected_as_given = true;
+  for (int j = 0; j < n; ++j) {
+    const glm::vec3 projected = ProjectJointLimits(sk, j, job.angles[j]);
+    projected_as_given = projected_as_given && std::memcmp(&projected, &job.angles[j], sizeof(glm::vec3)) == 0;
+    job.angles[j] = projected;
+  }
+  start_model_given_ = job.start_model_ms.size == static_cast<std::size_t>(n) && projected_as_given;
   std::copy(job.angles.begin(), job.angles.end(), ws.start_angles_.begin());
 }
 
 Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
                              Span<glm::vec3> effector_ms, double* residual) const {
-  ComputeModelMatrices(sk, angles, root_offset_ms, model_ms);
+  ComputeModelMatrices(sk, angles, root_offset_ms, model_ms,
+                       Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
+  return EvaluateGoals(model_ms, effector_ms, residual);
+}
+
+Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms, double* residual) const {
   Evaluation e;
   for (int g = 0; g < goal_count; ++g) {
     const Goal& goal = job.goals[g];
@@ -165,7 +180,13 @@ Evaluation IkState::EvaluateCurrent() {
 }
 
 Evaluation IkState::EvaluateInput() {
-  const Evaluation e = EvaluateCurrent();
+  Evaluation e;
+  if (start_model_given_) {
+    std::copy(job.start_model_ms.begin(), job.start_model_ms.end(), ws.model_ms_.begin());
+    e = EvaluateGoals(ws.model_ms_, ws.effector_ms_, ws.residual_.data());
+  } else {
+    e = EvaluateCurrent();
+  }
   start_energy = e.energy;
   return e;
 }
@@ -188,6 +209,11 @@ void IkState::AcceptTrial() {
   std::swap(ws.model_ms_, ws.trial_model_ms_);
   std::swap(ws.effector_ms_, ws.trial_effector_ms_);
   std::swap(ws.residual_, ws.trial_residual_);
+}
+
+void IkState::CompleteModel() {
+  ComputeModelMatrices(sk, job.angles, root_ms, ws.model_ms_,
+                       Span<const int>(ws.still_bones_.data(), static_cast<std::size_t>(still_count_)));
 }
 
 double IkState::BuildJacobian() {
