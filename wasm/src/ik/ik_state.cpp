@@ -182,7 +182,9 @@ Evaluation IkState::EvaluateCurrent() {
 Evaluation IkState::EvaluateInput() {
   Evaluation e;
   if (start_model_given_) {
-    std::copy(job.start_model_ms.begin(), job.start_model_ms.end(), ws.model_ms_.begin());
+    // The bones the solve reads, one by one: Emscripten's memcpy hands a
+    // whole pose's matrices to JavaScript, a round trip.
+    for (int i = 0; i < moving_count; ++i) ws.model_ms_[ws.moving_bones_[i]] = job.start_model_ms[ws.moving_bones_[i]];
     e = EvaluateGoals(ws.model_ms_, ws.effector_ms_, ws.residual_.data());
   } else {
     e = EvaluateCurrent();
@@ -353,10 +355,16 @@ bool IkState::ComputeDampedStep(double mu) {
   std::copy(ws.free_.begin(), ws.free_.begin() + dof_count, ws.step_free_.begin());
   std::fill(ws.step_.begin(), ws.step_.begin() + dof_count, 0.0);
   std::copy(ws.residual_.begin(), ws.residual_.begin() + m, ws.rhs_.begin());
-  std::copy(ws.jjt_.begin(), ws.jjt_.begin() + m * m, ws.pass_jjt_.begin());
+  // ws.pass_jjt_ is made on the first clamp: most steps clamp nothing.
+  bool downdated = false;
   for (int pass = 0; pass < kActiveSetPasses; ++pass) {
-    std::copy(ws.pass_jjt_.begin(), ws.pass_jjt_.begin() + m * m, ws.normal_.begin());
-    for (int r = 0; r < m; ++r) ws.normal_[r * m + r] += mu;
+    // The lower triangle, row by row: all the factorisation reads, and
+    // copies small enough that Emscripten's memcpy keeps them in WASM.
+    const std::vector<double>& normal = downdated ? ws.pass_jjt_ : ws.jjt_;
+    for (int r = 0; r < m; ++r) {
+      std::copy(normal.begin() + r * m, normal.begin() + r * m + r + 1, ws.normal_.begin() + r * m);
+      ws.normal_[r * m + r] += mu;
+    }
     if (!CholeskyFactor(ws.normal_.data(), m)) return false;
     std::copy(ws.rhs_.begin(), ws.rhs_.begin() + m, ws.solution_.begin());
     CholeskySolve(ws.normal_.data(), m, ws.solution_.data());
@@ -376,6 +384,8 @@ bool IkState::ComputeDampedStep(double mu) {
         ws.step_[c] = (to > Max(c) ? Max(c) : Min(c)) - static_cast<double>(Value(c));
         ws.step_free_[c] = 0;
         for (int r = RowBegin(c); r < RowEnd(c); ++r) ws.rhs_[r] -= col[r] * ws.step_[c];
+        if (!downdated) std::copy(ws.jjt_.begin(), ws.jjt_.begin() + m * m, ws.pass_jjt_.begin());
+        downdated = true;
         AddOuter(ws.pass_jjt_.data(), c, -1.0);  // a rank-1 downdate, not a rebuild
         clamped = true;
       }
