@@ -52,7 +52,10 @@ void ComputeBoneAxes(const Skeleton& skeleton, Span<const glm::vec3> angles, Spa
   if (out.similarity) out.scale = skeleton.chain_scale(j);
   else out.similarity = IsSimilarity(out.frame_ms, &out.scale);
   if (out.similarity) {
-    for (int k = 0; k < 3; ++k) out.axis_ms[k] = out.frame_ms * out.axis_fs[k] / out.scale;
+    // Most rigs have no rest scale: no division (9 per bone) by a scale of one.
+    for (int k = 0; k < 3; ++k) out.axis_ms[k] = out.frame_ms * out.axis_fs[k];
+    if (out.scale != 1.0f)
+      for (int k = 0; k < 3; ++k) out.axis_ms[k] /= out.scale;
   } else {
     out.frame_inv = glm::inverse(out.frame_ms);
   }

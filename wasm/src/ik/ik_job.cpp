@@ -34,6 +34,8 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   still_bones_.resize(n);
   dofs_.resize(d);
   compliance_.resize(d);
+  dof_min_.resize(d);
+  dof_max_.resize(d);
   row_begin_.resize(d);
   row_end_.resize(d);
   span_goal_begin_.resize(d);

@@ -92,6 +92,8 @@ IkState::IkState(const IkJob& job_)
     for (int k = 0; k < 3; ++k) {
       if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;  // a locked slot
       ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);
+      ws.dof_min_[dof_count] = sk.min_angle(j)[k];
+      ws.dof_max_[dof_count] = sk.max_angle(j)[k];
       ws.row_begin_[dof_count] = row_begin;
       ws.row_end_[dof_count] = row_end;
       ws.span_goal_begin_[dof_count] = goal_begin;
@@ -104,6 +106,8 @@ IkState::IkState(const IkJob& job_)
     const double compliance = RootCompliance(sk);
     for (int k = 0; k < 3; ++k) {
       ws.compliance_[dof_count] = compliance;
+      ws.dof_min_[dof_count] = -kNoLimit;
+      ws.dof_max_[dof_count] = kNoLimit;
       ws.row_begin_[dof_count] = 0;
       ws.row_end_[dof_count] = m;
       ws.span_goal_begin_[dof_count] = 0;

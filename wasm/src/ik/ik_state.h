@@ -73,8 +73,8 @@ class IkState {
   int RowEnd(int c) const { return ws.row_end_[c]; }
   // A dof's limits (none for the root) and its value: an angle, or a
   // component of the root offset.
-  float Min(int c) const { return IsRoot(c) ? -kNoLimit : sk.min_angle(Bone(c))[Slot(c)]; }
-  float Max(int c) const { return IsRoot(c) ? kNoLimit : sk.max_angle(Bone(c))[Slot(c)]; }
+  float Min(int c) const { return ws.dof_min_[c]; }
+  float Max(int c) const { return ws.dof_max_[c]; }
   float Value(int c) const { return IsRoot(c) ? root_ms[Slot(c)] : job.angles[Bone(c)][Slot(c)]; }
   float TrialValue(int c) const { return IsRoot(c) ? trial_root_ms[Slot(c)] : ws.trial_angles_[Bone(c)][Slot(c)]; }
   bool Moves(int bone, int goal) const { return ws.ancestor_[bone * goal_count + goal] != 0; }

@@ -53,6 +53,8 @@ class IkWorkspace {
   std::vector<int> still_bones_;   // the others, parent-first
   std::vector<int> dofs_;          // active degrees of freedom (3·bone + slot; 3·bones + axis: the root offset)
   std::vector<double> compliance_; // per active dof: 1 / stiffness
+  std::vector<float> dof_min_;     // per active dof: its limits (none for the root offset)
+  std::vector<float> dof_max_;
   std::vector<int> row_begin_;     // per active dof: its column is zero outside
   std::vector<int> row_end_;       //   rows [row_begin_, row_end_)
   std::vector<int> span_goal_begin_;  // per active dof: the goals of those rows,
