@@ -74,19 +74,17 @@ IkState::IkState(const IkJob& job_)
   for (int g = 0; g < goal_count; ++g)
     for (int j = job.goals[g].bone; j >= 0; j = sk.parent(j)) ws.ancestor_[j * goal_count + g] = 1;
   for (int j = 0; j < n; ++j) {
-    bool moves_a_goal = false;
-    for (int g = 0; g < goal_count; ++g) moves_a_goal = moves_a_goal || Moves(j, g);
-    if (!moves_a_goal) {
-      ws.still_bones_[still_count_++] = j;
-      continue;
-    }
-    ws.moving_bones_[moving_count++] = j;
-    int goal_begin = goal_count, goal_end = 0;
+    int goal_begin = goal_count, goal_end = 0;  // the goals the bone moves (none: goal_end 0)
     for (int g = 0; g < goal_count; ++g) {
       if (!Moves(j, g)) continue;
       goal_begin = std::min(goal_begin, g);
       goal_end = g + 1;
     }
+    if (goal_end == 0) {
+      ws.still_bones_[still_count_++] = j;
+      continue;
+    }
+    ws.moving_bones_[moving_count++] = j;
     const int row_begin = ws.row_offset_[goal_begin];
     const int row_end = ws.row_offset_[goal_end - 1] + Rows(job.goals[goal_end - 1]);
     for (int k = 0; k < 3; ++k) {
