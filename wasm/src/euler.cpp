@@ -9,12 +9,6 @@
 namespace kin {
 namespace {
 
-// Axis index per slot for each order, in the enum's order.
-constexpr int kAxes[static_cast<int>(EulerOrder::kCount)][3] = {
-    {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0},
-    {0, 1, 0}, {0, 2, 0}, {1, 0, 1}, {1, 2, 1}, {2, 0, 2}, {2, 1, 2},
-};
-
 constexpr const char* kNames[static_cast<int>(EulerOrder::kCount)] = {
     "XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX", "XYX", "XZX", "YXY", "YZY", "ZXZ", "ZYZ",
 };
@@ -35,8 +29,6 @@ double Nearest(double angle, double near) {
 }  // namespace
 
 bool IsValidEulerOrder(int order) { return order >= 0 && order < static_cast<int>(EulerOrder::kCount); }
-
-int EulerAxis(EulerOrder order, int slot) { return kAxes[static_cast<int>(order)][slot]; }
 
 bool ParseEulerOrder(const char* text, EulerOrder* order) {
   for (int i = 0; i < static_cast<int>(EulerOrder::kCount); ++i) {

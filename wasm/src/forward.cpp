@@ -35,8 +35,22 @@ void BoneTips(const Skeleton& skeleton, Span<const glm::mat4> model_ms, Span<glm
     tips_ms[i] = glm::vec3(model_ms[i] * glm::vec4(skeleton.tip_bs(i), 1.0f));
 }
 
+namespace {
+
+bool IsAffine(const glm::mat4& m) { return m[0][3] == 0.0f && m[1][3] == 0.0f && m[2][3] == 0.0f && m[3][3] == 1.0f; }
+
+}  // namespace
+
 void SkinningPalette(const Skeleton& skeleton, Span<const glm::mat4> model_ms, Span<glm::mat4> palette) {
-  for (int i = 0; i < skeleton.bone_count(); ++i) palette[i] = model_ms[i] * skeleton.inverse_bind(i);
+  // A forward pass leaves its matrices affine, and so does an inverse bind
+  // made from one (then glm's product less the terms of their bottom rows,
+  // the same up to an exact zero's sign); a given inverse bind or a spring's
+  // matrix may not be.
+  for (int i = 0; i < skeleton.bone_count(); ++i) {
+    const glm::mat4& model = model_ms[i];
+    const glm::mat4& inverse_bind = skeleton.inverse_bind(i);
+    palette[i] = IsAffine(model) && IsAffine(inverse_bind) ? AffineProductT(model, inverse_bind) : model * inverse_bind;
+  }
 }
 
 }  // namespace kin

@@ -41,7 +41,7 @@ void ComputeBoneAxes(const Skeleton& skeleton, Span<const glm::vec3> angles, Spa
   const EulerOrder order = skeleton.order(j);
   const int a0 = EulerAxis(order, 0), a1 = EulerAxis(order, 1), a2 = EulerAxis(order, 2);
   const glm::quat r2 = AxisRotationT(a2, angles[j][2]);
-  const glm::quat r21 = r2 * AxisRotationT(a1, angles[j][1]);
+  const glm::quat r21 = TimesAxisRotationT(r2, a1, angles[j][1]);
   out.axis_fs[2] = UnitAxis(a2);
   out.axis_fs[1] = r2 * UnitAxis(a1);
   out.axis_fs[0] = r21 * UnitAxis(a0);
@@ -52,7 +52,10 @@ void ComputeBoneAxes(const Skeleton& skeleton, Span<const glm::vec3> angles, Spa
   if (out.similarity) out.scale = skeleton.chain_scale(j);
   else out.similarity = IsSimilarity(out.frame_ms, &out.scale);
   if (out.similarity) {
-    for (int k = 0; k < 3; ++k) out.axis_ms[k] = out.frame_ms * out.axis_fs[k] / out.scale;
+    // Most rigs have no rest scale: no division (9 per bone) by a scale of one.
+    for (int k = 0; k < 3; ++k) out.axis_ms[k] = out.frame_ms * out.axis_fs[k];
+    if (out.scale != 1.0f)
+      for (int k = 0; k < 3; ++k) out.axis_ms[k] /= out.scale;
   } else {
     out.frame_inv = glm::inverse(out.frame_ms);
   }

@@ -244,6 +244,9 @@ IkJob Rig::MakeIkJob() {
   job.angles = Span<glm::vec3>(angles_.data(), angles_.size());
   job.energy = Span<float>(energy_.data(), energy_.size());
   job.workspace = &workspace_;
+  // Every change of the pose or the rest refreshes pose_model_ms_: the solve
+  // need not place the start pose again.
+  job.start_model_ms = Span<const glm::mat4>(pose_model_ms_.data(), pose_model_ms_.size());
   return job;
 }
 
@@ -259,8 +262,10 @@ SolveReport Rig::SolveWith(IkTrace* trace) {
   job.trace = trace;
   report = job.Run();
   if (report.status == SolveStatus::kInvalidInput) return report;
-  std::copy(workspace_.model_ms().begin(), workspace_.model_ms().begin() + skeleton_.bone_count(), model_ms_.begin());
-  std::copy(model_ms_.begin(), model_ms_.end(), pose_model_ms_.begin());
+  // The solve's forward pass is the pose's. One loop for both copies:
+  // Emscripten's memcpy would hand each whole copy to JavaScript.
+  const Span<const glm::mat4> solved_ms = workspace_.model_ms();
+  for (int i = 0; i < skeleton_.bone_count(); ++i) model_ms_[i] = pose_model_ms_[i] = solved_ms[i];
   RefreshFromModel();
   return report;
 }

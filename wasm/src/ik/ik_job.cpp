@@ -31,8 +31,11 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   axes_.resize(n);
   ancestor_.resize(n * g);
   moving_bones_.resize(n);
+  still_bones_.resize(n);
   dofs_.resize(d);
   compliance_.resize(d);
+  dof_min_.resize(d);
+  dof_max_.resize(d);
   row_begin_.resize(d);
   row_end_.resize(d);
   span_goal_begin_.resize(d);
@@ -77,6 +80,8 @@ Status IkJob::Validate() const {
                            trace->goal_capacity(), n, goals.size);
   if (angles.size != static_cast<std::size_t>(n))
     return Status::Invalid("%s: %zu angle triples for %d bones", name, angles.size, n);
+  if (start_model_ms.size != 0 && start_model_ms.size != static_cast<std::size_t>(n))
+    return Status::Invalid("%s: %zu start model matrices for %d bones", name, start_model_ms.size, n);
   for (int i = 0; i < n; ++i)
     if (!IsFinite(angles[i]))
       return Status::Invalid("%s: start angles of bone %d '%s' are not finite", name, i, skeleton->name(i).c_str());
@@ -122,6 +127,7 @@ SolveReport IkJob::Run() const {
   ik_internal::IkState state(*this);
   if (trace) trace->Begin(state);
   report = ik_internal::GetSolveFunction(kind)(state);
+  state.CompleteModel();
   if (out_root_offset_ms) *out_root_offset_ms = state.root_ms;
   return report;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <utility>
 
 #include "../fk_loop.h"
@@ -73,21 +74,24 @@ IkState::IkState(const IkJob& job_)
   for (int g = 0; g < goal_count; ++g)
     for (int j = job.goals[g].bone; j >= 0; j = sk.parent(j)) ws.ancestor_[j * goal_count + g] = 1;
   for (int j = 0; j < n; ++j) {
-    bool moves_a_goal = false;
-    for (int g = 0; g < goal_count; ++g) moves_a_goal = moves_a_goal || Moves(j, g);
-    if (!moves_a_goal) continue;
-    ws.moving_bones_[moving_count++] = j;
-    int goal_begin = goal_count, goal_end = 0;
+    int goal_begin = goal_count, goal_end = 0;  // the goals the bone moves (none: goal_end 0)
     for (int g = 0; g < goal_count; ++g) {
       if (!Moves(j, g)) continue;
       goal_begin = std::min(goal_begin, g);
       goal_end = g + 1;
     }
+    if (goal_end == 0) {
+      ws.still_bones_[still_count_++] = j;
+      continue;
+    }
+    ws.moving_bones_[moving_count++] = j;
     const int row_begin = ws.row_offset_[goal_begin];
     const int row_end = ws.row_offset_[goal_end - 1] + Rows(job.goals[goal_end - 1]);
     for (int k = 0; k < 3; ++k) {
       if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;  // a locked slot
       ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);
+      ws.dof_min_[dof_count] = sk.min_angle(j)[k];
+      ws.dof_max_[dof_count] = sk.max_angle(j)[k];
       ws.row_begin_[dof_count] = row_begin;
       ws.row_end_[dof_count] = row_end;
       ws.span_goal_begin_[dof_count] = goal_begin;
@@ -100,6 +104,8 @@ IkState::IkState(const IkJob& job_)
     const double compliance = RootCompliance(sk);
     for (int k = 0; k < 3; ++k) {
       ws.compliance_[dof_count] = compliance;
+      ws.dof_min_[dof_count] = -kNoLimit;
+      ws.dof_max_[dof_count] = kNoLimit;
       ws.row_begin_[dof_count] = 0;
       ws.row_end_[dof_count] = m;
       ws.span_goal_begin_[dof_count] = 0;
@@ -107,13 +113,24 @@ IkState::IkState(const IkJob& job_)
       ws.dofs_[dof_count++] = 3 * n + k;
     }
   }
-  for (int j = 0; j < n; ++j) job.angles[j] = ProjectJointLimits(sk, j, job.angles[j]);
+  bool projected_as_given = true;
+  for (int j = 0; j < n; ++j) {
+    const glm::vec3 projected = ProjectJointLimits(sk, j, job.angles[j]);
+    projected_as_given = projected_as_given && std::memcmp(&projected, &job.angles[j], sizeof(glm::vec3)) == 0;
+    job.angles[j] = projected;
+  }
+  start_model_given_ = job.start_model_ms.size == static_cast<std::size_t>(n) && projected_as_given;
   std::copy(job.angles.begin(), job.angles.end(), ws.start_angles_.begin());
 }
 
 Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
                              Span<glm::vec3> effector_ms, double* residual) const {
-  ComputeModelMatrices(sk, angles, root_offset_ms, model_ms);
+  ComputeModelMatrices(sk, angles, root_offset_ms, model_ms,
+                       Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
+  return EvaluateGoals(model_ms, effector_ms, residual);
+}
+
+Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms, double* residual) const {
   Evaluation e;
   for (int g = 0; g < goal_count; ++g) {
     const Goal& goal = job.goals[g];
@@ -165,7 +182,15 @@ Evaluation IkState::EvaluateCurrent() {
 }
 
 Evaluation IkState::EvaluateInput() {
-  const Evaluation e = EvaluateCurrent();
+  Evaluation e;
+  if (start_model_given_) {
+    // The bones the solve reads, one by one: Emscripten's memcpy hands a
+    // whole pose's matrices to JavaScript, a round trip.
+    for (int i = 0; i < moving_count; ++i) ws.model_ms_[ws.moving_bones_[i]] = job.start_model_ms[ws.moving_bones_[i]];
+    e = EvaluateGoals(ws.model_ms_, ws.effector_ms_, ws.residual_.data());
+  } else {
+    e = EvaluateCurrent();
+  }
   start_energy = e.energy;
   return e;
 }
@@ -188,6 +213,11 @@ void IkState::AcceptTrial() {
   std::swap(ws.model_ms_, ws.trial_model_ms_);
   std::swap(ws.effector_ms_, ws.trial_effector_ms_);
   std::swap(ws.residual_, ws.trial_residual_);
+}
+
+void IkState::CompleteModel() {
+  ComputeModelMatrices(sk, job.angles, root_ms, ws.model_ms_,
+                       Span<const int>(ws.still_bones_.data(), static_cast<std::size_t>(still_count_)));
 }
 
 double IkState::BuildJacobian() {
@@ -327,10 +357,16 @@ bool IkState::ComputeDampedStep(double mu) {
   std::copy(ws.free_.begin(), ws.free_.begin() + dof_count, ws.step_free_.begin());
   std::fill(ws.step_.begin(), ws.step_.begin() + dof_count, 0.0);
   std::copy(ws.residual_.begin(), ws.residual_.begin() + m, ws.rhs_.begin());
-  std::copy(ws.jjt_.begin(), ws.jjt_.begin() + m * m, ws.pass_jjt_.begin());
+  // ws.pass_jjt_ is made on the first clamp: most steps clamp nothing.
+  bool downdated = false;
   for (int pass = 0; pass < kActiveSetPasses; ++pass) {
-    std::copy(ws.pass_jjt_.begin(), ws.pass_jjt_.begin() + m * m, ws.normal_.begin());
-    for (int r = 0; r < m; ++r) ws.normal_[r * m + r] += mu;
+    // The lower triangle, row by row: all the factorisation reads, and
+    // copies small enough that Emscripten's memcpy keeps them in WASM.
+    const std::vector<double>& normal = downdated ? ws.pass_jjt_ : ws.jjt_;
+    for (int r = 0; r < m; ++r) {
+      std::copy(normal.begin() + r * m, normal.begin() + r * m + r + 1, ws.normal_.begin() + r * m);
+      ws.normal_[r * m + r] += mu;
+    }
     if (!CholeskyFactor(ws.normal_.data(), m)) return false;
     std::copy(ws.rhs_.begin(), ws.rhs_.begin() + m, ws.solution_.begin());
     CholeskySolve(ws.normal_.data(), m, ws.solution_.data());
@@ -350,6 +386,8 @@ bool IkState::ComputeDampedStep(double mu) {
         ws.step_[c] = (to > Max(c) ? Max(c) : Min(c)) - static_cast<double>(Value(c));
         ws.step_free_[c] = 0;
         for (int r = RowBegin(c); r < RowEnd(c); ++r) ws.rhs_[r] -= col[r] * ws.step_[c];
+        if (!downdated) std::copy(ws.jjt_.begin(), ws.jjt_.begin() + m * m, ws.pass_jjt_.begin());
+        downdated = true;
         AddOuter(ws.pass_jjt_.data(), c, -1.0);  // a rank-1 downdate, not a rebuild
         clamped = true;
       }

@@ -73,8 +73,8 @@ class IkState {
   int RowEnd(int c) const { return ws.row_end_[c]; }
   // A dof's limits (none for the root) and its value: an angle, or a
   // component of the root offset.
-  float Min(int c) const { return IsRoot(c) ? -kNoLimit : sk.min_angle(Bone(c))[Slot(c)]; }
-  float Max(int c) const { return IsRoot(c) ? kNoLimit : sk.max_angle(Bone(c))[Slot(c)]; }
+  float Min(int c) const { return ws.dof_min_[c]; }
+  float Max(int c) const { return ws.dof_max_[c]; }
   float Value(int c) const { return IsRoot(c) ? root_ms[Slot(c)] : job.angles[Bone(c)][Slot(c)]; }
   float TrialValue(int c) const { return IsRoot(c) ? trial_root_ms[Slot(c)] : ws.trial_angles_[Bone(c)][Slot(c)]; }
   bool Moves(int bone, int goal) const { return ws.ancestor_[bone * goal_count + goal] != 0; }
@@ -83,14 +83,17 @@ class IkState {
   int Rows(const Goal& goal) const { return 3 + (goal.has_orientation ? 3 : 0) + (HasPoleRows(goal) ? 3 : 0); }
   static int PoleRow(const Goal& goal) { return goal.has_orientation ? 6 : 3; }
 
-  // Forward kinematics of `angles` and `root_offset_ms` into `model_ms`,
-  // goal points into `effector_ms`, weighted residuals into `residual`.
+  // Forward kinematics of `angles` and `root_offset_ms` into `model_ms` for
+  // the bones that move a goal (no residual, column or limb reads the others:
+  // CompleteModel places them once the solve is done), goal points into
+  // `effector_ms`, weighted residuals into `residual`.
   Evaluation Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
                       Span<glm::vec3> effector_ms, double* residual) const;
   // The same for the job's angles and root_ms into the current buffers.
   Evaluation EvaluateCurrent();
-  // EvaluateCurrent of the start pose, before an iterative solve moves it;
-  // keeps its energy as start_energy.
+  // EvaluateCurrent of the start pose, before an iterative solve moves it
+  // (from job.start_model_ms when the job has them); keeps its energy as
+  // start_energy.
   Evaluation EvaluateInput();
   // EvaluateInput at the start of a Jacobian-based solve: when some goal is far
   // from its target, its limbs start inside their limits (StartInsideLimits)
@@ -100,6 +103,9 @@ class IkState {
   Evaluation EvaluateTrial();
   // Makes the trial configuration (angles, model, effectors, residual) current.
   void AcceptTrial();
+  // Places the bones that move no goal in ws.model_ms_ from the current
+  // configuration: after the solve, ws.model_ms_ holds the whole pose.
+  void CompleteModel();
 
   // Weighted Jacobian over the active dofs at the current configuration;
   // returns the largest column norm.
@@ -146,6 +152,12 @@ class IkState {
 
   // The last ComputeDampedStep factored the whole free set (no angle clamped).
   bool factor_unclamped_ = false;
+  // job.start_model_ms holds the start pose's matrices: given, and the limits
+  // moved no start angle.
+  bool start_model_given_ = false;
+  int still_count_ = 0;  // bones that move no goal (ws.still_bones_)
+  // Residuals and energy of the goals for `model_ms` (Evaluate without its forward pass).
+  Evaluation EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms, double* residual) const;
   // ws.predicted_ = J · ws.step_.
   void Predict();
 

@@ -50,8 +50,11 @@ class IkWorkspace {
   std::vector<JointAxes> axes_;
   std::vector<char> ancestor_;     // bones × goals: bone moves the goal's point
   std::vector<int> moving_bones_;  // bones that move some goal, parent-first
+  std::vector<int> still_bones_;   // the others, parent-first
   std::vector<int> dofs_;          // active degrees of freedom (3·bone + slot; 3·bones + axis: the root offset)
   std::vector<double> compliance_; // per active dof: 1 / stiffness
+  std::vector<float> dof_min_;     // per active dof: its limits (none for the root offset)
+  std::vector<float> dof_max_;
   std::vector<int> row_begin_;     // per active dof: its column is zero outside
   std::vector<int> row_end_;       //   rows [row_begin_, row_end_)
   std::vector<int> span_goal_begin_;  // per active dof: the goals of those rows,
@@ -97,6 +100,12 @@ struct IkJob {
   Span<glm::vec3> angles;       // in: start pose; out: solution (unchanged on invalid input)
   Span<float> energy;           // optional: E per iteration (first entry: start)
   IkWorkspace* workspace = nullptr;
+  // Optional: the bone-to-model matrices of `angles` and `root_offset_ms` as
+  // given, exactly as ComputeModelMatrices makes them (the Rig keeps its
+  // pose's). The solve then starts from them instead of a forward pass of its
+  // own: a drag frame's start pose is the last frame's solution, evaluated.
+  // Left unread when the limits move a start angle.
+  Span<const glm::mat4> start_model_ms;
   // Optional, for teaching: records every iteration (kin/ik/ik_trace.h)
   // without changing the solve. Sized by its Reserve; what does not fit is
   // dropped (IkTrace::truncated).
