@@ -5,7 +5,8 @@
 // with the real mouse, drop files on it and wait for the loads to report.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Browser, type ConsoleMessage, type Download, type Page, chromium } from 'playwright-core';
 import { installPosePalette } from './compare.js';
@@ -98,7 +99,10 @@ export async function screenshot(page: Page, path?: string, clip?: Box): Promise
   try {
     const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, ...(clip && { clip: { ...clip, scale: 1 } }) });
     const png = Buffer.from(data, 'base64');
-    if (path !== undefined) await writeFile(path, png);
+    if (path !== undefined) {
+      await mkdir(dirname(path), { recursive: true }); // a fresh clone has no artifacts folder yet
+      await writeFile(path, png);
+    }
     return png;
   } finally {
     await cdp.detach();

@@ -78,7 +78,8 @@ describe('publishing', () => {
       const dom = await page.evaluate((selectors) => ({
         panels: selectors.filter((selector) => document.querySelector(selector) !== null),
         shown: Array.from(document.getElementById('app')!.children)
-          .filter((element) => !(element as HTMLElement).hidden)
+          // Shown: not hidden and taking room (the banners' column is empty while no banner shows).
+          .filter((element) => !(element as HTMLElement).hidden && element.getBoundingClientRect().width * element.getBoundingClientRect().height > 0)
           .map((element) => element.tagName.toLowerCase() + (element.className ? `.${element.className}` : '')),
       }), PANEL_SELECTORS);
       expect(dom.panels).toEqual([]);
