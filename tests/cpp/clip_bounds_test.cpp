@@ -25,12 +25,6 @@ using kin::Interpolation;
 using kin_test::AddChannel;
 using kin_test::TrackData;
 
-kin::Skeleton ChainSkeleton() {
-  kin::Skeleton skeleton;
-  EXPECT_TRUE(kin::Skeleton::Build(kin_test::Chain(3, 3.0f), &skeleton).ok());
-  return skeleton;
-}
-
 kin::ClipDef EmptyClip(bool tangents) {
   kin::ClipDef def = kin::DefaultClipDef();
   def.duration = 4.0f;
@@ -44,7 +38,7 @@ kin::ClipDef EmptyClip(bool tangents) {
 
 std::string BuildMessage(const kin::ClipDef& def) {
   kin::Clip clip;
-  const kin::Status status = kin::Clip::Build(ChainSkeleton(), def, &clip);
+  const kin::Status status = kin::Clip::Build(kin_test::ClipChain(), def, &clip);
   return status.ok() ? "ok" : status.message;
 }
 

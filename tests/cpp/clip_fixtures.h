@@ -6,10 +6,20 @@
 #include <initializer_list>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "kin/animation/clip.h"
 #include "kin/animation/interpolation.h"
+#include "test_rigs.h"
 
 namespace kin_test {
+
+// The clip tests' skeleton: three links of 1/3 along +Y (link0..link2), limits ±3 rad.
+inline kin::Skeleton ClipChain() {
+  kin::Skeleton skeleton;
+  EXPECT_TRUE(kin::Skeleton::Build(Chain(3, 3.0f), &skeleton).ok());
+  return skeleton;
+}
 
 // One key as the fixtures write it: time, value (1 to 4 numbers), interpolation, T/C/B, tangents.
 struct TestKey {

@@ -18,12 +18,6 @@ using kin::ChannelTarget;
 using kin::Interpolation;
 using kin_test::AddChannel;
 
-kin::Skeleton ChainSkeleton() {
-  kin::Skeleton skeleton;
-  EXPECT_TRUE(kin::Skeleton::Build(kin_test::Chain(3, 3.0f), &skeleton).ok());
-  return skeleton;
-}
-
 // Channel 0: root; channel 1: link2's slot 1 angle; channel 2: link1's rotation.
 kin::ClipDef ValidClip() {
   kin::ClipDef def = kin::DefaultClipDef();
@@ -38,7 +32,7 @@ kin::ClipDef ValidClip() {
 }
 
 TEST(Clip, ValidClipBuilds) {
-  const kin::Skeleton skeleton = ChainSkeleton();
+  const kin::Skeleton skeleton = kin_test::ClipChain();
   kin::Clip clip;
   const kin::Status status = kin::Clip::Build(skeleton, ValidClip(), &clip);
   ASSERT_TRUE(status.ok()) << status.message;
@@ -58,7 +52,7 @@ struct Break {
 class ClipValidation : public ::testing::TestWithParam<Break> {};
 
 TEST_P(ClipValidation, NamesTheChannelAndKeyAndKeepsTheOutput) {
-  const kin::Skeleton skeleton = ChainSkeleton();
+  const kin::Skeleton skeleton = kin_test::ClipChain();
   kin::ClipDef def = ValidClip();
   GetParam().apply(def);
   kin::Clip clip;
@@ -130,7 +124,7 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(Clip, AngleChannelsUnwrapToTheShortWayRound) {
-  const kin::Skeleton skeleton = ChainSkeleton();
+  const kin::Skeleton skeleton = kin_test::ClipChain();
   kin::ClipDef def;
   def.duration = 4.0f;
   // 3.0 then −3.0 rad: the short way is 0.283 rad through π, so −3.0 becomes
