@@ -20,6 +20,17 @@
 // as long as each cuts E by kChordFall or more (a drag's frame: one damped
 // step and one chord step instead of two damped steps).
 //
+// A drag's frames change the Jacobian a little each, so a converged solve
+// keeps its factorisation and its damping μ for the next (IkState::
+// KeepFactor). When that next solve starts from the very pose this one left
+// (a drag's next frame), it starts with chord steps on the kept factor,
+// which go on while each cuts E by kKeptChordFall, and builds a Jacobian
+// only when they fall short; its damped steps start from the kept μ (the
+// damping warm-started), which Nielsen's rule has lowered over the drag's
+// good steps. A factor serves kMaxKeptAge solves after the one that built
+// it (the damping goes on): most frames then take two forward passes and no
+// Jacobian.
+//
 // A target beyond reach leaves a large residual, on which the damped steps
 // converge only linearly, and slowly on a long chain. So a solve with a goal
 // beyond reach first stretches toward it as FABRIK does, again whenever the
@@ -50,6 +61,16 @@ constexpr double kFarDampingScale = 30.0;
 // Jacobian gone stale falls slower).
 constexpr double kChordGain = 0.75;
 constexpr double kChordFall = 0.25;
+// A kept factorisation's Jacobian is of an older pose: its chord steps must
+// fall faster to go on (a linear fall this slow would not reach the
+// tolerance in a frame), and it serves this many solves after its own.
+constexpr double kKeptChordFall = 0.01;
+constexpr int kMaxKeptAge = 3;
+// The damping a solve keeps for the next stays at least this fraction of
+// τ · max diag(J K⁻¹ Jᵀ): μ falls by up to 3× each good step, and a drag of
+// many frames would take it to where a singular pose (a straight limb) needs
+// many failed factorisations to climb back.
+constexpr double kKeptDampingFloor = 1e-3;
 
 }  // namespace
 
@@ -68,7 +89,16 @@ SolveReport SolveDls(IkState& s) {
 
   BestPose best(s, current.energy);
 
-  double mu = -1.0;  // set from the first Jacobian: τ · max diag(J K⁻¹ Jᵀ)
+  // A drag's next frame goes on with the damping the last frame's solve
+  // kept, and first takes chord steps on its factorisation while that is
+  // young enough.
+  const bool kept = !far && !beyond.Any() && s.FactorFromLastSolve();
+  bool chord = kept && s.ws.kept_age_ < kMaxKeptAge;  // the next iteration is a chord step
+  double chord_fall = kKeptChordFall;
+  bool built = false;  // this solve built a Jacobian
+  // Set from the first Jacobian, τ · max diag(J K⁻¹ Jᵀ), unless kept.
+  double mu = kept ? s.ws.kept_mu_ : -1.0;
+  double mu_floor = kept ? s.ws.kept_mu_floor_ : 0.0;
   double nu = 2.0;
   Escapes escapes(s, current.energy);
   int iteration = 0;
@@ -77,7 +107,6 @@ SolveReport SolveDls(IkState& s) {
   enum class Stuck { kNo, kStagnated, kRejected } stuck = Stuck::kNo;
   double window[kStagnationWindow] = {0.0};  // E after recent accepted steps (ring)
   int accepted_steps = 0;                    // since the start or the last escape
-  bool chord = false;                        // the next iteration is a chord step
   while (iteration < job.options.max_iterations) {
     if (current.error <= job.options.tolerance) {
       status = SolveStatus::kConverged;
@@ -103,10 +132,12 @@ SolveReport SolveDls(IkState& s) {
         current = trial;
       }
       history.Record(current);
-      chord = lower && current.energy <= kChordFall * before;
+      chord = lower && current.energy <= chord_fall * before;
       continue;
     }
     const double column_max = s.BuildJacobian();
+    built = true;
+    chord_fall = kChordFall;
     const double gradient_max = s.GradientAndFreeSet();
     const bool stationary = s.Stationary(gradient_max, column_max);
     if (stationary || stuck != Stuck::kNo) {
@@ -137,10 +168,10 @@ SolveReport SolveDls(IkState& s) {
       continue;
     }
     s.BuildNormal();
-    if (mu < 0.0) {
-      const double diag_max = s.NormalDiagonalMax();
-      mu = diag_max > 0.0 ? tau * diag_max : tau;
-    }
+    const double diag_max = s.NormalDiagonalMax();
+    const double mu_start = diag_max > 0.0 ? tau * diag_max : tau;
+    if (mu < 0.0) mu = mu_start;
+    mu_floor = kKeptDampingFloor * mu_start;
 
     // Try damped steps until one lowers E (each try is one iteration).
     bool accepted = false;
@@ -188,6 +219,7 @@ SolveReport SolveDls(IkState& s) {
     }
   }
 
+  if (status == SolveStatus::kConverged) s.KeepFactor(std::max(mu, mu_floor), mu_floor, built ? 0 : s.ws.kept_age_ + 1);
   return FinishIterative(s, current, best.energy(), status, iteration, history);
 }
 

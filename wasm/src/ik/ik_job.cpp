@@ -63,6 +63,11 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   depth_.resize(n);
   rotations_ms_.resize(n);
   carried_ms_.resize(n);
+  factor_kept_ = false;
+  kept_dofs_.resize(d);
+  kept_row_begin_.resize(d);
+  kept_row_end_.resize(d);
+  kept_compliance_.resize(d);
 }
 
 Status IkJob::Validate() const {

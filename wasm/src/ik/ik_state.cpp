@@ -121,6 +121,43 @@ IkState::IkState(const IkJob& job_)
   }
   start_model_given_ = job.start_model_ms.size == static_cast<std::size_t>(n) && projected_as_given;
   std::copy(job.angles.begin(), job.angles.end(), ws.start_angles_.begin());
+  // Read before EvaluateInput overwrites ws.model_ms_; any solve uses up the kept factor.
+  factor_from_last_solve_ = job.trace == nullptr && KeptFactorFits();
+  factor_unclamped_ = factor_from_last_solve_;
+  ws.factor_kept_ = false;
+}
+
+bool IkState::KeptFactorFits() const {
+  if (!ws.factor_kept_ || !start_model_given_ || ws.kept_kind_ != job.kind || ws.kept_damping_ != job.options.damping ||
+      ws.kept_rows_ != m || ws.kept_dof_count_ != dof_count)
+    return false;
+  for (int c = 0; c < dof_count; ++c)
+    if (ws.kept_dofs_[c] != ws.dofs_[c] || ws.kept_row_begin_[c] != ws.row_begin_[c] ||
+        ws.kept_row_end_[c] != ws.row_end_[c] || ws.kept_compliance_[c] != ws.compliance_[c])
+      return false;
+  for (int i = 0; i < moving_count; ++i) {
+    const int j = ws.moving_bones_[i];
+    if (std::memcmp(&ws.model_ms_[j], &job.start_model_ms[j], sizeof(glm::mat4)) != 0) return false;
+  }
+  return true;
+}
+
+void IkState::KeepFactor(double mu, double mu_floor, int age) {
+  ws.factor_kept_ = factor_unclamped_;
+  if (!factor_unclamped_) return;
+  ws.kept_mu_ = mu;
+  ws.kept_mu_floor_ = mu_floor;
+  ws.kept_age_ = age;
+  ws.kept_kind_ = job.kind;
+  ws.kept_damping_ = job.options.damping;
+  ws.kept_rows_ = m;
+  ws.kept_dof_count_ = dof_count;
+  for (int c = 0; c < dof_count; ++c) {
+    ws.kept_dofs_[c] = ws.dofs_[c];
+    ws.kept_row_begin_[c] = ws.row_begin_[c];
+    ws.kept_row_end_[c] = ws.row_end_[c];
+    ws.kept_compliance_[c] = ws.compliance_[c];
+  }
 }
 
 Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,

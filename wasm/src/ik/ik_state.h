@@ -129,6 +129,18 @@ class IkState {
   // ws.predicted_. False when that step clamped an angle (its factor is of a
   // smaller free set) or this one would cross a limit.
   bool ComputeChordStep();
+  // The last solve's factorisation (KeepFactor) serves this one's chord
+  // steps: it was made for the same rows, dofs, stiffness and damping
+  // option, and this solve starts from the pose that solve left, its
+  // matrices equal bit for bit (a drag's next frame). Never while tracing: a
+  // lesson's steps each show their own Jacobian. (Goal points and weights
+  // moved since only make it staler: a chord step is kept only when it
+  // lowers E.)
+  bool FactorFromLastSolve() const { return factor_from_last_solve_; }
+  // Keeps this solve's last factorisation in the workspace for the next
+  // solve, when it is of the whole free set, with the damping μ (and its
+  // floor) to go on with and its age (solves since its Jacobian was built).
+  void KeepFactor(double mu, double mu_floor, int age);
   // The trial configuration (ws.trial_angles_, trial_root_ms) =
   // clamp(current + scale · step); returns max |change|.
   double MakeTrial(double scale);
@@ -152,6 +164,10 @@ class IkState {
 
   // The last ComputeDampedStep factored the whole free set (no angle clamped).
   bool factor_unclamped_ = false;
+  bool factor_from_last_solve_ = false;
+  // Whether the workspace's kept factor was made for this solve's rows and
+  // dofs and the pose it left is this solve's start (FactorFromLastSolve).
+  bool KeptFactorFits() const;
   // job.start_model_ms holds the start pose's matrices: given, and the limits
   // moved no start angle.
   bool start_model_given_ = false;

@@ -82,6 +82,24 @@ class IkWorkspace {
   std::vector<int> depth_;            // FABRIK: per bone that moves a goal, its depth below its root
   std::vector<glm::quat> rotations_ms_;  // FABRIK: per bone, its model rotation from the backward pass
   std::vector<glm::vec3> carried_ms_;    // FABRIK: per bone, its origin as the forward pass carries it
+  // DLS's last factorisation, kept for the next solve (dls.cpp: a drag's next
+  // frame starts with chord steps on it): whether normal_, jacobian_ and
+  // step_free_ hold a factor of the whole free set and model_ms_ the pose
+  // that solve left; the damping to go on with and its floor; how many
+  // solves ago its Jacobian was built; what it was made for (the solver and
+  // its option τ, rows, columns and their compliance).
+  bool factor_kept_ = false;
+  SolverKind kept_kind_ = SolverKind::kDls;
+  double kept_mu_ = 0.0;
+  double kept_mu_floor_ = 0.0;
+  int kept_age_ = 0;
+  float kept_damping_ = 0.0f;
+  int kept_rows_ = 0;
+  int kept_dof_count_ = 0;
+  std::vector<int> kept_dofs_;
+  std::vector<int> kept_row_begin_;
+  std::vector<int> kept_row_end_;
+  std::vector<double> kept_compliance_;
 };
 
 struct IkJob {
