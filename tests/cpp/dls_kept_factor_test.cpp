@@ -34,13 +34,7 @@ kin::IkOptions FrameOptions() {
 kin::SolveReport SolveFrame(IkProblem& p, std::vector<glm::vec3>& angles, const std::vector<glm::mat4>& start_model,
                             kin::SolverKind kind = kin::SolverKind::kDls, kin::IkTrace* trace = nullptr,
                             const kin::IkOptions& options = FrameOptions()) {
-  kin::IkJob job;
-  job.kind = kind;
-  job.skeleton = &p.skeleton;
-  job.goals = p.goals;
-  job.options = options;
-  job.angles = angles;
-  job.workspace = &p.workspace;
+  kin::IkJob job = kin_test::ProblemJob(kind, p, angles, options);
   job.start_model_ms = start_model;
   job.trace = trace;
   return job.Run();

@@ -62,16 +62,23 @@ inline kin::IkOptions WithIterations(int max_iterations) {
   return options;
 }
 
-inline kin::SolveReport SolveWith(kin::SolverKind kind, IkProblem& p, std::vector<glm::vec3>& angles,
-                                  const kin::IkOptions& options, std::vector<float>* energy = nullptr) {
+// A job over the problem's skeleton, goals and workspace, solving `angles` in place.
+inline kin::IkJob ProblemJob(kin::SolverKind kind, IkProblem& p, std::vector<glm::vec3>& angles,
+                             const kin::IkOptions& options) {
   kin::IkJob job;
   job.kind = kind;
   job.skeleton = &p.skeleton;
   job.goals = p.goals;
   job.options = options;
   job.angles = angles;
-  if (energy) job.energy = *energy;
   job.workspace = &p.workspace;
+  return job;
+}
+
+inline kin::SolveReport SolveWith(kin::SolverKind kind, IkProblem& p, std::vector<glm::vec3>& angles,
+                                  const kin::IkOptions& options, std::vector<float>* energy = nullptr) {
+  kin::IkJob job = ProblemJob(kind, p, angles, options);
+  if (energy) job.energy = *energy;
   return job.Run();
 }
 

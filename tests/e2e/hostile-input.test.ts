@@ -74,6 +74,13 @@ const REFUSED_FILES: RefusedFile[] = [
     problem: `accessor 0 declares 100000000 elements; at most ${MAX_ACCESSOR_COUNT} per accessor are supported`,
   },
   {
+    what: 'an accessor of 12,000,000 4×4 matrices with no data (under the count cap, 732 MiB)',
+    name: 'huge-matrices.glb',
+    way: 'drop',
+    bytes: () => editedSimpleSkin((json) => zeros(json, json.skins[0].inverseBindMatrices, 12_000_000)),
+    problem: /^accessor \d+ declares 12000000 MAT4 elements, 732 MiB; at most 64 MiB per accessor are supported$/,
+  },
+  {
     what: 'a bufferView declaring 2 GiB',
     name: 'huge-view.glb',
     way: 'drop',

@@ -64,6 +64,29 @@ describe('glTF limits: what a file declares is capped before GLTFLoader builds i
     expect(await refusal(glb)).toBe(`accessor 0 declares 100000000 elements; at most ${MAX_ACCESSOR_COUNT} per accessor are supported`);
   });
 
+  it('an accessor under the count cap but over MAX_ACCESSOR_BYTES is refused by its bytes', async () => {
+    // 12,000,000 4×4 float matrices: 768,000,000 bytes, 732 MiB, from a file of under 2 kB.
+    const glb = editedSimpleSkin((json) => zeros(json, json.skins[0].inverseBindMatrices, 12_000_000));
+    expect(glb.byteLength).toBeLessThan(2048);
+    const message = await refusal(glb);
+    expect(message).toMatch(/^accessor \d+ declares 12000000 MAT4 elements, 732 MiB; at most 64 MiB per accessor are supported$/);
+  });
+
+  it('accessors without data are refused once their zeros pass MAX_UNBACKED_BYTES in all, naming the one that passes', async () => {
+    // Three unused accessors of 3,000,000 float VEC4s, 48,000,000 bytes each:
+    // each within the per-accessor cap, 137 MiB in all with the third.
+    let third = -1;
+    const glb = editedSimpleSkin((json) => {
+      for (let k = 0; k < 3; k++) third = json.accessors.push({ componentType: 5126, type: 'VEC4', count: 3_000_000 }) - 1;
+    });
+    expect(await refusal(glb)).toBe(`accessors without data (all zeros) declare 137 MiB up to accessor ${third}; at most 128 MiB in all are supported`);
+    // Two of them (92 MiB) load.
+    const two = editedSimpleSkin((json) => {
+      for (let k = 0; k < 2; k++) json.accessors.push({ componentType: 5126, type: 'VEC4', count: 3_000_000 });
+    });
+    await expect(importGlb(two)).resolves.toBeDefined();
+  });
+
   it('a primitive of more than MAX_VERTICES vertices, and more in all, is refused', async () => {
     const tooMany = MAX_VERTICES + 1;
     const wholeMesh = (json: GltfBuilder['json'], count: number): void => {

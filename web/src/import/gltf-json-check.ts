@@ -10,7 +10,7 @@
 // without holding the bytes (accessor counts, vertices, nodes, the depth of
 // the node hierarchy) are capped as gltf-limits.ts says.
 import { GltfFileError } from './glb-container.js';
-import { MAX_ACCESSOR_COUNT, MAX_NODES, MAX_SKIN_JOINTS, MAX_VERTICES } from './gltf-limits.js';
+import { MAX_ACCESSOR_BYTES, MAX_ACCESSOR_COUNT, MAX_NODES, MAX_SKIN_JOINTS, MAX_UNBACKED_BYTES, MAX_VERTICES } from './gltf-limits.js';
 import { checkNodeTree } from './gltf-node-tree.js';
 
 /** The parts of a glTF document that the importer reads after this check. */
@@ -158,7 +158,13 @@ function span(count: number, elementBytes: number, stride: number): number {
   return (count - 1) * stride + elementBytes;
 }
 
+/** Bytes in MiB for a message. */
+function mib(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 0)} MiB`;
+}
+
 function checkAccessors(doc: Document): void {
+  let unbacked = 0; // bytes of the accessors without a bufferView so far
   doc.accessors.forEach((accessor, a) => {
     const where = label(accessor, 'accessor', a);
     const componentBytes = COMPONENT_BYTES[accessor.componentType as number];
@@ -168,8 +174,17 @@ function checkAccessors(doc: Document): void {
     const count = whole(accessor.count, 1, `${where}: count`);
     if (count > MAX_ACCESSOR_COUNT) fail(`${where} declares ${count} elements; at most ${MAX_ACCESSOR_COUNT} per accessor are supported`);
     const elementBytes = componentBytes * size;
+    const bytes = count * elementBytes;
+    if (bytes > MAX_ACCESSOR_BYTES) {
+      fail(`${where} declares ${count} ${String(accessor.type)} elements, ${mib(bytes)}; at most ${mib(MAX_ACCESSOR_BYTES)} per accessor are supported`);
+    }
     const v = doc.optionalRef(accessor.bufferView, 'bufferViews', where);
-    if (v !== undefined) {
+    if (v === undefined) {
+      unbacked += bytes;
+      if (unbacked > MAX_UNBACKED_BYTES) {
+        fail(`accessors without data (all zeros) declare ${mib(unbacked)} up to ${where}; at most ${mib(MAX_UNBACKED_BYTES)} in all are supported`);
+      }
+    } else {
       const view = doc.bufferViews[v];
       const offset = accessor.byteOffset === undefined ? 0 : whole(accessor.byteOffset, 0, `${where}: byteOffset`);
       const stride = (view.byteStride as number | undefined) ?? elementBytes;

@@ -9,6 +9,19 @@ import { builtContract } from '../rig/contract.js';
 
 /** Elements in one accessor: a triangle list over MAX_VERTICES vertices takes about 6 indices per vertex. */
 export const MAX_ACCESSOR_COUNT = 12_000_000;
+/**
+ * Bytes of one accessor: its elements at their declared size. The largest a
+ * character at the limits above needs is its index list (MAX_ACCESSOR_COUNT
+ * 32-bit indices, 48 MB) or its weights (MAX_VERTICES × 4 floats, 32 MB);
+ * the count cap alone let one accessor of 4×4 matrices ask for 768 MB.
+ */
+export const MAX_ACCESSOR_BYTES = 64 * 2 ** 20;
+/**
+ * Bytes of all the accessors that have no bufferView together: zeros the
+ * file declares but does not hold, which GLTFLoader allocates (a sparse
+ * accessor's base, such as a morph target's).
+ */
+export const MAX_UNBACKED_BYTES = 128 * 2 ** 20;
 /** Vertices (POSITION entries) in one primitive, and in all of a file's primitives together. */
 export const MAX_VERTICES = 2_000_000;
 /** Nodes in a file. */
