@@ -15,8 +15,13 @@ namespace {
 
 // Passes of the active-set loop: each may move more angles onto their limits.
 constexpr int kActiveSetPasses = 4;
-// A goal is far when its target is further than this fraction of its reach.
+// A goal is far when its target is further than this fraction of its reach,
+// counted as at least kReachFloor of the skeleton's size: a goal with next to
+// no reach of its own (a point on a root, such as the hips when the root
+// moves) would otherwise be far at any miss, and every frame of a drag that
+// has one would start as a cold solve does (more damped, no chord steps).
 constexpr float kFarFraction = 0.25f;
+constexpr double kReachFloor = 0.1;
 // An angle leaving a limit (a start inside the limits, the first escape) goes
 // this fraction of its range inward.
 constexpr float kInwardFraction = 0.2f;
@@ -24,12 +29,9 @@ constexpr float kInwardFraction = 0.2f;
 // the deepest 0.95 of it.
 constexpr int kInwardDepths = 4;
 
-// How reluctantly the root offset moves: as a joint of the first root's
-// stiffness does when it swings a point at the skeleton's size (the largest
-// distance of a bind-pose joint or tip from that root). A translation by
-// `size` then costs in DLS's damping what a turn of one radian of that joint
-// does, whatever the model's units.
-double RootCompliance(const Skeleton& sk) {
+// The skeleton's size: the largest distance of a bind-pose joint or tip from
+// the first root (1, model units, for a point-sized rig).
+double SkeletonSize(const Skeleton& sk) {
   const glm::vec3 origin(sk.bind_ms(0)[3]);
   float size = 0.0f;
   for (int j = 0; j < sk.bone_count(); ++j) {
@@ -37,8 +39,16 @@ double RootCompliance(const Skeleton& sk) {
     size = std::max(size, glm::length(glm::vec3(bind[3]) - origin));
     size = std::max(size, glm::length(glm::vec3(bind * glm::vec4(sk.tip_bs(j), 1.0f)) - origin));
   }
-  if (!(size > 0.0f)) size = 1.0f;  // a point-sized rig: model units
-  return static_cast<double>(size) * size / sk.stiffness(0);
+  return size > 0.0f ? size : 1.0;
+}
+
+// How reluctantly the root offset moves: as a joint of the first root's
+// stiffness does when it swings a point at the skeleton's size. A translation
+// by that size then costs in DLS's damping what a turn of one radian of that
+// joint does, whatever the model's units.
+double RootCompliance(const Skeleton& sk) {
+  const double size = SkeletonSize(sk);
+  return size * size / sk.stiffness(0);
 }
 
 // log(q) as a rotation vector, taking the shorter way round.
@@ -502,9 +512,10 @@ double IkState::GoalReach(int g) const {
 
 bool IkState::MarkFarGoals() {
   bool any_far = false;
+  const double reach_floor = kReachFloor * SkeletonSize(sk);
   for (int g = 0; g < goal_count; ++g) {
     const Goal& goal = job.goals[g];
-    ws.far_[g] = glm::length(goal.target_ms - ws.effector_ms_[g]) > kFarFraction * GoalReach(g);
+    ws.far_[g] = glm::length(goal.target_ms - ws.effector_ms_[g]) > kFarFraction * std::max(GoalReach(g), reach_floor);
     any_far = any_far || ws.far_[g];
   }
   return any_far;
