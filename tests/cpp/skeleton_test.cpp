@@ -82,3 +82,32 @@ TEST(Skeleton, NormalisesNearlyUnitQuaternions) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Skeleton, BindSizeIsTheFarthestJointOrTipFromTheFirstRoot) {
+  // A chain of three bones a third long along +Y: its last tip is 1 from the root.
+  kin::Skeleton chain;
+  ASSERT_TRUE(kin::Skeleton::Build(kin_test::Chain(3, 1.0f), &chain).ok());
+  EXPECT_NEAR(chain.bind_size(), 1.0f, 1e-6f);
+  // A second root off to the side, 3 along +X with a tip 4 up: √(3² + 4²) = 5 from the first.
+  std::vector<kin::BoneDef> bones = kin_test::Chain(3, 1.0f);
+  kin::BoneDef side;
+  side.name = "side";
+  side.parent = -1;
+  side.rest_t = glm::vec3(3.0f, 0.0f, 0.0f);
+  side.tip_bs = glm::vec3(0.0f, 4.0f, 0.0f);
+  bones.push_back(side);
+  kin::Skeleton two_roots;
+  ASSERT_TRUE(kin::Skeleton::Build(bones, &two_roots).ok());
+  EXPECT_NEAR(two_roots.bind_size(), 5.0f, 1e-5f);
+  // One bone with no length: a point-sized rig measures in model units.
+  kin::BoneDef point;
+  point.name = "point";
+  point.parent = -1;
+  kin::Skeleton single;
+  ASSERT_TRUE(kin::Skeleton::Build(std::vector<kin::BoneDef>{point}, &single).ok());
+  EXPECT_EQ(single.bind_size(), 1.0f);
+}
+
+}  // namespace

@@ -172,6 +172,13 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
       return Status::Invalid("bone %zu '%s': bind pose matrix is singular", i, bones[i].name.c_str());
     s.inverse_bind_[i] = bones[i].has_inverse_bind ? bones[i].inverse_bind : glm::inverse(s.bind_ms_[i]);
   }
+  const glm::vec3 origin(s.bind_ms_[0][3]);
+  float size = 0.0f;
+  for (std::size_t i = 0; i < n; ++i) {
+    size = std::max(size, glm::length(glm::vec3(s.bind_ms_[i][3]) - origin));
+    size = std::max(size, glm::length(glm::vec3(s.bind_ms_[i] * glm::vec4(s.tip_bs_[i], 1.0f)) - origin));
+  }
+  s.bind_size_ = size > 0.0f ? size : 1.0f;
   s.built_rest_t_ = s.rest_t_;
   s.built_rest_s_ = s.rest_s_;
   *out = std::move(s);

@@ -100,6 +100,10 @@ class Skeleton {
   const glm::mat4& bind_ms(int i) const { return bind_ms_[i]; }
   // The skinning inverse bind: the asset's own, or B_j⁻¹.
   const glm::mat4& inverse_bind(int i) const { return inverse_bind_[i]; }
+  // The skeleton's size: the largest distance of a bind-pose joint or tip
+  // from the first root (1, model units, for a point-sized rig). The solvers'
+  // unit of length where a goal or the root offset has none of its own.
+  float bind_size() const { return bind_size_; }
 
   Span<const int> parents() const { return Span<const int>(parent_.data(), parent_.size()); }
   Span<const glm::mat4> bind_pose() const {
@@ -133,6 +137,7 @@ class Skeleton {
   std::vector<float> swing_max_;
   std::vector<float> twist_min_;
   std::vector<float> twist_max_;
+  float bind_size_ = 1.0f;
   std::vector<glm::mat4> bind_ms_;
   std::vector<glm::mat4> inverse_bind_;
 };

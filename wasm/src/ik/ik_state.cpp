@@ -29,25 +29,12 @@ constexpr float kInwardFraction = 0.2f;
 // the deepest 0.95 of it.
 constexpr int kInwardDepths = 4;
 
-// The skeleton's size: the largest distance of a bind-pose joint or tip from
-// the first root (1, model units, for a point-sized rig).
-double SkeletonSize(const Skeleton& sk) {
-  const glm::vec3 origin(sk.bind_ms(0)[3]);
-  float size = 0.0f;
-  for (int j = 0; j < sk.bone_count(); ++j) {
-    const glm::mat4& bind = sk.bind_ms(j);
-    size = std::max(size, glm::length(glm::vec3(bind[3]) - origin));
-    size = std::max(size, glm::length(glm::vec3(bind * glm::vec4(sk.tip_bs(j), 1.0f)) - origin));
-  }
-  return size > 0.0f ? size : 1.0;
-}
-
 // How reluctantly the root offset moves: as a joint of the first root's
 // stiffness does when it swings a point at the skeleton's size. A translation
 // by that size then costs in DLS's damping what a turn of one radian of that
 // joint does, whatever the model's units.
 double RootCompliance(const Skeleton& sk) {
-  const double size = SkeletonSize(sk);
+  const double size = sk.bind_size();
   return size * size / sk.stiffness(0);
 }
 
@@ -512,7 +499,7 @@ double IkState::GoalReach(int g) const {
 
 bool IkState::MarkFarGoals() {
   bool any_far = false;
-  const double reach_floor = kReachFloor * SkeletonSize(sk);
+  const double reach_floor = kReachFloor * sk.bind_size();
   for (int g = 0; g < goal_count; ++g) {
     const Goal& goal = job.goals[g];
     ws.far_[g] = glm::length(goal.target_ms - ws.effector_ms_[g]) > kFarFraction * std::max(GoalReach(g), reach_floor);
