@@ -219,7 +219,10 @@ SolveReport SolveDls(IkState& s) {
     }
   }
 
-  if (status == SolveStatus::kConverged) s.KeepFactor(std::max(mu, mu_floor), mu_floor, built ? 0 : s.ws.kept_age_ + 1);
+  // Kept only with a damping to go on with: a solve that converged on its
+  // stretch alone set none (μ < 0).
+  if (status == SolveStatus::kConverged && mu >= 0.0)
+    s.KeepFactor(std::max(mu, mu_floor), mu_floor, built ? 0 : s.ws.kept_age_ + 1);
   return FinishIterative(s, current, best.energy(), status, iteration, history);
 }
 
