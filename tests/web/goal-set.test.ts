@@ -12,7 +12,7 @@ import { addTarget, pinTarget, removeTarget } from '../../web/src/posing/goal-ac
 import { startGoalSet } from '../../web/src/posing/goal-set.js';
 import { PoseEditor } from '../../web/src/posing/pose-editor.js';
 import { DEFAULT_CHARACTER_PRESETS } from '../../web/src/posing/pose-presets.js';
-import type { PoseState } from '../../web/src/posing/pose-state.js';
+import type { SceneStep } from '../../web/src/posing/pose-editor.js';
 import { PosingSession } from '../../web/src/posing/posing-session.js';
 import type { UndoHistory } from '../../web/src/posing/undo-history.js';
 import { applyStartPose } from '../../web/src/posing/start-pose.js';
@@ -30,7 +30,7 @@ interface Posing {
   rig: Rig;
   session: PosingSession;
   editor: PoseEditor;
-  history: UndoHistory<PoseState>;
+  history: UndoHistory<SceneStep>;
   tip(bone: string): Vec3;
   /** A drag of goal `name`'s target by `offset` in `frames` solves, as one step. */
   drag(name: string, offset: Vec3, frames?: number): void;

@@ -1,12 +1,13 @@
-// The editor's posing state, with no DOM and no drawing: the posing session
-// of the character on screen, which character that is and the poses it
-// offers, undo over every change, symmetric dragging, and every edit the
-// page makes — a handle moved (a drag, a script: one path), a solve, a pose,
-// a preset, a mirror, a solver, the goal set. Each edit is one undo step (a
-// gesture, begun and ended around many edits, is one step too; cancelling it
-// puts the state back bit for bit). Whoever draws or shows the state listens
-// with onChange(): every change calls the listeners, so nothing needs to
-// poll.
+// The editor's posing state, with no DOM and no drawing: a scene of
+// characters (scene/scene.ts) and every edit the page makes to its active
+// one — a handle moved (a drag, a script: one path), a solve, a pose, a
+// preset, a mirror, a solver, the goal set, the clip — plus adding,
+// removing and choosing characters, symmetric dragging, and one undo
+// history for the scene. Each edit is one undo step naming its character (a
+// gesture, begun and ended around many edits, is one step too; cancelling
+// it puts the state back bit for bit); undoing a step of another character
+// makes that one active first. Whoever draws or shows the state listens with
+// onChange(), told what kind of change it was.
 import type { ClipData } from '../rig/clip-data.js';
 import type { SolvePort } from '../rig/solve-client.js';
 import { BackgroundSolve } from './background-solve.js';
@@ -20,6 +21,9 @@ import type { PosingSession, SolveSummary } from './posing-session.js';
 import type { PosingGoal } from './solver-goals.js';
 import { SymmetricDrag } from './symmetric-drag.js';
 import { UndoHistory } from './undo-history.js';
+import { type NewCharacter, Scene, type SceneCharacter } from '../scene/scene.js';
+import { type CharacterTransform, checkTransform } from '../scene/character-transform.js';
+import { characterName } from '../scene/character-names.js';
 
 /** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
 const UNDO_LIMIT = 200;
@@ -29,70 +33,89 @@ export function emptyClip(): ClipData {
   return { name: 'New clip', duration: 2, fps: 30, channels: [] };
 }
 
-export type EditorListener = () => void;
+/**
+ * What changed: the active character's pose or targets ('pose', a drag's
+ * every move included), its goals, its solver, its clip; a gesture begun or
+ * ended; the active character replaced by another one ('character': a file
+ * loaded, a lesson); the scene's characters added, removed or moved
+ * ('characters'); another character made active ('active').
+ */
+export type EditorChange = 'pose' | 'goals' | 'solver' | 'clip' | 'gesture' | 'character' | 'characters' | 'active';
+
+export type EditorListener = (change: EditorChange) => void;
+type EditListener = () => void;
+
+/** An undo state: one character's pose state, and which character. */
+export interface SceneStep {
+  character: number;
+  pose: PoseState;
+}
 
 export class PoseEditor {
-  /** Undo and redo over every pose change. */
-  readonly undo: UndoHistory<PoseState> = new UndoHistory(
-    () => capturePoseState(this),
-    (state) => restorePoseState(this, state),
+  /** Undo and redo over every pose change of every character. */
+  readonly undo: UndoHistory<SceneStep> = new UndoHistory(
+    () => ({ character: this.scene.active.id, pose: capturePoseState(this) }),
+    (step) => restorePoseState(this, step.pose),
     UNDO_LIMIT,
-    samePoseState,
+    (a, b) => a.character === b.character && samePoseState(a.pose, b.pose),
     () => this.editBeginning(),
+    (step) => this.activate(step.character),
   );
+  /** The characters, the active one edited. */
+  readonly scene: Scene;
   /** Symmetric dragging (off at first). */
   readonly symmetry = new SymmetricDrag();
-  private currentSession: PosingSession;
-  private currentCharacter: CharacterInfo;
-  private appliedOptions: SolverOptions = {};
-  // Keeps poseStateVersion growing across a character change, whose new session counts from 0.
+  // Keeps poseStateVersion growing across a character replaced or removed, whose session's counts leave the sum.
   private versionBase = 0;
-  // The sampleVersion of the sessions before this one (editVersion leaves them out too).
+  // The sampleVersion of the sessions gone (editVersion leaves them out too).
   private samplesBase = 0;
   private characters = 0;
   private readonly listeners: EditorListener[] = [];
-  private readonly editListeners: EditorListener[] = [];
+  private readonly editListeners: EditListener[] = [];
   private moveHandle: (goal: number, position_ms: HandlePosition) => void;
   private readonly scriptedMove_ms = { x: 0, y: 0, z: 0 };
   private readonly pole_ms = new Float64Array(3);
   private poleMoves = 0;
   private angles = new Float32Array(0);
-  private currentClip: ClipData;
   private clips = 0;
   private background: BackgroundSolve | null = null;
 
   constructor(session: PosingSession, character: CharacterInfo) {
-    this.currentClip = emptyClip();
-    session.rig.setClip(this.currentClip);
-    this.currentSession = session;
-    this.currentCharacter = character;
+    const clip = emptyClip();
+    session.rig.setClip(clip);
+    this.scene = new Scene({ name: characterName(character.source, []), session, info: character, clip, solverOptions: {} });
     this.moveHandle = this.handleMovesFor(session);
     this.symmetry.pairGoals(session);
   }
 
-  /** The posing session of the character on screen (a new one after replaceCharacter). */
+  /** The active character. */
+  get active(): SceneCharacter {
+    return this.scene.active;
+  }
+
+  /** The posing session of the active character. */
   get session(): PosingSession {
-    return this.currentSession;
+    return this.scene.active.session;
   }
 
-  /** Which character is on screen. */
+  /** Which character is active. */
   get source(): CharacterSource {
-    return this.currentCharacter.source;
+    return this.scene.active.info.source;
   }
 
-  /** The poses the character offers; the first is its start pose (what Reset applies). */
+  /** The poses the active character offers; the first is its start pose (what Reset applies). */
   get presets(): readonly PosePreset[] {
-    return this.currentCharacter.presets;
+    return this.scene.active.info.presets;
   }
 
-  /** The options last applied with the current solver. */
+  /** The options last applied with the active character's solver. */
   get solverOptions(): SolverOptions {
-    return this.appliedOptions;
+    return this.scene.active.solverOptions;
   }
 
-  /** The keyframe clip being edited (never changed in place: setClip replaces it). */
+  /** The active character's keyframe clip (never changed in place: setClip replaces it). */
   get clip(): ClipData {
-    return this.currentClip;
+    return this.scene.active.clip;
   }
 
   /** Bumped by every setClip (an edit, an undo, a new character's empty clip). */
@@ -106,28 +129,32 @@ export class PoseEditor {
    * changes nothing. The pose stays as it is.
    */
   setClip(clip: ClipData): void {
-    if (clip === this.currentClip) return;
+    if (clip === this.clip) return;
     this.undo.step(() => {
       this.session.rig.setClip(clip);
-      this.currentClip = clip;
+      this.scene.active.clip = clip;
       this.clips++;
     });
-    this.changed();
+    this.changed('clip');
   }
 
-  /** Bumped by every replaceCharacter. */
+  /** Bumped whenever the active character is another one (replaced, or another made active). */
   get characterVersion(): number {
     return this.characters;
   }
 
-  /** Changes whenever anything a share link holds but the camera may have changed: character, pose, solver, goals, targets. */
+  /** Changes whenever anything a share link holds but the camera may have changed: characters, poses, solvers, goals, targets. */
   get poseStateVersion(): number {
-    return this.versionBase + this.sessionVersion() + this.clips;
+    let sum = this.versionBase + this.clips;
+    for (const character of this.scene.characters) sum += this.sessionVersion(character.session);
+    return sum;
   }
 
-  /** poseStateVersion without the changes that only showed a clip's pose at a time (the session's sampleVersion). */
+  /** poseStateVersion without the changes that only showed a clip's pose at a time (the sessions' sampleVersion). */
   get editVersion(): number {
-    return this.poseStateVersion - this.samplesBase - this.session.sampleVersion;
+    let samples = this.samplesBase;
+    for (const character of this.scene.characters) samples += character.session.sampleVersion;
+    return this.poseStateVersion - samples;
   }
 
   /**
@@ -136,7 +163,7 @@ export class PoseEditor {
    * function that stops it. The page stops playback here: a playing clip
    * would sample its pose over the edit on the next frame.
    */
-  onEditBegin(listener: EditorListener): () => void {
+  onEditBegin(listener: EditListener): () => void {
     this.editListeners.push(listener);
     return () => {
       const index = this.editListeners.indexOf(listener);
@@ -144,7 +171,7 @@ export class PoseEditor {
     };
   }
 
-  /** Calls `listener` after every change; returns a function that stops it. */
+  /** Calls `listener` after every change, with its kind; returns a function that stops it. */
   onChange(listener: EditorListener): () => void {
     this.listeners.push(listener);
     return () => {
@@ -160,7 +187,7 @@ export class PoseEditor {
    */
   readonly handleMoved = (goal: number, position_ms: HandlePosition): void => {
     this.moveHandle(goal, position_ms);
-    this.changed();
+    this.changed('pose');
   };
 
   /** Moves a goal's target exactly as dragging its handle there does (one undo step, its solve timed). */
@@ -183,7 +210,7 @@ export class PoseEditor {
    */
   solveInBackground(port: SolvePort | null): BackgroundSolve | null {
     this.settleBackground();
-    this.background = port === null ? null : new BackgroundSolve(port, () => this.session, () => this.changed());
+    this.background = port === null ? null : new BackgroundSolve(port, () => this.session, () => this.changed('pose'));
     return this.background;
   }
 
@@ -197,7 +224,7 @@ export class PoseEditor {
     this.undo.begin();
     // A clip's translation and scale keys move the bones' rests, which the worker's rig does not have.
     if (this.background !== null && !this.clip.channels.some((c) => c.target === 'translation' || c.target === 'scale')) this.session.deferSolves(this.background.request);
-    this.changed();
+    this.changed('gesture');
   }
 
   /**
@@ -214,7 +241,7 @@ export class PoseEditor {
       this.session.timeLastSolve();
     }
     this.undo.end();
-    this.changed();
+    this.changed('gesture');
   }
 
   /** Abandons the gesture under way: the state goes back bit for bit, no undo step. False if none was under way. */
@@ -222,7 +249,7 @@ export class PoseEditor {
     this.session.deferSolves(null);
     this.background?.cancel();
     const cancelled = this.undo.cancel();
-    if (cancelled) this.changed();
+    if (cancelled) this.changed('pose');
     return cancelled;
   }
 
@@ -233,10 +260,10 @@ export class PoseEditor {
   setSolver(solver: SolverName, options: SolverOptions = {}): void {
     this.undo.step(() => {
       this.session.setSolver(solver, options);
-      this.appliedOptions = options;
+      this.scene.active.solverOptions = options;
       this.goalsMayHaveChanged();
     });
-    this.changed();
+    this.changed('solver');
   }
 
   /** Replaces the editable goal set (see PosingSession.setEditableGoals; one undo step). Throws, changing nothing, on a bad set. */
@@ -245,20 +272,20 @@ export class PoseEditor {
       this.session.setEditableGoals(goals);
       this.goalsMayHaveChanged();
     });
-    this.changed();
+    this.changed('goals');
   }
 
   /** Solves from the current pose towards the current targets (one undo step). */
   solve(): SolveSummary {
     const summary = this.undo.step(() => this.session.solve());
-    this.changed();
+    this.changed('pose');
     return summary;
   }
 
   /** Sets the pose (clamped to the limits); the goals move onto it (one undo step). */
   setPose(angles: ArrayLike<number>, rootOffset_ms?: Vec3Tuple): void {
     this.undo.step(() => this.session.setPose(angles, rootOffset_ms));
-    this.changed();
+    this.changed('pose');
   }
 
   /** Sets one bone's three angles (by slot, radians; clamped to its limits), the rest of the pose as it is (one undo step). */
@@ -275,7 +302,7 @@ export class PoseEditor {
   /** Puts back every goal's target, pole and orientation (an undo state's), without solving (one undo step). */
   setGoalState(targets_ms: ArrayLike<number>, poles_ms: ArrayLike<number>, orientations_ms: ArrayLike<number>): void {
     this.undo.step(() => this.session.setGoalState(targets_ms, poles_ms, orientations_ms));
-    this.changed();
+    this.changed('pose');
   }
 
   /**
@@ -288,7 +315,7 @@ export class PoseEditor {
     pole[1] = position_ms.y;
     pole[2] = position_ms.z;
     this.session.movePole(goal, pole, this.poleMoves++ % TIMED_EVERY === 0);
-    this.changed();
+    this.changed('pose');
   };
 
   /** Moves a goal's pole as dragging its handle there does (one undo step, its solve timed). */
@@ -308,14 +335,14 @@ export class PoseEditor {
   /** Turns a goal's target orientation (x y z w, model space) and solves (one undo step, or part of a gesture). */
   turnGoal(goal: number, orientation_ms: ArrayLike<number>): SolveSummary {
     const summary = this.undo.step(() => this.session.turnGoal(goal, orientation_ms));
-    this.changed();
+    this.changed('pose');
     return summary;
   }
 
   /** Moves every target (model space, in goal order) without solving (one undo step). */
   setTargets(targets_ms: readonly Vec3Tuple[]): void {
     this.undo.step(() => this.session.setTargets(targets_ms));
-    this.changed();
+    this.changed('pose');
   }
 
   /** Applies one of the character's presets by name (one undo step); throws naming the presets there are. */
@@ -341,48 +368,120 @@ export class PoseEditor {
       // The rig holds the mirrored pose; setting it again moves the goals onto it.
       this.session.setPose(Array.from(rig.pose()), rig.rootOffset);
     });
-    this.changed();
+    this.changed('pose');
   }
 
   /**
-   * Another character takes over: its session (rig, solver, goals) and what
-   * it is. Undo starts afresh (its steps belong to the old rig's bones); the
-   * old rig is freed.
+   * Another character takes the active one's place: its session (rig,
+   * solver, goals) and what it is (a file loaded, a lesson chosen). Undo
+   * forgets the old one's steps (they belong to its rig's bones); the old
+   * rig is freed.
    */
   replaceCharacter(session: PosingSession, character: CharacterInfo): void {
-    // The old rig's answers are of no use now.
-    this.session.deferSolves(null);
-    this.background?.cancel();
-    const old = this.currentSession;
-    this.versionBase += this.sessionVersion() + 1;
-    this.samplesBase += old.sampleVersion;
-    this.currentSession = session;
-    this.currentCharacter = character;
-    this.appliedOptions = {};
-    this.moveHandle = this.handleMovesFor(session);
-    this.symmetry.pairGoals(session);
+    this.stopSolves();
+    const active = this.scene.active;
+    this.retire(active);
+    active.session = session;
+    active.info = character;
+    active.name = characterName(character.source, this.otherNames(active));
+    active.solverOptions = {};
     // The clip's channels name the old rig's bones.
-    this.currentClip = emptyClip();
-    session.rig.setClip(this.currentClip);
+    active.clip = emptyClip();
+    session.rig.setClip(active.clip);
     this.clips++;
-    this.undo.clear();
-    this.characters++;
-    old.rig.dispose();
-    this.changed();
+    this.activate(active.id, true);
+    this.changed('character');
   }
 
-  /** Frees the WASM rig; the editor is unusable afterwards. */
+  /**
+   * Adds a character to the scene, standing at `transform`, and makes it
+   * active (not an undo step: its own steps follow). Throws, adding nothing
+   * (the caller frees the session's rig), when the scene is full.
+   */
+  addCharacter(session: PosingSession, character: CharacterInfo, transform: CharacterTransform): SceneCharacter {
+    const clip = emptyClip();
+    const added = this.scene.add({ name: characterName(character.source, this.otherNames(null)), session, info: character, clip, solverOptions: {}, transform } satisfies NewCharacter);
+    session.rig.setClip(clip);
+    this.stopSolves();
+    this.activate(added.id);
+    this.changed('characters');
+    return added;
+  }
+
+  /** Takes a character out of the scene and frees its rig; its undo steps go with it. Throws for the last one, or an unknown id. */
+  removeCharacter(id: number): void {
+    const character = this.scene.character(id);
+    if (this.scene.characters.length === 1) throw new Error('kin: the scene needs at least one character; add another before removing this one');
+    if (character === this.scene.active) {
+      this.cancelGesture();
+      this.stopSolves();
+    }
+    this.scene.remove(id);
+    this.retire(character);
+    this.activate(this.scene.active.id, true);
+    this.changed('characters');
+  }
+
+  /** Makes another character active: its handles and inspector show, edits go to it. Throws for an unknown id or during a gesture. */
+  setActiveCharacter(id: number): void {
+    this.scene.character(id);
+    if (id === this.scene.active.id) return;
+    if (this.undo.inStep) throw new Error('kin: finish the drag before choosing another character');
+    this.stopSolves();
+    this.activate(id);
+  }
+
+  /** Moves a character on the floor (not an undo step: where characters stand is staging, as the camera is). Throws on a bad transform. */
+  placeCharacter(id: number, transform: CharacterTransform): void {
+    const character = this.scene.character(id);
+    checkTransform(transform, `character ${id}'s transform`);
+    character.transform = { x: transform.x, z: transform.z, heading: transform.heading };
+    this.versionBase++;
+    this.changed('characters');
+  }
+
+  /** Frees every rig; the editor is unusable afterwards. */
   dispose(): void {
-    this.currentSession.rig.dispose();
+    for (const character of this.scene.characters) character.session.rig.dispose();
   }
 
-  private sessionVersion(): number {
-    const { session } = this;
+  private sessionVersion(session: PosingSession): number {
     return session.poseVersion + session.solverVersion + session.goalsVersion + session.targetsVersion;
   }
 
   private handleMovesFor(session: PosingSession): (goal: number, position_ms: HandlePosition) => void {
     return handleMoves(session, this.symmetry);
+  }
+
+  /** The names of the characters but `except`. */
+  private otherNames(except: SceneCharacter | null): string[] {
+    return this.scene.characters.filter((c) => c !== except).map((c) => c.name);
+  }
+
+  /** A worker's answers are for the active character's rig as it was: none lands after it changes. */
+  private stopSolves(): void {
+    this.session.deferSolves(null);
+    this.background?.cancel();
+  }
+
+  /** A character's session leaves the scene (replaced or removed): its counts move into the bases, its steps and rig go. */
+  private retire(character: SceneCharacter): void {
+    const { session } = character;
+    this.versionBase += this.sessionVersion(session) + 1;
+    this.samplesBase += session.sampleVersion;
+    this.undo.forget((step) => step.character === character.id);
+    session.rig.dispose();
+  }
+
+  /** Edits go to character `id` from now on (undo calls this before restoring a step of another character). */
+  private activate(id: number, force = false): void {
+    if (!force && id === this.scene.active.id) return;
+    const active = this.scene.setActive(id);
+    this.moveHandle = this.handleMovesFor(active.session);
+    this.symmetry.pairGoals(active.session);
+    this.characters++;
+    this.versionBase++;
+    this.changed('active');
   }
 
   /**
@@ -405,8 +504,8 @@ export class PoseEditor {
     for (let i = 0; i < this.editListeners.length; i++) this.editListeners[i]();
   }
 
-  private changed(): void {
+  private changed(change: EditorChange): void {
     // Indexed: a drag frame calls this and must not allocate.
-    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]();
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i](change);
   }
 }

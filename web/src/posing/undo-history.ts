@@ -70,9 +70,28 @@ export class UndoStacks<S> {
     return next;
   }
 
+  /** The state undo would go back to, without taking it (null: none). */
+  get nextUndo(): S | null {
+    return this.past.length === 0 ? null : this.past[this.past.length - 1];
+  }
+
+  /** The state redo would go forward to, without taking it (null: none). */
+  get nextRedo(): S | null {
+    return this.future.length === 0 ? null : this.future[this.future.length - 1];
+  }
+
   clear(): void {
     this.past.length = 0;
     this.future.length = 0;
+  }
+
+  /** Forgets every recorded state `gone` picks (what they restore no longer exists), keeping the order of the rest. */
+  forget(gone: (state: S) => boolean): void {
+    for (const stack of [this.past, this.future]) {
+      const kept = stack.filter((state) => !gone(state));
+      stack.length = 0;
+      stack.push(...kept);
+    }
   }
 
   private push(stack: S[], state: S): void {
@@ -92,7 +111,10 @@ export class UndoHistory<S> {
    * `limit` and `same` as for UndoStacks. `beforeChange` runs before the
    * state is captured for a change: at the outermost begin() and before an
    * undo or redo that has a step to take (the page stops playback there, so
-   * that the change is made on the pose shown and kept).
+   * that the change is made on the pose shown and kept). `prepare` runs
+   * before an undo or redo captures the state it leaves, with the state it
+   * goes to: a scene brings that state's character forward there, so that
+   * what is kept for the way back is that character's state.
    */
   constructor(
     private readonly capture: () => S,
@@ -100,6 +122,7 @@ export class UndoHistory<S> {
     limit: number,
     same: (a: S, b: S) => boolean,
     private readonly beforeChange: () => void = () => {},
+    private readonly prepare: (target: S) => void = () => {},
   ) {
     this.stacks = new UndoStacks(limit, same);
   }
@@ -174,12 +197,18 @@ export class UndoHistory<S> {
 
   /** Goes back one step; false if there is none or a step (a drag) is under way. */
   undo(): boolean {
-    return this.canUndo && this.travel((now) => this.stacks.undo(now));
+    return this.canUndo && this.travel(this.stacks.nextUndo, (now) => this.stacks.undo(now));
   }
 
   /** Goes forward one undone step; false if there is none or a step is under way. */
   redo(): boolean {
-    return this.canRedo && this.travel((now) => this.stacks.redo(now));
+    return this.canRedo && this.travel(this.stacks.nextRedo, (now) => this.stacks.redo(now));
+  }
+
+  /** Forgets every recorded step whose state `gone` picks (see UndoStacks.forget). */
+  forget(gone: (state: S) => boolean): void {
+    this.stacks.forget(gone);
+    this.moves++;
   }
 
   /** Forgets every step (the state they restore is gone, e.g. another character); a step under way is dropped. */
@@ -190,9 +219,10 @@ export class UndoHistory<S> {
     this.moves++;
   }
 
-  private travel(pick: (now: S) => S | null): boolean {
-    if (this.depth > 0) return false;
+  private travel(next: S | null, pick: (now: S) => S | null): boolean {
+    if (this.depth > 0 || next === null) return false;
     this.beforeChange();
+    this.prepare(next);
     const target = pick(this.capture());
     if (target === null) return false;
     this.restoreQuietly(target);

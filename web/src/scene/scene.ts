@@ -1,0 +1,84 @@
+// The characters on the page, with no DOM and no drawing: each with its own
+// posing session (rig, solver, goals, targets), what it is (its source and
+// poses), its keyframe clip, its solver options and where it stands; one of
+// them active (its handles and inspector show, every edit goes to it). The
+// pose editor edits the scene (posing/pose-editor.ts); the page draws it.
+import type { ClipData } from '../animation/clip.js';
+import type { CharacterInfo } from '../posing/character-source.js';
+import type { PosingSession } from '../posing/posing-session.js';
+import type { SolverOptions } from '../rig/rig.js';
+import { type CharacterTransform, ORIGIN, checkTransform } from './character-transform.js';
+
+/** At most this many characters share a scene: each is a rig, meshes and a bone texture, drawn every frame. */
+export const MAX_CHARACTERS = 8;
+
+export interface SceneCharacter {
+  /** Unique in the scene, never reused (an undo step or a link names a character by it). */
+  readonly id: number;
+  /** What the scene panel calls it. */
+  name: string;
+  session: PosingSession;
+  info: CharacterInfo;
+  /** The keyframe clip being edited (never changed in place). */
+  clip: ClipData;
+  /** The options last applied with its solver. */
+  solverOptions: SolverOptions;
+  transform: CharacterTransform;
+}
+
+export type NewCharacter = Omit<SceneCharacter, 'id' | 'transform'> & { transform?: CharacterTransform };
+
+export class Scene {
+  private readonly list: SceneCharacter[] = [];
+  private activeCharacter: SceneCharacter;
+  private nextId = 1;
+
+  constructor(first: NewCharacter) {
+    this.activeCharacter = this.add(first);
+  }
+
+  /** In the order they were added. */
+  get characters(): readonly SceneCharacter[] {
+    return this.list;
+  }
+
+  get active(): SceneCharacter {
+    return this.activeCharacter;
+  }
+
+  /** The character with id `id`; throws naming the ids there are. */
+  character(id: number): SceneCharacter {
+    const found = this.list.find((c) => c.id === id);
+    if (found === undefined) throw new Error(`no character ${JSON.stringify(id)} in the scene; its characters are ${this.list.map((c) => c.id).join(', ')}`);
+    return found;
+  }
+
+  has(id: number): boolean {
+    return this.list.some((c) => c.id === id);
+  }
+
+  /** Adds a character (not made active); throws, adding nothing, past MAX_CHARACTERS or for a bad transform. */
+  add(character: NewCharacter): SceneCharacter {
+    if (this.list.length >= MAX_CHARACTERS) throw new Error(`a scene holds at most ${MAX_CHARACTERS} characters; remove one first`);
+    const transform = { ...(character.transform ?? ORIGIN) };
+    checkTransform(transform, `character '${character.name}'`);
+    const added: SceneCharacter = { ...character, id: this.nextId++, transform };
+    this.list.push(added);
+    return added;
+  }
+
+  /** Takes a character out (the caller frees its rig); the last one cannot go. The next one (or the one before) becomes active if it was. */
+  remove(id: number): SceneCharacter {
+    const removed = this.character(id);
+    if (this.list.length === 1) throw new Error('the scene needs at least one character; add another before removing this one');
+    const index = this.list.indexOf(removed);
+    this.list.splice(index, 1);
+    if (removed === this.activeCharacter) this.activeCharacter = this.list[Math.min(index, this.list.length - 1)];
+    return removed;
+  }
+
+  setActive(id: number): SceneCharacter {
+    this.activeCharacter = this.character(id);
+    return this.activeCharacter;
+  }
+}
