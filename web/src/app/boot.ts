@@ -5,7 +5,6 @@
 // the step that failed.
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { BuiltInCharacters } from '../import/built-in-characters.js';
-import { addDefaultCharacterSprings } from '../import/default-character-springs.js';
 import { BvhImporter } from '../import/bvh/bvh-importer.js';
 import type { CharacterParts } from '../import/character-parts.js';
 import { GltfImporter } from '../import/gltf-importer.js';
@@ -18,11 +17,8 @@ import type { ClipData } from '../animation/clip.js';
 import { WALK_NAME, WAVE_NAME, buildDemoClips } from '../animation/demo-clips.js';
 import { type OfferedClip, TimelineModel } from '../animation/timeline-model.js';
 import { PoseEditor, emptyClip } from '../posing/pose-editor.js';
-import { DEFAULT_CHARACTER_PRESETS } from '../posing/pose-presets.js';
 import { PosingSession } from '../posing/posing-session.js';
 import { Selection } from '../posing/selection.js';
-import { applyStartPose } from '../posing/start-pose.js';
-import { Rig } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { defaultCharacterLinkFits } from '../share/default-character-links.js';
 import { poseLinkInUrl } from '../share/link-url.js';
@@ -44,12 +40,13 @@ import { PageModels } from '../ui/page-models.js';
 import { snapshotPng } from '../ui/png-snapshot.js';
 import { Shell } from '../ui/shell.js';
 import { loadKinModuleBrowser } from '../wasm/load-browser.js';
-import { swapCharacter } from './character-swap.js';
+import { PageCharacters } from './page-characters.js';
+import { duplicateParts } from './character-duplicate.js';
+import { restorePoseState } from '../posing/pose-state.js';
 import { EditorUi } from './editor-ui.js';
 import type { KinApiControl } from './kin-api.js';
 import { OnionGhosts } from './onion-ghosts.js';
 import { PosingView } from './posing-view.js';
-import { SpringFrames } from './spring-frames.js';
 import { RetargetController } from './retarget/retarget-controller.js';
 import { RetargetLesson } from './retarget/retarget-lesson.js';
 import { DEFAULT_SOURCE_NAME } from './retarget/retarget-sources.js';
@@ -60,6 +57,11 @@ import { LessonIndex } from '../ui/lesson-index.js';
 import { SolveWorkerSwitch } from './solve-worker-switch.js';
 import { LessonRunner } from './lessons/lesson-runner.js';
 import { frameLesson } from '../three/lesson-framing.js';
+import { frameSelection } from '../three/view-presets.js';
+import { paddedPoints } from '../three/padded-points.js';
+
+/** How far around every character's joints framing the scene keeps in view (metres). */
+const SCENE_PADDING_M = 0.3;
 
 export type FailureHandler = (what: string, error: unknown) => void;
 
@@ -82,10 +84,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
 
     step = 'Could not build the rig';
     const { bones, jointToBone } = rigFromSkinnedMesh(source);
-    const rig = Rig.create(module, bones);
-    applyStartPose(rig);
-    addDefaultCharacterSprings(rig);
-    const editor = new PoseEditor(new PosingSession(rig), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
+    const builtIns = new BuiltInCharacters(module, { mesh: source, rig: { bones, jointToBone } });
+    const firstParts = builtIns.parts({ kind: 'default' });
+    const { rig } = firstParts;
+    const editor = new PoseEditor(new PosingSession(rig), firstParts.info);
     const selection = new Selection();
     const solveWorker = new SolveWorkerSwitch(editor);
     const timeline = new TimelineModel(editor);
@@ -97,9 +99,6 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       make: () => (demoClips ??= buildDemoClips(module, bones)).find((clip) => clip.name === name) ?? null,
     }));
     timeline.offerCharacterClips(demoOffers);
-    // A BVH file's units, for exporting its character as BVH again.
-    let metresPerUnit: number | undefined;
-    const builtIns = new BuiltInCharacters(module, { mesh: source, rig: { bones, jointToBone } });
 
     step = 'Could not start the 3D view';
     // Embed mode (?embed=1): the view and a link to the full page, no regions, no controls.
@@ -108,8 +107,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const viewportRegion = shell?.viewport ?? root;
     const viewport = new Viewport(viewportRegion);
     // For a loaded model's own materials; the built-in characters light themselves in the same look.
-    viewport.scene.add(pageLights(DEFAULT_LOOK));
-    const character = new CharacterMeshes([{ mesh: source, material: 'page-look' }], jointToBone);
+    viewport.world.add(pageLights(DEFAULT_LOOK));
+    const character = new CharacterMeshes(firstParts.meshes, firstParts.jointToBone);
     frameCharacter(viewport, character, rig);
     let ui: EditorUi | null = null;
     let retarget: RetargetController | null = null;
@@ -129,8 +128,6 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       lastFrame_ms = now_ms;
       return timeline.playing;
     };
-    // Spring chains ride on the frame's pose: after playback and any drag have set it.
-    const springs = new SpringFrames();
     const drawFrame = (): boolean => {
       const playing = playFrame();
       ui?.refresh();
@@ -138,9 +135,9 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       retarget?.update();
       retargetLesson?.update();
       lessons.update();
-      const { session } = editor;
-      if (springs.step(session.rig, session.poseVersion, scheduler.frameTime_ms)) view.springsMoved();
-      const moving = view.drawFrame() || playing || springs.moving;
+      // Spring chains ride on the frame's pose: after playback and any drag have set it.
+      if (characters.update(scheduler.frameTime_ms)) view.springsMoved();
+      const moving = view.drawFrame() || playing || characters.moving;
       links?.watch();
       if (!ready) {
         ready = true;
@@ -151,6 +148,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     };
     const scheduler = new FrameScheduler(drawFrame, (error) => onFailure('Drawing failed', error));
     const view = new PosingView(editor, viewport, character, selection, scheduler.request);
+    const characters = new PageCharacters(editor, viewport, view, firstParts);
     const ghosts = new OnionGhosts(editor, timeline, viewport.scene, scheduler.request);
     timeline.onChange(scheduler.request);
     // The handles would float where the pose left them: hidden while playing, back on the pose when it stops.
@@ -165,20 +163,33 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
 
     // A new character brings its own clips to the menu (a file's; the demo clips for the default
     // one), a file's first clip ready to play — a BVH file's playing, as a motion-capture file is for watching.
-    const showParts = (parts: CharacterParts): void => {
-      selection.clear();
-      swapCharacter(editor, view, parts);
-      metresPerUnit = parts.metresPerUnit;
+    const offerClips = (parts: CharacterParts): void => {
       const clips = parts.clips ?? [];
       timeline.offerCharacterClips(parts.info.source.kind === 'default' ? demoOffers : clips.map((clip) => ({ name: clip.name, make: () => clip })));
       timeline.characterChanged();
+    };
+    // Another character made active brings its clips to the menu; the selection was the other one's.
+    editor.onChange((change) => {
+      const shown = change === 'active' ? characters.find(editor.active.id) : undefined;
+      if (shown === undefined) return;
+      selection.clear();
+      offerClips(shown.parts);
+      links?.characterChanged();
+    });
+    const showParts = (parts: CharacterParts, adding = false): void => {
+      selection.clear();
+      if (adding) characters.add(parts);
+      else characters.replaceActive(parts);
+      offerClips(parts);
+      const clips = parts.clips ?? [];
       if (clips.length > 0) {
         timeline.useClip(clips[0]);
         // The file's clip is part of what was loaded, not an edit to undo.
-        editor.undo.clear();
+        const loaded = editor.active.id;
+        editor.undo.forget((step) => step.character === loaded);
         // Framed on the clip's first frame, as F frames it (a motion-capture root stands where the clip puts it, not at its rest).
         ui?.frame();
-        if (metresPerUnit !== undefined) timeline.play();
+        if (parts.metresPerUnit !== undefined) timeline.play();
       }
       // A lesson's tool starts now, on the lesson's start pose (before a share link applies its own).
       lessons.sync();
@@ -188,12 +199,30 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         const poles_ms = session.goalBones.map((_, g) => session.pole_ms(g)).filter((pole) => pole !== null);
         frameLesson(viewport, parts.rig, [...parts.framePoints, ...poles_ms]);
       }
+      // A character joining the scene: the whole scene in view.
+      if (adding) frameSelection(viewport, paddedPoints(characters.jointsInView(), SCENE_PADDING_M));
       links?.characterChanged();
     };
     const showBuiltIn = (builtIn: BuiltInCharacter): void => showParts(builtIns.parts(builtIn));
+    // Set while window.kin adds a character from a file: the file's character joins the scene instead of taking the active one's place.
+    let addingFromFile = false;
+    const addCharacter = (builtIn: BuiltInCharacter | null, load?: () => Promise<unknown>): Promise<number> => {
+      if (builtIn !== null) {
+        showParts(builtIns.parts(builtIn), true);
+        return Promise.resolve(editor.active.id);
+      }
+      const before = editor.active.id;
+      addingFromFile = true;
+      return (load as () => Promise<unknown>)().finally(() => {
+        addingFromFile = false;
+      }).then(() => {
+        if (editor.active.id === before) throw new Error('kin: the file brought no character to add');
+        return editor.active.id;
+      });
+    };
     const motionImporters = [new GltfImporter(module), new BvhImporter(module)];
     const models = new PageModels([...motionImporters, new PoseJsonImporter()], root, viewportRegion, {
-      showCharacter: showParts,
+      showCharacter: (parts) => showParts(parts, addingFromFile),
       applyPose: (pose) => applyNamedPose(editor, pose),
     });
     const linkHost: LinkHost = {
@@ -279,12 +308,21 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       retargetLesson = new RetargetLesson(module, editor, timeline, retarget, view, new RetargetLessonCard(shell.viewport));
       ui = new EditorUi(root, shell, editor, selection, view, {
         showCharacter: showBuiltIn,
+        addCharacter: (builtIn) => showParts(builtIns.parts(builtIn), true),
+        duplicateCharacter: () => {
+          const { parts, state } = duplicateParts(module, editor, characters.active.parts);
+          showParts(parts, true);
+          // The copy's pose is where it starts, not a step to undo.
+          const copy = editor.active.id;
+          restorePoseState(editor, state);
+          editor.undo.forget((step) => step.character === copy);
+        },
         models,
         shareLink: () => pageLinks.writeNow(),
         drawFrame: () => view.drawFrame(),
         timeline,
         ghosts,
-        exportUnits: () => metresPerUnit,
+        exportUnits: () => characters.active.parts.metresPerUnit,
         retarget,
         openLessons: () => lessonIndex?.open(),
         closeLessons: () => lessonIndex?.close() ?? false,
@@ -296,7 +334,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const lessonParam = new URL(location.href).searchParams.get('lesson');
     if (lessonParam !== null && !isLessonId(lessonParam)) linkBanner.show(`This page has no lesson ${JSON.stringify(lessonParam)}; its lessons are ${LESSON_IDS.join(', ')}`, 'problem');
     else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, lessons, module, solveWorker };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker };
     loading.remove();
     scheduler.request();
 
@@ -312,6 +350,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       solveWorker.dispose();
       ghosts.dispose();
       view.dispose();
+      characters.dispose();
       editor.dispose();
     }, { once: true });
   } catch (error) {

@@ -27,6 +27,7 @@ import { StatusBar } from '../ui/status-bar.js';
 import { TargetPanel } from '../ui/target-panel.js';
 import { ToolPanel, type ViewActions } from '../ui/tool-panel.js';
 import { TopBar } from '../ui/top-bar.js';
+import { ScenePanel } from '../ui/scene-panel.js';
 import { paddedPoints } from '../three/padded-points.js';
 import type { PosingView } from './posing-view.js';
 import type { SolveWorkerSwitch } from './solve-worker-switch.js';
@@ -46,6 +47,9 @@ const TARGET_PADDING = 0.35;
 /** What the editor's controls need from the page besides the editor and the view. */
 export interface EditorUiHooks {
   showCharacter(character: BuiltInCharacter): void;
+  /** The scene panel's + and Duplicate: a character joins the scene, active. */
+  addCharacter(character: BuiltInCharacter): void;
+  duplicateCharacter(): void;
   models: PageModels;
   /** The share link of the state now, written into the address bar, or why there is none. */
   shareLink(): ShareUrl;
@@ -68,6 +72,7 @@ export interface EditorUiHooks {
 export class EditorUi {
   readonly topBar: TopBar;
   readonly tools: ToolPanel;
+  readonly scene: ScenePanel;
   readonly inspector: Inspector;
   private readonly springs: SpringsPanel;
   readonly status: StatusBar;
@@ -109,6 +114,7 @@ export class EditorUi {
       openLessons: hooks.openLessons,
     });
     this.tools = new ToolPanel(shell.toolsBody, editor, selection, this.viewActions());
+    this.scene = new ScenePanel(shell.toolsBody, editor, { addDefault: () => hooks.addCharacter({ kind: 'default' }), duplicate: hooks.duplicateCharacter });
     this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options), (on) => hooks.solveWorker.set(on));
     hooks.solveWorker.onChange(() => this.inspector.solverPanel.showBackground(hooks.solveWorker.on));
     this.status = new StatusBar(shell.bottom);
@@ -218,6 +224,7 @@ export class EditorUi {
 
   dispose(): void {
     this.uninstallShortcuts();
+    this.scene.dispose();
     this.retargetDialog.dispose();
     this.bonePosing.dispose();
     this.shell.dispose();

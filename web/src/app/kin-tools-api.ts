@@ -19,6 +19,7 @@ import type { LessonRunner } from './lessons/lesson-runner.js';
 import type { KinModule } from '../wasm/generated/kin.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import type { PosingView } from './posing-view.js';
+import type { KinScenePage } from './kin-scene-api.js';
 
 /** What the page hands the API once it runs. */
 export interface KinPage {
@@ -33,6 +34,9 @@ export interface KinPage {
   /** Draws a frame and encodes the view as PNG. */
   snapshot(): Promise<Blob>;
   showCharacter(character: BuiltInCharacter): void;
+  /** The scene's characters on the page, and adding one (see kin-scene-api.ts). */
+  characters: KinScenePage['characters'];
+  addCharacter: KinScenePage['addCharacter'];
   lessons: LessonRunner;
   module: KinModule;
   /** Drags solved in a background thread (the solver settings' toggle). */

@@ -1,5 +1,6 @@
-// What the viewport shows of the pose editor: the character's meshes skinned
-// from the rig's palette, one target handle per goal and one per pole, with
+// What the viewport shows of the pose editor's active character: its meshes
+// skinned from the rig's palette (page-characters.ts puts every character's
+// meshes where it stands and draws the others), one target handle per goal and one per pole, with
 // a line from its joint (new ones whenever the goals change, placed on the
 // targets and poles whenever they move), the selected target's translate
 // gizmo and, for a target that holds an orientation, its rotation gizmo;
@@ -61,7 +62,6 @@ export class PosingView {
     private readonly requestFrame: () => void,
   ) {
     this.currentCharacter = character;
-    viewport.scene.add(character.mesh);
     this.handlesSession = editor.session;
     this.handlesGoalsVersion = editor.session.goalsVersion;
     this.poleLines = new PoleLines(viewport.scene, 0);
@@ -223,22 +223,31 @@ export class PosingView {
   }
 
   /**
-   * Shows another character's meshes (the editor has its session already):
-   * they skin as the old ones did, new handles, a camera framing it; the old
-   * meshes and the debug view (which belonged to them) are freed.
+   * Shows another character's meshes in place of the active one's (the
+   * editor has its session already): they skin as the old ones did, new
+   * handles, a camera framing it; the old meshes and the debug view (which
+   * belonged to them) are freed.
    */
   showCharacter(character: CharacterMeshes): void {
+    this.currentCharacter.dispose();
+    this.adoptCharacter(character);
+    frameCharacter(this.viewport, character, this.editor.session.rig);
+  }
+
+  /**
+   * Shows the handles, skeleton and overlays on another character of the
+   * scene, now the active one (its meshes stay where they are and stay its
+   * own), skinned as the view skins; the camera stays.
+   */
+  adoptCharacter(character: CharacterMeshes): void {
     character.setMethod(this.skinning);
     this.debugView?.dispose();
     this.debugView = null;
-    this.currentCharacter.dispose();
     this.currentCharacter = character;
-    this.viewport.scene.add(character.mesh);
     this.uploadedPoseVersion = -1;
     this.skeleton.dispose();
     this.skeleton = this.createSkeleton();
     this.followGoals();
-    frameCharacter(this.viewport, character, this.editor.session.rig);
     this.requestFrame();
   }
 
@@ -255,7 +264,6 @@ export class PosingView {
     this.targetRotation.dispose();
     this.skeleton.dispose();
     this.debugView?.dispose();
-    this.character.dispose();
     this.viewport.dispose();
   }
 

@@ -1,5 +1,5 @@
-// The floor at y = 0: a faint grid and a soft contact shadow, so the figure
-// reads as standing rather than floating.
+// The floor at y = 0: a faint grid, and a soft contact shadow under each
+// character, so that a figure reads as standing rather than floating.
 import * as THREE from 'three';
 
 function contactShadowTexture(): THREE.CanvasTexture {
@@ -18,25 +18,28 @@ function contactShadowTexture(): THREE.CanvasTexture {
   return texture;
 }
 
-/** A group holding the grid and the shadow; `shadowRadius` in metres. */
-export function createGround(gridSize = 6, shadowRadius = 0.55): THREE.Group {
+/** The grid, `size` metres across, centred on the scene's origin. */
+export function createGround(size = 12): THREE.Group {
   const ground = new THREE.Group();
   ground.name = 'ground';
-
-  const grid = new THREE.GridHelper(gridSize, gridSize * 4, 0x6d7480, 0x3b4049);
+  const grid = new THREE.GridHelper(size, size * 4, 0x6d7480, 0x3b4049);
   const gridMaterial = grid.material as THREE.LineBasicMaterial;
   gridMaterial.transparent = true;
   gridMaterial.opacity = 0.55;
   gridMaterial.depthWrite = false;
   ground.add(grid);
+  return ground;
+}
 
+/** A character's contact shadow, `radius` metres, to put under it (in its model space). */
+export function contactShadow(radius = 0.55): THREE.Mesh {
   const shadow = new THREE.Mesh(
-    new THREE.PlaneGeometry(2 * shadowRadius, 2 * shadowRadius),
+    new THREE.PlaneGeometry(2 * radius, 2 * radius),
     new THREE.MeshBasicMaterial({ map: contactShadowTexture(), transparent: true, depthWrite: false }),
   );
+  shadow.name = 'contact shadow';
   shadow.rotation.x = -Math.PI / 2;
   // Just above the grid so the two do not fight for depth.
   shadow.position.y = 0.002;
-  ground.add(shadow);
-  return ground;
+  return shadow;
 }

@@ -1,5 +1,9 @@
 // The 3D viewport: renderer, camera with orbit controls, the floor, and
-// resizing with its container. The page's CSS paints the background; the
+// resizing with its container. It draws in the active character's model
+// space, so that every tool on that character (handles, gizmos, picking,
+// framing) works in the space its rig does: the scene's world — the floor,
+// the lights, every character where it stands — hangs under `world`, placed
+// by the inverse of the active character's transform (anchor()). The page's CSS paints the background; the
 // canvas is transparent. It draws when asked (render()); whenever what it
 // shows changes by itself — the container resized, the camera orbited — it
 // calls `onInvalidate` so that whoever schedules frames asks for one.
@@ -12,6 +16,8 @@ export class Viewport {
   readonly scene = new THREE.Scene();
   readonly camera = new THREE.PerspectiveCamera(35, 1, 0.05, 100);
   readonly orbit: OrbitControls;
+  /** The scene's world space, drawn as the active character's model space sees it. */
+  readonly world = new THREE.Group();
   /** Called when the view needs drawing again (resize, camera moved); the page's frame scheduler sets it. */
   onInvalidate: () => void = () => {};
   private readonly resizeObserver: ResizeObserver;
@@ -31,7 +37,10 @@ export class Viewport {
 
     this.orbit.addEventListener('change', () => this.onInvalidate());
 
-    this.scene.add(createGround());
+    this.world.name = 'world';
+    this.world.matrixAutoUpdate = false;
+    this.world.add(createGround());
+    this.scene.add(this.world);
 
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
@@ -52,6 +61,22 @@ export class Viewport {
     const moving = this.orbit.enabled && this.orbit.update();
     this.renderer.render(this.scene, this.camera);
     return moving;
+  }
+
+  /**
+   * Draws from the model space of a character standing at `modelToWorld`
+   * from now on. The camera moves with it, so that the picture stays as it
+   * was: what changes is which character the tools work on.
+   */
+  anchor(modelToWorld: THREE.Matrix4): void {
+    const worldToModel = modelToWorld.clone().invert();
+    const shift = worldToModel.clone().multiply(this.world.matrix.clone().invert());
+    this.world.matrix.copy(worldToModel);
+    this.world.matrixWorldNeedsUpdate = true;
+    this.camera.position.applyMatrix4(shift);
+    this.orbit.target.applyMatrix4(shift);
+    this.orbit.update();
+    this.onInvalidate();
   }
 
   dispose(): void {

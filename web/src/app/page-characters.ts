@@ -1,0 +1,237 @@
+// Every character of the scene on the page: its meshes where it stands (a
+// group under the viewport's world, placed by its transform), its spring
+// chains stepped with the frames, and its bone data uploaded when its pose
+// changed. The active character's meshes are the posing view's too (its
+// handles and overlays); the others are drawn here. Follows the editor's
+// changes: a character added, removed, moved or made active.
+import * as THREE from 'three';
+import type { CharacterParts } from '../import/character-parts.js';
+import type { EditorChange, PoseEditor } from '../posing/pose-editor.js';
+import { PosingSession } from '../posing/posing-session.js';
+import { halfWidth, placeBeside } from '../scene/character-placing.js';
+import type { CharacterTransform } from '../scene/character-transform.js';
+import type { SceneCharacter } from '../scene/scene.js';
+import { CharacterMeshes } from '../three/character-meshes.js';
+import { contactShadow } from '../three/ground.js';
+import type { Viewport } from '../three/scene.js';
+import type { PosingView } from './posing-view.js';
+import { SpringFrames } from './spring-frames.js';
+
+/** What the page keeps of a character besides its scene state. */
+export interface ShownCharacter {
+  meshes: CharacterMeshes;
+  /** Its place in the world (the meshes' parent). */
+  readonly placed: THREE.Group;
+  readonly springs: SpringFrames;
+  uploadedPose: number;
+  /** The parts it was made from: its clips, its file's units (for the clip menu and export). */
+  parts: CharacterParts;
+}
+
+function disposeShadow(placed: THREE.Group): void {
+  const shadow = placed.getObjectByName('contact shadow') as THREE.Mesh<THREE.PlaneGeometry, THREE.MeshBasicMaterial> | undefined;
+  shadow?.geometry.dispose();
+  shadow?.material.map?.dispose();
+  shadow?.material.dispose();
+}
+
+function placedMatrix(transform: CharacterTransform, out: THREE.Matrix4): THREE.Matrix4 {
+  return out.makeRotationY(transform.heading).setPosition(transform.x, 0, transform.z);
+}
+
+export class PageCharacters {
+  private readonly shown = new Map<number, ShownCharacter>();
+  private readonly anchor = new THREE.Matrix4();
+  private springsMoving = false;
+
+  constructor(
+    private readonly editor: PoseEditor,
+    private readonly viewport: Viewport,
+    private readonly view: PosingView,
+    first: CharacterParts,
+  ) {
+    this.track(editor.active, view.character, first);
+    editor.onChange(this.onEditorChanged);
+  }
+
+  /** The page's state of character `id`. */
+  of(id: number): ShownCharacter {
+    const shown = this.shown.get(id);
+    if (shown === undefined) throw new Error(`kin: no character ${id} on the page`);
+    return shown;
+  }
+
+  /** The page's state of character `id`, or undefined while it is joining (its change events come before its meshes). */
+  find(id: number): ShownCharacter | undefined {
+    return this.shown.get(id);
+  }
+
+  /** The active character's. */
+  get active(): ShownCharacter {
+    return this.of(this.editor.active.id);
+  }
+
+  /**
+   * Puts `parts` in place of the active character (a file loaded, a lesson
+   * chosen), keeping the solver in use when it can pose the new rig. Throws,
+   * changing nothing (the parts' rig freed), if it cannot.
+   */
+  replaceActive(parts: CharacterParts): void {
+    const { session, meshes } = this.build(parts);
+    try {
+      this.editor.replaceCharacter(session, parts.info);
+    } catch (error) {
+      meshes.dispose();
+      parts.rig.dispose();
+      throw error;
+    }
+    const shown = this.active;
+    shown.meshes = meshes;
+    shown.parts = parts;
+    shown.uploadedPose = -1;
+    shown.placed.add(meshes.mesh);
+    this.view.showCharacter(meshes);
+  }
+
+  /** Adds `parts` to the scene beside the others (or at `transform`) and makes it active. Throws, adding nothing, if it cannot. */
+  add(parts: CharacterParts, transform?: CharacterTransform): SceneCharacter {
+    const { session, meshes } = this.build(parts);
+    const standing = this.editor.scene.characters.map((c) => ({ transform: c.transform, halfWidth: halfWidth(c.session.rig) }));
+    let added: SceneCharacter;
+    try {
+      added = this.editor.addCharacter(session, parts.info, transform ?? placeBeside(standing, halfWidth(parts.rig)));
+    } catch (error) {
+      meshes.dispose();
+      parts.rig.dispose();
+      throw error;
+    }
+    this.track(added, meshes, parts);
+    // Its own change event came before its meshes were here.
+    this.follow();
+    return added;
+  }
+
+  /**
+   * Steps every character's springs and uploads the bone data of those not
+   * active whose pose changed (the view uploads the active one's). Returns
+   * whether the active character's springs moved it. Allocation-free.
+   */
+  update(now_ms: number): boolean {
+    const { characters, active } = this.editor.scene;
+    const method = this.view.skinning;
+    let activeMoved = false;
+    let moving = false;
+    for (let i = 0; i < characters.length; i++) {
+      const character = characters[i];
+      const shown = this.shown.get(character.id);
+      if (shown === undefined) continue;
+      const { session } = character;
+      const stepped = shown.springs.step(session.rig, session.poseVersion, now_ms);
+      moving ||= shown.springs.moving;
+      if (character === active) {
+        activeMoved = stepped;
+        continue;
+      }
+      if (shown.meshes.method !== method) {
+        shown.meshes.setMethod(method);
+        shown.uploadedPose = -1;
+      }
+      if (stepped || session.poseVersion !== shown.uploadedPose) {
+        shown.meshes.update(session.rig);
+        shown.uploadedPose = session.poseVersion;
+      }
+    }
+    this.springsMoving = moving;
+    return activeMoved;
+  }
+
+  /** Every character's joints and bone tips, in the space the view draws in (the active character's model space). */
+  jointsInView(): THREE.Vector3[] {
+    const toView = this.viewport.world.matrix;
+    const points: THREE.Vector3[] = [];
+    const placed = new THREE.Matrix4();
+    for (const character of this.editor.scene.characters) {
+      const { rig } = character.session;
+      const toWorld = placedMatrix(character.transform, placed).premultiply(toView);
+      const model_ms = rig.modelMatrices();
+      const tips_ms = rig.boneTips();
+      for (let b = 0; b < rig.boneCount; b++) {
+        points.push(new THREE.Vector3().fromArray(model_ms, 16 * b + 12).applyMatrix4(toWorld), new THREE.Vector3().fromArray(tips_ms, 3 * b).applyMatrix4(toWorld));
+      }
+    }
+    return points;
+  }
+
+  /** Whether some character's springs want the next frame. */
+  get moving(): boolean {
+    return this.springsMoving;
+  }
+
+  /** Frees every character's meshes. */
+  dispose(): void {
+    for (const shown of this.shown.values()) {
+      shown.meshes.dispose();
+      disposeShadow(shown.placed);
+    }
+    this.shown.clear();
+  }
+
+  private build(parts: CharacterParts): { session: PosingSession; meshes: CharacterMeshes } {
+    const { rig } = parts;
+    let session: PosingSession;
+    let meshes: CharacterMeshes;
+    try {
+      session = new PosingSession(rig, parts.layouts(rig));
+      try {
+        session.setSolver(this.editor.session.solverName, {});
+      } catch {
+        // The session keeps the rig's default solver.
+      }
+      meshes = new CharacterMeshes(parts.meshes, parts.jointToBone);
+    } catch (error) {
+      rig.dispose();
+      throw error;
+    }
+    return { session, meshes };
+  }
+
+  private track(character: SceneCharacter, meshes: CharacterMeshes, parts: CharacterParts): void {
+    const placed = new THREE.Group();
+    placed.name = `character ${character.id}`;
+    placed.matrixAutoUpdate = false;
+    placed.add(meshes.mesh, contactShadow());
+    this.viewport.world.add(placed);
+    this.shown.set(character.id, { meshes, placed, springs: new SpringFrames(), uploadedPose: -1, parts });
+    this.place(character);
+  }
+
+  private place(character: SceneCharacter): void {
+    const shown = this.shown.get(character.id);
+    if (shown === undefined) return;
+    placedMatrix(character.transform, shown.placed.matrix);
+    shown.placed.matrixWorldNeedsUpdate = true;
+  }
+
+  // Runs on every change, a drag's every move included: nothing to do then.
+  private readonly onEditorChanged = (change: EditorChange): void => {
+    if (change === 'characters' || change === 'active') this.follow();
+  };
+
+  /** Drops the meshes of characters gone, places the rest, and puts the view on the active one. */
+  private follow(): void {
+    const { scene } = this.editor;
+    for (const [id, shown] of this.shown) {
+      if (scene.has(id)) continue;
+      shown.meshes.dispose();
+      disposeShadow(shown.placed);
+      shown.placed.removeFromParent();
+      this.shown.delete(id);
+    }
+    for (const character of scene.characters) this.place(character);
+    const active = this.shown.get(scene.active.id);
+    if (active === undefined) return;
+    if (this.view.character !== active.meshes) this.view.adoptCharacter(active.meshes);
+    const anchor = placedMatrix(scene.active.transform, this.anchor);
+    if (!anchor.equals(this.viewport.world.matrix.clone().invert())) this.viewport.anchor(anchor);
+  }
+}
