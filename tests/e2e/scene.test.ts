@@ -1,8 +1,9 @@
 // A scene of two default characters in Debian's Chromium: the second stands
 // beside the first (apart, both on screen); a real mouse drag of the
 // second's handle moves its palette and leaves the first's bit for bit;
-// undo takes it back, and picking the first in the scene panel puts the
-// handles on it; Duplicate copies the active one's pose; × removes a
+// picking the first in the scene panel puts the handles on it; undo takes
+// the drag back (bringing the second forward); a click on the first's hand
+// makes it active again; Duplicate copies the active one's pose; × removes a
 // character (its steps gone, its palette no longer asked for); the panel's
 // rows follow every change.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
@@ -57,6 +58,11 @@ describe('a scene of two characters', () => {
     expect(differing(undone2, before2).filter((bone) => !springBones.includes(bone))).toEqual([]);
     expect(await page.evaluate((id) => window.kin.characterPalette(id), first)).toEqual(before1);
     expect(await page.evaluate(() => window.kin.characters().find((c) => c.active)?.id)).toBe(second);
+
+    // A click on the first character's hand (where its handle was) makes it active again.
+    await page.mouse.click(hand1.x, hand1.y);
+    await nextFrame(page);
+    expect(await page.evaluate(() => window.kin.characters().find((c) => c.active)?.id)).toBe(first);
   });
 
   it('duplicates the active character in its pose and removes one from the panel', async () => {

@@ -309,6 +309,12 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       ui = new EditorUi(root, shell, editor, selection, view, {
         showCharacter: showBuiltIn,
         addCharacter: (builtIn) => showParts(builtIns.parts(builtIn), true),
+        pickCharacter: (x, y) => {
+          const id = characters.characterAt(x, y);
+          if (id === null) return false;
+          editor.setActiveCharacter(id);
+          return true;
+        },
         duplicateCharacter: () => {
           const { parts, state } = duplicateParts(module, editor, characters.active.parts);
           showParts(parts, true);

@@ -50,6 +50,8 @@ export interface EditorUiHooks {
   /** The scene panel's + and Duplicate: a character joins the scene, active. */
   addCharacter(character: BuiltInCharacter): void;
   duplicateCharacter(): void;
+  /** A click beside the active character's bones: the character there (if any) becomes active; true if one did. */
+  pickCharacter(x: number, y: number): boolean;
   models: PageModels;
   /** The share link of the state now, written into the address bar, or why there is none. */
   shareLink(): ShareUrl;
@@ -128,7 +130,7 @@ export class EditorUi {
       report: (message) => hooks.models.report(message),
     }, window.matchMedia('(max-width: 640px)').matches);
     const { viewport } = view;
-    this.bonePosing = new BonePosing(editor, selection, viewport, (x, y) => view.hitAt(x, y), this.inspector.selection, () => viewport.onInvalidate());
+    this.bonePosing = new BonePosing(editor, selection, viewport, (x, y) => view.hitAt(x, y), this.inspector.selection, () => viewport.onInvalidate(), hooks.pickCharacter);
     this.targetPanel = new TargetPanel(this.inspector.selection, editor, selection);
     this.springs = new SpringsPanel(shell.inspectorBody, () => editor.session.rig, () => viewport.onInvalidate());
     this.uninstallShortcuts = installShortcuts(window, {

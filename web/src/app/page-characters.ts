@@ -12,6 +12,7 @@ import { halfWidth, placeBeside } from '../scene/character-placing.js';
 import type { CharacterTransform } from '../scene/character-transform.js';
 import type { SceneCharacter } from '../scene/scene.js';
 import { CharacterMeshes } from '../three/character-meshes.js';
+import { PICK_DISTANCE_PX, nearestSegment, projectBoneSegments, segmentDistance } from '../three/bone-picking.js';
 import { contactShadow } from '../three/ground.js';
 import type { Viewport } from '../three/scene.js';
 import type { PosingView } from './posing-view.js';
@@ -43,6 +44,8 @@ export class PageCharacters {
   private readonly shown = new Map<number, ShownCharacter>();
   private readonly anchor = new THREE.Matrix4();
   private springsMoving = false;
+  /** Stands for the camera when another character's bones are projected (only its matrices are read). */
+  private readonly pickCamera = new THREE.PerspectiveCamera();
 
   constructor(
     private readonly editor: PoseEditor,
@@ -160,6 +163,35 @@ export class PageCharacters {
       }
     }
     return points;
+  }
+
+  /**
+   * The character (not the active one) with a bone drawn within
+   * PICK_DISTANCE_PX of the page point (x, y), the nearest; null for none.
+   */
+  characterAt(x: number, y: number): number | null {
+    const { camera, canvas } = this.viewport;
+    camera.updateMatrixWorld();
+    const rect = canvas.getBoundingClientRect();
+    const placed = new THREE.Matrix4();
+    let best: number | null = null;
+    let bestDistance = PICK_DISTANCE_PX;
+    for (const character of this.editor.scene.characters) {
+      if (character === this.editor.scene.active) continue;
+      const { rig } = character.session;
+      // The character's model space seen by the camera: the camera's view of the world it stands in.
+      const toView = placedMatrix(character.transform, placed).premultiply(this.viewport.world.matrix);
+      this.pickCamera.projectionMatrix.copy(camera.projectionMatrix);
+      this.pickCamera.matrixWorldInverse.copy(camera.matrixWorldInverse).multiply(toView);
+      const segments = new Float64Array(4 * rig.boneCount);
+      projectBoneSegments(rig.modelMatrices(), rig.boneTips(), this.pickCamera, rect, segments);
+      const bone = nearestSegment(segments, x, y, bestDistance);
+      if (bone < 0) continue;
+      const s = 4 * bone;
+      bestDistance = segmentDistance(x, y, segments[s], segments[s + 1], segments[s + 2], segments[s + 3]);
+      best = character.id;
+    }
+    return best;
   }
 
   /** Whether some character's springs want the next frame. */

@@ -2,8 +2,9 @@
 // its origin to its tip, and a click picks the bone whose segment passes
 // nearest to the pointer, within a few pixels of slack. The segments lie
 // inside the limbs, so a click on an arm's skin lands near the arm's bone.
-// Positions come from the rig (model space = world space: the character sits
-// untransformed at the origin).
+// Positions come from the rig, in the model space the view draws in (the
+// active character's; app/page-characters.ts projects the others' through
+// their place in the scene).
 import * as THREE from 'three';
 
 /** A rectangle on the page in CSS pixels, e.g. the canvas's getBoundingClientRect(). */
@@ -13,6 +14,9 @@ export interface ScreenRect {
   width: number;
   height: number;
 }
+
+/** How far from a bone's drawn segment a click still picks it (CSS px): about a limb's half-width. */
+export const PICK_DISTANCE_PX = 24;
 
 const scratch_ws = new THREE.Vector3();
 

@@ -18,15 +18,13 @@ import type { PosingSession } from '../posing/posing-session.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
 import { BoneGizmo } from '../three/bone-gizmo.js';
 import { BoneHighlight } from '../three/bone-highlight.js';
-import { nearestSegment, projectBoneSegments } from '../three/bone-picking.js';
+import { PICK_DISTANCE_PX, nearestSegment, projectBoneSegments } from '../three/bone-picking.js';
 import { ScreenTurn } from '../three/screen-turn.js';
 import type { Viewport } from '../three/scene.js';
 import { BonePanel } from './bone-panel.js';
 
 // A press that moves further than this (CSS px) orbits the camera: no click.
 const CLICK_SLOP_PX = 5;
-// How far from a bone's drawn segment a click still picks it (CSS px): about a limb's half-width.
-const PICK_DISTANCE_PX = 24;
 
 /** Where a press lands, besides bones: on a target handle or its gizmo (those take the press). */
 export type HandleHitTest = (x: number, y: number) => boolean;
@@ -56,6 +54,8 @@ export class BonePosing {
     private readonly hitsHandle: HandleHitTest,
     panelParent: HTMLElement,
     requestFrame: () => void,
+    /** A click on no bone of the active character may land on another character: makes it active, true if it did. */
+    private readonly pickCharacter: (x: number, y: number) => boolean = () => false,
   ) {
     const { camera, canvas, scene, orbit } = viewport;
     this.highlight = new BoneHighlight(scene);
@@ -265,8 +265,8 @@ export class BonePosing {
     if (Math.hypot(x - this.pressX, y - this.pressY) > CLICK_SLOP_PX) return;
     if (this.gizmo.engaged || this.hitsHandle(x, y)) return;
     const bone = this.boneAt(x, y);
-    if (bone === NOTHING) this.selection.clear();
-    else this.selection.selectBone(bone);
+    if (bone !== NOTHING) this.selection.selectBone(bone);
+    else if (!this.pickCharacter(x, y)) this.selection.clear();
   };
 
   private readonly onContextMenu = (event: MouseEvent): void => {
