@@ -1,5 +1,5 @@
 // A drag frame's JavaScript allocation, measured: the page's per-frame path
-// through the real WASM module — a handle move (the pose editor's callback,
+// through the real WASM module, in a scene of two characters — a handle move (the pose editor's callback,
 // handleMoves → PosingSession.moveGoal → Rig.setGoalTarget + Rig.solve,
 // with symmetric dragging off and on, then the editor's change listeners),
 // the ponytail's springs stepped on the new pose (SpringFrames, as the page's
@@ -27,6 +27,7 @@ import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { CharacterMeshes } from '../../web/src/three/character-meshes.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { SpringFrames } from '../../web/src/app/spring-frames.js';
+import { Change } from '../../web/src/scene/scene-change.js';
 import { addDefaultCharacterSprings } from '../../web/src/import/default-character-springs.js';
 import { bytesPerCall, heapProfiler } from './allocation-profile.js';
 import { loadDefaultCharacter } from './default-character.js';
@@ -54,12 +55,18 @@ describe('allocation of a drag frame', () => {
     addDefaultCharacterSprings(rig);
     session = new PosingSession(rig);
     editor = new PoseEditor(session, { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS });
+    // A second character beside it: the drag stays on the first.
+    const other = Rig.create(module, bones);
+    applyStartPose(other);
+    editor.addCharacter(new PosingSession(other), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS }, { x: 1.5, z: 0, heading: 0 });
+    editor.setActiveCharacter(editor.scene.characters[0].id);
     character = new CharacterMeshes([{ mesh, material: 'page-look' }], jointToBone);
     goal = session.goalIndex('hand_r');
     start = session.target_ms(goal);
     // What the page's view does on every change: note it and ask for a frame.
-    editor.onChange(() => {
+    editor.onChange((told) => {
       changes++;
+      if ((told & Change.POSE) !== 0) posed = true;
     });
     // Node's performance.now() allocates an array per call (process.hrtime);
     // the browser's does not. PosingSession times each solve with it, so a
@@ -85,9 +92,11 @@ describe('allocation of a drag frame', () => {
   const springs = new SpringFrames();
   let now_ms = 0;
   let springSteps = 0;
+  let posed = false;
   function stepSprings(): void {
     now_ms += 16;
-    if (springs.step(rig, session.poseVersion, now_ms)) springSteps++;
+    if (springs.step(rig, posed, now_ms)) springSteps++;
+    posed = false;
   }
   function dragFrame(frame: number): void {
     const angle = (2 * Math.PI * frame) / 240;

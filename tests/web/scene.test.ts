@@ -13,6 +13,7 @@ import { applyStartPose } from '../../web/src/posing/start-pose.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import { MAX_CHARACTERS } from '../../web/src/scene/scene.js';
+import { Change } from '../../web/src/scene/scene-change.js';
 import { toWorld, transformMatrix } from '../../web/src/scene/character-transform.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
@@ -94,13 +95,19 @@ describe('a scene of characters', () => {
 
   it('tells its listeners what changed', () => {
     const { editor, first } = twoCharacters();
-    const changes: string[] = [];
-    editor.onChange((change) => changes.push(change));
+    const told: [number, number][] = [];
+    editor.onChange((changes, character) => told.push([changes, character.id]));
     editor.setActiveCharacter(first);
     editor.setSolver('fabrik');
     editor.moveGoal(editor.session.goalIndex('hand_r'), 0.3, 1.2, 0.2);
     editor.placeCharacter(first, { x: -1, z: 0.5, heading: 1 });
-    expect(changes).toEqual(['active', 'solver', 'pose', 'characters']);
+    // Each edit once, all of its changes together: the move's target, its solve (timed: the status line's) and the pose.
+    expect(told).toEqual([
+      [Change.ACTIVE, first],
+      [Change.SOLVER, first],
+      [Change.TARGETS | Change.POSE | Change.SOLVE | Change.TIMED_SOLVE, first],
+      [Change.CHARACTERS, first],
+    ]);
   });
 
   it('forgets a removed character: its rig is freed, its undo steps are gone, the next one is active', () => {

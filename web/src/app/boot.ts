@@ -41,6 +41,7 @@ import { snapshotPng } from '../ui/png-snapshot.js';
 import { Shell } from '../ui/shell.js';
 import { loadKinModuleBrowser } from '../wasm/load-browser.js';
 import { PageCharacters } from './page-characters.js';
+import { Change } from '../scene/scene-change.js';
 import { duplicateParts } from './character-duplicate.js';
 import { restorePoseState } from '../posing/pose-state.js';
 import { EditorUi } from './editor-ui.js';
@@ -169,8 +170,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       timeline.characterChanged();
     };
     // Another character made active brings its clips to the menu; the selection was the other one's.
-    editor.onChange((change) => {
-      const shown = change === 'active' ? characters.find(editor.active.id) : undefined;
+    editor.onChange((changes) => {
+      const shown = (changes & Change.ACTIVE) !== 0 ? characters.find(editor.active.id) : undefined;
       if (shown === undefined) return;
       selection.clear();
       offerClips(shown.parts);

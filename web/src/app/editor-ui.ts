@@ -3,12 +3,13 @@
 // sections, the status line — plus bone posing, the help and the keyboard.
 // refresh() runs with every drawn frame (frames follow every change) and
 // brings what the widgets show up to date, touching the DOM only where
-// something changed.
+// something changed: what the editor's changes told it, or what the
+// widgets find different.
 import * as THREE from 'three';
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { exportFileName, exportedPose } from '../export/character-export.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
-import type { PosingSession } from '../posing/posing-session.js';
+import { Change, type Changes } from '../scene/scene-change.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
 import type { ShareUrl } from '../share/share-link.js';
 import type { SolverName, SolverOptions } from '../rig/rig.js';
@@ -85,10 +86,8 @@ export class EditorUi {
   readonly retargetDialog: RetargetDialog;
   private readonly uninstallShortcuts: () => void;
   private readonly pointer_px = { x: 0, y: 0 };
-  private shownSession: PosingSession | null = null;
-  private shownSolves = -1;
-  private plottedSolves = -1;
-  private shownSolver = -1;
+  /** What the editor's changes left for refresh() to show (all of it at first). */
+  private stale: Changes = Change.CHARACTER | Change.SOLVER;
   private shownSkinning = '';
 
   constructor(
@@ -152,7 +151,11 @@ export class EditorUi {
     });
     viewport.canvas.addEventListener('pointermove', this.onPointerMove);
     // The controls show a change at once (a script reads them back), not only with the next frame.
-    editor.onChange(() => this.refresh());
+    editor.onChange((changes, character) => {
+      if (character !== editor.active) return;
+      this.stale |= changes;
+      this.refresh();
+    });
     selection.onChange(() => this.refresh());
     view.onChange(() => this.refresh());
   }
@@ -175,6 +178,8 @@ export class EditorUi {
   /** Called with every frame (allocation-free unless something is shown anew). */
   refresh(): void {
     const { session } = this.editor;
+    const stale = this.stale;
+    this.stale = 0;
     this.bonePosing.update();
     this.tools.refresh();
     this.timeline.refresh();
@@ -182,32 +187,21 @@ export class EditorUi {
     this.targetPanel.refresh();
     this.springs.refresh();
     this.inspector.showHint(this.selection.bone === NOTHING && this.selection.goal === NOTHING);
-    if (session !== this.shownSession) {
+    if ((stale & (Change.CHARACTER | Change.ACTIVE)) !== 0) {
       // Another character: nothing of the old one's solves stays on show.
-      this.shownSession = session;
-      this.shownSolves = session.timedSolveCount;
-      this.plottedSolves = session.solveCount;
-      this.shownSolver = -1;
       this.status.clear();
       this.inspector.energyPlot.showMessage('No solve yet: drag a handle.');
       const { source } = this.editor;
       this.status.warn(source.kind === 'gltf' && source.warnings.length > 0 ? source.warnings.join(' ') : null);
     }
-    if (session.solverVersion !== this.shownSolver) {
-      this.inspector.solverPanel.show(session.solverName, this.editor.solverOptions);
-      this.shownSolver = session.solverVersion;
-    }
+    if ((stale & (Change.SOLVER | Change.CHARACTER | Change.ACTIVE)) !== 0) this.inspector.solverPanel.show(session.solverName, this.editor.solverOptions);
     // The status line shows one solve, all its numbers: the latest timed one
     // (a drag's last solve is timed when it ends). The plot shows what the
     // latest solve did.
-    if (session.timedSolveCount !== this.shownSolves) {
-      this.status.show(session.lastTimedSolve);
-      this.shownSolves = session.timedSolveCount;
-    }
-    if (session.solveCount !== this.plottedSolves) {
+    if ((stale & Change.TIMED_SOLVE) !== 0) this.status.show(session.lastTimedSolve);
+    if ((stale & Change.SOLVE) !== 0) {
       if (session.lastSolve.failure === null) this.inspector.energyPlot.show(session.energyHistory(), session.lastSolve.iterations);
       else this.inspector.energyPlot.showMessage('No energy: the solve failed.');
-      this.plottedSolves = session.solveCount;
     }
     if (this.view.skinning !== this.shownSkinning) {
       this.tools.showSkinning(this.view.skinning);

@@ -6,7 +6,8 @@
 // changes: a character added, removed, moved or made active.
 import * as THREE from 'three';
 import type { CharacterParts } from '../import/character-parts.js';
-import type { EditorChange, PoseEditor } from '../posing/pose-editor.js';
+import type { PoseEditor } from '../posing/pose-editor.js';
+import { Change, type Changes } from '../scene/scene-change.js';
 import { PosingSession } from '../posing/posing-session.js';
 import { halfWidth, placeBeside } from '../scene/character-placing.js';
 import type { CharacterTransform } from '../scene/character-transform.js';
@@ -24,7 +25,8 @@ export interface ShownCharacter {
   /** Its place in the world (the meshes' parent). */
   readonly placed: THREE.Group;
   readonly springs: SpringFrames;
-  uploadedPose: number;
+  /** Its pose changed since the last frame (the editor's changes say so). */
+  poseStale: boolean;
   /** The parts it was made from: its clips, its file's units (for the clip menu and export). */
   parts: CharacterParts;
 }
@@ -91,7 +93,7 @@ export class PageCharacters {
     const shown = this.active;
     shown.meshes = meshes;
     shown.parts = parts;
-    shown.uploadedPose = -1;
+    shown.poseStale = true;
     shown.placed.add(meshes.mesh);
     this.view.showCharacter(meshes);
   }
@@ -129,20 +131,17 @@ export class PageCharacters {
       const shown = this.shown.get(character.id);
       if (shown === undefined) continue;
       const { session } = character;
-      const stepped = shown.springs.step(session.rig, session.poseVersion, now_ms);
+      const posed = shown.poseStale;
+      shown.poseStale = false;
+      const stepped = shown.springs.step(session.rig, posed, now_ms);
       moving ||= shown.springs.moving;
       if (character === active) {
         activeMoved = stepped;
         continue;
       }
-      if (shown.meshes.method !== method) {
-        shown.meshes.setMethod(method);
-        shown.uploadedPose = -1;
-      }
-      if (stepped || session.poseVersion !== shown.uploadedPose) {
-        shown.meshes.update(session.rig);
-        shown.uploadedPose = session.poseVersion;
-      }
+      const reskinned = shown.meshes.method !== method;
+      if (reskinned) shown.meshes.setMethod(method);
+      if (stepped || posed || reskinned) shown.meshes.update(session.rig);
     }
     this.springsMoving = moving;
     return activeMoved;
@@ -233,7 +232,7 @@ export class PageCharacters {
     placed.matrixAutoUpdate = false;
     placed.add(meshes.mesh, contactShadow());
     this.viewport.world.add(placed);
-    this.shown.set(character.id, { meshes, placed, springs: new SpringFrames(), uploadedPose: -1, parts });
+    this.shown.set(character.id, { meshes, placed, springs: new SpringFrames(), poseStale: true, parts });
     this.place(character);
   }
 
@@ -244,9 +243,13 @@ export class PageCharacters {
     shown.placed.matrixWorldNeedsUpdate = true;
   }
 
-  // Runs on every change, a drag's every move included: nothing to do then.
-  private readonly onEditorChanged = (change: EditorChange): void => {
-    if (change === 'characters' || change === 'active') this.follow();
+  // Runs on every change, a drag's every move included: allocation-free.
+  private readonly onEditorChanged = (changes: Changes, character: SceneCharacter): void => {
+    if ((changes & Change.POSE) !== 0) {
+      const shown = this.shown.get(character.id);
+      if (shown !== undefined) shown.poseStale = true;
+    }
+    if ((changes & (Change.CHARACTERS | Change.ACTIVE)) !== 0) this.follow();
   };
 
   /** Drops the meshes of characters gone, places the rest, and puts the view on the active one. */

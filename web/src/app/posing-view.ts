@@ -6,10 +6,13 @@
 // gizmo and, for a target that holds an orientation, its rotation gizmo;
 // the skeleton when asked for, and the debug view for tests. It draws on demand: every
 // change of the editor or the selection asks the frame scheduler for a
-// frame, and drawFrame() uploads the bone data only when the pose changed.
+// frame, and drawFrame() brings up to date only what the changes told it:
+// the bone data when the pose changed, the pole lines, the skeleton.
 import type { SkinningMethod } from '../rig/rig.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { PosingSession } from '../posing/posing-session.js';
+import { Change, type Changes, NEW_HANDLES } from '../scene/scene-change.js';
+import type { SceneCharacter } from '../scene/scene.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
 import { frameCharacter } from '../three/character-framing.js';
 import type { CharacterMeshes } from '../three/character-meshes.js';
@@ -29,7 +32,8 @@ export class PosingView {
   private poleGoals = new Int32Array(0);
   private poleJoints = new Int32Array(0);
   private poleLines: PoleLines;
-  private polesPoseVersion = -1;
+  /** What the next frame must bring up to date (the editor's changes set them; drawFrame clears them). */
+  private polesStale = true;
   /** The selected target's rotation gizmo (for a goal that holds an orientation). */
   private readonly targetRotation: BoneGizmo;
   private rotatedGoal = NOTHING;
@@ -39,10 +43,7 @@ export class PosingView {
   private readonly rotationPosition = new THREE.Vector3();
   private readonly unitScale = new THREE.Vector3(1, 1, 1);
   private handlesSession: PosingSession;
-  private handlesGoalsVersion: number;
-  private placedTargetsVersion = -1;
-  private uploadedPoseVersion = -1;
-  private uploadedSession: PosingSession | null = null;
+  private poseStale = true;
   private frames = 0;
   private frameWaiters: (() => void)[] = [];
   private readonly listeners: (() => void)[] = [];
@@ -50,7 +51,7 @@ export class PosingView {
   private debugView: DebugView | null = null;
   private skeleton: SkeletonOverlay;
   private skeletonShown = false;
-  private skeletonPoseVersion = -1;
+  private skeletonStale = true;
   private handlesShown = true;
 
   /** `requestFrame` asks the page's frame scheduler for a frame. */
@@ -63,7 +64,6 @@ export class PosingView {
   ) {
     this.currentCharacter = character;
     this.handlesSession = editor.session;
-    this.handlesGoalsVersion = editor.session.goalsVersion;
     this.poleLines = new PoleLines(viewport.scene, 0);
     this.targetHandles = this.createHandles();
     this.skeleton = this.createSkeleton();
@@ -133,7 +133,7 @@ export class PosingView {
   showSkeleton(shown: boolean): void {
     this.skeletonShown = shown;
     this.skeleton.visible = shown;
-    this.skeletonPoseVersion = -1;
+    this.skeletonStale = true;
     this.changed();
   }
 
@@ -154,7 +154,7 @@ export class PosingView {
   /** Skins the character with `method` from the next frame on. */
   setSkinning(method: SkinningMethod): void {
     this.character.setMethod(method);
-    this.uploadedPoseVersion = -1;
+    this.poseStale = true;
     this.changed();
   }
 
@@ -162,14 +162,14 @@ export class PosingView {
   setDebugView(mesh: DebugMesh, colors: CharacterColors): void {
     this.debugView ??= new DebugView(this.viewport.scene, this.character, this.editor.session.rig);
     this.debugView.set(mesh, colors);
-    this.uploadedPoseVersion = -1;
+    this.poseStale = true;
     this.changed();
   }
 
   /** The rig's springs moved its bones without a new pose: upload them with the next frame. */
   springsMoved(): void {
-    this.uploadedPoseVersion = -1;
-    this.skeletonPoseVersion = -1;
+    this.poseStale = true;
+    this.skeletonStale = true;
   }
 
   /** Puts the camera at `position_ws`, orbiting around `target_ws`. */
@@ -188,21 +188,18 @@ export class PosingView {
    */
   drawFrame(): boolean {
     const { session } = this.editor;
-    if (session.poseVersion !== this.uploadedPoseVersion || session !== this.uploadedSession) {
+    if (this.poseStale) {
       this.character.update(session.rig);
       this.debugView?.update();
-      this.uploadedPoseVersion = session.poseVersion;
-      this.uploadedSession = session;
+      this.poseStale = false;
     }
-    // The timeline moves the targets onto a pose it shows without telling the editor's listeners.
-    if (session.targetsVersion !== this.placedTargetsVersion) this.placeHandles();
-    if (this.poleGoals.length > 0 && session.poseVersion + session.targetsVersion !== this.polesPoseVersion) {
+    if (this.poleGoals.length > 0 && this.polesStale) {
       this.poleLines.update(session.rig.modelMatrices(), this.poleJoints, session.poles_ms, this.poleGoals);
-      this.polesPoseVersion = session.poseVersion + session.targetsVersion;
+      this.polesStale = false;
     }
-    if (this.skeletonShown && session.poseVersion !== this.skeletonPoseVersion) {
+    if (this.skeletonShown && this.skeletonStale) {
       this.skeleton.update(session.rig.modelMatrices(), session.rig.boneTips());
-      this.skeletonPoseVersion = session.poseVersion;
+      this.skeletonStale = false;
     }
     const moving = this.viewport.render();
     this.frames++;
@@ -244,7 +241,7 @@ export class PosingView {
     this.debugView?.dispose();
     this.debugView = null;
     this.currentCharacter = character;
-    this.uploadedPoseVersion = -1;
+    this.poseStale = true;
     this.skeleton.dispose();
     this.skeleton = this.createSkeleton();
     this.followGoals();
@@ -268,10 +265,19 @@ export class PosingView {
   }
 
   // Runs on every change of the editor, a drag's every move included: allocation-free then.
-  private readonly onEditorChanged = (): void => {
-    this.followGoals();
-    const { session } = this.editor;
-    if (session.targetsVersion !== this.placedTargetsVersion) this.placeHandles();
+  private readonly onEditorChanged = (changes: Changes, character: SceneCharacter): void => {
+    // Another character's session: page-characters.ts draws it.
+    if (character !== this.editor.active) return;
+    if ((changes & NEW_HANDLES) !== 0) this.followGoals();
+    if ((changes & Change.POSE) !== 0) {
+      this.poseStale = true;
+      this.skeletonStale = true;
+      this.polesStale = true;
+    }
+    if ((changes & Change.TARGETS) !== 0) {
+      this.placeHandles();
+      this.polesStale = true;
+    }
     if (this.rotatedGoal !== NOTHING && !this.targetRotation.dragging) this.placeRotationGizmo();
     this.requestFrame();
   };
@@ -282,7 +288,6 @@ export class PosingView {
     const goals = session.goalNames.length;
     for (let g = 0; g < goals; g++) this.targetHandles.place(g, session.targets_ms, 3 * g);
     for (let k = 0; k < this.poleGoals.length; k++) this.targetHandles.place(goals + k, session.poles_ms, 3 * this.poleGoals[k]);
-    this.placedTargetsVersion = session.targetsVersion;
   }
 
   /** The rotation gizmo on the selected target if it holds an orientation, else none. */
@@ -323,12 +328,10 @@ export class PosingView {
   /** New handles when the goals (or the character) changed. */
   private followGoals(): void {
     const { session } = this.editor;
-    if (session === this.handlesSession && session.goalsVersion === this.handlesGoalsVersion) return;
     const names = this.handlesSession.goalNames;
     const sameCharacter = session === this.handlesSession;
     this.targetHandles.dispose();
     this.handlesSession = session;
-    this.handlesGoalsVersion = session.goalsVersion;
     this.targetHandles = this.createHandles();
     // The selected goal stays selected while it is there (its pin, pole or rotation toggled); a drag ended by the swap never re-enables orbiting by itself.
     const goal = this.selection.goal;
@@ -342,7 +345,7 @@ export class PosingView {
     const { rig } = this.editor.session;
     const skeleton = new SkeletonOverlay(this.viewport.scene, rig.boneNames.map((_, bone) => rig.frame(bone)));
     skeleton.visible = this.skeletonShown;
-    this.skeletonPoseVersion = -1;
+    this.skeletonStale = true;
     return skeleton;
   }
 
@@ -356,7 +359,7 @@ export class PosingView {
     this.poleLines.dispose();
     this.poleLines = new PoleLines(viewport.scene, poleGoals.length);
     this.poleLines.lines.visible &&= this.handlesShown;
-    this.polesPoseVersion = -1;
+    this.polesStale = true;
     const styles: HandleStyle[] = session.layout.goals.map((goal) => ({ name: goal.bone, color: goal.color, pinned: goal.pinned === true }));
     for (const g of poleGoals) styles.push({ name: `${session.goalNames[g]}:pole`, color: session.layout.goals[g].color, pole: true });
     const handles = new TargetHandles(styles, viewport.camera, viewport.canvas, viewport.scene, viewport.orbit, {

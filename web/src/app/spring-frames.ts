@@ -1,5 +1,5 @@
-// The frame loop's part for spring chains: steps the rig's springs on every
-// frame that draws a new pose (the chains ride on it) or after the chains
+// The frame loop's part for spring chains (one per character): steps the
+// rig's springs on every frame that draws a new pose (the chains ride on it) or after the chains
 // changed (a chain turned off goes back onto the pose), and on every frame
 // while they have not settled, asking for the next frame then. The step
 // takes the real time since the last one, in whole milliseconds (no float
@@ -16,32 +16,30 @@ const RESUMED_STEP_MS = 16;
 export class SpringFrames {
   private rig: Rig | null = null;
   private hasChains = false;
-  private steppedVersion = -1;
+  private steppedChains = -1;
   private lastStep_ms = -1;
 
   /**
    * Steps `rig`'s springs for the frame at `now_ms` if they move: its pose
-   * (`poseVersion`) or its chains changed since the last step, or they have
-   * not settled. Returns whether it stepped (the palette changed).
+   * changed since the last step (`poseChanged`), or its chains did, or they
+   * have not settled. Returns whether it stepped (the palette changed).
    */
-  step(rig: Rig, poseVersion: number, now_ms: number): boolean {
+  step(rig: Rig, poseChanged: boolean, now_ms: number): boolean {
     if (rig !== this.rig) {
       this.rig = rig;
       this.hasChains = rig.springChains().length > 0;
-      this.steppedVersion = -1;
+      this.steppedChains = -1;
       this.lastStep_ms = -1;
     }
     if (!this.hasChains) return false;
-    // Both versions only grow: their sum changes whenever either does.
-    const version = poseVersion + rig.springsVersion;
-    if (version === this.steppedVersion && rig.springsSettled) {
+    if (!poseChanged && rig.springsVersion === this.steppedChains && rig.springsSettled) {
       this.lastStep_ms = -1;
       return false;
     }
     const dt_ms = this.lastStep_ms < 0 ? RESUMED_STEP_MS : Math.min(MAX_STEP_MS, Math.max(MIN_STEP_MS, now_ms - this.lastStep_ms));
     rig.stepSprings(dt_ms);
     this.lastStep_ms = now_ms;
-    this.steppedVersion = version;
+    this.steppedChains = rig.springsVersion;
     return true;
   }
 

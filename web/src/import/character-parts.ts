@@ -3,7 +3,7 @@
 // rig deforms (each with its own material, or in the page's look), and what
 // it is (its source and its poses). The character sources (the model
 // loader, the built-in characters) make these; the page puts them on screen
-// (app/character-swap.ts).
+// (app/page-characters.ts).
 import type { ClipData } from '../animation/clip.js';
 import type { CharacterInfo } from '../posing/character-source.js';
 import type { GoalLayouts } from '../posing/solver-goals.js';

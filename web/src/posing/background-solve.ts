@@ -26,15 +26,12 @@ export class BackgroundSolve {
   private targetsAtEnd = -1;
   private stalePoses = 0;
 
-  /** `session()`: the session on screen now; `changed()`: tell whoever shows it that an answer was applied. */
-  constructor(port: SolvePort, private readonly session: () => PosingSession, private readonly changed: () => void) {
+  /** `session()`: the session on screen now (it tells its listener about an answer applied). */
+  constructor(port: SolvePort, private readonly session: () => PosingSession) {
     this.client = new SolveClient(port, {
       fill: (buffers) => this.fill(buffers),
       solved: (answer) => this.apply(answer),
-      failed: (message) => {
-        this.session().solveFailed(message);
-        this.changed();
-      },
+      failed: (message) => this.session().solveFailed(message),
     });
   }
 
@@ -95,6 +92,5 @@ export class BackgroundSolve {
       return;
     }
     session.applySolved(answer.angles, answer.rootOffset, answer.report, answer.micros, answer.energy);
-    this.changed();
   }
 }

@@ -7,7 +7,8 @@
 // gesture, begun and ended around many edits, is one step too; cancelling
 // it puts the state back bit for bit); undoing a step of another character
 // makes that one active first. Whoever draws or shows the state listens with
-// onChange(), told what kind of change it was.
+// onChange(): told once per edit what changed (Change bits, its own and its
+// session's) and of which character, so that nothing needs to poll.
 import type { ClipData } from '../rig/clip-data.js';
 import type { SolvePort } from '../rig/solve-client.js';
 import { BackgroundSolve } from './background-solve.js';
@@ -24,6 +25,7 @@ import { UndoHistory } from './undo-history.js';
 import { type NewCharacter, Scene, type SceneCharacter } from '../scene/scene.js';
 import { type CharacterTransform, checkTransform } from '../scene/character-transform.js';
 import { characterName } from '../scene/character-names.js';
+import { Change, type Changes } from '../scene/scene-change.js';
 
 /** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
 const UNDO_LIMIT = 200;
@@ -33,16 +35,8 @@ export function emptyClip(): ClipData {
   return { name: 'New clip', duration: 2, fps: 30, channels: [] };
 }
 
-/**
- * What changed: the active character's pose or targets ('pose', a drag's
- * every move included), its goals, its solver, its clip; a gesture begun or
- * ended; the active character replaced by another one ('character': a file
- * loaded, a lesson); the scene's characters added, removed or moved
- * ('characters'); another character made active ('active').
- */
-export type EditorChange = 'pose' | 'goals' | 'solver' | 'clip' | 'gesture' | 'character' | 'characters' | 'active';
-
-export type EditorListener = (change: EditorChange) => void;
+/** Told what changed (Change bits) and of which character (the active one but for a change of another's session). */
+export type EditorListener = (changes: Changes, character: SceneCharacter) => void;
 type EditListener = () => void;
 
 /** An undo state: one character's pose state, and which character. */
@@ -55,7 +49,7 @@ export class PoseEditor {
   /** Undo and redo over every pose change of every character. */
   readonly undo: UndoHistory<SceneStep> = new UndoHistory(
     () => ({ character: this.scene.active.id, pose: capturePoseState(this) }),
-    (step) => restorePoseState(this, step.pose),
+    (step) => this.edit(0, () => restorePoseState(this, step.pose)),
     UNDO_LIMIT,
     (a, b) => a.character === b.character && samePoseState(a.pose, b.pose),
     () => this.editBeginning(),
@@ -71,6 +65,9 @@ export class PoseEditor {
   private samplesBase = 0;
   private characters = 0;
   private readonly listeners: EditorListener[] = [];
+  /** Edits under way (nested), and what they changed so far: told when the outermost ends. */
+  private depth = 0;
+  private pending: Changes = 0;
   private readonly editListeners: EditListener[] = [];
   private moveHandle: (goal: number, position_ms: HandlePosition) => void;
   private readonly scriptedMove_ms = { x: 0, y: 0, z: 0 };
@@ -84,6 +81,7 @@ export class PoseEditor {
     const clip = emptyClip();
     session.rig.setClip(clip);
     this.scene = new Scene({ name: characterName(character.source, []), session, info: character, clip, solverOptions: {} });
+    this.watch(this.scene.active);
     this.moveHandle = this.handleMovesFor(session);
     this.symmetry.pairGoals(session);
   }
@@ -130,12 +128,13 @@ export class PoseEditor {
    */
   setClip(clip: ClipData): void {
     if (clip === this.clip) return;
-    this.undo.step(() => {
-      this.session.rig.setClip(clip);
-      this.scene.active.clip = clip;
-      this.clips++;
-    });
-    this.changed('clip');
+    this.edit(Change.CLIP, () =>
+      this.undo.step(() => {
+        this.session.rig.setClip(clip);
+        this.scene.active.clip = clip;
+        this.clips++;
+      }),
+    );
   }
 
   /** Bumped whenever the active character is another one (replaced, or another made active). */
@@ -186,8 +185,13 @@ export class PoseEditor {
    * on, and the session solves.
    */
   readonly handleMoved = (goal: number, position_ms: HandlePosition): void => {
-    this.moveHandle(goal, position_ms);
-    this.changed('pose');
+    // Written out, not through edit(): a closure per drag frame would allocate.
+    this.depth++;
+    try {
+      this.moveHandle(goal, position_ms);
+    } finally {
+      this.close(0);
+    }
   };
 
   /** Moves a goal's target exactly as dragging its handle there does (one undo step, its solve timed). */
@@ -196,10 +200,12 @@ export class PoseEditor {
     position.x = x_ms;
     position.y = y_ms;
     position.z = z_ms;
-    this.undo.step(() => {
-      this.handleMoved(goal, position);
-      this.session.timeLastSolve();
-    });
+    this.edit(0, () =>
+      this.undo.step(() => {
+        this.handleMoved(goal, position);
+        this.session.timeLastSolve();
+      }),
+    );
     return this.session.lastSolve;
   }
 
@@ -210,7 +216,7 @@ export class PoseEditor {
    */
   solveInBackground(port: SolvePort | null): BackgroundSolve | null {
     this.settleBackground();
-    this.background = port === null ? null : new BackgroundSolve(port, () => this.session, () => this.changed('pose'));
+    this.background = port === null ? null : new BackgroundSolve(port, () => this.session);
     return this.background;
   }
 
@@ -221,10 +227,11 @@ export class PoseEditor {
 
   /** A gesture (a drag, a slider held) begins: everything until endGesture() is one undo step. */
   beginGesture(): void {
-    this.undo.begin();
-    // A clip's translation and scale keys move the bones' rests, which the worker's rig does not have.
-    if (this.background !== null && !this.clip.channels.some((c) => c.target === 'translation' || c.target === 'scale')) this.session.deferSolves(this.background.request);
-    this.changed('gesture');
+    this.edit(Change.GESTURE, () => {
+      this.undo.begin();
+      // A clip's translation and scale keys move the bones' rests, which the worker's rig does not have.
+      if (this.background !== null && !this.clip.channels.some((c) => c.target === 'translation' || c.target === 'scale')) this.session.deferSolves(this.background.request);
+    });
   }
 
   /**
@@ -234,23 +241,22 @@ export class PoseEditor {
    * (background-solve.ts refuses them then): the page never waits on a solve.
    */
   endGesture(): void {
-    if (this.session.solvesDeferred) {
-      this.session.deferSolves(null);
-      this.background?.gestureEnded();
-    } else {
-      this.session.timeLastSolve();
-    }
-    this.undo.end();
-    this.changed('gesture');
+    this.edit(Change.GESTURE, () => {
+      if (this.session.solvesDeferred) {
+        this.session.deferSolves(null);
+        this.background?.gestureEnded();
+      } else {
+        this.session.timeLastSolve();
+      }
+      this.undo.end();
+    });
   }
 
   /** Abandons the gesture under way: the state goes back bit for bit, no undo step. False if none was under way. */
   cancelGesture(): boolean {
     this.session.deferSolves(null);
     this.background?.cancel();
-    const cancelled = this.undo.cancel();
-    if (cancelled) this.changed('pose');
-    return cancelled;
+    return this.edit(Change.GESTURE, () => this.undo.cancel());
   }
 
   /**
@@ -258,34 +264,33 @@ export class PoseEditor {
    * Throws, changing nothing, on a bad option.
    */
   setSolver(solver: SolverName, options: SolverOptions = {}): void {
-    this.undo.step(() => {
-      this.session.setSolver(solver, options);
-      this.scene.active.solverOptions = options;
-      this.goalsMayHaveChanged();
-    });
-    this.changed('solver');
+    this.edit(0, () =>
+      this.undo.step(() => {
+        this.session.setSolver(solver, options);
+        this.scene.active.solverOptions = options;
+        this.goalsMayHaveChanged();
+      }),
+    );
   }
 
   /** Replaces the editable goal set (see PosingSession.setEditableGoals; one undo step). Throws, changing nothing, on a bad set. */
   setEditableGoals(goals: readonly PosingGoal[]): void {
-    this.undo.step(() => {
-      this.session.setEditableGoals(goals);
-      this.goalsMayHaveChanged();
-    });
-    this.changed('goals');
+    this.edit(0, () =>
+      this.undo.step(() => {
+        this.session.setEditableGoals(goals);
+        this.goalsMayHaveChanged();
+      }),
+    );
   }
 
   /** Solves from the current pose towards the current targets (one undo step). */
   solve(): SolveSummary {
-    const summary = this.undo.step(() => this.session.solve());
-    this.changed('pose');
-    return summary;
+    return this.edit(0, () => this.undo.step(() => this.session.solve()));
   }
 
   /** Sets the pose (clamped to the limits); the goals move onto it (one undo step). */
   setPose(angles: ArrayLike<number>, rootOffset_ms?: Vec3Tuple): void {
-    this.undo.step(() => this.session.setPose(angles, rootOffset_ms));
-    this.changed('pose');
+    this.edit(0, () => this.undo.step(() => this.session.setPose(angles, rootOffset_ms)));
   }
 
   /** Sets one bone's three angles (by slot, radians; clamped to its limits), the rest of the pose as it is (one undo step). */
@@ -301,8 +306,7 @@ export class PoseEditor {
 
   /** Puts back every goal's target, pole and orientation (an undo state's), without solving (one undo step). */
   setGoalState(targets_ms: ArrayLike<number>, poles_ms: ArrayLike<number>, orientations_ms: ArrayLike<number>): void {
-    this.undo.step(() => this.session.setGoalState(targets_ms, poles_ms, orientations_ms));
-    this.changed('pose');
+    this.edit(0, () => this.undo.step(() => this.session.setGoalState(targets_ms, poles_ms, orientations_ms)));
   }
 
   /**
@@ -314,8 +318,12 @@ export class PoseEditor {
     pole[0] = position_ms.x;
     pole[1] = position_ms.y;
     pole[2] = position_ms.z;
-    this.session.movePole(goal, pole, this.poleMoves++ % TIMED_EVERY === 0);
-    this.changed('pose');
+    this.depth++;
+    try {
+      this.session.movePole(goal, pole, this.poleMoves++ % TIMED_EVERY === 0);
+    } finally {
+      this.close(0);
+    }
   };
 
   /** Moves a goal's pole as dragging its handle there does (one undo step, its solve timed). */
@@ -325,24 +333,23 @@ export class PoseEditor {
     position.x = x_ms;
     position.y = y_ms;
     position.z = z_ms;
-    this.undo.step(() => {
-      this.poleMoved(goal, position);
-      this.session.timeLastSolve();
-    });
+    this.edit(0, () =>
+      this.undo.step(() => {
+        this.poleMoved(goal, position);
+        this.session.timeLastSolve();
+      }),
+    );
     return this.session.lastSolve;
   }
 
   /** Turns a goal's target orientation (x y z w, model space) and solves (one undo step, or part of a gesture). */
   turnGoal(goal: number, orientation_ms: ArrayLike<number>): SolveSummary {
-    const summary = this.undo.step(() => this.session.turnGoal(goal, orientation_ms));
-    this.changed('pose');
-    return summary;
+    return this.edit(0, () => this.undo.step(() => this.session.turnGoal(goal, orientation_ms)));
   }
 
   /** Moves every target (model space, in goal order) without solving (one undo step). */
   setTargets(targets_ms: readonly Vec3Tuple[]): void {
-    this.undo.step(() => this.session.setTargets(targets_ms));
-    this.changed('pose');
+    this.edit(0, () => this.undo.step(() => this.session.setTargets(targets_ms)));
   }
 
   /** Applies one of the character's presets by name (one undo step); throws naming the presets there are. */
@@ -363,12 +370,13 @@ export class PoseEditor {
     const { rig } = this.session;
     const unavailable = this.symmetry.unavailable;
     if (unavailable !== null) throw new Error(`kin: this character cannot be mirrored: ${unavailable}`);
-    this.undo.step(() => {
-      rig.mirror(mode);
-      // The rig holds the mirrored pose; setting it again moves the goals onto it.
-      this.session.setPose(Array.from(rig.pose()), rig.rootOffset);
-    });
-    this.changed('pose');
+    this.edit(0, () =>
+      this.undo.step(() => {
+        rig.mirror(mode);
+        // The rig holds the mirrored pose; setting it again moves the goals onto it.
+        this.session.setPose(Array.from(rig.pose()), rig.rootOffset);
+      }),
+    );
   }
 
   /**
@@ -389,8 +397,8 @@ export class PoseEditor {
     active.clip = emptyClip();
     session.rig.setClip(active.clip);
     this.clips++;
-    this.activate(active.id, true);
-    this.changed('character');
+    this.watch(active);
+    this.edit(Change.CHARACTER, () => this.activate(active.id, true));
   }
 
   /**
@@ -402,9 +410,9 @@ export class PoseEditor {
     const clip = emptyClip();
     const added = this.scene.add({ name: characterName(character.source, this.otherNames(null)), session, info: character, clip, solverOptions: {}, transform } satisfies NewCharacter);
     session.rig.setClip(clip);
+    this.watch(added);
     this.stopSolves();
-    this.activate(added.id);
-    this.changed('characters');
+    this.edit(Change.CHARACTERS, () => this.activate(added.id));
     return added;
   }
 
@@ -418,8 +426,7 @@ export class PoseEditor {
     }
     this.scene.remove(id);
     this.retire(character);
-    this.activate(this.scene.active.id, true);
-    this.changed('characters');
+    this.edit(Change.CHARACTERS, () => this.activate(this.scene.active.id, true));
   }
 
   /** Makes another character active: its handles and inspector show, edits go to it. Throws for an unknown id or during a gesture. */
@@ -437,7 +444,7 @@ export class PoseEditor {
     checkTransform(transform, `character ${id}'s transform`);
     character.transform = { x: transform.x, z: transform.z, heading: transform.heading };
     this.versionBase++;
-    this.changed('characters');
+    this.edit(Change.CHARACTERS, () => {});
   }
 
   /** Frees every rig; the editor is unusable afterwards. */
@@ -481,7 +488,38 @@ export class PoseEditor {
     this.symmetry.pairGoals(active.session);
     this.characters++;
     this.versionBase++;
-    this.changed('active');
+    this.edit(Change.ACTIVE, () => {});
+  }
+
+  /** Hears the character's session: the active one's changes join the edit under way; another's are told at once. */
+  private watch(character: SceneCharacter): void {
+    character.session.listen((changes) => {
+      if (character !== this.scene.active) {
+        this.tellListeners(changes, character);
+        return;
+      }
+      this.pending |= changes;
+      if (this.depth === 0) this.close(0, false);
+    });
+  }
+
+  /** Runs an edit; its changes (and `changes`) are told once the outermost edit ends. */
+  private edit<T>(changes: Changes, change: () => T): T {
+    this.depth++;
+    try {
+      return change();
+    } finally {
+      this.close(changes);
+    }
+  }
+
+  /** Ends an edit (`opened`: one that edit() or a drag frame began): the outermost tells what it changed. Allocation-free. */
+  private close(changes: Changes, opened = true): void {
+    this.pending |= changes;
+    if (opened && --this.depth > 0) return;
+    const told = this.pending;
+    this.pending = 0;
+    if (told !== 0) this.tellListeners(told, this.scene.active);
   }
 
   /**
@@ -504,8 +542,8 @@ export class PoseEditor {
     for (let i = 0; i < this.editListeners.length; i++) this.editListeners[i]();
   }
 
-  private changed(change: EditorChange): void {
+  private tellListeners(changes: Changes, character: SceneCharacter): void {
     // Indexed: a drag frame calls this and must not allocate.
-    for (let i = 0; i < this.listeners.length; i++) this.listeners[i](change);
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i](changes, character);
   }
 }

@@ -4,14 +4,17 @@
 // frame and script goes through (timed for the HUD). A solve that fails (a
 // bad input, a solver not built into the module) is recorded, not thrown: it
 // leaves the pose as it was, and a drag must not take the page down.
-// Counters tell the frame loop what changed.
+// Every change of its state is told to one listener (the pose editor, which
+// tells the page once per edit) as Change bits.
 import type { GoalDesc, Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';
 import { type SolveBuffers, type SolveSetup, packGoalValues } from '../rig/solve-protocol.js';
 import { errorMessage } from '../text/error-message.js';
 import { goalSetProblem, solverContract, startGoalSet, takesAnyGoals } from './goal-set.js';
+import { Change, type Changes } from '../scene/scene-change.js';
 import { type GoalLayout, type GoalLayouts, type PlacedGoal, type PosingGoal, goalLayoutFor, goalsInPose } from './solver-goals.js';
 
 const NO_ENERGY = new Float32Array(0);
+const TELL_NOBODY = (): void => {};
 
 export interface SolveSummary {
   /** The solver that ran. */
@@ -80,6 +83,7 @@ export class PosingSession {
   private deferral: (() => void) | null = null;
   /** The energies of the latest solve when a worker ran it (null: the rig's own). */
   private deferredEnergy: Float32Array | null = null;
+  private tell: (changes: Changes) => void = TELL_NOBODY;
 
   /**
    * Starts with the rig's current solver and its goals, targets at the goals'
@@ -93,6 +97,11 @@ export class PosingSession {
     this.lastTimedSolve = { ...this.lastSolve };
     this.goalLayout = this.layoutFor(this.solver);
     this.placeGoals();
+  }
+
+  /** Tells `listener` every change from now on (one listener: the pose editor). */
+  listen(listener: (changes: Changes) => void): void {
+    this.tell = listener;
   }
 
   /** Names of the goals (= their bones' names), in goal order. */
@@ -188,6 +197,7 @@ export class PosingSession {
     this.solver = solver;
     this.options = { ...layout.options, ...options };
     this.solverChanges++;
+    this.tell(Change.SOLVER);
     if (goals === null) {
       // The same goals, but what the new solver takes of them (orientations, poles, the root).
       this.pushGoals();
@@ -195,6 +205,7 @@ export class PosingSession {
     }
     this.useGoals(layout, goals);
     this.goalChanges++;
+    this.tell(Change.GOALS);
   }
 
   /**
@@ -224,6 +235,7 @@ export class PosingSession {
     this.goalSet = goals;
     this.useGoals(layout, placed);
     this.goalChanges++;
+    this.tell(Change.GOALS);
   }
 
   /** Goal index from an index or a goal (= bone) name; throws naming the goals if there is none. */
@@ -287,6 +299,7 @@ export class PosingSession {
     this.poles[3 * goal + 1] = pole_ms[1];
     this.poles[3 * goal + 2] = pole_ms[2];
     this.targetMoves++;
+    this.tell(Change.TARGETS);
   }
 
   /** Turns a goal's target orientation (x y z w, model space) and solves. */
@@ -297,6 +310,7 @@ export class PosingSession {
     for (let k = 0; k < 4; k++) this.orientations[4 * goal + k] = orientation_ms[k] / length;
     this.pushGoals();
     this.targetMoves++;
+    this.tell(Change.TARGETS);
     return this.solve();
   }
 
@@ -310,6 +324,7 @@ export class PosingSession {
     this.orientations.set(orientations_ms);
     this.pushGoals();
     this.targetMoves++;
+    this.tell(Change.TARGETS);
   }
 
   /** Moves one target to `target_ms` (x, y, z) and solves from the current pose (see solve()); allocation-free. */
@@ -325,6 +340,7 @@ export class PosingSession {
     this.targets[3 * goal + 1] = target_ms[1];
     this.targets[3 * goal + 2] = target_ms[2];
     this.targetMoves++;
+    this.tell(Change.TARGETS);
   }
 
   /** Moves every target (model space, in goal order) without solving: a shared link's targets for its pose. */
@@ -379,6 +395,7 @@ export class PosingSession {
     this.poseChanges++;
     this.solves++;
     this.keepTimedSolve();
+    this.tell(Change.POSE | Change.SOLVE | Change.TIMED_SOLVE);
   }
 
   /** A worker's solve failed (`message`: the Rig's error): recorded as a failed solve; the pose stays. */
@@ -393,6 +410,7 @@ export class PosingSession {
     this.solves++;
     // Shown on the status line as a failed solve on this thread is.
     this.keepTimedSolve();
+    this.tell(Change.SOLVE | Change.TIMED_SOLVE);
   }
 
   /**
@@ -430,6 +448,8 @@ export class PosingSession {
     }
     this.solves++;
     if (timed) this.keepTimedSolve();
+    // A failed solve leaves the pose as it was.
+    this.tell((summary.failure === null ? Change.POSE : 0) | Change.SOLVE | (timed ? Change.TIMED_SOLVE : 0));
     return summary;
   }
 
@@ -459,6 +479,7 @@ export class PosingSession {
     this.rig.setPose(angles, rootOffset_ms);
     this.placeGoals();
     this.poseChanges++;
+    this.tell(Change.POSE);
   }
 
   /**
@@ -469,6 +490,7 @@ export class PosingSession {
   poseSampled(): void {
     this.poseChanges++;
     this.samples++;
+    this.tell(Change.POSE | Change.SAMPLE);
   }
 
   /**
@@ -478,9 +500,17 @@ export class PosingSession {
    */
   settleSampledPose(): void {
     const targetMoves = this.targetMoves;
-    this.placeGoals();
+    // One change, all of it the clip's: the goals' move is not told apart.
+    const tell = this.tell;
+    this.tell = TELL_NOBODY;
+    try {
+      this.placeGoals();
+    } finally {
+      this.tell = tell;
+    }
     this.poseChanges++;
     this.samples += 1 + this.targetMoves - targetMoves;
+    this.tell(Change.POSE | Change.TARGETS | Change.SAMPLE);
   }
 
   /** How much of poseVersion + targetsVersion came from sampling a clip rather than from edits. */
@@ -531,6 +561,7 @@ export class PosingSession {
     this.names = layout.goals.map((goal) => goal.bone);
     this.bones = goals.map((goal) => goal.bone);
     this.targetMoves++;
+    this.tell(Change.TARGETS);
   }
 
   /**

@@ -1,11 +1,13 @@
 // The character menu in the top bar: the default character and the lesson
 // rigs, plus, while a loaded model is on screen, an entry naming it. It
-// shows what is on screen however it got there (this menu, a share link,
-// window.kin, a loaded model), checking with every frame.
+// shows the active character however it got there (this menu, a share
+// link, window.kin, a loaded model, another character made active), told by
+// the editor's changes.
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { LESSONS } from '../lessons/lessons.js';
 import type { CharacterSource } from '../posing/character-source.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
+import { Change } from '../scene/scene-change.js';
 import { errorMessage } from '../text/error-message.js';
 import { toolOption, toolSelect } from './tool-controls.js';
 
@@ -20,7 +22,7 @@ export class CharacterPicker {
   readonly element = document.createElement('div');
   private readonly select = toolSelect('lesson', 'The character to pose: the default one, or a lesson rig built for learning FK and IK', 'Character…');
   private readonly modelOption = toolOption(MODEL_VALUE, '');
-  private shownCharacter = -1;
+  private stale = true;
 
   /** `show` puts a built-in character on screen (throws, changing nothing, if it cannot); `failed` hears why it could not. */
   constructor(parent: HTMLElement, private readonly editor: PoseEditor, show: (character: BuiltInCharacter) => void, failed: (message: string) => void) {
@@ -39,13 +41,16 @@ export class CharacterPicker {
     });
     this.element.append(this.select);
     parent.append(this.element);
+    editor.onChange((changes) => {
+      if ((changes & (Change.CHARACTER | Change.ACTIVE)) !== 0) this.stale = true;
+    });
     this.refresh();
   }
 
   /** Called with every frame: follows a change of character. */
   refresh(force = false): void {
-    if (this.editor.characterVersion === this.shownCharacter && !force) return;
-    this.shownCharacter = this.editor.characterVersion;
+    if (!this.stale && !force) return;
+    this.stale = false;
     const { source } = this.editor;
     this.modelOption.hidden = source.kind !== 'gltf';
     this.modelOption.textContent = source.kind === 'gltf' ? `Model: ${source.name}` : '';

@@ -3,7 +3,8 @@
 // the buttons that add the default character or a copy of the active one
 // (its pose, goals, solver and clip). The rows follow the editor's changes;
 // a refused action (a full scene) shows on the panel's problem line.
-import type { EditorChange, PoseEditor } from '../posing/pose-editor.js';
+import type { PoseEditor } from '../posing/pose-editor.js';
+import { Change, type Changes } from '../scene/scene-change.js';
 import { MAX_CHARACTERS } from '../scene/scene.js';
 import { ProblemLine } from './problem-line.js';
 import { toolButton } from './tool-controls.js';
@@ -48,8 +49,8 @@ export class ScenePanel {
     this.problem.run(action);
   }
 
-  private readonly onChange = (change: EditorChange): void => {
-    if (change === 'characters' || change === 'active' || change === 'character') this.show();
+  private readonly onChange = (changes: Changes): void => {
+    if ((changes & (Change.CHARACTERS | Change.ACTIVE | Change.CHARACTER)) !== 0) this.show();
   };
 
   private show(): void {

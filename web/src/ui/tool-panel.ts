@@ -8,7 +8,7 @@
 // that undo and redo are enabled exactly when they can act (not mid-drag).
 import type { MirrorMode, SkinningMethod } from '../rig/rig.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
-import type { PosingSession } from '../posing/posing-session.js';
+import { Change, type Changes, NEW_HANDLES } from '../scene/scene-change.js';
 import type { Selection } from '../posing/selection.js';
 import { VIEW_NAMES, type ViewName } from '../three/view-presets.js';
 import { GoalList } from './goal-list.js';
@@ -72,9 +72,8 @@ export class ToolPanel {
   private readonly goals: GoalList;
   private readonly problem = new ProblemLine('panel-problem posing-toolbar-problem');
   private shownHistory = -1;
-  private shownCharacter = -1;
-  private shownSession: PosingSession | null = null;
-  private shownGoals = -1;
+  /** What the editor's changes left for refresh() to show (all of it at first). */
+  private stale: Changes = Change.CHARACTER | Change.GOALS;
   private shownSelection = -1;
   private shownSymmetric: boolean | null = null;
   private shownSkeleton: boolean | null = null;
@@ -135,6 +134,9 @@ export class ToolPanel {
       this.refresh();
     });
     this.skinningToggle.show(view.skinning());
+    editor.onChange((changes, character) => {
+      if (character === editor.active) this.stale |= changes;
+    });
     this.refresh();
   }
 
@@ -144,15 +146,14 @@ export class ToolPanel {
     // was measured to allocate in Chromium (bench/drag-allocation.ts).
     const { editor, selection } = this;
     const { undo, session, symmetry } = editor;
-    if (editor.characterVersion !== this.shownCharacter) {
+    const stale = this.stale;
+    this.stale = 0;
+    if ((stale & (Change.CHARACTER | Change.ACTIVE)) !== 0) {
       this.showCharacter();
-      this.shownCharacter = editor.characterVersion;
       this.shownSymmetric = null;
     }
-    if (session !== this.shownSession || session.goalsVersion !== this.shownGoals || selection.version !== this.shownSelection) {
+    if ((stale & NEW_HANDLES) !== 0 || selection.version !== this.shownSelection) {
       this.goals.show(session);
-      this.shownSession = session;
-      this.shownGoals = session.goalsVersion;
       this.shownSelection = selection.version;
     }
     if (undo.version !== this.shownHistory) {

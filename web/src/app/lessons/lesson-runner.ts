@@ -19,12 +19,14 @@ import type { LessonCard } from '../../ui/lesson-card.js';
 import type { PosingView } from '../posing-view.js';
 import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 import { LESSON_TOOLS } from './lesson-tools.js';
+import { Change } from '../../scene/scene-change.js';
 
 export class LessonRunner {
   readonly progress = new LessonProgress();
   private lesson: LessonEntry | null = null;
   private tool: LessonTool | null = null;
-  private shownCharacter = -1;
+  /** Set by the editor when another character is active (or took the active one's place): the lesson follows it at the next sync(). */
+  private characterStale = true;
   private readonly memory = new Map<string, unknown>();
   private rebuilding = false;
   private settingsChanges = 0;
@@ -45,7 +47,11 @@ export class LessonRunner {
     private readonly showLesson: (id: string, lesson: Lesson) => void,
     /** Opens the timeline's curve view on a bone (LessonToolContext.showCurves). */
     private readonly showCurves: (bone: number) => void,
-  ) {}
+  ) {
+    editor.onChange((changes) => {
+      if ((changes & (Change.CHARACTER | Change.ACTIVE)) !== 0) this.characterStale = true;
+    });
+  }
 
   /** The lesson on screen and its task's state (window.kin.lesson()), or null. */
   state(): { id: string; title: string; done: boolean; tool: string | null; shows: Record<string, unknown> | null } | null {
@@ -82,7 +88,7 @@ export class LessonRunner {
 
   /** Follows the character on screen now (the page calls it after showing one, so that a lesson's tool starts on its start pose). */
   sync(): void {
-    if (this.editor.characterVersion !== this.shownCharacter) this.characterChanged();
+    if (this.characterStale) this.characterChanged();
   }
 
   /** Called with every frame: follows the character on screen, runs the tool, checks the task. */
@@ -108,7 +114,7 @@ export class LessonRunner {
   }
 
   private characterChanged(): void {
-    this.shownCharacter = this.editor.characterVersion;
+    this.characterStale = false;
     this.tool?.dispose();
     this.tool = null;
     const rebuilt = this.rebuilding;

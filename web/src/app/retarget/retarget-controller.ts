@@ -23,6 +23,7 @@ import type { PosingView } from '../posing-view.js';
 import { SkeletonBeside, jointExtent } from './retarget-beside.js';
 import { framePoints } from './retarget-framing.js';
 import { type BuiltInSource, type RetargetSource, builtInSource, fileSource } from './retarget-sources.js';
+import { Change } from '../../scene/scene-change.js';
 
 /** A result as applied: its clip, report, where it came from and the rig it was made for. */
 export interface AppliedRetarget {
@@ -83,11 +84,8 @@ export class RetargetController implements RetargetDialogHost {
   ) {
     this.beside = new SkeletonBeside(view.viewport.scene, SOURCE_COLOR);
     // Another character: its bones make a new map (and the dialog shows them).
-    let character = editor.characterVersion;
-    editor.onChange(() => {
-      if (editor.characterVersion === character) return;
-      character = editor.characterVersion;
-      this.changed();
+    editor.onChange((changes) => {
+      if ((changes & (Change.CHARACTER | Change.ACTIVE)) !== 0) this.changed();
     });
   }
 

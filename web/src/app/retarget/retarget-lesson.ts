@@ -18,6 +18,7 @@ import { BESIDE_GAP, SkeletonBeside, jointExtent } from './retarget-beside.js';
 import type { RetargetController } from './retarget-controller.js';
 import { framePoints } from './retarget-framing.js';
 import { DEFAULT_SOURCE_NAME } from './retarget-sources.js';
+import { Change } from '../../scene/scene-change.js';
 
 const RETARGET_LESSON = 'retarget';
 /** The source of the lesson: the default character's walk. */
@@ -41,10 +42,9 @@ export class RetargetLesson {
     private readonly card: RetargetLessonCard,
   ) {
     this.rotation = new SkeletonBeside(view.viewport.scene, ROTATION_COLOR);
-    let character = editor.characterVersion;
-    editor.onChange(() => {
-      if (editor.characterVersion === character) return;
-      character = editor.characterVersion;
+    editor.onChange((changes) => {
+      if ((changes & (Change.CHARACTER | Change.ACTIVE)) === 0) return;
+      const character = editor.characterVersion;
       this.stop();
       const { source } = editor;
       // After the swap has finished (the view shows the new character), and only if no link gave it a clip meanwhile.
