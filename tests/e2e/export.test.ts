@@ -11,7 +11,9 @@
 // through the File menu's input poses the character again (palette within
 // 1e-5) as one undo step and says so; a file naming a bone the character
 // lacks, dropped on the page, says which. A lesson rig's export parses
-// skinned with the page's palette.
+// skinned with the page's palette. With two characters on the page, the one
+// GLB holds both skinned, each where it stands: its transform × its palette
+// within 1e-5.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
@@ -21,6 +23,7 @@ import type { PoseJson } from '../../web/src/export/pose-export.js';
 import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { loadDefaultCharacter } from '../web/default-character.js';
 import { poseThreeBones, worstSkinnedDifference } from '../web/three-model.js';
+import { worldPalette } from '../web/world-palette.js';
 import { bannerText, clickFileMenu, demoPage, downloadedBytes, dragHandle, dropFile, loadReported } from './browser.js';
 import { type Vec3, distance, maxDifference } from './measure.js';
 
@@ -34,14 +37,20 @@ function arrayBufferOf(bytes: Buffer): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
-/** The GLB's one skinned mesh as three.js reads it in Node, world matrices updated. */
-async function skinnedMeshOf(bytes: Buffer): Promise<THREE.SkinnedMesh> {
+/** The GLB's meshes as three.js reads them in Node, world matrices updated. */
+async function meshesOf(bytes: Buffer): Promise<THREE.Mesh[]> {
   const gltf = await new GLTFLoader().parseAsync(arrayBufferOf(bytes), '');
   gltf.scene.updateMatrixWorld(true);
   const meshes: THREE.Mesh[] = [];
   gltf.scene.traverse((object) => {
     if ((object as THREE.Mesh).isMesh) meshes.push(object as THREE.Mesh);
   });
+  return meshes;
+}
+
+/** The GLB's one skinned mesh as three.js reads it in Node, world matrices updated. */
+async function skinnedMeshOf(bytes: Buffer): Promise<THREE.SkinnedMesh> {
+  const meshes = await meshesOf(bytes);
   expect(meshes.length).toBe(1);
   expect((meshes[0] as THREE.SkinnedMesh).isSkinnedMesh).toBe(true);
   return meshes[0] as THREE.SkinnedMesh;
@@ -179,6 +188,37 @@ describe('exports', () => {
     const mesh = await skinnedMeshOf(bytes);
     expect(threeHierarchy(mesh)).toEqual(await pageHierarchy(page));
     expect(maxDifference(threePalette(mesh), palette)).toBeLessThan(1e-5);
+    expect(demo.problems).toEqual([]);
+  });
+});
+
+describe('Export GLB of a scene', () => {
+  const demo = demoPage();
+
+  it('writes two characters side by side in one file, each skinned under its root node, its palette where it stands', async () => {
+    const { page } = demo;
+    await page.evaluate(async () => {
+      const id = await window.kin.addCharacter('default');
+      const { transform } = window.kin.characters().find((c) => c.id === id)!;
+      window.kin.setCharacterTransform(id, { ...transform, heading: 0.5 });
+      // The new one is active: its left hand reaches up and out.
+      const tip = window.kin.boneTip('hand_l');
+      window.kin.setGoalTarget('hand_l', [tip[0] + 0.1, tip[1] + 0.2, tip[2] + 0.05]);
+    });
+    const { names, characters } = await page.evaluate(() => ({ names: window.kin.boneNames(), characters: window.kin.characters().map((c) => ({ ...c, palette: window.kin.characterPalette(c.id) })) }));
+    const { download, bytes } = await downloadFrom(page, 'export-glb');
+    expect(download.suggestedFilename()).toBe('kin-scene-posed.glb');
+    expect(await page.evaluate(() => window.kin.exportGlb())).toBe(bytes.byteLength);
+
+    const meshes = (await meshesOf(bytes)) as THREE.SkinnedMesh[];
+    expect(meshes.map((mesh) => mesh.isSkinnedMesh)).toEqual([true, true]);
+    // The page's palettes without the spring-driven ponytail, as threePalette leaves it out.
+    const body = (palette: number[]) => palette.filter((_, k) => !names[Math.floor(k / 16)].startsWith('ponytail_'));
+    expect(maxDifference(body(characters[0].palette), body(characters[1].palette))).toBeGreaterThan(0.05);
+    characters.forEach((character, i) => {
+      expect(meshes[i].parent!.name).toBe(THREE.PropertyBinding.sanitizeNodeName(character.name));
+      expect(maxDifference(threePalette(meshes[i]), worldPalette(body(character.palette), character.transform)), character.name).toBeLessThan(1e-5);
+    });
     expect(demo.problems).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import './file-reader-shim.js';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ClipChannel, ClipData } from '../../web/src/animation/clip.js';
+import type { ClipData } from '../../web/src/animation/clip.js';
 import { exportGlb } from '../../web/src/export/character-export.js';
 import { bvhSkeletonMesh } from '../../web/src/import/bvh/bvh-mesh.js';
 import { GltfImporter } from '../../web/src/import/gltf-importer.js';
@@ -23,23 +23,7 @@ import { CharacterMeshes } from '../../web/src/three/character-meshes.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';
-import { seededRandom, uniform } from './seeded-random.js';
-
-/** Random keys within the limits on every free slot of every bone, a moving root; Catmull-Rom and linear. */
-function randomClip(seed: number, rig: Rig, duration: number, fps: number): ClipData {
-  const random = seededRandom(seed);
-  const times = [0, 0.35 * duration, 0.6 * duration, duration];
-  const channels: ClipChannel[] = [];
-  for (let bone = 0; bone < rig.boneCount; bone++) {
-    const { min, max } = rig.limits(bone);
-    for (let slot = 0; slot < 3; slot++) {
-      if (min[slot] === max[slot]) continue;
-      channels.push({ target: 'angle', bone, slot, keys: times.map((time) => ({ time, value: [uniform(random, min[slot], max[slot])], interpolation: random() < 0.5 ? 'catmull-rom' : 'linear' })) });
-    }
-  }
-  channels.push({ target: 'root', bone: 0, slot: 0, keys: times.map((time) => ({ time, value: [uniform(random, -0.2, 0.2), uniform(random, -0.1, 0.1), uniform(random, -0.2, 0.2)], interpolation: 'linear' })) });
-  return { name: `clip ${seed}`, duration, fps, channels };
-}
+import { randomClip, worstPlaybackDifference } from './clip-playback.js';
 
 /** The largest difference between three.js's joint world matrices (the file played by its mixer) and our core's model matrices, at every frame. */
 async function worstAgainstMixer(bytes: ArrayBuffer, rig: Rig, clip: ClipData): Promise<number> {
@@ -47,23 +31,7 @@ async function worstAgainstMixer(bytes: ArrayBuffer, rig: Rig, clip: ClipData): 
   expect(gltf.animations.map((a) => a.name)).toEqual([clip.name]);
   const joints = ((await gltf.parser.getDependency('skin', 0)) as THREE.Skeleton).bones;
   expect(joints.map((j) => j.name)).toEqual(rig.boneNames.map((name) => name.replace(/[\s.]/g, (c) => (c === '.' ? '' : '_'))));
-  const mixer = new THREE.AnimationMixer(gltf.scene);
-  const action = mixer.clipAction(gltf.animations[0]).setLoop(THREE.LoopOnce, 1);
-  action.clampWhenFinished = true;
-  action.play();
-  rig.setClip(clip);
-  let worst = 0;
-  const frames = Math.round(clip.duration * clip.fps);
-  for (let f = 0; f <= frames; f++) {
-    const time = f / clip.fps;
-    action.paused = false;
-    mixer.setTime(time);
-    gltf.scene.updateMatrixWorld(true);
-    rig.sampleClip(time, 'clamp');
-    const model_ms = rig.modelMatrices();
-    joints.forEach((joint, j) => joint.matrixWorld.elements.forEach((value, k) => (worst = Math.max(worst, Math.abs(value - model_ms[16 * j + k])))));
-  }
-  return worst;
+  return worstPlaybackDifference(gltf.scene, gltf.animations[0], joints, rig, clip);
 }
 
 /** A chain with rest rotations, joint frames and a proper Euler order, with tubes skinned to it. */

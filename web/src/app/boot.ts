@@ -328,6 +328,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         shareLink: () => pageLinks.writeNow(),
         drawFrame: () => view.drawFrame(),
         timeline,
+        characterMeshes: (id) => characters.of(id).meshes,
         ghosts,
         exportUnits: () => characters.active.parts.metresPerUnit,
         retarget,

@@ -34,6 +34,7 @@ import type { PosingView } from './posing-view.js';
 import type { SolveWorkerSwitch } from './solve-worker-switch.js';
 import { errorMessage } from '../text/error-message.js';
 import type { TimelineModel } from '../animation/timeline-model.js';
+import type { CharacterMeshes } from '../three/character-meshes.js';
 import { TimelinePanel } from '../ui/timeline-panel.js';
 import { bvhOfClip, glbWithClip } from './clip-export.js';
 import type { OnionGhosts } from './onion-ghosts.js';
@@ -59,6 +60,8 @@ export interface EditorUiHooks {
   /** Draws a frame now (for snapshots). */
   drawFrame(): void;
   timeline: TimelineModel;
+  /** The meshes of the scene's character `id` (Export GLB writes every character). */
+  characterMeshes(id: number): CharacterMeshes;
   /** The onion skin (the View section's Ghosts toggle). */
   ghosts: OnionGhosts;
   /** Metres per unit of the character's BVH file, if it came from one (undefined: BVH export writes centimetres). */
@@ -279,7 +282,7 @@ export class EditorUi {
 
   private async downloadGlb(): Promise<void> {
     try {
-      const { data, name } = await glbWithClip(this.editor, this.hooks.timeline, this.view.character);
+      const { data, name } = await glbWithClip(this.editor, this.hooks.timeline, this.hooks.characterMeshes);
       download(data, 'model/gltf-binary', name);
     } catch (error) {
       this.hooks.models.report(`Could not export: ${errorMessage(error)}`);

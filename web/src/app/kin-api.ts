@@ -291,12 +291,14 @@ export interface KinApi extends KinToolsApi, KinTimelineApi, KinRetargetApi, Kin
   /** Whether drags solve in a background thread, whether a solve is in flight or wanted, and the worker's answers applied and refused as stale so far. */
   backgroundSolving(): { on: boolean; busy: boolean; applied: number; refused: number };
   /**
-   * Builds the GLB that "Export GLB" downloads — the character skinned: a
-   * joint node per bone holding the current pose (so the file opens in the
-   * pose on screen in any glTF viewer), the mesh in bind pose, the bind pose
-   * kept in the inverse bind matrices (export/joint-nodes.ts), the
-   * timeline's clip as its animation when it has keys — and resolves to its
-   * size in bytes, downloading nothing.
+   * Builds the GLB that "Export GLB" downloads — every character of the
+   * scene skinned: a joint node per bone holding the current pose (so the
+   * file opens in the pose on screen in any glTF viewer), the mesh in bind
+   * pose, the bind pose kept in the inverse bind matrices
+   * (export/joint-nodes.ts), each character's clip as an animation when it
+   * has keys; with several characters each under a root node placed where
+   * it stands (export/scene-export.ts) — and resolves to its size in bytes,
+   * downloading nothing.
    */
   exportGlb(): Promise<number>;
   /**
@@ -516,8 +518,8 @@ export function createKinApi(): KinApiControl {
       return { on: running().solveWorker.on, busy: background?.busy ?? false, ...(background?.counts ?? { applied: 0, refused: 0 }) };
     },
     exportGlb: async () => {
-      const { editor, view, timeline } = running();
-      return (await glbWithClip(editor, timeline, view.character)).data.byteLength;
+      const { editor, timeline, characters } = running();
+      return (await glbWithClip(editor, timeline, (id) => characters.of(id).meshes)).data.byteLength;
     },
     poseJson: () => {
       const editor = editing();

@@ -1,8 +1,10 @@
-// The page's exports (pose-export.ts writes the files): the character as a
+// The page's exports (pose-export.ts writes the files): a character as a
 // skinned GLB that opens in the pose on screen, and the pose as JSON by bone
 // name. The File menu downloads them; window.kin reads them without
-// downloading.
+// downloading. A scene of several characters goes into one GLB by
+// scene-export.ts, each character's tree built here.
 import * as THREE from 'three';
+import type { GLTFExporterPlugin, GLTFWriter } from 'three/addons/exporters/GLTFExporter.js';
 import type { ClipData } from '../animation/clip.js';
 import type { CharacterSource } from '../posing/character-source.js';
 import type { Rig } from '../rig/rig.js';
@@ -18,33 +20,72 @@ export function characterName(source: CharacterSource): string {
   return source.kind === 'gltf' ? source.name : source.kind === 'lesson' ? `lesson:${source.id}` : 'default';
 }
 
+/** What a character's export is made of. */
+export interface ExportedCharacter {
+  rig: Rig;
+  meshes: CharacterMeshes;
+  source: CharacterSource;
+  /** Written as a glTF animation of its joints when given. */
+  clip?: ClipData;
+}
+
+/** One character as three.js objects for GLTFExporter, with the plugin that writes its one skin. */
+export interface CharacterTree {
+  /** The joint roots and the meshes, to be put under the file's scene or the character's own root node. */
+  objects: THREE.Object3D[];
+  plugin: (writer: GLTFWriter) => GLTFExporterPlugin;
+  /** The clip as tracks of these joints, or null without a clip. */
+  animation: THREE.AnimationClip | null;
+  /** Frees the geometries made for the export (the attributes stay the parts'). */
+  dispose(): void;
+}
+
 /**
- * The character as one skinned GLB: a joint node per rig bone (named and
- * parented as the rig's bones) holding the current pose, the inverse binds
- * of the bind pose, and every part the rig deforms in bind pose with its
- * influences, all sharing one skin (joint-nodes.ts says why the pose goes
- * in the joints). A glTF skin is linear blend: a view drawn with DQS differs
- * where joints twist. With a clip, the file also holds it as a glTF
- * animation of the joint nodes (clip-animation.ts; the rig takes it as its
- * clip and its pose is put back, see clip-frames.ts).
+ * The character's tree: a joint node per rig bone (named and parented as
+ * the rig's bones) holding the current pose, the inverse binds of the bind
+ * pose, and every part the rig deforms in bind pose with its influences,
+ * all sharing one skin named `skinName` (joint-nodes.ts says why the pose
+ * goes in the joints). A glTF skin is linear blend: a view drawn with DQS
+ * differs where joints twist. With a clip, its animation (named as the clip
+ * unless `animationName` says otherwise) samples the rig now, before any
+ * await (clip-animation.ts; the rig takes it as its clip and its pose is
+ * put back, see clip-frames.ts).
  */
-export async function exportGlb(rig: Rig, character: CharacterMeshes, source: CharacterSource, clip?: ClipData): Promise<ArrayBuffer> {
+export function characterTree({ rig, meshes, clip }: ExportedCharacter, skinName: string, animationName?: string): CharacterTree {
   const joints = posedJointNodes(rig);
-  const animations = clip ? [clipAnimation(rig, clip, joints)] : [];
+  const animation = clip ? clipAnimation(rig, clip, joints) : null;
+  if (animation && animationName !== undefined) animation.name = animationName;
   const skeleton = new THREE.Skeleton(joints, inverseBinds(rig));
-  const [first, ...rest] = character.parts;
+  const [first, ...rest] = meshes.parts;
   const skinned = exportedSkinnedMesh(first, skeleton);
   // The other parts go to GLTFExporter as plain meshes that the plugin gives the one skin.
   const others = rest.map(exportedMesh);
-  const scene = new THREE.Scene();
-  scene.name = characterName(source);
   const roots = joints.filter((_, j) => rig.parents[j] < 0);
-  scene.add(...roots, skinned, ...others);
+  return {
+    objects: [...roots, skinned, ...others],
+    plugin: sharedSkinPlugin({ skinned, others, name: skinName, oneRoot: roots.length === 1 }),
+    animation,
+    dispose: () => {
+      for (const mesh of [skinned, ...others]) mesh.geometry.dispose();
+    },
+  };
+}
+
+/**
+ * The character alone as one skinned GLB in its model space: the glTF
+ * scene (named after its source) holds its joint roots and meshes, the
+ * skin is named after the file's skin or the source.
+ */
+export async function exportGlb(rig: Rig, meshes: CharacterMeshes, source: CharacterSource, clip?: ClipData): Promise<ArrayBuffer> {
+  const name = characterName(source);
+  const tree = characterTree({ rig, meshes, source, clip }, source.kind === 'gltf' ? source.skinName : name);
   try {
-    const skinName = source.kind === 'gltf' ? source.skinName : scene.name;
-    return await glbOf(scene, [sharedSkinPlugin({ skinned, others, name: skinName, oneRoot: roots.length === 1 })], animations);
+    const scene = new THREE.Scene();
+    scene.name = name;
+    scene.add(...tree.objects);
+    return await glbOf(scene, [tree.plugin], tree.animation ? [tree.animation] : []);
   } finally {
-    for (const mesh of [skinned, ...others]) mesh.geometry.dispose();
+    tree.dispose();
   }
 }
 
