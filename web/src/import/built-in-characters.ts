@@ -57,7 +57,7 @@ export class BuiltInCharacters {
     const jointToBone = Int32Array.from(lesson.bones, (_, bone) => bone);
     const meshes = [{ mesh: lessonSkinnedMesh(entry.title, lesson.mesh), material: 'page-look' } as const];
     const framePoints = [...(lesson.framePoints ?? []), ...lessonFramePoints(id)];
-    return { rig, layouts: foundGoalLayouts, meshes, jointToBone, info: { source: { kind: 'lesson', id: entry.id }, presets: lesson.poses }, framePoints };
+    return { rig, layouts: foundGoalLayouts, meshes, jointToBone, info: { source: { kind: 'lesson', id: entry.id }, presets: lesson.poses, title: entry.title }, framePoints };
   }
 
   /** How many bones the character's rig has (without building it twice). */

@@ -26,4 +26,6 @@ export type CharacterSource = { kind: 'default' } | { kind: 'lesson'; id: string
 export interface CharacterInfo {
   source: CharacterSource;
   presets: readonly PosePreset[];
+  /** What the scene calls it, if not by its source (a lesson's title). */
+  title?: string;
 }

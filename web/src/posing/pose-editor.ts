@@ -24,7 +24,7 @@ import { SymmetricDrag } from './symmetric-drag.js';
 import { UndoHistory } from './undo-history.js';
 import { type NewCharacter, Scene, type SceneCharacter } from '../scene/scene.js';
 import { type CharacterTransform, checkTransform } from '../scene/character-transform.js';
-import { characterName } from '../scene/character-names.js';
+import { sceneCharacterName } from '../scene/character-names.js';
 import { Change, type Changes } from '../scene/scene-change.js';
 
 /** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
@@ -80,7 +80,7 @@ export class PoseEditor {
   constructor(session: PosingSession, character: CharacterInfo) {
     const clip = emptyClip();
     session.rig.setClip(clip);
-    this.scene = new Scene({ name: characterName(character.source, []), session, info: character, clip, solverOptions: {} });
+    this.scene = new Scene({ name: sceneCharacterName(character, []), session, info: character, clip, solverOptions: {} });
     this.watch(this.scene.active);
     this.moveHandle = this.handleMovesFor(session);
     this.symmetry.pairGoals(session);
@@ -391,7 +391,7 @@ export class PoseEditor {
     this.retire(active);
     active.session = session;
     active.info = character;
-    active.name = characterName(character.source, this.otherNames(active));
+    active.name = sceneCharacterName(character, this.otherNames(active));
     active.solverOptions = {};
     // The clip's channels name the old rig's bones.
     active.clip = emptyClip();
@@ -408,7 +408,7 @@ export class PoseEditor {
    */
   addCharacter(session: PosingSession, character: CharacterInfo, transform: CharacterTransform): SceneCharacter {
     const clip = emptyClip();
-    const added = this.scene.add({ name: characterName(character.source, this.otherNames(null)), session, info: character, clip, solverOptions: {}, transform } satisfies NewCharacter);
+    const added = this.scene.add({ name: sceneCharacterName(character, this.otherNames(null)), session, info: character, clip, solverOptions: {}, transform } satisfies NewCharacter);
     session.rig.setClip(clip);
     this.watch(added);
     this.stopSolves();
