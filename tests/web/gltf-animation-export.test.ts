@@ -51,7 +51,7 @@ async function worstAgainstMixer(bytes: ArrayBuffer, rig: Rig, clip: ClipData): 
   const action = mixer.clipAction(gltf.animations[0]).setLoop(THREE.LoopOnce, 1);
   action.clampWhenFinished = true;
   action.play();
-  rig.setClip(clip);
+  rig.clips.setClip(clip);
   let worst = 0;
   const frames = Math.round(clip.duration * clip.fps);
   for (let f = 0; f <= frames; f++) {
@@ -59,7 +59,7 @@ async function worstAgainstMixer(bytes: ArrayBuffer, rig: Rig, clip: ClipData): 
     action.paused = false;
     mixer.setTime(time);
     gltf.scene.updateMatrixWorld(true);
-    rig.sampleClip(time, 'clamp');
+    rig.clips.sampleClip(time, 'clamp');
     const model_ms = rig.modelMatrices();
     joints.forEach((joint, j) => joint.matrixWorld.elements.forEach((value, k) => (worst = Math.max(worst, Math.abs(value - model_ms[16 * j + k])))));
   }
@@ -133,12 +133,12 @@ describe('Export GLB with the clip', () => {
     const again = result.parts.rig;
     try {
       expect(result.parts.clips?.map((c) => c.name)).toEqual([clip.name]);
-      rig.setClip(clip);
-      again.setClip(result.parts.clips![0]);
+      rig.clips.setClip(clip);
+      again.clips.setClip(result.parts.clips![0]);
       let worst = 0;
       for (let f = 0; f <= 10; f++) {
-        rig.sampleClip(f / 10, 'clamp');
-        again.sampleClip(f / 10, 'clamp');
+        rig.clips.sampleClip(f / 10, 'clamp');
+        again.clips.sampleClip(f / 10, 'clamp');
         const [a, b] = [rig.modelMatrices(), again.modelMatrices()];
         for (let k = 0; k < a.length; k++) worst = Math.max(worst, Math.abs(a[k] - b[k]));
       }

@@ -28,7 +28,7 @@ function restoringView<T>(editor: PoseEditor, timeline: TimelineModel, write: ()
   try {
     return write();
   } finally {
-    rig.sampleClip(timeline.time, timeline.loopMode);
+    rig.clips.sampleClip(timeline.time, timeline.loopMode);
     rig.setPose(angles, rootOffset);
     session.poseSampled();
   }

@@ -27,19 +27,19 @@ export class SpringFrames {
   step(rig: Rig, poseVersion: number, now_ms: number): boolean {
     if (rig !== this.rig) {
       this.rig = rig;
-      this.hasChains = rig.springChains().length > 0;
+      this.hasChains = rig.springs.springChains().length > 0;
       this.steppedVersion = -1;
       this.lastStep_ms = -1;
     }
     if (!this.hasChains) return false;
     // Both versions only grow: their sum changes whenever either does.
-    const version = poseVersion + rig.springsVersion;
-    if (version === this.steppedVersion && rig.springsSettled) {
+    const version = poseVersion + rig.springs.springsVersion;
+    if (version === this.steppedVersion && rig.springs.springsSettled) {
       this.lastStep_ms = -1;
       return false;
     }
     const dt_ms = this.lastStep_ms < 0 ? RESUMED_STEP_MS : Math.min(MAX_STEP_MS, Math.max(MIN_STEP_MS, now_ms - this.lastStep_ms));
-    rig.stepSprings(dt_ms);
+    rig.springs.stepSprings(dt_ms);
     this.lastStep_ms = now_ms;
     this.steppedVersion = version;
     return true;
@@ -47,6 +47,6 @@ export class SpringFrames {
 
   /** Whether the springs want the next frame (some chain still moving). */
   get moving(): boolean {
-    return this.hasChains && this.rig !== null && !this.rig.disposed && !this.rig.springsSettled;
+    return this.hasChains && this.rig !== null && !this.rig.disposed && !this.rig.springs.springsSettled;
   }
 }

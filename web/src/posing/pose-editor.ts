@@ -63,7 +63,7 @@ export class PoseEditor {
 
   constructor(session: PosingSession, character: CharacterInfo) {
     this.currentClip = emptyClip();
-    session.rig.setClip(this.currentClip);
+    session.rig.clips.setClip(this.currentClip);
     this.currentSession = session;
     this.currentCharacter = character;
     this.moveHandle = this.handleMovesFor(session);
@@ -108,7 +108,7 @@ export class PoseEditor {
   setClip(clip: ClipData): void {
     if (clip === this.currentClip) return;
     this.undo.step(() => {
-      this.session.rig.setClip(clip);
+      this.session.rig.clips.setClip(clip);
       this.currentClip = clip;
       this.clips++;
     });
@@ -363,7 +363,7 @@ export class PoseEditor {
     this.symmetry.pairGoals(session);
     // The clip's channels name the old rig's bones.
     this.currentClip = emptyClip();
-    session.rig.setClip(this.currentClip);
+    session.rig.clips.setClip(this.currentClip);
     this.clips++;
     this.undo.clear();
     this.characters++;
