@@ -1,5 +1,5 @@
 // The contract between this TypeScript and the core, declared once in the
-// core and read from the module (wasm/bindings/embind.cpp, contract()): the
+// core and read from the module (wasm/bindings/contract_bindings.cpp, contract()): the
 // solvers in kin::SolverKind order with what they take and which options
 // they read, every option's default and range by its setSolver key, the
 // names of the solve statuses, skinning methods, mirror modes, clip
