@@ -72,7 +72,7 @@ function rotationClip(module: KinModule, bones: BoneDesc[], limit: number, seed:
   try {
     const keys = KEY_TIMES.map(() => {
       rig.setPose(bones.flatMap((_, bone) => [0, 1, 2].map((slot) => uniform(random, ...keyRange(bones, bone, slot, limit)))));
-      return bones.map((_, bone) => rig.poseRotation(bone));
+      return bones.map((_, bone) => rig.clips.poseRotation(bone));
     });
     const channels: ClipChannel[] = bones.map((_, bone) => ({
       target: 'rotation', bone, slot: 0,

@@ -84,25 +84,25 @@ const rows: Row[] = [];
 for (const w of await makeAnimationWorkloads(module)) {
   const rig = Rig.create(module, w.bones);
   try {
-    rig.setClip(w.clip);
+    rig.clips.setClip(w.clip);
     const random = seededRandom(42);
     const checkTimes = Array.from({ length: 8 }, () => uniform(random, 0, DURATION_S));
     const native = runNativePlayback(w.bones, w.clip, { frames: FRAMES, dt: DT_S, maxBatches: MAX_BATCHES, budgetMs: BUDGET_MS }, checkTimes);
     checkTimes.forEach((t, i) => {
-      rig.sampleClip(t, 'loop');
+      rig.clips.sampleClip(t, 'loop');
       requireAgreement(native.palettes[i], rig.palette(), OURS_AGREE, `${w.rig} ${w.variant}: native and WASM palettes at ${t.toFixed(3)} s`);
     });
     const three = new ThreeClipPlayer(w.bones, w.clip);
     // The last key is the loop's end (0 again in both): the keys before it.
     for (const t of w.keyTimes.slice(0, -1)) {
       three.seek(t);
-      rig.sampleClip(t, 'loop');
+      rig.clips.sampleClip(t, 'loop');
       requireAgreement(three.palette(), rig.palette(), THREE_AGREES, `${w.rig} ${w.variant}: three.js and WASM palettes at key ${t} s`);
     }
 
     let frame = 0;
     const wasm = timeBatches(() => {
-      for (let f = 0; f < FRAMES; f++, frame++) rig.sampleClip(frame * DT_S, 'loop');
+      for (let f = 0; f < FRAMES; f++, frame++) rig.clips.sampleClip(frame * DT_S, 'loop');
     });
     three.seek(0);
     const threeJs = timeBatches(() => {

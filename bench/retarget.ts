@@ -55,7 +55,7 @@ function timeRuns(run: () => void): number[] {
 const module = await loadKinModuleNode();
 const { bones, clip } = bvhRig(parseBvh(cmuWalkBvh(FRAMES, FPS)), 'walk');
 const source = Rig.create(module, bones);
-source.setClip(clip);
+source.clips.setClip(clip);
 const target = Rig.create(module, await defaultCharacterBones());
 const retargeter = Retargeter.create(module);
 const handle = new module.Retargeter();

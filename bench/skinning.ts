@@ -88,16 +88,16 @@ const rows: Row[] = [];
 const portableKernel: { method: SkinningMethod; impl: 'native'; workload: string; median_vertices_per_s: number }[] = [];
 
 for (const workload of workloads) {
-  rig.setSkin(workload.positions, workload.normals, workload.rigJoints, workload.weights);
+  rig.skinning.setSkin(workload.positions, workload.normals, workload.rigJoints, workload.weights);
   const native = runNativeSkinning(rig.palette(), workload, MAX_CALLS, BUDGET_MS);
   const three = new ThreeSkinningLoop(source, workload);
   const threePositions = new Float32Array(3 * workload.vertices);
   const threeNormals = new Float32Array(3 * workload.vertices);
   for (const method of SKINNING_METHODS) {
-    const wasmMicros = timeCalls(() => rig.skin(method));
+    const wasmMicros = timeCalls(() => rig.skinning.skin(method));
     for (const run of native.filter((r) => r.method === method)) {
-      requireAgreement(run.positions, rig.skinnedPositions(), OURS_AGREE, `${workload.name} ${method}: native ${run.kernel} and WASM positions`);
-      requireAgreement(run.normals, rig.skinnedNormals(), OURS_AGREE, `${workload.name} ${method}: native ${run.kernel} and WASM normals`);
+      requireAgreement(run.positions, rig.skinning.skinnedPositions(), OURS_AGREE, `${workload.name} ${method}: native ${run.kernel} and WASM positions`);
+      requireAgreement(run.normals, rig.skinning.skinnedNormals(), OURS_AGREE, `${workload.name} ${method}: native ${run.kernel} and WASM normals`);
       if (run.kernel === 'portable') {
         portableKernel.push({ method, impl: 'native', workload: workload.name, median_vertices_per_s: row(method, 'native', workload, run.micros).median_vertices_per_s });
       } else {
@@ -107,7 +107,7 @@ for (const workload of workloads) {
     rows.push(row(method, 'wasm', workload, wasmMicros));
     if (method === 'lbs') {
       const threeMicros = timeCalls(() => three.run(threePositions, threeNormals));
-      requireAgreement(threePositions, rig.skinnedPositions(), THREE_AGREES, `${workload.name}: three.js and WASM LBS positions`);
+      requireAgreement(threePositions, rig.skinning.skinnedPositions(), THREE_AGREES, `${workload.name}: three.js and WASM LBS positions`);
       rows.push(row(method, 'three-js', workload, threeMicros));
     }
     console.error(`${workload.name} ${method}: done`);

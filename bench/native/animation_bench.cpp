@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "kin/rig.h"
+#include "kin/clip_sampler.h"
 #include "text_input.h"
 
 namespace {
@@ -40,9 +41,10 @@ T Read() {
 int main() {
   const std::vector<kin::BoneDef> bones = kin_tools::ReadBones(kTool);
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   kin::Status status = rig.Load(bones);
   if (!status.ok()) Fail("rig", status);
-  status = rig.SetClip(kin_tools::ReadClip(kTool));
+  status = rig_clips.SetClip(rig, kin_tools::ReadClip(kTool));
   if (!status.ok()) Fail("clip", status);
   const int frames = Read<int>();
   const float dt = Read<float>();
@@ -53,7 +55,7 @@ int main() {
   long frame = 0;
   const auto batch = [&]() {
     for (int f = 0; f < frames; ++f, ++frame) {
-      const kin::Status sampled = rig.SampleClip(static_cast<float>(frame) * dt, loop);
+      const kin::Status sampled = rig_clips.Sample(rig, static_cast<float>(frame) * dt, loop);
       if (!sampled.ok()) Fail("sample", sampled);
     }
   };
@@ -74,7 +76,7 @@ int main() {
   const int checks = Read<int>();
   for (int c = 0; c < checks; ++c) {
     const float time = Read<float>();
-    status = rig.SampleClip(time, loop);
+    status = rig_clips.Sample(rig, time, loop);
     if (!status.ok()) Fail("sample", status);
     const float* palette = rig.palette_data();
     for (int i = 0; i < 16 * rig.bone_count(); ++i) std::printf(i == 0 ? "%.9g" : " %.9g", palette[i]);

@@ -15,6 +15,7 @@
 #include "kin/animation/clip.h"
 #include "kin/animation/interpolation.h"
 #include "kin/rig.h"
+#include "kin/clip_sampler.h"
 #include "seeded_random.h"
 #include "test_rigs.h"
 
@@ -151,16 +152,17 @@ TEST(ClipBounds, RefusesTcbParametersOutsideTheirRange) {
 // Through the Rig: the refused clip leaves the previous one and a finite palette.
 TEST(ClipBounds, TheRigKeepsItsClipWhenARefusedOneArrives) {
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   const std::vector<kin::BoneDef> bones = kin_test::Chain(3, 3.0f);
   ASSERT_TRUE(rig.Load(bones).ok());
   kin::ClipDef good = EmptyClip(false);
   AddChannel(&good, ChannelTarget::kScale, 2, 0, {{0.0f, {1, 1, 1}}, {1.0f, {2, 2, 2}}});
-  ASSERT_TRUE(rig.SetClip(good).ok());
+  ASSERT_TRUE(rig_clips.SetClip(rig, good).ok());
   kin::ClipDef bad = EmptyClip(false);
   for (int bone = 0; bone < 3; ++bone)
     AddChannel(&bad, ChannelTarget::kScale, bone, 0, {{0.0f, {1, 1, 1}}, {1.0f, {1e13f, 1e13f, 1e13f}}});
-  EXPECT_FALSE(rig.SetClip(bad).ok());
-  ASSERT_TRUE(rig.SampleClip(1.0f, kin::LoopMode::kClamp).ok());
+  EXPECT_FALSE(rig_clips.SetClip(rig, bad).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 1.0f, kin::LoopMode::kClamp).ok());
   for (int i = 0; i < 16 * rig.bone_count(); ++i) ASSERT_TRUE(std::isfinite(rig.palette_data()[i])) << i;
 }
 

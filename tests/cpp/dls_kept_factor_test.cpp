@@ -30,13 +30,17 @@ kin::IkOptions FrameOptions() {
 }
 
 // One frame: a DLS solve from `angles`, handed their forward pass as the Rig
-// hands its pose's (`start_model`).
+// hands its pose's (`start_model`), through the problem's DLS cache (sized
+// here as the workspace is) unless `use_cache` is false.
 kin::SolveReport SolveFrame(IkProblem& p, std::vector<glm::vec3>& angles, const std::vector<glm::mat4>& start_model,
                             kin::SolverKind kind = kin::SolverKind::kDls, kin::IkTrace* trace = nullptr,
-                            const kin::IkOptions& options = FrameOptions()) {
+                            const kin::IkOptions& options = FrameOptions(), bool use_cache = true) {
   kin::IkJob job = kin_test::ProblemJob(kind, p, angles, options);
+  if (p.dls_cache.bone_capacity() != p.workspace.bone_capacity() || p.dls_cache.goal_capacity() != p.workspace.goal_capacity())
+    p.dls_cache.Reserve(p.workspace.bone_capacity(), p.workspace.goal_capacity());
   job.start_model_ms = start_model;
   job.trace = trace;
+  job.dls_cache = use_cache ? &p.dls_cache : nullptr;
   return job.Run();
 }
 
@@ -81,7 +85,7 @@ TEST(DlsKeptFactor, ADragsFramesMostlyNeedNoJacobianAndAllConverge_Seed13) {
     // A factor kept with an age of one or more was built by an earlier solve:
     // this one converged on chord steps alone. (A frame whose damped step
     // clamps an angle keeps none: its factor is of fewer dofs.)
-    without_jacobian += p.workspace.factor_kept_ && p.workspace.kept_age_ > 0;
+    without_jacobian += p.dls_cache.kept() && p.dls_cache.age() > 0;
     model = ModelAfterSolve(p);
   }
   // Measured: 35 of 120 frames (without the kept factor every frame builds
@@ -103,7 +107,7 @@ class DlsKeptFactorUnused : public ::testing::Test {
     for (glm::vec3& a : after_) a += glm::vec3(0.01f);
     for (std::size_t j = 0; j < after_.size(); ++j) after_[j] = kin::ProjectJointLimits(p.skeleton, static_cast<int>(j), after_[j]);
     ASSERT_EQ(SolveFrame(p, after_, Forward(p.skeleton, after_)).status, kin::SolveStatus::kConverged);
-    ASSERT_TRUE(p.workspace.factor_kept_);
+    ASSERT_TRUE(p.dls_cache.kept());
     AimAt(p, next_);
   }
 
@@ -222,3 +226,30 @@ TEST(DlsKeptFactor, ADragToFullReachAndBackConvergesEveryFrame) {
 }
 
 }  // namespace
+
+// The cache is the only memory of the last solve: without one, or with its
+// factor dropped, the next frame answers bit for bit as on a fresh workspace.
+TEST_F(DlsKeptFactorUnused, NoCacheKeepsNothing) {
+  std::vector<glm::vec3> angles = after_;
+  ASSERT_TRUE(SolveFrame(p, angles, ModelAfterSolve(p), kin::SolverKind::kDls, nullptr, FrameOptions(), false).input.ok());
+  EXPECT_TRUE(SameBits(angles, FreshAnswer(after_, p.goals)));
+}
+
+TEST_F(DlsKeptFactorUnused, AnInvalidatedCache) {
+  p.dls_cache.Invalidate();
+  EXPECT_FALSE(p.dls_cache.kept());
+  std::vector<glm::vec3> angles = after_;
+  ASSERT_TRUE(SolveFrame(p, angles, ModelAfterSolve(p)).input.ok());
+  EXPECT_TRUE(SameBits(angles, FreshAnswer(after_, p.goals)));
+}
+
+TEST(DlsCache, ACacheTooSmallForTheJobIsRefused) {
+  IkProblem p = kin_test::HumanoidProblem();
+  std::vector<glm::vec3> angles(p.skeleton.bone_count(), glm::vec3(0.0f));
+  kin::IkJob job = kin_test::ProblemJob(kin::SolverKind::kDls, p, angles, FrameOptions());
+  p.dls_cache.Reserve(p.skeleton.bone_count(), 0);
+  job.dls_cache = &p.dls_cache;
+  const kin::SolveReport report = job.Run();
+  EXPECT_EQ(report.status, kin::SolveStatus::kInvalidInput);
+  EXPECT_NE(std::string(report.input.message).find("DLS cache sized"), std::string::npos) << report.input.message;
+}

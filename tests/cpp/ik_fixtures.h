@@ -24,6 +24,8 @@ struct IkProblem {
   kin::Skeleton skeleton;
   std::vector<kin::Goal> goals;
   kin::IkWorkspace workspace;
+  // Used by the jobs that keep DLS's factorisation (dls_kept_factor_test.cpp).
+  kin::DlsCache dls_cache;
 };
 
 inline std::vector<glm::mat4> Forward(const kin::Skeleton& s, const std::vector<glm::vec3>& angles) {

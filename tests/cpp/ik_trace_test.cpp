@@ -3,6 +3,7 @@
 // returned pose; its Jacobian columns are the analytic and the
 // finite-difference ones; it truncates within its capacity and allocates
 // nothing after Reserve.
+#include "kin/rig_teaching.h"
 #include "kin/ik/ik_trace.h"
 
 #include <gtest/gtest.h>
@@ -311,9 +312,8 @@ TEST(RigTraceSolve, MatchesSolveAndItsFiniteDifferences) {
       ASSERT_TRUE(rig->SetSolver(kind, kin::DefaultIkOptions()).ok());
     }
     IkTrace trace;
-    trace.Reserve(traced.bone_count(), traced.goal_count(), kin::DefaultIkOptions().max_iterations, kTrials);
     const kin::SolveReport a = plain.Solve();
-    const kin::SolveReport b = traced.TraceSolve(trace);
+    const kin::SolveReport b = kin::TraceSolve(traced, kTrials, &trace);
     ExpectSameReport(a, b);
     const int n = plain.bone_count();
     EXPECT_EQ(std::memcmp(plain.pose_data(), traced.pose_data(), 3 * n * sizeof(float)), 0);
@@ -324,9 +324,10 @@ TEST(RigTraceSolve, MatchesSolveAndItsFiniteDifferences) {
     std::vector<float> start;
     for (const glm::vec3& angles : trace.start_angles(1)) start.insert(start.end(), {angles.x, angles.y, angles.z});
     ASSERT_TRUE(traced.SetPose(start, trace.start_root_offset(1)).ok());
-    std::vector<float> fd(3 * traced.goal_count() * (3 * traced.bone_count() + 3));
+    std::vector<float> fd;
     int dofs = 0;
-    ASSERT_TRUE(traced.FiniteDifferenceJacobian(1e-3f, fd, &dofs).ok());
+    ASSERT_TRUE(kin::FiniteDifferenceJacobian(traced, 1e-3f, &fd, &dofs).ok());
+    EXPECT_EQ(fd.size(), static_cast<std::size_t>(3 * dofs * traced.goal_count()));
     EXPECT_EQ(dofs, trace.dof_count());
     for (int i = 0; i < dofs * trace.goal_count(); ++i) {
       const glm::vec3 ours = trace.jacobian(1)[i];
@@ -338,10 +339,12 @@ TEST(RigTraceSolve, MatchesSolveAndItsFiniteDifferences) {
 TEST(RigTraceSolve, RefusesABadStep) {
   kin::Rig rig;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
-  std::vector<float> fd(16);
+  std::vector<float> fd;
   int dofs = 0;
-  EXPECT_FALSE(rig.FiniteDifferenceJacobian(0.0f, fd, &dofs).ok());
-  EXPECT_FALSE(rig.FiniteDifferenceJacobian(1e-3f, fd, &dofs).ok());  // no goals
+  EXPECT_FALSE(kin::FiniteDifferenceJacobian(rig, 0.0f, &fd, &dofs).ok());
+  EXPECT_FALSE(kin::FiniteDifferenceJacobian(rig, 1e-3f, &fd, &dofs).ok());  // no goals
+  IkTrace trace;
+  EXPECT_NE(std::string(kin::TraceSolve(rig, -1, &trace).input.message).find("max trials -1 is negative"), std::string::npos);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "kin/goal.h"
 #include "kin/ik/ik_job.h"
 #include "kin/rig.h"
+#include "kin/rig_skin.h"
 #include "kin/skeleton.h"
 #include "test_rigs.h"
 
@@ -58,6 +59,7 @@ TEST(RequestBounds, SkeletonRefusesPositionsBeyondTheBound) {
 
 TEST(RequestBounds, ARefusedLoadKeepsARigWhosePosesStayFinite) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(ConedChain()).ok());
   std::vector<kin::BoneDef> huge = ConedChain();
   huge[2].tip_bs = glm::vec3(3e19f, 0.0f, 0.0f);
@@ -72,6 +74,7 @@ TEST(RequestBounds, ARefusedLoadKeepsARigWhosePosesStayFinite) {
 
 TEST(RequestBounds, GoalsRefuseTargetsAndPolesBeyondTheBound) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(ConedChain()).ok());
   ASSERT_TRUE(rig.SetSolver(kin::SolverKind::kFabrik, kin::DefaultIkOptions()).ok());
   kin::Goal goal;
@@ -123,6 +126,7 @@ TEST(RequestBounds, FabrikJobRefusesAHugeTarget) {
 
 TEST(RequestBounds, TooManyGoalsAreRefusedAndChangeNothing) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(ConedChain()).ok());
   kin::Goal goal;
   goal.bone = 9;
@@ -147,15 +151,16 @@ TEST(RequestBounds, TooManyGoalsAreRefusedAndChangeNothing) {
 // Inf and NaN: they are refused by name, and the skin the rig had stays.
 TEST(RequestBounds, SkinRefusesPositionsAndNormalsBeyondTheBound) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(ConedChain()).ok());
   const std::vector<std::uint16_t> joints = {0, 1, 0, 0};
   const std::vector<float> weights = {0.5f, 0.5f, 0.0f, 0.0f};
-  ASSERT_TRUE(rig.SetSkin(std::vector<float>{0.0f, 0.5f, 0.0f}, std::vector<float>{1.0f, 0.0f, 0.0f}, joints, weights).ok());
-  EXPECT_TRUE(Names(rig.SetSkin(std::vector<float>{0.0f, 3e19f, 0.0f}, std::vector<float>{}, joints, weights),
+  ASSERT_TRUE(rig_skin.SetSkin(rig, std::vector<float>{0.0f, 0.5f, 0.0f}, std::vector<float>{1.0f, 0.0f, 0.0f}, joints, weights).ok());
+  EXPECT_TRUE(Names(rig_skin.SetSkin(rig, std::vector<float>{0.0f, 3e19f, 0.0f}, std::vector<float>{}, joints, weights),
                     "skin position of vertex 0 is 3e+19, not within ±100000 m"));
-  EXPECT_TRUE(Names(rig.SetSkin(std::vector<float>{0.0f, 0.5f, 0.0f}, std::vector<float>{1e30f, 0.0f, 0.0f}, joints, weights),
+  EXPECT_TRUE(Names(rig_skin.SetSkin(rig, std::vector<float>{0.0f, 0.5f, 0.0f}, std::vector<float>{1e30f, 0.0f, 0.0f}, joints, weights),
                     "skin normal of vertex 0 is 1e+30, not within ±100000"));
-  EXPECT_EQ(rig.vertex_count(), 1);
-  ASSERT_TRUE(rig.Skin(kin::SkinningMethod::kDualQuaternion).ok());
-  EXPECT_FLOAT_EQ(rig.skinned_positions_data()[1], 0.5f);
+  EXPECT_EQ(rig_skin.vertex_count(), 1);
+  ASSERT_TRUE(rig_skin.Skin(rig, kin::SkinningMethod::kDualQuaternion).ok());
+  EXPECT_FLOAT_EQ(rig_skin.skinned_positions_data()[1], 0.5f);
 }

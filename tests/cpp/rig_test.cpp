@@ -1,4 +1,5 @@
 #include "kin/rig.h"
+#include "kin/rig_skin.h"
 
 #include <gtest/gtest.h>
 
@@ -15,6 +16,7 @@ namespace {
 
 TEST(Rig, FailedLoadKeepsThePreviousRig) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
   std::vector<kin::BoneDef> broken = kin_test::Chain(3, 1.0f);
   broken[2].parent = 5;
@@ -26,6 +28,7 @@ TEST(Rig, FailedLoadKeepsThePreviousRig) {
 
 TEST(Rig, PoseIsClampedToLimitsAndRejectsNaN) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
   const int knee = rig.skeleton().FindBone("shin_l");
   ASSERT_TRUE(rig.SetAngles(knee, glm::vec3(5.0f, 1.0f, -1.0f)).ok());
@@ -41,6 +44,7 @@ TEST(Rig, PoseIsClampedToLimitsAndRejectsNaN) {
 
 TEST(Rig, BuffersFollowThePoseAndTheSolve) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
   const int hand = rig.skeleton().FindBone("hand_r");
   kin::Goal goal;
@@ -67,6 +71,7 @@ TEST(Rig, SolvedBuffersAreThoseOfTheSolvedPose) {
   for (int k = 0; k < static_cast<int>(kin::SolverKind::kCount); ++k) {
     const auto kind = static_cast<kin::SolverKind>(k);
     kin::Rig rig;
+    kin::RigSkin rig_skin;
     ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
     std::vector<kin::Goal> goals(2);
     const char* bones[] = {"forearm_r", "shin_l"};
@@ -93,6 +98,7 @@ TEST(Rig, SolvedBuffersAreThoseOfTheSolvedPose) {
 
 TEST(Rig, RejectsBadSolverSettingsAndKeepsTheOldOnes) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(kin_test::Chain(4, 1.0f)).ok());
   kin::IkOptions options;
   options.tolerance = -1.0f;
@@ -107,6 +113,7 @@ TEST(Rig, RejectsBadSolverSettingsAndKeepsTheOldOnes) {
 
 TEST(Rig, SolveWithoutALoadOrGoalsIsInvalidInput) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   EXPECT_EQ(rig.Solve().status, kin::SolveStatus::kInvalidInput);
   ASSERT_TRUE(rig.Load(kin_test::Chain(4, 1.0f)).ok());
   const kin::SolveReport report = rig.Solve();
@@ -132,6 +139,7 @@ TEST(Rig, AnglesForModelRotationInvertsTheForwardPassSeed7) {
     std::vector<float> flat;
     for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
     kin::Rig rig;
+    kin::RigSkin rig_skin;
     ASSERT_TRUE(rig.Load(bones).ok());
     ASSERT_TRUE(rig.SetPose(flat, glm::vec3(0.3f, -0.2f, 0.1f)).ok());
     for (int b = 0; b < 6; ++b) {
@@ -151,6 +159,7 @@ TEST(Rig, AnglesForModelRotationInvertsTheForwardPassSeed7) {
 
 TEST(Rig, AnglesForModelRotationClampsAndRejectsBadInput) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
   const int knee = rig.skeleton().FindBone("shin_l");
   ASSERT_TRUE(rig.SetAngles(knee, glm::vec3(0.3f, 0.0f, 0.0f)).ok());
@@ -202,23 +211,24 @@ TEST(Rig, DqsEqualsLbsWhenEachVertexHasOneInfluence) {
   std::mt19937 rng(17);
   for (int trial = 0; trial < 5; ++trial) {
     kin::Rig rig;
+    kin::RigSkin rig_skin;
     ASSERT_TRUE(rig.Load(kin_test::RandomRig(rng, 6, true)).ok());
     const OneInfluenceSkin skin = MakeOneInfluenceSkin(rng, rig.bone_count(), 60);
-    ASSERT_TRUE(rig.SetSkin(skin.positions, skin.normals, skin.joints, skin.weights).ok());
+    ASSERT_TRUE(rig_skin.SetSkin(rig, skin.positions, skin.normals, skin.joints, skin.weights).ok());
     const std::vector<glm::vec3> angles = kin_test::RandomAngles(rng, rig.bone_count(), 1.9f);
     std::vector<float> flat;
     for (const glm::vec3& a : angles) flat.insert(flat.end(), {a.x, a.y, a.z});
     ASSERT_TRUE(rig.SetPose(flat, glm::vec3(0.3f, -0.2f, 0.1f)).ok());
 
-    ASSERT_TRUE(rig.Skin(kin::SkinningMethod::kLinear).ok());
-    const int n = 3 * rig.vertex_count();
-    const std::vector<float> lbs_p(rig.skinned_positions_data(), rig.skinned_positions_data() + n);
-    const std::vector<float> lbs_n(rig.skinned_normals_data(), rig.skinned_normals_data() + n);
-    ASSERT_TRUE(rig.Skin(kin::SkinningMethod::kDualQuaternion).ok());
+    ASSERT_TRUE(rig_skin.Skin(rig, kin::SkinningMethod::kLinear).ok());
+    const int n = 3 * rig_skin.vertex_count();
+    const std::vector<float> lbs_p(rig_skin.skinned_positions_data(), rig_skin.skinned_positions_data() + n);
+    const std::vector<float> lbs_n(rig_skin.skinned_normals_data(), rig_skin.skinned_normals_data() + n);
+    ASSERT_TRUE(rig_skin.Skin(rig, kin::SkinningMethod::kDualQuaternion).ok());
     float moved = 0.0f;
     for (int i = 0; i < n; ++i) {
-      EXPECT_NEAR(rig.skinned_positions_data()[i], lbs_p[i], 1e-4f) << "trial " << trial << " float " << i;
-      EXPECT_NEAR(rig.skinned_normals_data()[i], lbs_n[i], 1e-4f) << "trial " << trial << " float " << i;
+      EXPECT_NEAR(rig_skin.skinned_positions_data()[i], lbs_p[i], 1e-4f) << "trial " << trial << " float " << i;
+      EXPECT_NEAR(rig_skin.skinned_normals_data()[i], lbs_n[i], 1e-4f) << "trial " << trial << " float " << i;
       moved = std::fmax(moved, std::fabs(lbs_p[i] - skin.positions[i]));
     }
     EXPECT_GT(moved, 0.1f) << "the pose must move the skin";
@@ -241,6 +251,7 @@ void LoadRandomPosedRig(std::mt19937& rng, int bones, glm::vec3 root_offset, kin
 TEST(Rig, SkinTakesEightInfluencesPerVertex) {
   std::mt19937 rng(31);
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   LoadRandomPosedRig(rng, 9, glm::vec3(0.1f, 0.2f, -0.3f), &rig);
   const std::vector<float> positions = {0.2f, -0.5f, 0.9f, 1.0f, 0.0f, -1.0f};
   std::vector<std::uint16_t> joints;
@@ -250,18 +261,18 @@ TEST(Rig, SkinTakesEightInfluencesPerVertex) {
       joints.push_back(static_cast<std::uint16_t>((k + v) % rig.bone_count()));
       weights.push_back(static_cast<float>(k + 1) / 36.0f);
     }
-  ASSERT_TRUE(rig.SetSkin(positions, {}, joints, weights).ok());
-  ASSERT_EQ(rig.vertex_count(), 2);
-  ASSERT_TRUE(rig.Skin(kin::SkinningMethod::kLinear).ok());
+  ASSERT_TRUE(rig_skin.SetSkin(rig, positions, {}, joints, weights).ok());
+  ASSERT_EQ(rig_skin.vertex_count(), 2);
+  ASSERT_TRUE(rig_skin.Skin(rig, kin::SkinningMethod::kLinear).ok());
   const kin::Span<const glm::mat4> palette = rig.palette();
   for (int v = 0; v < 2; ++v) {
     glm::vec3 expected(0.0f);
     const glm::vec4 p(positions[3 * v], positions[3 * v + 1], positions[3 * v + 2], 1.0f);
     for (int k = 0; k < 8; ++k) expected += weights[8 * v + k] * glm::vec3(palette[joints[8 * v + k]] * p);
-    for (int c = 0; c < 3; ++c) EXPECT_NEAR(rig.skinned_positions_data()[3 * v + c], expected[c], 1e-5f) << "vertex " << v;
+    for (int c = 0; c < 3; ++c) EXPECT_NEAR(rig_skin.skinned_positions_data()[3 * v + c], expected[c], 1e-5f) << "vertex " << v;
   }
   const std::vector<std::uint16_t> five(10, 0);
-  const kin::Status status = rig.SetSkin(positions, {}, five, std::vector<float>(10, 0.2f));
+  const kin::Status status = rig_skin.SetSkin(rig, positions, {}, five, std::vector<float>(10, 0.2f));
   EXPECT_FALSE(status.ok());
   EXPECT_NE(std::string(status.message).find("10 joint indices for 2 vertices (need 4 each)"), std::string::npos)
       << status.message;
@@ -280,32 +291,34 @@ TEST(Rig, CapsuleWeightsReplaceTheSkinsWeightsFromTheBindPose) {
   child.parent = 0;
   child.rest_t = glm::vec3(1, 0, 0);
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(std::vector<kin::BoneDef>{root, child}).ok());
   const std::vector<float> capsule_radii = {1.0f, 1.0f};
-  EXPECT_NE(std::string(rig.SetCapsuleWeights(capsule_radii).message).find("no skin"), std::string::npos);
-  ASSERT_TRUE(rig.SetSkin(std::vector<float>{1.5f, 0, 0}, {}, std::vector<std::uint16_t>(8, 0),
+  EXPECT_NE(std::string(rig_skin.SetCapsuleWeights(rig, capsule_radii).message).find("no skin"), std::string::npos);
+  ASSERT_TRUE(rig_skin.SetSkin(rig, std::vector<float>{1.5f, 0, 0}, {}, std::vector<std::uint16_t>(8, 0),
                           std::vector<float>{1, 0, 0, 0, 0, 0, 0, 0})
                   .ok());
   ASSERT_TRUE(rig.SetAngles(0, glm::vec3(0, 0, 1.0f)).ok());
-  ASSERT_TRUE(rig.SetCapsuleWeights(capsule_radii).ok());
-  ASSERT_EQ(rig.skin_influences(), 8);
-  EXPECT_EQ(rig.skin_joints_data()[0], 1);
-  EXPECT_EQ(rig.skin_joints_data()[1], 0);
-  EXPECT_NEAR(rig.skin_weights_data()[0], 2.0f / 3.0f, 1e-6f);
-  EXPECT_NEAR(rig.skin_weights_data()[1], 1.0f / 3.0f, 1e-6f);
-  for (int k = 2; k < 8; ++k) EXPECT_EQ(rig.skin_weights_data()[k], 0.0f);
+  ASSERT_TRUE(rig_skin.SetCapsuleWeights(rig, capsule_radii).ok());
+  ASSERT_EQ(rig_skin.influences(), 8);
+  EXPECT_EQ(rig_skin.joints_data()[0], 1);
+  EXPECT_EQ(rig_skin.joints_data()[1], 0);
+  EXPECT_NEAR(rig_skin.weights_data()[0], 2.0f / 3.0f, 1e-6f);
+  EXPECT_NEAR(rig_skin.weights_data()[1], 1.0f / 3.0f, 1e-6f);
+  for (int k = 2; k < 8; ++k) EXPECT_EQ(rig_skin.weights_data()[k], 0.0f);
   // A bad radius changes nothing.
-  const kin::Status status = rig.SetCapsuleWeights(std::vector<float>{1.0f, -1.0f});
+  const kin::Status status = rig_skin.SetCapsuleWeights(rig, std::vector<float>{1.0f, -1.0f});
   EXPECT_NE(std::string(status.message).find("radius -1 of bone 1"), std::string::npos) << status.message;
-  EXPECT_NEAR(rig.skin_weights_data()[0], 2.0f / 3.0f, 1e-6f);
-  EXPECT_NE(std::string(rig.SetCapsuleWeights(std::vector<float>{1.0f}).message).find("1 radii for 2 bones"),
+  EXPECT_NEAR(rig_skin.weights_data()[0], 2.0f / 3.0f, 1e-6f);
+  EXPECT_NE(std::string(rig_skin.SetCapsuleWeights(rig, std::vector<float>{1.0f}).message).find("1 radii for 2 bones"),
             std::string::npos);
 }
 
 TEST(Rig, SkinRejectsAnUnknownMethod) {
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
-  const kin::Status status = rig.Skin(static_cast<kin::SkinningMethod>(7));
+  const kin::Status status = rig_skin.Skin(rig, static_cast<kin::SkinningMethod>(7));
   EXPECT_FALSE(status.ok());
   EXPECT_NE(std::string(status.message).find("method 7"), std::string::npos) << status.message;
 }
@@ -313,14 +326,15 @@ TEST(Rig, SkinRejectsAnUnknownMethod) {
 TEST(Rig, PackedDqsPaletteFollowsPackDqsPalettesLayout) {
   std::mt19937 rng(23);
   kin::Rig rig;
+  kin::RigSkin rig_skin;
   LoadRandomPosedRig(rng, 7, glm::vec3(0.5f, 0.0f, -1.0f), &rig);
-  ASSERT_TRUE(rig.PackDqsPalette().ok());
+  ASSERT_TRUE(rig_skin.PackDqsPalette(rig).ok());
 
   const int n = rig.bone_count();
-  ASSERT_EQ(rig.dqs_palette_size(), 20 * n);
+  ASSERT_EQ(rig_skin.dqs_palette_size(), 20 * n);
   for (int j = 0; j < n; ++j) {
     // The layout, read back into the matrix it encodes: M = [R·S | t].
-    const float* b = rig.dqs_palette_data() + kin::kDqsFloatsPerBone * j;
+    const float* b = rig_skin.dqs_palette_data() + kin::kDqsFloatsPerBone * j;
     const kin::DualQuat rigid{glm::quat(b[3], b[0], b[1], b[2]), glm::quat(b[7], b[4], b[5], b[6])};
     EXPECT_NEAR(glm::length(rigid.real), 1.0f, 1e-5f) << "bone " << j;
     glm::mat3 s;

@@ -13,6 +13,7 @@
 #include "clip_fixtures.h"
 #include "kin/euler.h"
 #include "kin/rig.h"
+#include "kin/clip_sampler.h"
 #include "test_rigs.h"
 
 namespace {
@@ -48,10 +49,11 @@ kin::ClipDef ArmClip(const kin::Rig& rig) {
 TEST(SamplingJob, SamplesTheHandComputedPoseThatFkExpects) {
   const std::vector<kin::BoneDef> bones = kin_test::Humanoid();
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   ASSERT_TRUE(rig.Load(bones).ok());
   ASSERT_TRUE(rig.SetAngles(Bone(rig, "head"), glm::vec3(0.3f)).ok());  // unanimated: back to rest
-  ASSERT_TRUE(rig.SetClip(ArmClip(rig)).ok());
-  ASSERT_TRUE(rig.SampleClip(0.25f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.SetClip(rig, ArmClip(rig)).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 0.25f, LoopMode::kClamp).ok());
   // A quarter of the way: 0.2 + ¼·0.4 = 0.3, ¼·(−0.8) = −0.2, ¼·(0.4, 0, −0.2).
   std::vector<glm::dvec3> angles(bones.size(), glm::dvec3(0.0));
   angles[Bone(rig, "upper_arm_l")].x = 0.3;
@@ -79,6 +81,7 @@ TEST(SamplingJob, SamplesTheHandComputedPoseThatFkExpects) {
 TEST(SamplingJob, PlaybackCallsAllocateNothing) {
   if (!kin_test::CountsAllocations()) GTEST_SKIP() << "AddressSanitizer owns malloc";
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
   kin::ClipDef def = ArmClip(rig);
   AddChannel(&def, ChannelTarget::kAngle, Bone(rig, "forearm_r"), 1,
@@ -88,14 +91,14 @@ TEST(SamplingJob, PlaybackCallsAllocateNothing) {
   AddChannel(&def, ChannelTarget::kRotation, Bone(rig, "head"), 0,
              {{0, {a.x, a.y, a.z, a.w}, Interpolation::kCatmullRom}, {1, {b.x, b.y, b.z, b.w}, Interpolation::kCatmullRom},
               {2, {a.x, a.y, a.z, a.w}, Interpolation::kCatmullRom}});
-  ASSERT_TRUE(rig.SetClip(def).ok());
+  ASSERT_TRUE(rig_clips.SetClip(rig, def).ok());
   const long before = kin_test::MallocCount();
   for (int frame = 0; frame < 240; ++frame) {
     const float time = frame / 60.0f;
-    ASSERT_TRUE(rig.SampleClip(time, LoopMode::kLoop).ok());
-    ASSERT_TRUE(rig.SampleGhost(time + 0.5f, LoopMode::kLoop).ok());
+    ASSERT_TRUE(rig_clips.Sample(rig, time, LoopMode::kLoop).ok());
+    ASSERT_TRUE(rig_clips.SampleGhost(rig, time + 0.5f, LoopMode::kLoop).ok());
   }
-  ASSERT_TRUE(rig.SampleChannel(3, 0.0f, 2.0f, kin::kMaxChannelSamples).ok());
+  ASSERT_TRUE(rig_clips.SampleChannel(3, 0.0f, 2.0f, kin::kMaxChannelSamples).ok());
   EXPECT_EQ(kin_test::MallocCount() - before, 0);
   // The counter counts: a vector made here is seen.
   const long made = kin_test::MallocCount();
@@ -105,32 +108,34 @@ TEST(SamplingJob, PlaybackCallsAllocateNothing) {
 
 TEST(SamplingJob, ClampHoldsTheEndsAndLoopWraps) {
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
-  ASSERT_TRUE(rig.SetClip(ArmClip(rig)).ok());
+  ASSERT_TRUE(rig_clips.SetClip(rig, ArmClip(rig)).ok());
   const int arm = Bone(rig, "upper_arm_l");
-  ASSERT_TRUE(rig.SampleClip(-3.0f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, -3.0f, LoopMode::kClamp).ok());
   EXPECT_FLOAT_EQ(rig.angles(arm).x, 0.2f);
-  ASSERT_TRUE(rig.SampleClip(1.5f, LoopMode::kClamp).ok());  // past the last key, inside the clip
+  ASSERT_TRUE(rig_clips.Sample(rig, 1.5f, LoopMode::kClamp).ok());  // past the last key, inside the clip
   EXPECT_FLOAT_EQ(rig.angles(arm).x, 0.6f);
   // Loop: 2.5 s wraps to 0.5 s (0.2 + ½·0.4 = 0.4); −1.75 s wraps to 0.25 s (0.3).
-  ASSERT_TRUE(rig.SampleClip(2.5f, LoopMode::kLoop).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 2.5f, LoopMode::kLoop).ok());
   EXPECT_NEAR(rig.angles(arm).x, 0.4f, 1e-6f);
-  ASSERT_TRUE(rig.SampleClip(-1.75f, LoopMode::kLoop).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, -1.75f, LoopMode::kLoop).ok());
   EXPECT_NEAR(rig.angles(arm).x, 0.3f, 1e-6f);
 }
 
 TEST(SamplingJob, AnglesAreProjectedIntoTheLimits) {
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
   kin::ClipDef def;
   def.duration = 1.0f;
   const int knee = Bone(rig, "shin_l");  // slot 0 limited to [0, 2.4]
   // Steps of 2 rad (under π, so the unwrap keeps them): −1, 1, 3.
   AddChannel(&def, ChannelTarget::kAngle, knee, 0, {{0, {-1.0f}}, {0.5f, {1.0f}}, {1, {3.0f}}});
-  ASSERT_TRUE(rig.SetClip(def).ok());
-  ASSERT_TRUE(rig.SampleClip(0.0f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.SetClip(rig, def).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 0.0f, LoopMode::kClamp).ok());
   EXPECT_EQ(rig.angles(knee).x, 0.0f);
-  ASSERT_TRUE(rig.SampleClip(1.0f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 1.0f, LoopMode::kClamp).ok());
   EXPECT_EQ(rig.angles(knee).x, 2.4f);
 }
 
@@ -145,6 +150,7 @@ std::vector<kin::BoneDef> TurnedChain() {
 TEST(SamplingJob, RotationChannelsBecomeTheBonesEulerAngles) {
   const std::vector<kin::BoneDef> bones = TurnedChain();
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   ASSERT_TRUE(rig.Load(bones).ok());
   const glm::vec3 keyed(0.3f, -0.2f, 0.5f);
   kin::ClipDef def;
@@ -154,21 +160,21 @@ TEST(SamplingJob, RotationChannelsBecomeTheBonesEulerAngles) {
   const glm::quat a = glm::angleAxis(0.2f, glm::vec3(0, 0, 1)), b = glm::angleAxis(1.0f, glm::vec3(0, 0, 1));
   AddChannel(&def, ChannelTarget::kRotation, 1, 0,
              {{0, {q0.x, q0.y, q0.z, q0.w}, Interpolation::kStep}, {1, {a.x, a.y, a.z, a.w}}, {2, {b.x, b.y, b.z, b.w}}});
-  ASSERT_TRUE(rig.SetClip(def).ok());
-  ASSERT_TRUE(rig.SampleClip(0.5f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.SetClip(rig, def).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 0.5f, LoopMode::kClamp).ok());
   for (int s = 0; s < 3; ++s) EXPECT_NEAR(rig.angles(1)[s], keyed[s], 1e-5f) << s;
   std::vector<glm::dvec3> angles(bones.size(), glm::dvec3(0.0));
   angles[1] = glm::dvec3(keyed);
   ExpectModelNear(rig, bones, angles, glm::dvec3(0.0), 1e-5);
-  ASSERT_TRUE(rig.SampleClip(1.5f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 1.5f, LoopMode::kClamp).ok());
   EXPECT_NEAR(rig.angles(1).x, 0.6f, 1e-5f);
   EXPECT_NEAR(rig.angles(1).y, 0.0f, 1e-5f);
   EXPECT_NEAR(rig.angles(1).z, 0.0f, 1e-5f);
   // PoseRotation gives the keyed quaternion back (up to sign).
   glm::quat pose;
-  ASSERT_TRUE(rig.PoseRotation(1, &pose).ok());
+  ASSERT_TRUE(kin::PoseRotation(rig, 1, &pose).ok());
   EXPECT_NEAR(std::fabs(glm::dot(pose, glm::angleAxis(0.6f, glm::vec3(0, 0, 1)))), 1.0f, 1e-6f);
-  EXPECT_FALSE(rig.PoseRotation(3, &pose).ok());
+  EXPECT_FALSE(kin::PoseRotation(rig, 3, &pose).ok());
 }
 
 TEST(SamplingJob, ARotationSampleDependsOnTheTimeOnly) {
@@ -183,21 +189,22 @@ TEST(SamplingJob, ARotationSampleDependsOnTheTimeOnly) {
   const glm::quat q1 = kin::EulerRotation(kin::EulerOrder::kXYZ, glm::vec3(3.0f, 0.1f, 0.0f));
   AddChannel(&def, ChannelTarget::kRotation, 1, 0, {{0, {q0.x, q0.y, q0.z, q0.w}}, {1, {q1.x, q1.y, q1.z, q1.w}}});
   kin::Rig fresh, used;
+  kin::ClipSampler fresh_clips, used_clips;
   ASSERT_TRUE(fresh.Load(bones).ok());
   ASSERT_TRUE(used.Load(bones).ok());
-  ASSERT_TRUE(fresh.SetClip(def).ok());
-  ASSERT_TRUE(used.SetClip(def).ok());
-  ASSERT_TRUE(fresh.SampleClip(1.0f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(fresh_clips.SetClip(fresh, def).ok());
+  ASSERT_TRUE(used_clips.SetClip(used, def).ok());
+  ASSERT_TRUE(fresh_clips.Sample(fresh, 1.0f, LoopMode::kClamp).ok());
   EXPECT_NEAR(fresh.angles(1).x, 3.0f, 1e-5f);
   EXPECT_NEAR(fresh.angles(1).y, 0.1f, 1e-5f);
   EXPECT_NEAR(fresh.angles(1).z, 0.0f, 1e-5f);
   ASSERT_TRUE(used.SetAngles(1, glm::vec3(-0.1f, 3.0f, 3.1f)).ok());
-  ASSERT_TRUE(used.SampleClip(1.0f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(used_clips.Sample(used, 1.0f, LoopMode::kClamp).ok());
   EXPECT_EQ(used.angles(1), fresh.angles(1));
   // And through a sequence of other times.
-  for (float t : {0.9f, 0.2f, 0.65f, 0.1f}) ASSERT_TRUE(used.SampleClip(t, LoopMode::kClamp).ok());
-  ASSERT_TRUE(used.SampleClip(0.5f, LoopMode::kClamp).ok());
-  ASSERT_TRUE(fresh.SampleClip(0.5f, LoopMode::kClamp).ok());
+  for (float t : {0.9f, 0.2f, 0.65f, 0.1f}) ASSERT_TRUE(used_clips.Sample(used, t, LoopMode::kClamp).ok());
+  ASSERT_TRUE(used_clips.Sample(used, 0.5f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(fresh_clips.Sample(fresh, 0.5f, LoopMode::kClamp).ok());
   EXPECT_EQ(used.angles(1), fresh.angles(1));
 }
 
@@ -210,18 +217,19 @@ TEST(SamplingJob, RotationKeysTakeTheEulerSolutionInsideTheLimits) {
   bones[0].min_angle = glm::vec3(-1.4f, -1.5f, -1.4f);
   bones[0].max_angle = glm::vec3(1.4f, 1.5f, 1.4f);
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   ASSERT_TRUE(rig.Load(bones).ok());
   const glm::quat q0 = kin::EulerRotation(kin::EulerOrder::kXYZ, glm::vec3(1.3f, 1.4f, 1.3f));
   const glm::quat q1 = kin::EulerRotation(kin::EulerOrder::kXYZ, glm::vec3(-1.3f, -1.4f, -1.3f));
   kin::ClipDef def;
   def.duration = 1.0f;
   AddChannel(&def, ChannelTarget::kRotation, 0, 0, {{0, {q0.x, q0.y, q0.z, q0.w}}, {1, {q1.x, q1.y, q1.z, q1.w}}});
-  ASSERT_TRUE(rig.SetClip(def).ok());
-  ASSERT_TRUE(rig.SampleClip(1.0f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.SetClip(rig, def).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 1.0f, LoopMode::kClamp).ok());
   EXPECT_NEAR(rig.angles(0).x, -1.3f, 1e-4f);
   EXPECT_NEAR(rig.angles(0).y, -1.4f, 1e-4f);
   EXPECT_NEAR(rig.angles(0).z, -1.3f, 1e-4f);
-  ASSERT_TRUE(rig.SampleClip(0.0f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 0.0f, LoopMode::kClamp).ok());
   EXPECT_NEAR(rig.angles(0).x, 1.3f, 1e-4f);
   EXPECT_NEAR(rig.angles(0).y, 1.4f, 1e-4f);
 }
@@ -238,9 +246,10 @@ kin::ClipDef StretchClip() {
 TEST(SamplingJob, AnimatedTranslationAndScaleReachFkAndTheSolver) {
   std::vector<kin::BoneDef> bones = kin_test::Chain(2, 3.0f);
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   ASSERT_TRUE(rig.Load(bones).ok());
-  ASSERT_TRUE(rig.SetClip(StretchClip()).ok());
-  ASSERT_TRUE(rig.SampleClip(0.0f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.SetClip(rig, StretchClip()).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 0.0f, LoopMode::kClamp).ok());
   std::vector<kin::BoneDef> stretched = bones;
   stretched[1].rest_t = glm::vec3(0, 1.5f, 0);
   stretched[1].rest_s = glm::vec3(2.0f);
@@ -270,7 +279,7 @@ TEST(SamplingJob, AnimatedTranslationAndScaleReachFkAndTheSolver) {
   EXPECT_NEAR(tip.z, 0.0, 1e-4);
 
   // ClearClip restores the built rest: the same target is out of reach again.
-  rig.ClearClip();
+  rig_clips.Clear(rig);
   EXPECT_EQ(rig.skeleton().rest_t(1), bones[1].rest_t);
   EXPECT_EQ(rig.skeleton().rest_s(1), glm::vec3(1.0f));
   EXPECT_EQ(rig.skeleton().chain_scale(1), 1.0f);
@@ -279,13 +288,14 @@ TEST(SamplingJob, AnimatedTranslationAndScaleReachFkAndTheSolver) {
 
 TEST(SamplingJob, NonUniformAnimatedScaleLeavesTheSimilarityFastPath) {
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   ASSERT_TRUE(rig.Load(kin_test::Chain(2, 3.0f)).ok());
   kin::ClipDef def;
   def.duration = 1.0f;
   AddChannel(&def, ChannelTarget::kScale, 1, 0, {{0, {1, 2, 1}}});
-  ASSERT_TRUE(rig.SetClip(def).ok());
+  ASSERT_TRUE(rig_clips.SetClip(rig, def).ok());
   EXPECT_TRUE(rig.skeleton().similarity_chain(1));
-  ASSERT_TRUE(rig.SampleClip(0.0f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 0.0f, LoopMode::kClamp).ok());
   EXPECT_FALSE(rig.skeleton().similarity_chain(1));
   EXPECT_TRUE(rig.skeleton().similarity_chain(0));
 }
@@ -293,51 +303,55 @@ TEST(SamplingJob, NonUniformAnimatedScaleLeavesTheSimilarityFastPath) {
 TEST(SamplingJob, GhostLeavesThePoseAndTheRestAlone) {
   std::vector<kin::BoneDef> bones = kin_test::Chain(2, 3.0f);
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   ASSERT_TRUE(rig.Load(bones).ok());
   kin::ClipDef def = StretchClip();
   def.channels[0].key_count = 1;
   AddChannel(&def, ChannelTarget::kAngle, 0, 2, {{0, {0.0f}}, {1, {1.0f}}});
-  ASSERT_TRUE(rig.SetClip(def).ok());
-  ASSERT_TRUE(rig.SampleClip(0.25f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.SetClip(rig, def).ok());
+  ASSERT_TRUE(rig_clips.Sample(rig, 0.25f, LoopMode::kClamp).ok());
   const std::vector<glm::mat4> palette(rig.palette().begin(), rig.palette().end());
   const glm::vec3 angles = rig.angles(0);
-  ASSERT_TRUE(rig.SampleGhost(0.75f, LoopMode::kClamp).ok());
+  ASSERT_TRUE(rig_clips.SampleGhost(rig, 0.75f, LoopMode::kClamp).ok());
   EXPECT_EQ(rig.angles(0), angles);
   for (int i = 0; i < 2; ++i) EXPECT_EQ(rig.palette()[i], palette[i]);
   EXPECT_EQ(rig.skeleton().rest_t(1), glm::vec3(0, 1.5f, 0));  // the rig's sampled rest, put back
   // The ghost is the clip at 0.75 s.
-  const std::vector<float> ghost(rig.ghost_palette_data(), rig.ghost_palette_data() + 32);
-  const std::vector<float> ghost_pose(rig.ghost_pose_data(), rig.ghost_pose_data() + 6);
-  ASSERT_TRUE(rig.SampleClip(0.75f, LoopMode::kClamp).ok());
+  const std::vector<float> ghost(rig_clips.ghost_palette_data(), rig_clips.ghost_palette_data() + 32);
+  const std::vector<float> ghost_pose(rig_clips.ghost_pose_data(), rig_clips.ghost_pose_data() + 6);
+  ASSERT_TRUE(rig_clips.Sample(rig, 0.75f, LoopMode::kClamp).ok());
   EXPECT_EQ(ghost, std::vector<float>(rig.palette_data(), rig.palette_data() + 32));
   EXPECT_NEAR(ghost_pose[2], 0.75f, 1e-6f);
 }
 
 TEST(SamplingJob, RigClipCallsRejectBadInput) {
   kin::Rig rig;
-  EXPECT_FALSE(rig.SetClip(kin::ClipDef()).ok());  // no skeleton
+  kin::ClipSampler rig_clips;
+  EXPECT_FALSE(rig_clips.SetClip(rig, kin::ClipDef()).ok());  // no skeleton
   ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
-  const kin::Status none = rig.SampleClip(0.0f, LoopMode::kClamp);
+  const kin::Status none = rig_clips.Sample(rig, 0.0f, LoopMode::kClamp);
   EXPECT_NE(std::string(none.message).find("no clip set"), std::string::npos) << none.message;
-  ASSERT_TRUE(rig.SetClip(ArmClip(rig)).ok());
-  EXPECT_TRUE(rig.has_clip());
-  const kin::Status nan = rig.SampleClip(std::nanf(""), LoopMode::kClamp);
+  ASSERT_TRUE(rig_clips.SetClip(rig, ArmClip(rig)).ok());
+  EXPECT_TRUE(rig_clips.has_clip());
+  const kin::Status nan = rig_clips.Sample(rig, std::nanf(""), LoopMode::kClamp);
   EXPECT_NE(std::string(nan.message).find("time is not finite"), std::string::npos) << nan.message;
-  EXPECT_FALSE(rig.SampleClip(0.0f, static_cast<LoopMode>(2)).ok());
-  EXPECT_FALSE(rig.SampleChannel(3, 0.0f, 1.0f, 10).ok());
-  EXPECT_FALSE(rig.SampleChannel(0, 0.0f, 1.0f, 0).ok());
-  EXPECT_FALSE(rig.SampleChannel(0, 0.0f, 1.0f, kin::kMaxChannelSamples + 1).ok());
-  EXPECT_FALSE(rig.SampleChannel(0, 0.0f, std::nanf(""), 2).ok());
-  ASSERT_TRUE(rig.SampleChannel(2, 0.0f, 1.0f, kin::kMaxChannelSamples).ok());
+  EXPECT_FALSE(rig_clips.Sample(rig, 0.0f, static_cast<LoopMode>(2)).ok());
+  EXPECT_FALSE(rig_clips.SampleChannel(3, 0.0f, 1.0f, 10).ok());
+  EXPECT_FALSE(rig_clips.SampleChannel(0, 0.0f, 1.0f, 0).ok());
+  EXPECT_FALSE(rig_clips.SampleChannel(0, 0.0f, 1.0f, kin::kMaxChannelSamples + 1).ok());
+  EXPECT_FALSE(rig_clips.SampleChannel(0, 0.0f, std::nanf(""), 2).ok());
+  ASSERT_TRUE(rig_clips.SampleChannel(2, 0.0f, 1.0f, kin::kMaxChannelSamples).ok());
   // The root channel's last sample is its last key; the first of three is at 0.
-  EXPECT_FLOAT_EQ(rig.channel_samples_data()[3 * (kin::kMaxChannelSamples - 1)], 0.4f);
-  // A failed SetClip keeps the clip; Load clears it.
+  EXPECT_FLOAT_EQ(rig_clips.channel_samples_data()[3 * (kin::kMaxChannelSamples - 1)], 0.4f);
+  // A failed SetClip keeps the clip; a rig loaded again refuses it.
   kin::ClipDef broken = ArmClip(rig);
   broken.duration = -1.0f;
-  EXPECT_FALSE(rig.SetClip(broken).ok());
-  EXPECT_EQ(rig.clip().channel_count(), 3);
+  EXPECT_FALSE(rig_clips.SetClip(rig, broken).ok());
+  EXPECT_EQ(rig_clips.clip().channel_count(), 3);
   ASSERT_TRUE(rig.Load(kin_test::Chain(2, 1.0f)).ok());
-  EXPECT_FALSE(rig.has_clip());
+  const kin::Status stale = rig_clips.Sample(rig, 0.0f, LoopMode::kClamp);
+  EXPECT_NE(std::string(stale.message).find("loaded again (setClip again)"), std::string::npos) << stale.message;
+  EXPECT_FALSE(rig_clips.SampleGhost(rig, 0.0f, LoopMode::kClamp).ok());
 }
 
 TEST(SamplingJob, ValidateNamesTheBadInput) {

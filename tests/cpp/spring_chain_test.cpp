@@ -16,6 +16,7 @@
 
 #include "allocation_counter.h"
 #include "kin/rig.h"
+#include "kin/rig_springs.h"
 #include "seeded_random.h"
 
 namespace {
@@ -61,12 +62,12 @@ kin::Skeleton Build(const std::vector<kin::BoneDef>& bones) {
   return skeleton;
 }
 
-kin::Rig LoadRig(const std::vector<kin::BoneDef>& bones, const std::vector<kin::SpringChainDef>& chains) {
-  kin::Rig rig;
+// The rig of `bones` with the chains on it.
+void LoadRig(kin::Rig& rig, kin::RigSprings& rig_springs, const std::vector<kin::BoneDef>& bones,
+             const std::vector<kin::SpringChainDef>& chains) {
   EXPECT_TRUE(rig.Load(kin::Span<const kin::BoneDef>(bones.data(), bones.size())).ok());
-  const kin::Status status = rig.SetSpringChains(kin::Span<const kin::SpringChainDef>(chains.data(), chains.size()));
+  const kin::Status status = rig_springs.SetChains(rig, kin::Span<const kin::SpringChainDef>(chains.data(), chains.size()));
   EXPECT_TRUE(status.ok()) << status.message;
-  return rig;
 }
 
 std::string BuildError(const kin::Skeleton& skeleton, const std::vector<kin::SpringChainDef>& defs) {
@@ -159,32 +160,36 @@ TEST(SpringChainValidation, TakesPerBoneSwingLimitsAndNamesTheChainAndBoneOfABro
 }
 
 TEST(SpringChainValidation, StepTakesOnlyAFiniteDtInZeroToOneSecond) {
-  kin::Rig rig = LoadRig(Tail(3, 0.1f), {TailChain(3)});
+  kin::Rig rig;
+  kin::RigSprings rig_springs;
+  LoadRig(rig, rig_springs, Tail(3, 0.1f), {TailChain(3)});
   for (const float bad : {0.0f, -0.01f, 1.5f, NAN, INFINITY}) {
-    const kin::Status status = rig.StepSprings(bad);
+    const kin::Status status = rig_springs.Step(rig, bad);
     EXPECT_FALSE(status.ok()) << bad;
     EXPECT_NE(std::string(status.message).find("spring step dt"), std::string::npos) << status.message;
   }
-  EXPECT_TRUE(rig.StepSprings(1.0f).ok());
-  EXPECT_TRUE(rig.StepSprings(1.0f / 240.0f).ok());
-  EXPECT_FALSE(rig.SetSpringEnabled(1, false).ok());
-  EXPECT_NE(std::string(rig.SetSpringEnabled(-1, true).message).find("spring chain -1 is out of range [0, 1)"), std::string::npos);
+  EXPECT_TRUE(rig_springs.Step(rig, 1.0f).ok());
+  EXPECT_TRUE(rig_springs.Step(rig, 1.0f / 240.0f).ok());
+  EXPECT_FALSE(rig_springs.SetEnabled(1, false).ok());
+  EXPECT_NE(std::string(rig_springs.SetEnabled(-1, true).message).find("spring chain -1 is out of range [0, 1)"), std::string::npos);
 }
 
 TEST(SpringChain, AtRestWithoutGravityStaysOnTheDrivenPoseAtEveryFrameRate) {
   for (const float dt : {1.0f / 240.0f, 1.0f / 60.0f, 1.0f / 10.0f, 0.7f}) {
     kin::SpringChainDef def = TailChain(3);
     def.gravity = 0.0f;
-    kin::Rig rig = LoadRig(Tail(3, 0.1f), {def});
+    kin::Rig rig;
+    kin::RigSprings rig_springs;
+    LoadRig(rig, rig_springs, Tail(3, 0.1f), {def});
     ASSERT_TRUE(rig.SetAngles(0, glm::vec3(0.3f, -0.2f, 0.5f)).ok());
     ASSERT_TRUE(rig.SetRootOffset(glm::vec3(0.1f, 0.9f, -0.3f)).ok());
-    ASSERT_TRUE(rig.ResetSprings().ok());
+    ASSERT_TRUE(rig_springs.Reset(rig).ok());
     const std::vector<glm::mat4> driven(rig.model_ms().begin(), rig.model_ms().end());
-    for (int frame = 0; frame < 300; ++frame) ASSERT_TRUE(rig.StepSprings(dt).ok());
+    for (int frame = 0; frame < 300; ++frame) ASSERT_TRUE(rig_springs.Step(rig, dt).ok());
     for (int b = 0; b < rig.bone_count(); ++b)
       for (int c = 0; c < 4; ++c)
         for (int r = 0; r < 4; ++r) EXPECT_NEAR(rig.model_ms()[b][c][r], driven[b][c][r], 1e-6f) << "dt " << dt << " bone " << b;
-    EXPECT_TRUE(rig.spring_settled()) << dt;
+    EXPECT_TRUE(rig_springs.settled()) << dt;
   }
 }
 
@@ -204,11 +209,13 @@ TEST(SpringChain, ReleasedFromADisplacementConvergesWithinTheDampingRatiosOversh
     const float k = std::pow(2.0f * kPi * def.frequency_hz, 2.0f);
     def.gravity = 0.02f * k * length;  // tan φ = 0.02
     const float expected = std::atan(0.02f);
-    kin::Rig rig = LoadRig(Tail(1, length), {def});
+    kin::Rig rig;
+    kin::RigSprings rig_springs;
+    LoadRig(rig, rig_springs, Tail(1, length), {def});
     float largest = 0.0f;
     float angle = 0.0f;
     for (int frame = 0; frame < 240 * 20; ++frame) {
-      ASSERT_TRUE(rig.StepSprings(1.0f / 240.0f).ok());
+      ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 240.0f).ok());
       const glm::vec3 d = Tip(rig, 1) - Origin(rig, 1);
       angle = std::atan2(-d.y, d.x);
       ASSERT_TRUE(std::isfinite(angle));
@@ -220,7 +227,7 @@ TEST(SpringChain, ReleasedFromADisplacementConvergesWithinTheDampingRatiosOversh
     EXPECT_LE(overshoot, bound + 1e-3f) << "zeta " << zeta;
     // Implicit Euler at 240 Hz loses little: the overshoot is most of the bound (not overdamped into a creep).
     if (zeta <= 0.5f) EXPECT_GE(overshoot, 0.5f * bound) << "zeta " << zeta;
-    EXPECT_TRUE(rig.spring_settled()) << "zeta " << zeta;
+    EXPECT_TRUE(rig_springs.settled()) << "zeta " << zeta;
   }
 }
 
@@ -236,16 +243,22 @@ void Drive(kin::Rig& rig, float t) {
 // past its limits, are chaotic: there no two frame rates agree for long.)
 TEST(SpringChain, ThirtyAndTwoHundredFortyFramesPerSecondAgreeWithinTheStatedTolerance) {
   const float length = 0.1f;
-  kin::Rig fast = LoadRig(Tail(3, length), {TailChain(3)});
-  kin::Rig slow = LoadRig(Tail(3, length), {TailChain(3)});
-  kin::Rig still = LoadRig(Tail(3, length), {});
+  kin::Rig fast;
+  kin::RigSprings fast_springs;
+  LoadRig(fast, fast_springs, Tail(3, length), {TailChain(3)});
+  kin::Rig slow;
+  kin::RigSprings slow_springs;
+  LoadRig(slow, slow_springs, Tail(3, length), {TailChain(3)});
+  kin::Rig still;
+  kin::RigSprings still_springs;
+  LoadRig(still, still_springs, Tail(3, length), {});
   float difference = 0.0f, swing = 0.0f;
   for (int frame = 1; frame <= 240 * 4; ++frame) {
     Drive(fast, frame / 240.0f);
-    ASSERT_TRUE(fast.StepSprings(1.0f / 240.0f).ok());
+    ASSERT_TRUE(fast_springs.Step(fast, 1.0f / 240.0f).ok());
     if (frame % 8 != 0) continue;
     Drive(slow, frame / 240.0f);
-    ASSERT_TRUE(slow.StepSprings(1.0f / 30.0f).ok());
+    ASSERT_TRUE(slow_springs.Step(slow, 1.0f / 30.0f).ok());
     Drive(still, frame / 240.0f);
     for (int b = 1; b <= 3; ++b) {
       difference = std::max(difference, glm::length(Tip(fast, b) - Tip(slow, b)));
@@ -290,12 +303,16 @@ TEST(SpringChain, KeepsLengthsAndTheSwingLimitAndCarriesDescendantsUnderAViolent
   def.swing_max = 0.3f;
   def.inertia = 3.0f;
   def.damping_ratio = 0.05f;
-  kin::Rig rig = LoadRig(Tail(3, length), {def});
-  kin::Rig driven = LoadRig(Tail(3, length), {});
+  kin::Rig rig;
+  kin::RigSprings rig_springs;
+  LoadRig(rig, rig_springs, Tail(3, length), {def});
+  kin::Rig driven;
+  kin::RigSprings driven_springs;
+  LoadRig(driven, driven_springs, Tail(3, length), {});
   float largest_swing = 0.0f;
   for (int frame = 1; frame <= 600; ++frame) {
     Jerk(frame, rig, driven);
-    ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
+    ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 60.0f).ok());
     for (int b = 1; b <= 3; ++b) {
       EXPECT_NEAR(glm::length(Tip(rig, b) - Origin(rig, b)), length, 1e-5f) << "frame " << frame << " bone " << b;
       largest_swing = std::max(largest_swing, Swing(rig, driven, b));
@@ -324,12 +341,16 @@ TEST(SpringChain, KeepsEachBoneWithinItsOwnSwingLimitUnderAViolentDrive) {
   def.bone_swing_max = {0.15f, 0.4f, 0.8f};
   def.inertia = 3.0f;
   def.damping_ratio = 0.05f;
-  kin::Rig rig = LoadRig(Tail(3, 0.1f), {def});
-  kin::Rig driven = LoadRig(Tail(3, 0.1f), {});
+  kin::Rig rig;
+  kin::RigSprings rig_springs;
+  LoadRig(rig, rig_springs, Tail(3, 0.1f), {def});
+  kin::Rig driven;
+  kin::RigSprings driven_springs;
+  LoadRig(driven, driven_springs, Tail(3, 0.1f), {});
   float largest[3] = {0.0f, 0.0f, 0.0f};
   for (int frame = 1; frame <= 600; ++frame) {
     Jerk(frame, rig, driven);
-    ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
+    ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 60.0f).ok());
     for (int i = 0; i < 3; ++i) largest[i] = std::max(largest[i], Swing(rig, driven, i + 1));
   }
   for (int i = 0; i < 3; ++i) {
@@ -351,14 +372,18 @@ TEST(SpringChain, RestsAndSettlesAgainstItsSwingLimits) {
   per_bone.bone_swing_max = {0.1f, 0.2f, 0.3f};
   for (kin::SpringChainDef def : {chain_wide, per_bone}) {
     def.gravity = 5.0f * std::pow(2.0f * kPi * def.frequency_hz, 2.0f) * length;
-    kin::Rig rig = LoadRig(Tail(3, length), {def});
-    const kin::Rig driven = LoadRig(Tail(3, length), {});
+    kin::Rig rig;
+    kin::RigSprings rig_springs;
+    LoadRig(rig, rig_springs, Tail(3, length), {def});
+    kin::Rig driven;
+    kin::RigSprings no_springs;
+    LoadRig(driven, no_springs, Tail(3, length), {});
     int frames = 0;
-    while (!rig.spring_settled() && frames < 60 * 10) {
-      ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
+    while (!rig_springs.settled() && frames < 60 * 10) {
+      ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 60.0f).ok());
       ++frames;
     }
-    EXPECT_TRUE(rig.spring_settled()) << def.bone_swing_max.size() << " per-bone limits";
+    EXPECT_TRUE(rig_springs.settled()) << def.bone_swing_max.size() << " per-bone limits";
     for (int i = 0; i < 3; ++i)
       EXPECT_NEAR(Swing(rig, driven, i + 1), kin::SwingLimit(def, i), 1e-4f) << "bone " << i + 1;
   }
@@ -374,12 +399,14 @@ TEST(SpringChain, NeverProducesNaNForAnyDtInItsRangeAndParametersInTheirsSeed131
     def.inertia = static_cast<float>(random.Uniform(0.0, kin::kMaxSpringInertia));
     def.swing_max = static_cast<float>(random.Uniform(0.05, kPi));
     if (trial % 4 == 0) def.damping_ratio = 0.0f;
-    kin::Rig rig = LoadRig(Tail(3, 0.1f), {def});
+    kin::Rig rig;
+    kin::RigSprings rig_springs;
+    LoadRig(rig, rig_springs, Tail(3, 0.1f), {def});
     for (int frame = 0; frame < 200; ++frame) {
       const float dt = static_cast<float>(random.Uniform(1.0 / 240.0, 0.1));
       ASSERT_TRUE(rig.SetAngles(0, glm::vec3(random.Uniform(-3, 3), random.Uniform(-3, 3), random.Uniform(-3, 3))).ok());
       ASSERT_TRUE(rig.SetRootOffset(glm::vec3(random.Uniform(-5, 5), random.Uniform(-5, 5), random.Uniform(-5, 5))).ok());
-      ASSERT_TRUE(rig.StepSprings(dt).ok());
+      ASSERT_TRUE(rig_springs.Step(rig, dt).ok());
       for (int b = 0; b < rig.bone_count(); ++b)
         for (int c = 0; c < 4; ++c)
           for (int r = 0; r < 4; ++r)
@@ -391,35 +418,39 @@ TEST(SpringChain, NeverProducesNaNForAnyDtInItsRangeAndParametersInTheirsSeed131
 }
 
 TEST(SpringChain, SettlesAfterTheDriverStopsAndWakesWhenItMoves) {
-  kin::Rig rig = LoadRig(Tail(3, 0.1f), {TailChain(3)});
-  EXPECT_FALSE(rig.spring_settled()) << "gravity pulls a chain reset straight";
+  kin::Rig rig;
+  kin::RigSprings rig_springs;
+  LoadRig(rig, rig_springs, Tail(3, 0.1f), {TailChain(3)});
+  EXPECT_FALSE(rig_springs.settled()) << "gravity pulls a chain reset straight";
   for (int frame = 1; frame <= 60; ++frame) {
     Drive(rig, frame / 60.0f);
-    ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
+    ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 60.0f).ok());
   }
-  EXPECT_FALSE(rig.spring_settled());
+  EXPECT_FALSE(rig_springs.settled());
   int frames = 0;
-  while (!rig.spring_settled() && frames < 60 * 30) {
-    ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
+  while (!rig_springs.settled() && frames < 60 * 30) {
+    ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 60.0f).ok());
     ++frames;
   }
   // 2 Hz at ζ 0.5 decays by e per 1 / (ζ ω) = 0.16 s: from swinging to 1e-3 lengths/s in a few seconds.
   EXPECT_LT(frames, 60 * 6);
   EXPECT_GT(frames, 30);
   Drive(rig, 0.3f);
-  ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
-  EXPECT_FALSE(rig.spring_settled());
+  ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 60.0f).ok());
+  EXPECT_FALSE(rig_springs.settled());
   // A chain turned off is left as driven, and counts as settled.
-  ASSERT_TRUE(rig.SetSpringEnabled(0, false).ok());
-  EXPECT_TRUE(rig.spring_settled());
+  ASSERT_TRUE(rig_springs.SetEnabled(0, false).ok());
+  EXPECT_TRUE(rig_springs.settled());
   Drive(rig, 0.6f);
-  ASSERT_TRUE(rig.StepSprings(1.0f / 60.0f).ok());
-  kin::Rig driven = LoadRig(Tail(3, 0.1f), {});
+  ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 60.0f).ok());
+  kin::Rig driven;
+  kin::RigSprings driven_springs;
+  LoadRig(driven, driven_springs, Tail(3, 0.1f), {});
   Drive(driven, 0.6f);
   for (int b = 0; b < rig.bone_count(); ++b) EXPECT_LT(glm::length(Tip(rig, b) - Tip(driven, b)), 1e-6f);
   // Turned on again, it starts from the driven pose: no jump to where it was.
-  ASSERT_TRUE(rig.SetSpringEnabled(0, true).ok());
-  ASSERT_TRUE(rig.StepSprings(1.0f / 240.0f).ok());
+  ASSERT_TRUE(rig_springs.SetEnabled(0, true).ok());
+  ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 240.0f).ok());
   for (int b = 0; b < rig.bone_count(); ++b) EXPECT_LT(glm::length(Tip(rig, b) - Tip(driven, b)), 1e-3f);
 }
 
@@ -427,12 +458,14 @@ TEST(SpringChain, StepDoesNotAllocate) {
   if (!kin_test::CountsAllocations()) GTEST_SKIP() << "AddressSanitizer owns malloc";
   kin::SpringChainDef def = TailChain(3);
   def.bone_swing_max = {0.3f, 0.6f, 0.9f};
-  kin::Rig rig = LoadRig(Tail(3, 0.1f), {def});
+  kin::Rig rig;
+  kin::RigSprings rig_springs;
+  LoadRig(rig, rig_springs, Tail(3, 0.1f), {def});
   Drive(rig, 0.1f);
   const long before = kin_test::MallocCount();
   for (int frame = 1; frame <= 100; ++frame) {
     ASSERT_TRUE(rig.SetAngles(0, glm::vec3(0.0f, 0.0f, 0.01f * frame)).ok());
-    ASSERT_TRUE(rig.StepSprings(frame % 2 ? 1.0f / 30.0f : 0.25f).ok());
+    ASSERT_TRUE(rig_springs.Step(rig, frame % 2 ? 1.0f / 30.0f : 0.25f).ok());
   }
   EXPECT_EQ(kin_test::MallocCount() - before, 0);
 }

@@ -13,6 +13,7 @@
 #include "fuzz_input.h"
 #include "kin/animation/clip.h"
 #include "kin/rig.h"
+#include "kin/clip_sampler.h"
 
 namespace {
 
@@ -62,24 +63,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   kin_fuzz::FuzzInput in(data, size);
   static const std::vector<kin::BoneDef> bones = kin_test::DefaultCharacter();
   kin::Rig rig;
+  kin::ClipSampler rig_clips;
   if (!rig.Load(kin::Span<const kin::BoneDef>(bones.data(), bones.size())).ok()) kin_fuzz::Fail("the fixture rig did not load");
-  if (!rig.SetClip(FuzzedClip(in, rig.bone_count())).ok()) return 0;
+  if (!rig_clips.SetClip(rig, FuzzedClip(in, rig.bone_count())).ok()) return 0;
   for (int sample = 0; sample < 4; ++sample) {
     const float time = in.Flag() ? 0.1f * in.Below(100) : in.Float();
     const kin::LoopMode loop = in.Flag() ? kin::LoopMode::kLoop : kin::LoopMode::kClamp;
-    if (!rig.SampleClip(time, loop).ok()) continue;  // a time that is not finite is refused
+    if (!rig_clips.Sample(rig, time, loop).ok()) continue;  // a time that is not finite is refused
     kin_fuzz::RequirePoseWithinLimits(rig, "SampleClip");
     kin_fuzz::RequireOutputsFinite(rig);
-    if (rig.SampleGhost(time + 0.5f, loop).ok()) {
-      kin_fuzz::RequireFinite(rig.ghost_model_data(), 16 * rig.bone_count(), "ghost model matrices");
-      kin_fuzz::RequireFinite(rig.ghost_palette_data(), 16 * rig.bone_count(), "ghost palette");
+    if (rig_clips.SampleGhost(rig, time + 0.5f, loop).ok()) {
+      kin_fuzz::RequireFinite(rig_clips.ghost_model_data(), 16 * rig.bone_count(), "ghost model matrices");
+      kin_fuzz::RequireFinite(rig_clips.ghost_palette_data(), 16 * rig.bone_count(), "ghost palette");
     }
   }
-  const int channel = in.Below(rig.clip().channel_count() + 1);
+  const int channel = in.Below(rig_clips.clip().channel_count() + 1);
   const int count = 1 + in.Below(64);
-  if (rig.SampleChannel(channel, in.Float(), in.Float(), count).ok()) {
-    const int values = kin::ChannelValueSize(rig.clip().channel(channel).target);
-    kin_fuzz::RequireFinite(rig.channel_samples_data(), values * count, "channel samples");
+  if (rig_clips.SampleChannel(channel, in.Float(), in.Float(), count).ok()) {
+    const int values = kin::ChannelValueSize(rig_clips.clip().channel(channel).target);
+    kin_fuzz::RequireFinite(rig_clips.channel_samples_data(), values * count, "channel samples");
   }
   return 0;
 }

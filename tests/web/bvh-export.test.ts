@@ -71,9 +71,9 @@ function threeFrames(text: string): { frames: Map<string, THREE.Vector3>[]; fram
 function worstDistance(rig: Rig, clip: ClipData, text: string, fps: number, metresPerUnit: number): { worst: number; frames: number } {
   const { frames } = threeFrames(text);
   let worst = 0;
-  rig.setClip(clip);
+  rig.clips.setClip(clip);
   frames.forEach((at, f) => {
-    rig.sampleClip(f / fps, 'clamp');
+    rig.clips.sampleClip(f / fps, 'clamp');
     const model = rig.modelMatrices();
     const tips = rig.boneTips();
     rig.boneNames.forEach((name, j) => {
@@ -204,12 +204,12 @@ Frame Time: 0.04
     expect(second.bones.map((b) => b.name)).toEqual(first.bones.map((b) => b.name));
     const rigB = Rig.create(module, second.bones);
     try {
-      rigA.setClip(first.clip);
-      rigB.setClip(second.clip);
+      rigA.clips.setClip(first.clip);
+      rigB.clips.setClip(second.clip);
       let worst = 0;
       for (let f = 0; f < 4; f++) {
-        rigA.sampleClip(f * 0.04, 'clamp');
-        rigB.sampleClip(f * 0.04, 'clamp');
+        rigA.clips.sampleClip(f * 0.04, 'clamp');
+        rigB.clips.sampleClip(f * 0.04, 'clamp');
         const [a, b] = [rigA.modelMatrices(), rigB.modelMatrices()];
         for (let k = 0; k < a.length; k++) worst = Math.max(worst, Math.abs(a[k] - b[k]));
         // The End Sites (leaf tips) travel in the file; an inner bone's tip is inferred from its

@@ -114,8 +114,8 @@ describe('BVH import', () => {
     const { bones, clip } = bvhRig(parseBvh(FILE), 'test', { metresPerUnit: 1 });
     const rig = Rig.create(module, bones);
     try {
-      rig.setClip(clip);
-      rig.sampleClip(0.5, 'clamp');
+      rig.clips.setClip(clip);
+      rig.clips.sampleClip(0.5, 'clamp');
       for (const [name, expected] of Object.entries(EXPECTED_ORIGINS)) {
         origin(rig, rig.boneIndex(name)).forEach((v, k) => expect(v, `${name}[${k}]`).toBeCloseTo(expected[k], 5));
       }
@@ -123,7 +123,7 @@ describe('BVH import', () => {
         tip(rig, rig.boneIndex(name)).forEach((v, k) => expect(v, `${name} tip[${k}]`).toBeCloseTo(expected[k], 5));
       }
       // Frame 0 is the rest pose: Hips at its OFFSET, Head's tip straight above.
-      rig.sampleClip(0, 'clamp');
+      rig.clips.sampleClip(0, 'clamp');
       origin(rig, 0).forEach((v, k) => expect(v).toBeCloseTo([1, 2, 3][k], 6));
       tip(rig, 2).forEach((v, k) => expect(v).toBeCloseTo([1, 19, 3][k], 6));
     } finally {
@@ -144,8 +144,8 @@ describe('BVH import', () => {
     expect(bones[0].max![0]).toBeGreaterThan((260 * Math.PI) / 180);
     const rig = Rig.create(module, bones);
     try {
-      rig.setClip(clip);
-      rig.sampleClip(2, 'clamp');
+      rig.clips.setClip(clip);
+      rig.clips.sampleClip(2, 'clamp');
       // Ry(260°)·(1, 0, 0) = (cos 260°, 0, −sin 260°).
       const a = (260 * Math.PI) / 180;
       tip(rig, 0).forEach((v, k) => expect(v).toBeCloseTo([Math.cos(a), 0, -Math.sin(a)][k], 5));
@@ -157,7 +157,7 @@ describe('BVH import', () => {
   it('makes the page character: a rig with the clip set and a skinned mesh of every bone', () => {
     const { parts, clip } = bvhCharacter(module, FILE, 'walk.bvh');
     try {
-      expect(parts.rig.hasClip).toBe(true);
+      expect(parts.rig.clips.hasClip).toBe(true);
       expect(parts.clips).toEqual([clip]);
       const skinIndex = parts.meshes[0].mesh.geometry.getAttribute('skinIndex');
       const used = new Set(Array.from({ length: skinIndex.count }, (_, v) => skinIndex.getX(v)));

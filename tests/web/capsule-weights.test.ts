@@ -17,13 +17,13 @@ describe('Rig.capsuleWeights', () => {
       { name: 'b', parent: -1, restT: [0, 0.75, 0], tip: [1, 0, 0] },
     ]);
     // One vertex, 0.25 from bone a and 0.5 from bone b, weighted to a alone.
-    rig.setSkin([0.5, 0.25, 0], [], [0, 0, 0, 0], [1, 0, 0, 0]);
+    rig.skinning.setSkin([0.5, 0.25, 0], [], [0, 0, 0, 0], [1, 0, 0, 0]);
     return () => rig.dispose();
   });
 
   it('weighs a vertex between two bones by (r − d) / r, normalised', () => {
     // Radii 1: w_a = 0.75, w_b = 0.5; 0.75/1.25 and 0.5/1.25.
-    const { joints, weights } = rig.capsuleWeights([1, 1]);
+    const { joints, weights } = rig.skinning.capsuleWeights([1, 1]);
     expect(Array.from(joints)).toEqual([0, 1, 0, 0]);
     expect(weights[0]).toBeCloseTo(0.6, 6);
     expect(weights[1]).toBeCloseTo(0.4, 6);
@@ -36,17 +36,17 @@ describe('Rig.capsuleWeights', () => {
     ['one radius for two bones', [1], /^Rig: capsule weights: 1 radii for 2 bones \(one per bone\)$/],
   ])('refuses %s and keeps the weights', (_, radii, message) => {
     // Radius 2 for a: w_a = 1.75 / 2, w_b = 0.5; the view shows the skin's own weights.
-    const weights = rig.capsuleWeights([2, 1]).weights;
+    const weights = rig.skinning.capsuleWeights([2, 1]).weights;
     const before = Array.from(weights);
     expect(before[0]).toBeCloseTo(0.875 / 1.375, 6);
-    expect(() => rig.capsuleWeights(radii)).toThrow(message);
+    expect(() => rig.skinning.capsuleWeights(radii)).toThrow(message);
     expect(Array.from(weights)).toEqual(before);
   });
 
   it('needs a skin', () => {
     const bare = Rig.create(module, [{ name: 'a', parent: -1, tip: [1, 0, 0] }]);
     try {
-      expect(() => bare.capsuleWeights([1])).toThrow(/^Rig: capsule weights: the rig has no skin \(setSkin first\)$/);
+      expect(() => bare.skinning.capsuleWeights([1])).toThrow(/^Rig: capsule weights: the rig has no skin \(setSkin first\)$/);
     } finally {
       bare.dispose();
     }

@@ -45,7 +45,7 @@ describe('allocation of a playback frame', () => {
   beforeAll(async () => {
     const module = await loadKinModuleNode();
     rig = Rig.create(module, rigFromSkinnedMesh((await loadDefaultCharacter()).mesh).bones);
-    rig.setClip(clipFor(rig));
+    rig.clips.setClip(clipFor(rig));
     inspector = await heapProfiler();
   });
 
@@ -56,12 +56,12 @@ describe('allocation of a playback frame', () => {
 
   // Times are fractions (stored as doubles), as a page's clock gives them.
   function playbackFrame(frame: number): void {
-    rig.sampleClip(0.1 + frame / 60, 'loop');
+    rig.clips.sampleClip(0.1 + frame / 60, 'loop');
     sink[0] += rig.palette()[12];
   }
   function ghostFrame(frame: number): void {
-    rig.sampleGhost(0.3 + frame / 90, 'clamp');
-    sink[0] += rig.ghostPalette()[13];
+    rig.clips.sampleGhost(0.3 + frame / 90, 'clamp');
+    sink[0] += rig.clips.ghostPalette()[13];
   }
 
   it('sampleClip then palette() allocates nothing per frame', async () => {

@@ -473,13 +473,13 @@ describe('a 10-key clip of the default character', () => {
     const original = tenKeyClip(rig, random);
     const decoded = decodeOk(encodePoseLink(poseState(rig.boneCount, original))).clip!;
     const other = Rig.create(module, bones);
-    rig.setClip(original);
-    other.setClip(decoded);
+    rig.clips.setClip(original);
+    other.clips.setClip(decoded);
     let worst = 0;
     for (let trial = 0; trial < 50; trial++) {
       const time = uniform(random, 0, 2);
-      rig.sampleClip(time, 'loop');
-      other.sampleClip(time, 'loop');
+      rig.clips.sampleClip(time, 'loop');
+      other.clips.sampleClip(time, 'loop');
       const a = rig.palette();
       const b = other.palette();
       for (let i = 0; i < a.length; i++) worst = Math.max(worst, Math.abs(a[i] - b[i]));
@@ -497,7 +497,7 @@ describe('a 10-key clip of the default character', () => {
     const random = seededRandom(91);
     const refusal = (clip: ClipData): string | null => {
       try {
-        rig.setClip(clip);
+        rig.clips.setClip(clip);
         return null;
       } catch (error) {
         return (error as Error).message.replace(/ [-+.e\d]+ m from the origin.*| multiply to .*/, '');

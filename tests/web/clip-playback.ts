@@ -33,7 +33,7 @@ export function worstPlaybackDifference(root: THREE.Object3D, animation: THREE.A
   const action = mixer.clipAction(animation).setLoop(THREE.LoopOnce, 1);
   action.clampWhenFinished = true;
   action.play();
-  rig.setClip(clip);
+  rig.clips.setClip(clip);
   const world = new THREE.Matrix4();
   let worst = 0;
   const frames = Math.round(clip.duration * clip.fps);
@@ -42,7 +42,7 @@ export function worstPlaybackDifference(root: THREE.Object3D, animation: THREE.A
     action.paused = false;
     mixer.setTime(time);
     root.updateMatrixWorld(true);
-    rig.sampleClip(time, 'clamp');
+    rig.clips.sampleClip(time, 'clamp');
     const model_ms = rig.modelMatrices();
     joints.forEach((joint, j) => {
       world.fromArray(model_ms, 16 * j).premultiply(toWorld);

@@ -91,12 +91,12 @@ describe('Rig clips', () => {
   ])('setClip rejects %s, naming the channel and key, and keeps the clip it had', (_, breaks, message) => {
     const rig = Rig.create(module, arm());
     try {
-      rig.setClip(clip());
+      rig.clips.setClip(clip());
       const broken = clip();
       breaks(broken);
-      expect(() => rig.setClip(broken)).toThrow(message);
-      expect(rig.hasClip).toBe(true);
-      rig.sampleClip(0.5, 'clamp');
+      expect(() => rig.clips.setClip(broken)).toThrow(message);
+      expect(rig.clips.hasClip).toBe(true);
+      rig.clips.sampleClip(0.5, 'clamp');
       expect(rig.pose()[3]).toBeCloseTo(0.625, 6);
     } finally {
       rig.dispose();
@@ -107,8 +107,8 @@ describe('Rig clips', () => {
     const rig = Rig.create(module, arm());
     const reference = Rig.create(module, arm());
     try {
-      rig.setClip(clip());
-      rig.sampleClip(0.5, 'clamp');
+      rig.clips.setClip(clip());
+      rig.clips.sampleClip(0.5, 'clamp');
       // Elbow, Catmull-Rom on [0, 1] (h = 1): m0 = (1 − 0) / (1 − 0) = 1 by the
       // mirrored end rule; m1 = (0 − 0) / (3 − 0) = 0. Hermite at s = ½:
       // ½·0 + ⅛·1 + ½·1 − ⅛·0 = 0.625.
@@ -121,10 +121,10 @@ describe('Rig clips', () => {
       reference.setPose(pose, [0.5, 1, 1.5]);
       expect(Array.from(rig.palette())).toEqual(Array.from(reference.palette()));
       // Past the end: clamp holds the last keys; loop wraps 3.5 s to 0.5 s.
-      rig.sampleClip(10, 'clamp');
+      rig.clips.sampleClip(10, 'clamp');
       expect(rig.pose()[3]).toBe(0);
       expect(rig.pose()[0]).toBeCloseTo(0.8, 6);
-      rig.sampleClip(3.5, 'loop');
+      rig.clips.sampleClip(3.5, 'loop');
       expect(rig.pose()[3]).toBeCloseTo(0.625, 6);
     } finally {
       rig.dispose();
@@ -140,10 +140,10 @@ describe('Rig clips', () => {
     const rig = Rig.create(module, bones);
     try {
       rig.setAngles(0, 0.3, 0.9, -0.5);
-      const q = rig.poseRotation(0);
+      const q = rig.clips.poseRotation(0);
       rig.setAngles(0, 0, 0, 0);
-      rig.setClip({ name: 'key', duration: 1, fps: 30, channels: [{ target: 'rotation', bone: 0, slot: 0, keys: [{ time: 0, value: q, interpolation: 'linear' }] }] });
-      rig.sampleClip(0, 'clamp');
+      rig.clips.setClip({ name: 'key', duration: 1, fps: 30, channels: [{ target: 'rotation', bone: 0, slot: 0, keys: [{ time: 0, value: q, interpolation: 'linear' }] }] });
+      rig.clips.sampleClip(0, 'clamp');
       [0.3, 0.9, -0.5].forEach((a, i) => expect(rig.pose()[i], `slot ${i}`).toBeCloseTo(a, 5));
     } finally {
       rig.dispose();
@@ -153,7 +153,7 @@ describe('Rig clips', () => {
   it('translation (glTF cubic spline) and scale (step) channels move the bones as FK places them', () => {
     const rig = Rig.create(module, arm());
     try {
-      rig.setClip({
+      rig.clips.setClip({
         name: 'stretch', duration: 3, fps: 30,
         channels: [
           {
@@ -171,15 +171,15 @@ describe('Rig clips', () => {
           },
         ],
       });
-      rig.sampleClip(1.5, 'clamp');
+      rig.clips.sampleClip(1.5, 'clamp');
       // The wrist sits 1 above the elbow, which sits 2.9375 above the shoulder; its tip is 2 × 0.5 further.
       const tips = rig.boneTips();
       expect(tips[3 * 1 + 1]).toBeCloseTo(2.9375 + 1, 5);
       expect(tips[3 * 2 + 1]).toBeCloseTo(2.9375 + 1 + 2 * 0.5, 5);
-      rig.sampleClip(2.5, 'clamp');
+      rig.clips.sampleClip(2.5, 'clamp');
       expect(rig.boneTips()[3 * 2 + 1] - rig.boneTips()[3 * 1 + 1]).toBeCloseTo(3 * 0.5, 5);
       // Clearing the clip puts the rest back: tips at 1, 2, 2.5.
-      rig.clearClip();
+      rig.clips.clearClip();
       expect(Array.from(rig.boneTips()).filter((_, i) => i % 3 === 1)).toEqual([1, 2, 2.5]);
     } finally {
       rig.dispose();
@@ -189,22 +189,22 @@ describe('Rig clips', () => {
   it('sampleChannel matches sampleClip at the same times', () => {
     const rig = Rig.create(module, arm());
     try {
-      rig.setClip(clip());
+      rig.clips.setClip(clip());
       const count = 7;
-      const elbow = Float32Array.from(rig.sampleChannel(0, 0, 3, count));
-      const root = Float32Array.from(rig.sampleChannel(2, 0, 3, count));
+      const elbow = Float32Array.from(rig.clips.sampleChannel(0, 0, 3, count));
+      const root = Float32Array.from(rig.clips.sampleChannel(2, 0, 3, count));
       expect(elbow.length).toBe(count);
       expect(root.length).toBe(3 * count);
       for (let i = 0; i < count; ++i) {
-        rig.sampleClip((3 * i) / (count - 1), 'clamp');
+        rig.clips.sampleClip((3 * i) / (count - 1), 'clamp');
         expect(elbow[i], `sample ${i}`).toBeCloseTo(rig.pose()[3], 6);
         expect(root[3 * i + 1], `sample ${i}`).toBeCloseTo(rig.rootOffset[1], 6);
       }
-      const rotation = rig.sampleChannel(1, 0.5, 0.5, 1);
+      const rotation = rig.clips.sampleChannel(1, 0.5, 0.5, 1);
       expect(rotation[0]).toBeCloseTo(Math.sin(0.3), 6);
       expect(rotation[3]).toBeCloseTo(Math.cos(0.3), 6);
-      expect(() => rig.sampleChannel(3, 0, 1, 2)).toThrow(/Rig: channel 3 is out of range \[0, 3\)/);
-      expect(() => rig.sampleChannel(0, 0, 1, rig.contract.maxChannelSamples + 1)).toThrow(/sample count \d+ is outside/);
+      expect(() => rig.clips.sampleChannel(3, 0, 1, 2)).toThrow(/Rig: channel 3 is out of range \[0, 3\)/);
+      expect(() => rig.clips.sampleChannel(0, 0, 1, rig.contract.maxChannelSamples + 1)).toThrow(/sample count \d+ is outside/);
     } finally {
       rig.dispose();
     }
@@ -213,19 +213,19 @@ describe('Rig clips', () => {
   it('sampleGhost fills the ghost buffers and leaves the pose alone', () => {
     const rig = Rig.create(module, arm());
     try {
-      rig.setClip(clip());
-      rig.sampleClip(0.5, 'clamp');
+      rig.clips.setClip(clip());
+      rig.clips.sampleClip(0.5, 'clamp');
       const pose = Array.from(rig.pose());
       const palette = Array.from(rig.palette());
-      rig.sampleGhost(2, 'clamp');
+      rig.clips.sampleGhost(2, 'clamp');
       expect(Array.from(rig.pose())).toEqual(pose);
       expect(Array.from(rig.palette())).toEqual(palette);
-      const ghost = Array.from(rig.ghostPalette());
-      const ghostPose = Array.from(rig.ghostPose());
-      rig.sampleClip(2, 'clamp');
+      const ghost = Array.from(rig.clips.ghostPalette());
+      const ghostPose = Array.from(rig.clips.ghostPose());
+      rig.clips.sampleClip(2, 'clamp');
       expect(ghost).toEqual(Array.from(rig.palette()));
       expect(ghostPose).toEqual(Array.from(rig.pose()));
-      expect(Array.from(rig.ghostModel())).toEqual(Array.from(rig.modelMatrices()));
+      expect(Array.from(rig.clips.ghostModel())).toEqual(Array.from(rig.modelMatrices()));
     } finally {
       rig.dispose();
     }
@@ -235,15 +235,15 @@ describe('Rig clips', () => {
     const rig = Rig.create(module, arm());
     try {
       rig.setAngles(0, 0.5, 0, 0);
-      const [x, y, z, w] = rig.poseRotation(0);
+      const [x, y, z, w] = rig.clips.poseRotation(0);
       expect([x, y, z, w].map((v) => Number(v.toFixed(6)))).toEqual([Number(Math.sin(0.25).toFixed(6)), 0, 0, Number(Math.cos(0.25).toFixed(6))]);
-      expect(() => rig.poseRotation(5)).toThrow(/Rig: bone index 5 is out of range/);
-      expect(() => rig.sampleClip(0, 'clamp')).toThrow(/Rig: no clip set/);
-      rig.setClip(clip());
-      expect(() => rig.sampleClip(0, 'bounce' as 'loop')).toThrow(/Rig: unknown loop mode 'bounce'/);
-      rig.clearClip();
-      expect(rig.hasClip).toBe(false);
-      expect(() => rig.sampleGhost(0, 'clamp')).toThrow(/Rig: no clip set/);
+      expect(() => rig.clips.poseRotation(5)).toThrow(/Rig: bone index 5 is out of range/);
+      expect(() => rig.clips.sampleClip(0, 'clamp')).toThrow(/Rig: no clip set/);
+      rig.clips.setClip(clip());
+      expect(() => rig.clips.sampleClip(0, 'bounce' as 'loop')).toThrow(/Rig: unknown loop mode 'bounce'/);
+      rig.clips.clearClip();
+      expect(rig.clips.hasClip).toBe(false);
+      expect(() => rig.clips.sampleGhost(0, 'clamp')).toThrow(/Rig: no clip set/);
     } finally {
       rig.dispose();
     }
@@ -252,8 +252,8 @@ describe('Rig clips', () => {
   it('leaks no rig handle', () => {
     const before = module.liveRigs();
     const rig = Rig.create(module, arm());
-    rig.setClip(clip());
-    rig.sampleClip(1, 'loop');
+    rig.clips.setClip(clip());
+    rig.clips.sampleClip(1, 'loop');
     rig.dispose();
     expect(module.liveRigs()).toBe(before);
   });

@@ -110,17 +110,17 @@ describe('the module contract', () => {
     const rig = Rig.create(swapped, arm());
     try {
       // Real codes: an 'angle' channel (code 0) with cubic-spline keys (code 4), sampled with 'clamp' (code 0).
-      rig.setClip({
+      rig.clips.setClip({
         name: 'codes', duration: 1, fps: 30,
         channels: [{ target: 'scale', bone: 1, slot: 0, keys: [{ time: 0, value: [0], interpolation: 'step' }, { time: 1, value: [1], interpolation: 'step' }] }],
       });
-      rig.sampleClip(1.5, 'loop');
+      rig.clips.sampleClip(1.5, 'loop');
       // Clamped at 1 s: the last key, 1 rad on the elbow.
       expect(rig.pose()[3]).toBeCloseTo(1, 6);
-      rig.sampleClip(0.5, 'loop');
+      rig.clips.sampleClip(0.5, 'loop');
       // Hermite with zero tangents at s = ½: ½ (a step would give 0).
       expect(rig.pose()[3]).toBeCloseTo(0.5, 6);
-      expect(() => rig.sampleClip(0, 'bounce' as 'loop')).toThrow("Rig: unknown loop mode 'bounce'; the modes are loop, clamp");
+      expect(() => rig.clips.sampleClip(0, 'bounce' as 'loop')).toThrow("Rig: unknown loop mode 'bounce'; the modes are loop, clamp");
     } finally {
       rig.dispose();
     }
@@ -198,9 +198,9 @@ describe('the module contract', () => {
       const rig = Rig.create(m, bones);
       try {
         rig.setPose([0, 0.3, 0.2, 1.4, 0, 0, 0.5, 0.9, -0.7]);
-        rig.setSkin(positions, [], joints, weights);
-        rig.skin(method);
-        return Array.from(rig.skinnedPositions());
+        rig.skinning.setSkin(positions, [], joints, weights);
+        rig.skinning.skin(method);
+        return Array.from(rig.skinning.skinnedPositions());
       } finally {
         rig.dispose();
       }
@@ -239,10 +239,19 @@ describe('the module contract', () => {
       const { exchange } = contract;
       // The record's address, as the Rig's exchange record holds it (a private field).
       const record = (rig as unknown as { exchange: { byteOffset: number } }).exchange.byteOffset;
-      const slots = new Uint32Array(module.HEAPU8.buffer, record + exchange.bufferByteOffset, exchange.bufferCount);
-      expect(rig.palette().byteOffset).toBe(slots[exchange.buffers.palette]);
-      expect(rig.modelMatrices().byteOffset).toBe(slots[exchange.buffers.model]);
-      expect(rig.pose().byteOffset).toBe(slots[exchange.buffers.pose]);
+      // Two uint32 per slot: the byte offset, then the length in elements.
+      const slots = new Uint32Array(module.HEAPU8.buffer, record + exchange.bufferByteOffset, 2 * exchange.bufferCount);
+      for (const [slot, view, length] of [
+        ['palette', rig.palette(), 16 * rig.boneCount],
+        ['model', rig.modelMatrices(), 16 * rig.boneCount],
+        ['pose', rig.pose(), 3 * rig.boneCount],
+      ] as const) {
+        expect(view.byteOffset, slot).toBe(slots[2 * exchange.buffers[slot].index]);
+        expect(view.length, slot).toBe(length);
+        expect(slots[2 * exchange.buffers[slot].index + 1], slot).toBe(length);
+      }
+      // One goal: one record in the goals slot.
+      expect(slots[2 * exchange.buffers.goals.index + 1]).toBe(contract.goalRecord.floats);
       const floats = new Float32Array(module.HEAPU8.buffer, record, exchange.floatCount);
       const report = rig.solve();
       expect(report.iterations).toBe(floats[exchange.floats.iterations]);
@@ -276,7 +285,9 @@ describe('the module contract', () => {
     ['an unknown option type', (c: ModuleContract) => ((c.options.step as { type: string }).type = 'float'), "options.step.type 'float'"],
     ['no invalid-input status', (c: ModuleContract) => (c.solveStatus = ['converged']), "solveStatus has no 'invalid-input'"],
     ['a missing buffer slot', (c: ModuleContract) => delete c.exchange.buffers.palette, "exchange.buffers has no slot 'palette'"],
-    ['a slot past the record', (c: ModuleContract) => (c.exchange.buffers.tips = 99), 'exchange.buffers.tips is not an index below'],
+    ['a slot past the record', (c: ModuleContract) => (c.exchange.buffers.tips.index = 99), 'exchange.buffers.tips.index is not an index below'],
+    ['a slot of an unknown type', (c: ModuleContract) => ((c.exchange.buffers.tips as { type: string }).type = 'float64'), "exchange.buffers.tips.type 'float64'"],
+    ['a goal target past its record', (c: ModuleContract) => (c.goalRecord.target = c.goalRecord.floats - 2), 'goalRecord is not a record'],
     ['a target without room', (c: ModuleContract) => (c.exchange.floats.target = c.exchange.floatCount - 2), 'exchange.floats.target does not leave room for 3 floats'],
     ['no time slot', (c: ModuleContract) => delete (c.exchange.floats as Record<string, number>).time, "exchange.floats has no slot 'time'"],
     ['no loop modes', (c: ModuleContract) => (c.loopModes = []), 'loopModes is empty'],

@@ -38,8 +38,8 @@ describe('demo clips', () => {
   it('are a wave and a walk cycle that the core accepts', () => {
     expect([wave.name, wave.duration, walk.name, walk.duration]).toEqual([WAVE_NAME, WAVE_DURATION, WALK_NAME, WALK_DURATION]);
     for (const clip of [wave, walk]) {
-      expect(() => rig.setClip(clip)).not.toThrow();
-      expect(rig.hasClip).toBe(true);
+      expect(() => rig.clips.setClip(clip)).not.toThrow();
+      expect(rig.clips.hasClip).toBe(true);
       // Every angle of every bone and the root, Catmull-Rom.
       expect(clip.channels).toHaveLength(3 * rig.boneCount + 1);
       expect(clip.channels.every((channel) => channel.keys.every((key) => key.interpolation === 'catmull-rom'))).toBe(true);
@@ -54,12 +54,12 @@ describe('demo clips', () => {
     // Standing: the start pose's ankles (the shins' tips) and balls of the feet (the feet's tips).
     applyStartPose(rig);
     const standing = { ankle: [tip('shin_l'), tip('shin_r')], ball: [tip('foot_l'), tip('foot_r')] };
-    rig.setClip(walk);
+    rig.clips.setClip(walk);
     const times = keyTimes(walk);
     expect(times).toHaveLength(WALK_KEYS + 1);
     let planted = 0;
     times.forEach((time, k) => {
-      rig.sampleClip(time, 'clamp');
+      rig.clips.sampleClip(time, 'clamp');
       ['l', 'r'].forEach((side, s) => {
         // Each leg's own phase; the right leg half a cycle behind the left.
         const phase = (time / WALK_DURATION + 0.5 * s) % 1;
@@ -87,9 +87,9 @@ describe('demo clips', () => {
   });
 
   it('walk: the hips are lowest with both feet down and highest over one foot; each hand swings against its leg', () => {
-    rig.setClip(walk);
+    rig.clips.setClip(walk);
     const at = (phase: number) => {
-      rig.sampleClip(phase * WALK_DURATION, 'clamp');
+      rig.clips.sampleClip(phase * WALK_DURATION, 'clamp');
       return { hips: rig.rootOffset[1], ankles: [tip('shin_l')[2], tip('shin_r')[2]], hands: [tip('hand_l')[2], tip('hand_r')[2]] };
     };
     const [down, over, downAgain, overAgain] = [0, 0.25, 0.5, 0.75].map(at);
@@ -106,10 +106,10 @@ describe('demo clips', () => {
 
   for (const [label, clip] of [['walk', () => walk], ['wave', () => wave]] as const) {
     it(`${label}: the cycle closes (the pose at 0 equals the pose at the end within 1e-4, and looping runs on smoothly)`, () => {
-      rig.setClip(clip());
+      rig.clips.setClip(clip());
       const duration = clip().duration;
       const poseAt = (time: number, loop: 'clamp' | 'loop'): number[] => {
-        rig.sampleClip(time, loop);
+        rig.clips.sampleClip(time, loop);
         return [...rig.pose(), ...rig.rootOffset];
       };
       const start = poseAt(0, 'clamp');
@@ -125,15 +125,15 @@ describe('demo clips', () => {
   }
 
   it("wave: the right hand is above the head at every key", () => {
-    rig.setClip(wave);
+    rig.clips.setClip(wave);
     const times = keyTimes(wave);
     expect(times.length).toBeGreaterThanOrEqual(9);
     for (const time of times) {
-      rig.sampleClip(time, 'loop');
+      rig.clips.sampleClip(time, 'loop');
       expect(tip('hand_r')[1], `at ${time} s`).toBeGreaterThan(tip('head')[1]);
     }
     // And it waves: the hand's sideways reach spans more than 20 cm over the keys.
-    const xs = times.map((time) => (rig.sampleClip(time, 'loop'), tip('hand_r')[0]));
+    const xs = times.map((time) => (rig.clips.sampleClip(time, 'loop'), tip('hand_r')[0]));
     expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(0.2);
   });
 });

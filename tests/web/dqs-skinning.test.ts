@@ -27,7 +27,7 @@ function characterRig(module: KinModule, mesh: THREE.SkinnedMesh): { rig: Rig; b
   const skinIndex = geometry.getAttribute('skinIndex');
   const skinWeight = geometry.getAttribute('skinWeight');
   const joints = Array.from({ length: skinIndex.count * 4 }, (_, k) => jointToBone[skinIndex.array[k]]);
-  rig.setSkin(geometry.getAttribute('position').array, geometry.getAttribute('normal').array, joints, skinWeight.array);
+  rig.skinning.setSkin(geometry.getAttribute('position').array, geometry.getAttribute('normal').array, joints, skinWeight.array);
   const singleInfluence = Array.from({ length: skinWeight.count }, (_, v) => skinWeight.getX(v) === 1);
   return { rig, bones, singleInfluence };
 }
@@ -45,14 +45,14 @@ describe('DQS on the default character', () => {
     try {
       const single = singleInfluence.filter(Boolean).length;
       expect(single).toBeGreaterThan(100);
-      const rest = Float32Array.from(rig.skinnedPositions());
+      const rest = Float32Array.from(rig.skinning.skinnedPositions());
       const random = seededRandom(11);
       for (let trial = 0; trial < 4; trial++) {
         rig.setPose(bones.flatMap((b) => [0, 1, 2].map((k) => uniform(random, b.min![k], b.max![k]))));
-        rig.skin('lbs');
-        const lbs = Float32Array.from(rig.skinnedPositions());
-        rig.skin('dqs');
-        const dqs = rig.skinnedPositions();
+        rig.skinning.skin('lbs');
+        const lbs = Float32Array.from(rig.skinning.skinnedPositions());
+        rig.skinning.skin('dqs');
+        const dqs = rig.skinning.skinnedPositions();
         let worst = 0;
         let moved = 0;
         singleInfluence.forEach((one, v) => {
@@ -80,10 +80,10 @@ describe('DQS on the default character', () => {
         rig.setAngles(bone, ...angles);
         expect(rig.getAngles(bone)[slot], `${name} within its limits`).toBeCloseTo(angle, 5);
       }
-      rig.skin('lbs');
-      const lbs = Float32Array.from(rig.skinnedPositions());
-      rig.skin('dqs');
-      const dqs = rig.skinnedPositions();
+      rig.skinning.skin('lbs');
+      const lbs = Float32Array.from(rig.skinning.skinnedPositions());
+      rig.skinning.skin('dqs');
+      const dqs = rig.skinning.skinnedPositions();
       let blended = 0;
       singleInfluence.forEach((one, v) => {
         if (!one) blended = Math.max(blended, vertexDifference(lbs, dqs, v));
@@ -99,7 +99,7 @@ describe('DQS on the default character', () => {
     try {
       const random = seededRandom(12);
       rig.setPose(bones.flatMap((b) => [0, 1, 2].map((k) => uniform(random, b.min![k], b.max![k]))));
-      const palette = rig.dqsPalette();
+      const palette = rig.skinning.dqsPalette();
       const n = rig.boneCount;
       expect(palette.length).toBe(20 * n);
       for (let j = 0; j < n; j++) {
@@ -127,15 +127,15 @@ describe('candy wrapper: a cylinder with its second bone twisted 180°', () => {
     const { positions, triangles, joints, weights, bones } = twistCylinder(61, 48);
     const rig = Rig.create(module, bones);
     try {
-      rig.setSkin(positions, [], joints, weights);
+      rig.skinning.setSkin(positions, [], joints, weights);
       const rest = enclosedVolume(positions, triangles);
       expect(rest).toBeGreaterThan(0.99 * Math.PI * CYLINDER_RADIUS ** 2 * CYLINDER_LENGTH); // outward, closed
 
       rig.setAngles(1, Math.PI, 0, 0); // order XYZ: slot 0 twists about the bone axis
-      rig.skin('lbs');
-      const lbsLoss = 1 - enclosedVolume(rig.skinnedPositions(), triangles) / rest;
-      rig.skin('dqs');
-      const dqsLoss = Math.abs(1 - enclosedVolume(rig.skinnedPositions(), triangles) / rest);
+      rig.skinning.skin('lbs');
+      const lbsLoss = 1 - enclosedVolume(rig.skinning.skinnedPositions(), triangles) / rest;
+      rig.skinning.skin('dqs');
+      const dqsLoss = Math.abs(1 - enclosedVolume(rig.skinning.skinnedPositions(), triangles) / rest);
       // Measured: LBS 22.22 % (theory 2/9: the middle third's cross-section
       // scales by (1 − 2w)², mean 1/3), DQS 0.03 % (the twisted facets).
       expect(lbsLoss).toBeGreaterThan(0.2);

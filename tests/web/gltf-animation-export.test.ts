@@ -101,12 +101,12 @@ describe('Export GLB with the clip', () => {
     const again = result.parts.rig;
     try {
       expect(result.parts.clips?.map((c) => c.name)).toEqual([clip.name]);
-      rig.setClip(clip);
-      again.setClip(result.parts.clips![0]);
+      rig.clips.setClip(clip);
+      again.clips.setClip(result.parts.clips![0]);
       let worst = 0;
       for (let f = 0; f <= 10; f++) {
-        rig.sampleClip(f / 10, 'clamp');
-        again.sampleClip(f / 10, 'clamp');
+        rig.clips.sampleClip(f / 10, 'clamp');
+        again.clips.sampleClip(f / 10, 'clamp');
         const [a, b] = [rig.modelMatrices(), again.modelMatrices()];
         for (let k = 0; k < a.length; k++) worst = Math.max(worst, Math.abs(a[k] - b[k]));
       }

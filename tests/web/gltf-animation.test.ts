@@ -76,14 +76,14 @@ describe('glTF animation', () => {
         action.clampWhenFinished = true;
         action.play();
         const joints = (await gltf.parser.getDependency('skin', 0)).bones as THREE.Bone[];
-        rig.setClip(clip);
+        rig.clips.setClip(clip);
         const times = [0, clip.duration, ...Array.from({ length: 40 }, () => uniform(random, 0, clip.duration))];
         for (const time of times) {
           // A clamped LoopOnce action pauses at its end; the times are not in order.
           action.paused = false;
           mixer.setTime(time);
           gltf.scene.updateMatrixWorld(true);
-          rig.sampleClip(time, 'clamp');
+          rig.clips.sampleClip(time, 'clamp');
           const model_ms = rig.modelMatrices();
           joints.forEach((joint, j) => {
             const bone = imported.rig.jointToBone[j];

@@ -92,9 +92,9 @@ function expectPosesMatchThree(module: KinModule, model: GltfModel, imported: Im
       for (const mesh of imported.meshes) {
         const position = mesh.geometry.getAttribute('position');
         const { joints, weights } = rigSkin(mesh, desc.jointToBone);
-        rig.setSkin(position.array, [], joints, weights);
-        rig.skin();
-        const skinned = rig.skinnedPositions();
+        rig.skinning.setSkin(position.array, [], joints, weights);
+        rig.skinning.skin();
+        const skinned = rig.skinning.skinnedPositions();
         let worst = 0;
         let moved = 0;
         for (let v = 0; v < position.count; v++) {
@@ -156,9 +156,9 @@ describe('glTF import: rigs equal three.js', () => {
       const mesh = imported.meshes[0];
       const position = mesh.geometry.getAttribute('position');
       const { joints, weights } = rigSkin(mesh, imported.rig.jointToBone);
-      rig.setSkin(position.array, [], joints, weights);
-      rig.skin();
-      expect(maxDifference(rig.skinnedPositions(), position.array)).toBeLessThan(1e-5);
+      rig.skinning.setSkin(position.array, [], joints, weights);
+      rig.skinning.skin();
+      expect(maxDifference(rig.skinning.skinnedPositions(), position.array)).toBeLessThan(1e-5);
     } finally {
       rig.dispose();
     }

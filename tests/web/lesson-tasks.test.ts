@@ -48,9 +48,9 @@ describe('lesson tasks', () => {
     const rig = Rig.create(module, lesson.bones);
     rigs.push(rig);
     rig.setPose(anglesFromTable(rig, lesson.poses[0].angles));
-    if (lesson.springs !== undefined) rig.setSpringChains(lesson.springs);
+    if (lesson.springs !== undefined) rig.springs.setSpringChains(lesson.springs);
     const clip: ClipData = lesson.clip ?? { name: 'New clip', duration: 2, fps: 30, channels: [] };
-    if (lesson.clip !== undefined) rig.setClip(lesson.clip);
+    if (lesson.clip !== undefined) rig.clips.setClip(lesson.clip);
     const started: Started = { lesson, rig, progress: new LessonProgress(), clip, done: () => entry.teaching.task.done(rig, started.progress, started.clip) };
     return started;
   }
@@ -70,7 +70,7 @@ describe('lesson tasks', () => {
     session.setSolver(solver, { maxIterations: 60, maxEscapes: 0 });
     session.placeTarget(session.goalIndex(effector), target_ms);
     const start = Float32Array.from(s.rig.pose());
-    const trace = s.rig.traceSolve();
+    const trace = s.rig.teaching.traceSolve();
     s.rig.setPose(start);
     for (const [k, iteration] of trace.iterations.entries()) {
       const r = iteration.rootOffset;
@@ -203,11 +203,11 @@ describe('lesson tasks', () => {
     s.clip = { ...s.clip, channels: s.clip.channels.map((c) => (c === bend ? { ...c, keys: c.keys.map((k) => ({ ...k, interpolation: 'catmull-rom' as const })) } : c)) };
     expect(s.done()).toBe(false);
     s.clip = { ...s.clip, channels: s.clip.channels.map((c) => (c.bone === FOREARM ? { ...c, keys: c.keys.map((k) => ({ ...k, interpolation: 'tcb' as const, tension: 0.5 })) } : c)) };
-    s.rig.setClip(s.clip);
+    s.rig.clips.setClip(s.clip);
     expect(s.done()).toBe(true);
     // TCB with tension eases: the sample a quarter into the first segment lies closer to the first key than linear's.
     const [k0, k1] = bend.keys;
-    s.rig.sampleClip(0.125, 'clamp');
+    s.rig.clips.sampleClip(0.125, 'clamp');
     const eased = s.rig.getAngles(FOREARM)[BEND_SLOT];
     const linear = k0.value[0] + 0.25 * (k1.value[0] - k0.value[0]);
     expect(Math.abs(eased - k0.value[0])).toBeLessThan(Math.abs(linear - k0.value[0]));
@@ -215,7 +215,7 @@ describe('lesson tasks', () => {
 
   it('Euler vs quaternion: both wands end in the same pose, the Euler tip on the longer path; the task is a stop at 1 s', () => {
     const s = start('euler-quaternion');
-    s.rig.sampleClip(2, 'clamp');
+    s.rig.clips.sampleClip(2, 'clamp');
     const tips = s.rig.boneTips();
     // Same end rotation: each tip sits at the same offset from its own base (bases 0.9 m apart on x).
     for (let k = 0; k < 3; k++) expect(tips[3 + k] - tips[k]).toBeCloseTo(k === 0 ? 0.9 : 0, 4);
@@ -224,8 +224,8 @@ describe('lesson tasks', () => {
     const lengths = [0, 0];
     let last: number[] | null = null;
     for (let f = 0; f <= 60; f++) {
-      s.rig.sampleGhost(f / 30, 'clamp');
-      const t = Array.from(s.rig.ghostTips());
+      s.rig.clips.sampleGhost(f / 30, 'clamp');
+      const t = Array.from(s.rig.clips.ghostTips());
       if (last !== null) for (const w of [0, 1]) lengths[w] += Math.hypot(t[3 * w] - last[3 * w], t[3 * w + 1] - last[3 * w + 1], t[3 * w + 2] - last[3 * w + 2]);
       last = t;
     }
@@ -251,8 +251,8 @@ describe('lesson tasks', () => {
   it('springs: a slower, bouncier antenna', () => {
     const s = start('springs');
     expect(s.done()).toBe(false);
-    const [antenna] = s.rig.springChains();
-    s.rig.setSpringChains([changeSpringChain(antenna, { frequencyHz: 0.9, dampingRatio: 0.12 })]);
+    const [antenna] = s.rig.springs.springChains();
+    s.rig.springs.setSpringChains([changeSpringChain(antenna, { frequencyHz: 0.9, dampingRatio: 0.12 })]);
     expect(s.done()).toBe(true);
   });
 

@@ -161,7 +161,7 @@ describe('lesson rigs', () => {
           mesh.bind(new THREE.Skeleton(nodes)); // inverses from the bind pose
           const geometry = mesh.geometry;
           const position = geometry.getAttribute('position');
-          rig.setSkin(position.array, geometry.getAttribute('normal').array, lesson.mesh.joints, lesson.mesh.weights);
+          rig.skinning.setSkin(position.array, geometry.getAttribute('normal').array, lesson.mesh.joints, lesson.mesh.weights);
 
           const random = seededRandom(17);
           for (let trial = 0; trial < 5; trial++) {
@@ -169,15 +169,15 @@ describe('lesson rigs', () => {
             rig.setPose(randomPose(random, lesson), offset);
             // The angles as the rig holds them: the chain's swing limits may have clamped some.
             const angles = Array.from(rig.pose());
-            rig.skin();
+            rig.skinning.skin();
             poseThreeBones(nodes, bones, angles, offset);
             updateWorld();
             mesh.skeleton.update();
             expect(maxDifference(rig.palette(), mesh.skeleton.boneMatrices!), `trial ${trial}`).toBeLessThan(2e-5);
-            expect(worstSkinnedDifference(mesh, rig.skinnedPositions()), `trial ${trial}`).toBeLessThan(2e-5);
+            expect(worstSkinnedDifference(mesh, rig.skinning.skinnedPositions()), `trial ${trial}`).toBeLessThan(2e-5);
           }
           // The poses really moved the skin.
-          expect(maxDifference(rig.skinnedPositions(), position.array)).toBeGreaterThan(0.1);
+          expect(maxDifference(rig.skinning.skinnedPositions(), position.array)).toBeGreaterThan(0.1);
         } finally {
           rig.dispose();
         }

@@ -127,7 +127,7 @@ describe('material skinning: a character of several meshes', () => {
     try {
       const palette = new Float32Array(2 * 16).fill(0.5);
       const dqs = new Float32Array(2 * 20).fill(0.25);
-      const rig = { palette: () => palette, dqsPalette: () => dqs } as unknown as Rig;
+      const rig = { palette: () => palette, skinning: { dqsPalette: () => dqs } } as unknown as Rig;
       for (const method of ['lbs', 'dqs'] as const satisfies readonly SkinningMethod[]) {
         character.setMethod(method);
         const textures = character.parts.map((part) => boneTextureOf(part.mesh.material));

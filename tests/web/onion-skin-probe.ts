@@ -22,7 +22,7 @@ export async function measureOnionSkin(): Promise<OnionSkinBytes> {
   const module = await loadKinModuleNode();
   const bones = await defaultCharacterBones();
   const rig = Rig.create(module, bones);
-  rig.setClip(buildDemoClips(module, bones)[1]);
+  rig.clips.setClip(buildDemoClips(module, bones)[1]);
   const onion = new OnionSkin(rig);
   const inspector = await heapProfiler();
   try {

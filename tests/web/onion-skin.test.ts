@@ -27,8 +27,8 @@ beforeAll(async () => {
   walk = buildDemoClips(module, bones)[1];
   rig = Rig.create(module, bones);
   reference = Rig.create(module, bones);
-  rig.setClip(walk);
-  reference.setClip(walk);
+  rig.clips.setClip(walk);
+  reference.clips.setClip(walk);
 });
 
 afterAll(() => {
@@ -38,7 +38,7 @@ afterAll(() => {
 
 describe('onion skin', () => {
   it("draws each ghost's bones from the joints to the tips of the pose at its time, leaving the rig's pose alone", () => {
-    rig.sampleClip(0.3, 'loop');
+    rig.clips.sampleClip(0.3, 'loop');
     const pose = Float32Array.from(rig.pose());
     const root = rig.rootOffset;
     const palette = Float32Array.from(rig.palette());
@@ -48,7 +48,7 @@ describe('onion skin', () => {
     const times = Float64Array.of(0.2 + WALK_DURATION, 0.4375);
     onion.update(times, 'loop');
     times.forEach((time, g) => {
-      reference.sampleClip(time, 'loop');
+      reference.clips.sampleClip(time, 'loop');
       const model = reference.modelMatrices();
       const tips = reference.boneTips();
       const lines = onion.linePositions(g);

@@ -77,7 +77,7 @@ describe('request bounds', () => {
       rig.setGoals([{ bone: 'b9', target: [0.3, 0.5, 0] }]);
       const heapBefore = module.HEAPU8.length;
       const huge = { length: 3e9 } as ArrayLike<number>; // a claimed length; nothing to copy
-      expect(() => rig.setSkin(huge, [], huge, huge)).toThrow(/^Rig: skin of 1000000000 vertices, over the 2097152 a rig takes$/);
+      expect(() => rig.skinning.setSkin(huge, [], huge, huge)).toThrow(/^Rig: skin of 1000000000 vertices, over the 2097152 a rig takes$/);
       const handle = new module.Rig();
       try {
         const desc = { ...flattenRigDesc(chain()), restT: { length: 1e9 } as unknown as Float32Array };

@@ -28,7 +28,7 @@ describe('a BVH walk retargeted onto the default character', () => {
     module = await loadKinModuleNode();
     const { bones, clip } = bvhRig(parseBvh(cmuWalkBvh()), 'walk');
     source = Rig.create(module, bones);
-    source.setClip(clip);
+    source.clips.setClip(clip);
     target = Rig.create(module, await defaultCharacterBones());
     retargeter = Retargeter.create(module);
     map = retargeter.autoMap(source, target);
@@ -54,7 +54,7 @@ describe('a BVH walk retargeted onto the default character', () => {
 
   /** Per frame and arm: |(hand − shoulder) / arm length|, source minus target, largest. */
   function handDeparture(clip: ClipData, report: RetargetReport): number {
-    target.setClip(clip);
+    target.clips.setClip(clip);
     const originOf = (rig: Rig, bone: string) => {
       const i = rig.boneIndex(bone);
       const m = rig.modelMatrices();
@@ -74,8 +74,8 @@ describe('a BVH walk retargeted onto the default character', () => {
       const sourceLength = lengths(source, su, sh);
       const targetLength = lengths(target, tu, th);
       for (const time of report.times) {
-        source.sampleClip(time, 'clamp');
-        target.sampleClip(time, 'clamp');
+        source.clips.sampleClip(time, 'clamp');
+        target.clips.sampleClip(time, 'clamp');
         const [s0, s1, t0, t1] = [originOf(source, su), originOf(source, sh), originOf(target, tu), originOf(target, th)];
         const d = [0, 1, 2].map((k) => (s1[k] - s0[k]) / sourceLength - (t1[k] - t0[k]) / targetLength);
         worst = Math.max(worst, Math.hypot(d[0], d[1], d[2]));
@@ -127,7 +127,7 @@ describe('a BVH stance with a planted foot retargeted onto the default character
     module = await loadKinModuleNode();
     const { bones, clip } = bvhRig(parseBvh(cmuStanceBvh()), 'stance');
     source = Rig.create(module, bones);
-    source.setClip(clip);
+    source.clips.setClip(clip);
     target = Rig.create(module, await defaultCharacterBones());
     retargeter = Retargeter.create(module);
   });

@@ -214,12 +214,12 @@ describe('retarget CLI onto a textured character', () => {
     const action = mixer.clipAction(gltf.animations[0]).setLoop(THREE.LoopOnce, 1);
     action.clampWhenFinished = true;
     action.play();
-    rig.setClip(clip);
+    rig.clips.setClip(clip);
     let worst = 0;
     for (let f = 0; f <= 20; f++) {
       mixer.setTime(f / 20);
       gltf.scene.updateMatrixWorld(true);
-      rig.sampleClip(f / 20, 'clamp');
+      rig.clips.sampleClip(f / 20, 'clamp');
       const model_ms = rig.modelMatrices();
       skeleton.bones.forEach((joint, j) => {
         const bone = target.desc.jointToBone[j];

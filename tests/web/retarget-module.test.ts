@@ -97,7 +97,7 @@ describe('the Retargeter through the module', () => {
     module = await loadKinModuleNode();
     ({ bones: sourceBones, clip } = bvhRig(parseBvh(cmuWalkBvh()), 'walk'));
     source = Rig.create(module, sourceBones);
-    source.setClip(clip);
+    source.clips.setClip(clip);
   });
   afterAll(() => source.dispose());
 
@@ -126,7 +126,7 @@ describe('the Retargeter through the module', () => {
         expect(report.frames).toBe(61);
         expect(result.fps).toBe(30);
         expect(result.name).toBe('clip → target');
-        target.setClip(result);
+        target.clips.setClip(result);
 
         const n = sourceBones.length;
         const sourceRest = worldMatrices(sourceBones, new Float32Array(3 * n), [0, 0, 0]);
@@ -135,8 +135,8 @@ describe('the Retargeter through the module', () => {
         let worstPlace = 0;
         const lift: number[] = [];
         for (const time of report.times) {
-          source.sampleClip(time, 'clamp');
-          target.sampleClip(time, 'clamp');
+          source.clips.sampleClip(time, 'clamp');
+          target.clips.sampleClip(time, 'clamp');
           const s = worldMatrices(sourceBones, source.pose(), source.rootOffset);
           const t = worldMatrices(targetBones, target.pose(), target.rootOffset);
           const hipsS = new THREE.Vector3().setFromMatrixPosition(s[0]);
@@ -256,12 +256,12 @@ describe('the Retargeter through the module', () => {
     const worstArmAngle = (options: Pick<RetargetOptions, 'sourceReference' | 'targetReference'>): { worst: number; best: number } => {
       const map = retargeter.autoMap(source, target);
       const { clip: result, report } = retargeter.retarget(source, target, map, { mode: 'rotation', contactLocks: false, fps: 0, ...options });
-      target.setClip(result);
+      target.clips.setClip(result);
       let worst = 0;
       let best = Math.PI;
       for (const time of report.times) {
-        source.sampleClip(time, 'clamp');
-        target.sampleClip(time, 'clamp');
+        source.clips.sampleClip(time, 'clamp');
+        target.clips.sampleClip(time, 'clamp');
         const s = worldMatrices(sourceBones, source.pose(), source.rootOffset);
         const t = worldMatrices(targetBones, target.pose(), target.rootOffset);
         for (const name of upperArms) {

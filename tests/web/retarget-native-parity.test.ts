@@ -200,7 +200,7 @@ describe('a clip retargeted through the module equals the native result', () => 
           const target = Rig.create(module, targetBones);
           const retargeter = Retargeter.create(module);
           try {
-            source.setClip(clip);
+            source.clips.setClip(clip);
             const map = retargeter.autoMap(source, target);
             const native = runNative(sourceBones, clip, targetBones, map, RUNS[mode]);
             expect(Array.from(map), 'auto map').toEqual(native.automap);

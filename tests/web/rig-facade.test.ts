@@ -127,7 +127,7 @@ describe('Rig façade', () => {
       const bufferBefore = module.HEAPF32.buffer;
       // A large skin forces the module's memory to grow.
       const vertices = 2_000_000;
-      big.setSkin(new Float32Array(3 * vertices), [], new Uint16Array(4 * vertices), new Float32Array(4 * vertices));
+      big.skinning.setSkin(new Float32Array(3 * vertices), [], new Uint16Array(4 * vertices), new Float32Array(4 * vertices));
       expect(module.HEAPF32.buffer).not.toBe(bufferBefore);
       expect(view.byteLength).toBe(0); // the old view was detached by the growth
       const fresh = rig.palette();

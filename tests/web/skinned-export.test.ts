@@ -75,9 +75,9 @@ function expectRigHierarchy(mesh: THREE.SkinnedMesh, rig: Rig): void {
 /** Our CPU skinning (linear blend) of one part's bind-pose mesh in the rig's pose. */
 function cpuSkinned(rig: Rig, geometry: THREE.BufferGeometry): Float32Array {
   const { joints, weights } = flatInfluences(geometry, 'test');
-  rig.setSkin(geometry.getAttribute('position').array, geometry.getAttribute('normal').array, joints, weights);
-  rig.skin('lbs');
-  return Float32Array.from(rig.skinnedPositions());
+  rig.skinning.setSkin(geometry.getAttribute('position').array, geometry.getAttribute('normal').array, joints, weights);
+  rig.skinning.skin('lbs');
+  return Float32Array.from(rig.skinning.skinnedPositions());
 }
 
 /** Every angle of the rig seeded-random in ±1 rad (clamped to its limits), and a root offset. */

@@ -42,7 +42,7 @@ describe('traced solves', () => {
       plain.setSolver(solver);
       traced.setSolver(solver);
       const report = { ...plain.solve() };
-      const trace = traced.traceSolve();
+      const trace = traced.teaching.traceSolve();
       expect(trace.report).toEqual(report);
       const last = trace.iterations[trace.iterations.length - 1];
       expect(last.final).toBe(true);
@@ -59,7 +59,7 @@ describe('traced solves', () => {
   it('DLS: energies fall from iteration to iteration toward a reachable target', () => {
     const rig = posedRig();
     try {
-      const trace = rig.traceSolve();
+      const trace = rig.teaching.traceSolve();
       expect(trace.report.status).toBe('converged');
       const energies = trace.iterations.map((it) => it.energy);
       for (let i = 1; i < energies.length; ++i) expect(energies[i], `iteration ${i}`).toBeLessThanOrEqual(energies[i - 1]);
@@ -81,19 +81,19 @@ describe('traced solves', () => {
     const rig = posedRig();
     try {
       rig.setSolver('gauss-newton');
-      const trace = rig.traceSolve();
+      const trace = rig.teaching.traceSolve();
       const first = trace.iterations.find((it) => it.jacobian !== undefined);
       if (!first?.jacobian || !first.startAngles || !first.startRootOffset) throw new Error('no Jacobian recorded');
       const [x, y, z] = first.startRootOffset;
       rig.setPose(first.startAngles, [x, y, z]);
-      const fd = rig.finiteDifferenceJacobian(1e-3);
+      const fd = rig.teaching.finiteDifferenceJacobian(1e-3);
       expect(fd.length).toBe(first.jacobian.length);
       for (let i = 0; i < fd.length; i += 3) {
         const ours = first.jacobian.subarray(i, i + 3);
         const size = Math.max(1e-3, Math.hypot(...ours));
         expect(Math.hypot(ours[0] - fd[i], ours[1] - fd[i + 1], ours[2] - fd[i + 2]) / size, `column ${i / 3}`).toBeLessThan(1e-2);
       }
-      expect(() => rig.finiteDifferenceJacobian(0)).toThrow(/^Rig: finite-difference step 0 /);
+      expect(() => rig.teaching.finiteDifferenceJacobian(0)).toThrow(/^Rig: finite-difference step 0 /);
     } finally {
       rig.dispose();
     }
@@ -103,7 +103,7 @@ describe('traced solves', () => {
     const rig = posedRig();
     try {
       rig.setSolver('fabrik');
-      const trace = rig.traceSolve();
+      const trace = rig.teaching.traceSolve();
       const passes = trace.iterations.filter((it) => it.fabrikBackward !== undefined);
       expect(passes.length).toBe(trace.report.iterations);
       for (const it of passes) {
@@ -118,10 +118,10 @@ describe('traced solves', () => {
   it('leaks no rig handle', () => {
     const before = module.liveRigs();
     const rig = posedRig();
-    rig.traceSolve();
-    rig.finiteDifferenceJacobian();
+    rig.teaching.traceSolve();
+    rig.teaching.finiteDifferenceJacobian();
     rig.dispose();
     expect(module.liveRigs()).toBe(before);
-    expect(() => rig.traceSolve()).toThrow(/^Rig: used after dispose\(\)/);
+    expect(() => rig.teaching.traceSolve()).toThrow(/^Rig: used after dispose\(\)/);
   });
 });

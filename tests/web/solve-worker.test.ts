@@ -137,7 +137,7 @@ describe('a drag solved in a worker thread', () => {
     const longer = rest.map((x) => 1.2 * x);
     for (const editor of [here, threaded]) {
       editor.setClip({ name: 'long arm', duration: 1, fps: 30, channels: [{ target: 'translation', bone: forearm, slot: 0, keys: [{ time: 0, value: longer, interpolation: 'linear' }] }] });
-      editor.session.rig.sampleClip(0, LOOP_MODES[0]);
+      editor.session.rig.clips.sampleClip(0, LOOP_MODES[0]);
     }
     const goal = here.session.goalIndex('hand_r');
     const [x, y, z] = here.session.target_ms(goal);

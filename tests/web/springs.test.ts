@@ -41,48 +41,48 @@ describe('spring chains through the module', () => {
 
   it('refuses bad chains naming the chain and the bone, and keeps the chains it had', () => {
     const rig = make(tail(3, 0.1));
-    rig.setSpringChains([{ name: 'tail', bones: ['tail_1', 'tail_2', 'tail_3'] }]);
-    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 3] }])).toThrow("Rig: spring chain 0 'tail' is not a chain: bone 3 'tail_3' is not a child of bone 1 'tail_1'");
-    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 9] }])).toThrow("Rig: spring chain 0 'tail': bone 1 of the chain, index 9, is out of range [0, 4)");
-    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1], dampingRatio: Number.NaN }])).toThrow("Rig: spring chain 0 'tail': damping ratio nan is not in [0, 10]");
-    expect(() => rig.setSpringChains([{ name: 'a', bones: [1, 2] }, { name: 'b', bones: [2, 3] }])).toThrow("Rig: spring chain 1 'b': bone 2 'tail_2' is already in spring chain 0 'a'");
-    expect(() => rig.setSpringChains([{ name: 'tail', bones: ['tail_9'] }])).toThrow("Rig: no bone named 'tail_9'");
-    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1], gravity: '9.81' as unknown as number }])).toThrow("Rig: spring chain 0 'tail': gravity must be a number");
-    expect(rig.springChains().map((chain) => chain.bones)).toEqual([[1, 2, 3]]);
-    expect(() => rig.stepSprings(0)).toThrow('Rig: spring step dt 0 s is not in (0, 1]');
-    expect(() => rig.stepSprings(1500)).toThrow('Rig: spring step dt 1.5 s is not in (0, 1]');
-    expect(() => rig.setSpringEnabled(1, false)).toThrow('Rig: spring chain 1 is out of range [0, 1)');
+    rig.springs.setSpringChains([{ name: 'tail', bones: ['tail_1', 'tail_2', 'tail_3'] }]);
+    expect(() => rig.springs.setSpringChains([{ name: 'tail', bones: [1, 3] }])).toThrow("Rig: spring chain 0 'tail' is not a chain: bone 3 'tail_3' is not a child of bone 1 'tail_1'");
+    expect(() => rig.springs.setSpringChains([{ name: 'tail', bones: [1, 9] }])).toThrow("Rig: spring chain 0 'tail': bone 1 of the chain, index 9, is out of range [0, 4)");
+    expect(() => rig.springs.setSpringChains([{ name: 'tail', bones: [1], dampingRatio: Number.NaN }])).toThrow("Rig: spring chain 0 'tail': damping ratio nan is not in [0, 10]");
+    expect(() => rig.springs.setSpringChains([{ name: 'a', bones: [1, 2] }, { name: 'b', bones: [2, 3] }])).toThrow("Rig: spring chain 1 'b': bone 2 'tail_2' is already in spring chain 0 'a'");
+    expect(() => rig.springs.setSpringChains([{ name: 'tail', bones: ['tail_9'] }])).toThrow("Rig: no bone named 'tail_9'");
+    expect(() => rig.springs.setSpringChains([{ name: 'tail', bones: [1], gravity: '9.81' as unknown as number }])).toThrow("Rig: spring chain 0 'tail': gravity must be a number");
+    expect(rig.springs.springChains().map((chain) => chain.bones)).toEqual([[1, 2, 3]]);
+    expect(() => rig.springs.stepSprings(0)).toThrow('Rig: spring step dt 0 s is not in (0, 1]');
+    expect(() => rig.springs.stepSprings(1500)).toThrow('Rig: spring step dt 1.5 s is not in (0, 1]');
+    expect(() => rig.springs.setSpringEnabled(1, false)).toThrow('Rig: spring chain 1 is out of range [0, 1)');
   });
 
   it('reads the chains back with their parameters, defaults filled in', () => {
     const rig = make(tail(2, 0.1));
-    rig.setSpringChains([{ name: 'tail', bones: [1, 2], frequencyHz: 3, inertia: 0.5 }]);
-    expect(rig.springChains()).toEqual([{ name: 'tail', bones: [1, 2], frequencyHz: 3, dampingRatio: 0.5, gravity: 9.81, inertia: 0.5, swingMax: 1.2, boneSwingMax: [], enabled: true }]);
-    rig.setSpringEnabled(0, false);
-    expect(rig.springChains()[0].enabled).toBe(false);
-    expect(rig.springsSettled).toBe(true);
+    rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2], frequencyHz: 3, inertia: 0.5 }]);
+    expect(rig.springs.springChains()).toEqual([{ name: 'tail', bones: [1, 2], frequencyHz: 3, dampingRatio: 0.5, gravity: 9.81, inertia: 0.5, swingMax: 1.2, boneSwingMax: [], enabled: true }]);
+    rig.springs.setSpringEnabled(0, false);
+    expect(rig.springs.springChains()[0].enabled).toBe(false);
+    expect(rig.springs.springsSettled).toBe(true);
   });
 
   it('gives each bone its own swing limit, refusing a bad one naming the chain and the bone', () => {
     const rig = make(tail(3, 0.1));
     const still = make(tail(3, 0.1));
     const limits = [0.15, 0.4, 0.8];
-    rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], inertia: 3, dampingRatio: 0.05, boneSwingMax: limits }]);
-    expect(rig.springChains()[0].boneSwingMax).toEqual(limits);
-    expect(boneSwingLimits(rig.springChains()[0])).toEqual(limits);
-    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, 0.5] }])).toThrow("Rig: spring chain 0 'tail': 2 per-bone swing limits for its 3 bones");
-    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, 0, 0.5] }])).toThrow(
+    rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2, 3], inertia: 3, dampingRatio: 0.05, boneSwingMax: limits }]);
+    expect(rig.springs.springChains()[0].boneSwingMax).toEqual(limits);
+    expect(boneSwingLimits(rig.springs.springChains()[0])).toEqual(limits);
+    expect(() => rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, 0.5] }])).toThrow("Rig: spring chain 0 'tail': 2 per-bone swing limits for its 3 bones");
+    expect(() => rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, 0, 0.5] }])).toThrow(
       "Rig: spring chain 0 'tail': bone 2 'tail_2' (bone 1 of the chain): swing limit 0 rad is not in (0, pi]",
     );
-    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, 0.5, 4] }])).toThrow("bone 3 'tail_3' (bone 2 of the chain): swing limit 4 rad");
+    expect(() => rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, 0.5, 4] }])).toThrow("bone 3 'tail_3' (bone 2 of the chain): swing limit 4 rad");
     // Not numbers: NaN in the core (not Number()'s reading of '0.5'), named like any bad limit.
-    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, '0.5' as unknown as number, 0.5] }])).toThrow(
+    expect(() => rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.5, '0.5' as unknown as number, 0.5] }])).toThrow(
       "bone 2 'tail_2' (bone 1 of the chain): swing limit nan rad",
     );
-    expect(() => rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: 0.5 as unknown as number[] }])).toThrow(
+    expect(() => rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: 0.5 as unknown as number[] }])).toThrow(
       "Rig: spring chain 0 'tail': boneSwingMax must be an array of numbers",
     );
-    expect(rig.springChains()[0].boneSwingMax).toEqual(limits);
+    expect(rig.springs.springChains()[0].boneSwingMax).toEqual(limits);
 
     // A violent drive: the base flips between two far poses every 7 frames. Each bone's swing is
     // the angle between its direction on the springs and its driven one, each in its parent's
@@ -100,7 +100,7 @@ describe('spring chains through the module', () => {
         r.setAngles(0, 0, 0, sign * 1.2 + 0.2 * Math.sin(frame / 60));
         r.setRootOffset(sign * 0.5, 0, 0);
       }
-      rig.stepSprings(1000 / 60);
+      rig.springs.stepSprings(1000 / 60);
       for (let b = 1; b <= 3; b++) {
         const driven = localDirection(still, b);
         const cos = localDirection(rig, b).reduce((sum, v, k) => sum + v * driven[k], 0);
@@ -115,15 +115,15 @@ describe('spring chains through the module', () => {
 
   it('changes a chain as the panel and window.kin do: a swing limit alone replaces the bones\' own', () => {
     const rig = make(tail(3, 0.1));
-    rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.2, 0.4, 0.6] }]);
-    const kept = changeSpringChain(rig.springChains()[0], { frequencyHz: 3 });
+    rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2, 3], boneSwingMax: [0.2, 0.4, 0.6] }]);
+    const kept = changeSpringChain(rig.springs.springChains()[0], { frequencyHz: 3 });
     expect(kept.boneSwingMax).toEqual([0.2, 0.4, 0.6]);
-    const all = changeSpringChain(rig.springChains()[0], { swingMax: 0.5 });
-    rig.setSpringChains([all]);
-    expect(rig.springChains()[0]).toMatchObject({ swingMax: 0.5, boneSwingMax: [] });
-    expect(boneSwingLimits(rig.springChains()[0])).toEqual([0.5, 0.5, 0.5]);
-    rig.setSpringChains([changeSpringChain(rig.springChains()[0], { swingMax: 0.7, boneSwingMax: [0.1, 0.2, 0.3] })]);
-    expect(rig.springChains()[0]).toMatchObject({ swingMax: 0.7, boneSwingMax: [0.1, 0.2, 0.3] });
+    const all = changeSpringChain(rig.springs.springChains()[0], { swingMax: 0.5 });
+    rig.springs.setSpringChains([all]);
+    expect(rig.springs.springChains()[0]).toMatchObject({ swingMax: 0.5, boneSwingMax: [] });
+    expect(boneSwingLimits(rig.springs.springChains()[0])).toEqual([0.5, 0.5, 0.5]);
+    rig.springs.setSpringChains([changeSpringChain(rig.springs.springChains()[0], { swingMax: 0.7, boneSwingMax: [0.1, 0.2, 0.3] })]);
+    expect(rig.springs.springChains()[0]).toMatchObject({ swingMax: 0.7, boneSwingMax: [0.1, 0.2, 0.3] });
   });
 
   // A horizontal bone of length L held by a spring k under gravity g hangs at φ below its goal
@@ -133,14 +133,14 @@ describe('spring chains through the module', () => {
     const rig = make(tail(1, length));
     const frequencyHz = 2;
     const k = (2 * Math.PI * frequencyHz) ** 2;
-    rig.setSpringChains([{ name: 'tail', bones: [1], frequencyHz, dampingRatio: 0.7, gravity: 0.3 * k * length }]);
-    expect(rig.springsSettled).toBe(false);
+    rig.springs.setSpringChains([{ name: 'tail', bones: [1], frequencyHz, dampingRatio: 0.7, gravity: 0.3 * k * length }]);
+    expect(rig.springs.springsSettled).toBe(false);
     let frames = 0;
-    while (!rig.springsSettled && frames < 60 * 30) {
-      rig.stepSprings(1000 / 60);
+    while (!rig.springs.springsSettled && frames < 60 * 30) {
+      rig.springs.stepSprings(1000 / 60);
       frames++;
     }
-    expect(rig.springsSettled).toBe(true);
+    expect(rig.springs.springsSettled).toBe(true);
     const d = tip(rig, 1).map((v, k) => v - origin(rig, 1)[k]);
     expect(Math.hypot(...d)).toBeCloseTo(length, 5);
     expect(Math.atan2(-d[1], d[0])).toBeCloseTo(Math.atan(0.3), 4);
@@ -151,22 +151,22 @@ describe('spring chains through the module', () => {
   it('follows the pose exactly without gravity and inertia, and keeps the palette on the model matrices', () => {
     const rig = make(tail(3, 0.1));
     const still = make(tail(3, 0.1));
-    rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3], gravity: 0, inertia: 0 }]);
+    rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2, 3], gravity: 0, inertia: 0 }]);
     for (let frame = 1; frame <= 120; frame++) {
       for (const r of [rig, still]) {
         r.setAngles(0, 0, 0.5 * Math.sin(frame / 7), 0.8 * Math.sin(frame / 5));
         r.setRootOffset(0.3 * Math.sin(frame / 11), 0, 0);
       }
-      rig.stepSprings(16);
+      rig.springs.stepSprings(16);
       for (let b = 0; b < 4; b++) for (let k = 0; k < 3; k++) expect(Math.abs(tip(rig, b)[k] - tip(still, b)[k])).toBeLessThan(1e-5);
     }
     // With gravity and inertia, the same drive swings the tail off the pose, and the palette
     // stays the model matrices times the inverse binds (here translations by the rest origins).
-    rig.setSpringChains([{ name: 'tail', bones: [1, 2, 3] }]);
+    rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2, 3] }]);
     let largest = 0;
     for (let frame = 1; frame <= 60; frame++) {
       for (const r of [rig, still]) r.setAngles(0, 0, 0, 0.8 * Math.sin(frame / 5));
-      rig.stepSprings(16);
+      rig.springs.stepSprings(16);
       largest = Math.max(largest, Math.hypot(...tip(rig, 3).map((v, k) => v - tip(still, 3)[k])));
     }
     expect(largest).toBeGreaterThan(0.02);
@@ -186,7 +186,7 @@ describe('spring chains through the module', () => {
     const fast = make(tail(3, 0.1));
     const slow = make(tail(3, 0.1));
     const still = make(tail(3, 0.1));
-    for (const r of [fast, slow]) r.setSpringChains([{ name: 'tail', bones: [1, 2, 3] }]);
+    for (const r of [fast, slow]) r.springs.setSpringChains([{ name: 'tail', bones: [1, 2, 3] }]);
     const drive = (r: Rig, t: number) => {
       r.setAngles(0, 0, 0.2 * Math.sin(2 * Math.PI * 0.9 * t), 0.35 * Math.sin(2 * Math.PI * 1.3 * t));
       r.setRootOffset(0.4 * Math.sin(2 * Math.PI * 0.7 * t), 0, 0);
@@ -195,10 +195,10 @@ describe('spring chains through the module', () => {
     let swing = 0;
     for (let frame = 1; frame <= 240 * 4; frame++) {
       drive(fast, frame / 240);
-      fast.stepSprings(1000 / 240);
+      fast.springs.stepSprings(1000 / 240);
       if (frame % 8 !== 0) continue;
       drive(slow, frame / 240);
-      slow.stepSprings(1000 / 30);
+      slow.springs.stepSprings(1000 / 30);
       drive(still, frame / 240);
       for (let b = 1; b <= 3; b++) {
         difference = Math.max(difference, Math.hypot(...tip(fast, b).map((v, k) => v - tip(slow, b)[k])));
@@ -213,14 +213,14 @@ describe('spring chains through the module', () => {
     const bones = await defaultCharacterBones();
     const rig = make(bones);
     addDefaultCharacterSprings(rig);
-    const chain = rig.springChains()[0];
+    const chain = rig.springs.springChains()[0];
     expect(chain.name).toBe(DEFAULT_CHARACTER_SPRINGS[0].name);
     expect(chain.bones.map((b) => rig.boneNames[b])).toEqual(['ponytail_1', 'ponytail_2', 'ponytail_3']);
     const partners = rig.mirrorPartners();
     for (const b of chain.bones) expect(partners[b]).toBe(b);
     const restTip = tip(rig, chain.bones[2]);
-    for (let frame = 0; frame < 60 * 10 && !(frame > 0 && rig.springsSettled); frame++) rig.stepSprings(16);
-    expect(rig.springsSettled).toBe(true);
+    for (let frame = 0; frame < 60 * 10 && !(frame > 0 && rig.springs.springsSettled); frame++) rig.springs.stepSprings(16);
+    expect(rig.springs.springsSettled).toBe(true);
     const hung = tip(rig, chain.bones[2]);
     const head = origin(rig, rig.boneIndex('head'));
     // Gravity pulls the tip down a little and toward the neck; it stays behind it (the neck's back is at z ≈ −0.06) and on the centre plane.

@@ -74,14 +74,14 @@ describe('default character: skinned vertices equal three.js applyBoneTransform'
       const skinIndex = geometry.getAttribute('skinIndex');
       const skinWeight = geometry.getAttribute('skinWeight');
       const joints = Array.from({ length: skinIndex.count * 4 }, (_, k) => jointToBone[skinIndex.array[k]]);
-      rig.setSkin(position.array, geometry.getAttribute('normal').array, joints, skinWeight.array);
-      expect(rig.skinnedPositions().length).toBe(3 * position.count);
+      rig.skinning.setSkin(position.array, geometry.getAttribute('normal').array, joints, skinWeight.array);
+      expect(rig.skinning.skinnedPositions().length).toBe(3 * position.count);
 
       const random = seededRandom(5);
       for (let trial = 0; trial < 4; trial++) {
         const angles = bones.flatMap((b) => [0, 1, 2].map((k) => uniform(random, b.min![k], b.max![k])));
         rig.setPose(angles, [0, 0, 0]);
-        rig.skin();
+        rig.skinning.skin();
         poseThreeBones(nodes, bones, angles, [0, 0, 0]);
         scene.updateMatrixWorld(true); // the joints are not children of the mesh
         mesh.skeleton.update();
@@ -92,11 +92,11 @@ describe('default character: skinned vertices equal three.js applyBoneTransform'
         jointToBone.forEach((bone, joint) => byJoint.set(palette.subarray(16 * bone, 16 * bone + 16), 16 * joint));
         expect(maxDifference(byJoint, mesh.skeleton.boneMatrices!)).toBeLessThan(1e-5);
 
-        expect(worstSkinnedDifference(mesh, rig.skinnedPositions()), `trial ${trial}`).toBeLessThan(1e-5);
+        expect(worstSkinnedDifference(mesh, rig.skinning.skinnedPositions()), `trial ${trial}`).toBeLessThan(1e-5);
       }
       // The pose really moved the skin (the comparison is not between rest poses).
       const rest = position.array;
-      expect(maxDifference(rig.skinnedPositions(), rest)).toBeGreaterThan(0.1);
+      expect(maxDifference(rig.skinning.skinnedPositions(), rest)).toBeGreaterThan(0.1);
     } finally {
       rig.dispose();
     }

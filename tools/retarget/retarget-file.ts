@@ -54,7 +54,7 @@ export async function retargetFile(context: BatchContext, path: string, base: st
     const bases = outputBases(base, source.clips.map((clip) => clip.name));
     const clips = source.clips.map((sourceClip, c): ClipResult => {
       const where = source.clips.length > 1 ? `animation '${sourceClip.name}': ` : '';
-      source.rig.setClip(sourceClip);
+      source.rig.clips.setClip(sourceClip);
       const map = retargeter.autoMap(source.rig, target.rig);
       const problems = retargeter.validate(source.rig, target.rig, map);
       if (problems.length > 0) throw new Error(`${where}the bone mapping onto '${target.name}' does not hold: ${problems.join('; ')}`);

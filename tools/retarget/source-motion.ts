@@ -44,7 +44,7 @@ export function fileKind(path: string, bytes: Uint8Array): 'bvh' | 'gltf' | null
 function rigWithClip(module: KinModule, bones: readonly BoneDesc[], clip: ClipData): Rig {
   const rig = Rig.create(module, bones);
   try {
-    rig.setClip(clip);
+    rig.clips.setClip(clip);
   } catch (error) {
     rig.dispose();
     throw error;
@@ -66,7 +66,7 @@ async function gltfMotion(module: KinModule, packed: PackedGltf): Promise<Source
   if (warning !== null) warnings.unshift(warning);
   const playable = clips.filter((clip) => {
     try {
-      rig.setClip(clip);
+      rig.clips.setClip(clip);
       return true;
     } catch (error) {
       warnings.push(`animation '${clip.name}' cannot be played: ${errorMessage(error)}`);

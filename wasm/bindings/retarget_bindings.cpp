@@ -104,7 +104,8 @@ class RetargeterBinding {
   // where none was set for that skeleton).
   int run(std::uintptr_t source_address, std::uintptr_t target_address, int mode, bool contact_locks, float fps) {
     const Rig& source_rig = BoundRig(source_address);
-    if (!source_rig.has_clip()) return Report(Status::Invalid("retarget: the source rig has no clip"));
+    const ClipSampler* clip = BoundClip(source_address);
+    if (clip == nullptr || !clip->has_clip()) return Report(Status::Invalid("retarget: the source rig has no clip"));
     const Skeleton source = BuiltSkeleton(source_rig);
     const Skeleton target = BuiltSkeleton(BoundRig(target_address));
     const std::size_t ns = static_cast<std::size_t>(source.bone_count()), nt = static_cast<std::size_t>(target.bone_count());
@@ -113,7 +114,7 @@ class RetargeterBinding {
     // The outputs are sized before the job validates: check what sizes them.
     if (!(fps >= 0.0f && fps <= kMaxRetargetFps))
       return Report(Status::Invalid("retarget: fps %g is outside [0, %g] (0: the source's key times)", fps, kMaxRetargetFps));
-    const int frames = RetargetFrameCount(source_rig.clip(), fps);
+    const int frames = RetargetFrameCount(clip->clip(), fps);
     if (frames > kMaxRetargetFrames)
       return Report(Status::Invalid("retarget: %d frames is more than %d", frames, kMaxRetargetFrames));
     workspace_.Reserve(static_cast<int>(ns), static_cast<int>(nt), frames);
@@ -123,7 +124,7 @@ class RetargeterBinding {
     root_offsets_.assign(static_cast<std::size_t>(frames), glm::vec3(0.0f));
     RetargetJob job;
     job.source = &source;
-    job.source_clip = &source_rig.clip();
+    job.source_clip = &clip->clip();
     job.source_ref_angles = source_ref_;
     job.target = &target;
     job.target_ref_angles = target_ref_;

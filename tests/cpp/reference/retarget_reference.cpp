@@ -25,6 +25,7 @@
 #include "kin/retarget/bone_map.h"
 #include "kin/retarget/retarget_job.h"
 #include "kin/rig.h"
+#include "kin/clip_sampler.h"
 #include "text_input.h"
 
 namespace {
@@ -64,9 +65,10 @@ void PrintLine(const char* label, const float* data, std::size_t count) {
 
 int main() {
   kin::Rig source_rig, target_rig;
+  kin::ClipSampler source_rig_clips;
   Check("source rig", source_rig.Load(ReadRig()));
   Check("target rig", target_rig.Load(ReadRig()));
-  Check("source clip", source_rig.SetClip(kin_tools::ReadClip(kTool)));
+  Check("source clip", source_rig_clips.SetClip(source_rig, kin_tools::ReadClip(kTool)));
   const kin::Skeleton source = BuiltSkeleton(source_rig);
   const kin::Skeleton target = BuiltSkeleton(target_rig);
   const int ns = source.bone_count(), nt = target.bone_count();
@@ -97,7 +99,7 @@ int main() {
     job.contact_locks = Read<int>() != 0;
     job.fps = Read<float>();
     if (!(job.fps >= 0.0f && job.fps <= kin::kMaxRetargetFps)) Check("run", kin::Status::Invalid("fps %g is out of range", job.fps));
-    const int frames = kin::RetargetFrameCount(source_rig.clip(), job.fps);
+    const int frames = kin::RetargetFrameCount(source_rig_clips.clip(), job.fps);
     const std::size_t f = static_cast<std::size_t>(frames);
     workspace.Reserve(ns, nt, frames);
     report.Reserve(nt, frames);
@@ -105,7 +107,7 @@ int main() {
     std::vector<glm::vec3> angles(f * static_cast<std::size_t>(nt));
     std::vector<glm::vec3> roots(f);
     job.source = &source;
-    job.source_clip = &source_rig.clip();
+    job.source_clip = &source_rig_clips.clip();
     job.source_ref_angles = source_ref;
     job.target = &target;
     job.target_ref_angles = target_ref;

@@ -93,12 +93,12 @@ SolveReport SolveDls(IkState& s) {
   // kept, and first takes chord steps on its factorisation while that is
   // young enough.
   const bool kept = !far && !beyond.Any() && s.FactorFromLastSolve();
-  bool chord = kept && s.ws.kept_age_ < kMaxKeptAge;  // the next iteration is a chord step
+  bool chord = kept && s.dc.age_ < kMaxKeptAge;  // the next iteration is a chord step
   double chord_fall = kKeptChordFall;
   bool built = false;  // this solve built a Jacobian
   // Set from the first Jacobian, τ · max diag(J K⁻¹ Jᵀ), unless kept.
-  double mu = kept ? s.ws.kept_mu_ : -1.0;
-  double mu_floor = kept ? s.ws.kept_mu_floor_ : 0.0;
+  double mu = kept ? s.dc.mu_ : -1.0;
+  double mu_floor = kept ? s.dc.mu_floor_ : 0.0;
   double nu = 2.0;
   Escapes escapes(s, current.energy);
   int iteration = 0;
@@ -222,7 +222,7 @@ SolveReport SolveDls(IkState& s) {
   // Kept only with a damping to go on with: a solve that converged on its
   // stretch alone set none (μ < 0).
   if (status == SolveStatus::kConverged && mu >= 0.0)
-    s.KeepFactor(std::max(mu, mu_floor), mu_floor, built ? 0 : s.ws.kept_age_ + 1);
+    s.KeepFactor(std::max(mu, mu_floor), mu_floor, built ? 0 : s.dc.age_ + 1);
   return FinishIterative(s, current, best.energy(), status, iteration, history);
 }
 

@@ -41,11 +41,8 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   span_goal_begin_.resize(d);
   span_goal_end_.resize(d);
   free_.resize(d);
-  step_free_.resize(d);
-  jacobian_.resize(d * m);
   jjt_.resize(m * m);
   pass_jjt_.resize(m * m);
-  normal_.resize(m * m);
   residual_.resize(m);
   trial_residual_.resize(m);
   rhs_.resize(m);
@@ -63,11 +60,24 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   depth_.resize(n);
   rotations_ms_.resize(n);
   carried_ms_.resize(n);
-  factor_kept_ = false;
-  kept_dofs_.resize(d);
-  kept_row_begin_.resize(d);
-  kept_row_end_.resize(d);
-  kept_compliance_.resize(d);
+  scratch_dls_.Reserve(bone_count, goal_count);
+}
+
+void DlsCache::Reserve(int bone_count, int goal_count) {
+  const std::size_t n = static_cast<std::size_t>(bone_count);
+  const std::size_t m = 9 * static_cast<std::size_t>(goal_count);  // as IkWorkspace::Reserve
+  const std::size_t d = 3 * n + 3;
+  bone_capacity_ = bone_count;
+  goal_capacity_ = goal_count;
+  kept_ = false;
+  jacobian_.resize(d * m);
+  normal_.resize(m * m);
+  step_free_.resize(d);
+  dofs_.resize(d);
+  row_begin_.resize(d);
+  row_end_.resize(d);
+  compliance_.resize(d);
+  model_ms_.resize(n);
 }
 
 Status IkJob::Validate() const {
@@ -80,6 +90,9 @@ Status IkJob::Validate() const {
   if (workspace->bone_capacity() < n || workspace->goal_capacity() < static_cast<int>(goals.size))
     return Status::Invalid("%s: workspace sized for %d bones / %d goals, need %d / %zu", name,
                            workspace->bone_capacity(), workspace->goal_capacity(), n, goals.size);
+  if (dls_cache && (dls_cache->bone_capacity() < n || dls_cache->goal_capacity() < static_cast<int>(goals.size)))
+    return Status::Invalid("%s: DLS cache sized for %d bones / %d goals, need %d / %zu", name, dls_cache->bone_capacity(),
+                           dls_cache->goal_capacity(), n, goals.size);
   if (trace && (trace->bone_capacity() < n || trace->goal_capacity() < static_cast<int>(goals.size)))
     return Status::Invalid("%s: trace sized for %d bones / %d goals, need %d / %zu", name, trace->bone_capacity(),
                            trace->goal_capacity(), n, goals.size);
@@ -133,6 +146,7 @@ SolveReport IkJob::Run() const {
   if (trace) trace->Begin(state);
   report = ik_internal::GetSolveFunction(kind)(state);
   state.CompleteModel();
+  state.KeepModel();
   if (out_root_offset_ms) *out_root_offset_ms = state.root_ms;
   return report;
 }

@@ -57,7 +57,8 @@ glm::quat ModelRotation(const glm::mat4& model_ms) {
 }
 
 IkState::IkState(const IkJob& job_)
-    : job(job_), sk(*job_.skeleton), ws(*job_.workspace), n(sk.bone_count()),
+    : job(job_), sk(*job_.skeleton), ws(*job_.workspace),
+      dc(job_.dls_cache != nullptr ? *job_.dls_cache : job_.workspace->scratch_dls_), n(sk.bone_count()),
       goal_count(static_cast<int>(job_.goals.size)), pole_rows(IsLeastSquares(job_.kind)), root_ms(job_.root_offset_ms), trial_root_ms(job_.root_offset_ms),
       best_root_ms(job_.root_offset_ms) {
   for (int g = 0; g < goal_count; ++g) {
@@ -119,42 +120,50 @@ IkState::IkState(const IkJob& job_)
   start_model_given_ = job.start_model_ms.size == static_cast<std::size_t>(n) && projected_as_given;
   std::copy(job.angles.begin(), job.angles.end(), ws.start_angles_.begin());
   // Read before EvaluateInput overwrites ws.model_ms_; any solve uses up the kept factor.
-  factor_from_last_solve_ = job.trace == nullptr && KeptFactorFits();
+  factor_from_last_solve_ = job.trace == nullptr && job.dls_cache != nullptr && KeptFactorFits();
   factor_unclamped_ = factor_from_last_solve_;
-  ws.factor_kept_ = false;
+  dc.kept_ = false;
 }
 
 bool IkState::KeptFactorFits() const {
-  if (!ws.factor_kept_ || !start_model_given_ || ws.kept_kind_ != job.kind || ws.kept_damping_ != job.options.damping ||
-      ws.kept_rows_ != m || ws.kept_dof_count_ != dof_count)
+  if (!dc.kept_ || !start_model_given_ || dc.kind_ != job.kind || dc.damping_ != job.options.damping || dc.rows_ != m ||
+      dc.dof_count_ != dof_count)
     return false;
   for (int c = 0; c < dof_count; ++c)
-    if (ws.kept_dofs_[c] != ws.dofs_[c] || ws.kept_row_begin_[c] != ws.row_begin_[c] ||
-        ws.kept_row_end_[c] != ws.row_end_[c] || ws.kept_compliance_[c] != ws.compliance_[c])
+    if (dc.dofs_[c] != ws.dofs_[c] || dc.row_begin_[c] != ws.row_begin_[c] || dc.row_end_[c] != ws.row_end_[c] ||
+        dc.compliance_[c] != ws.compliance_[c])
       return false;
   for (int i = 0; i < moving_count; ++i) {
     const int j = ws.moving_bones_[i];
-    if (std::memcmp(&ws.model_ms_[j], &job.start_model_ms[j], sizeof(glm::mat4)) != 0) return false;
+    if (std::memcmp(&dc.model_ms_[j], &job.start_model_ms[j], sizeof(glm::mat4)) != 0) return false;
   }
   return true;
 }
 
 void IkState::KeepFactor(double mu, double mu_floor, int age) {
-  ws.factor_kept_ = factor_unclamped_;
-  if (!factor_unclamped_) return;
-  ws.kept_mu_ = mu;
-  ws.kept_mu_floor_ = mu_floor;
-  ws.kept_age_ = age;
-  ws.kept_kind_ = job.kind;
-  ws.kept_damping_ = job.options.damping;
-  ws.kept_rows_ = m;
-  ws.kept_dof_count_ = dof_count;
+  // Nothing to keep for a job without a cache of its own.
+  dc.kept_ = factor_unclamped_ && job.dls_cache != nullptr;
+  if (!dc.kept_) return;
+  dc.mu_ = mu;
+  dc.mu_floor_ = mu_floor;
+  dc.age_ = age;
+  dc.kind_ = job.kind;
+  dc.damping_ = job.options.damping;
+  dc.rows_ = m;
+  dc.dof_count_ = dof_count;
   for (int c = 0; c < dof_count; ++c) {
-    ws.kept_dofs_[c] = ws.dofs_[c];
-    ws.kept_row_begin_[c] = ws.row_begin_[c];
-    ws.kept_row_end_[c] = ws.row_end_[c];
-    ws.kept_compliance_[c] = ws.compliance_[c];
+    dc.dofs_[c] = ws.dofs_[c];
+    dc.row_begin_[c] = ws.row_begin_[c];
+    dc.row_end_[c] = ws.row_end_[c];
+    dc.compliance_[c] = ws.compliance_[c];
   }
+}
+
+void IkState::KeepModel() {
+  if (!dc.kept_) return;
+  // The pose this solve left, as the caller's next start_model_ms will hold
+  // it (its moving bones: the fit reads no others).
+  for (int i = 0; i < moving_count; ++i) dc.model_ms_[ws.moving_bones_[i]] = ws.model_ms_[ws.moving_bones_[i]];
 }
 
 Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
@@ -388,7 +397,7 @@ double IkState::NormalDiagonalMax() const {
 
 bool IkState::ComputeDampedStep(double mu) {
   factor_unclamped_ = false;
-  std::copy(ws.free_.begin(), ws.free_.begin() + dof_count, ws.step_free_.begin());
+  std::copy(ws.free_.begin(), ws.free_.begin() + dof_count, dc.step_free_.begin());
   std::fill(ws.step_.begin(), ws.step_.begin() + dof_count, 0.0);
   std::copy(ws.residual_.begin(), ws.residual_.begin() + m, ws.rhs_.begin());
   // ws.pass_jjt_ is made on the first clamp: most steps clamp nothing.
@@ -398,18 +407,18 @@ bool IkState::ComputeDampedStep(double mu) {
     // copies small enough that Emscripten's memcpy keeps them in WASM.
     const std::vector<double>& normal = downdated ? ws.pass_jjt_ : ws.jjt_;
     for (int r = 0; r < m; ++r) {
-      std::copy(normal.begin() + r * m, normal.begin() + r * m + r + 1, ws.normal_.begin() + r * m);
-      ws.normal_[r * m + r] += mu;
+      std::copy(normal.begin() + r * m, normal.begin() + r * m + r + 1, dc.normal_.begin() + r * m);
+      dc.normal_[r * m + r] += mu;
     }
-    if (!CholeskyFactor(ws.normal_.data(), m)) return false;
+    if (!CholeskyFactor(dc.normal_.data(), m)) return false;
     std::copy(ws.rhs_.begin(), ws.rhs_.begin() + m, ws.solution_.begin());
-    CholeskySolve(ws.normal_.data(), m, ws.solution_.data());
+    CholeskySolve(dc.normal_.data(), m, ws.solution_.data());
 
     // Angles whose step crosses a limit go onto it and leave the free set;
     // their motion is taken out of the residual the others solve for.
     bool clamped = false;
     for (int c = 0; c < dof_count; ++c) {
-      if (!ws.step_free_[c]) continue;
+      if (!dc.step_free_[c]) continue;
       const double* col = Column(c);
       double h = 0.0;
       for (int r = RowBegin(c); r < RowEnd(c); ++r) h += col[r] * ws.solution_[r];
@@ -418,7 +427,7 @@ bool IkState::ComputeDampedStep(double mu) {
       const double to = Value(c) + h;
       if (to > Max(c) || to < Min(c)) {
         ws.step_[c] = (to > Max(c) ? Max(c) : Min(c)) - static_cast<double>(Value(c));
-        ws.step_free_[c] = 0;
+        dc.step_free_[c] = 0;
         for (int r = RowBegin(c); r < RowEnd(c); ++r) ws.rhs_[r] -= col[r] * ws.step_[c];
         if (!downdated) std::copy(ws.jjt_.begin(), ws.jjt_.begin() + m * m, ws.pass_jjt_.begin());
         downdated = true;
@@ -438,10 +447,10 @@ bool IkState::ComputeDampedStep(double mu) {
 bool IkState::ComputeChordStep() {
   if (!factor_unclamped_) return false;
   std::copy(ws.residual_.begin(), ws.residual_.begin() + m, ws.solution_.begin());
-  CholeskySolve(ws.normal_.data(), m, ws.solution_.data());
+  CholeskySolve(dc.normal_.data(), m, ws.solution_.data());
   for (int c = 0; c < dof_count; ++c) {
     ws.step_[c] = 0.0;
-    if (!ws.step_free_[c]) continue;
+    if (!dc.step_free_[c]) continue;
     const double* col = Column(c);
     double h = 0.0;
     for (int r = RowBegin(c); r < RowEnd(c); ++r) h += col[r] * ws.solution_[r];

@@ -48,6 +48,8 @@ class IkState {
   const IkJob& job;
   const Skeleton& sk;
   IkWorkspace& ws;
+  // The job's DlsCache, or the workspace's scratch one (kept for no one).
+  DlsCache& dc;
   const int n;           // bones
   const int goal_count;
   const bool pole_rows;  // poles are residual rows (IsLeastSquares)
@@ -66,7 +68,7 @@ class IkState {
   int Bone(int c) const { return ws.dofs_[c] / 3; }
   int Slot(int c) const { return ws.dofs_[c] % 3; }
   bool IsRoot(int c) const { return c >= angle_dof_count; }
-  double* Column(int c) const { return ws.jacobian_.data() + static_cast<std::size_t>(c) * m; }
+  double* Column(int c) const { return dc.jacobian_.data() + static_cast<std::size_t>(c) * m; }
   // Column c is zero outside rows [RowBegin(c), RowEnd(c)): the span of the
   // goals its bone moves (a limb's bone moves one goal of several).
   int RowBegin(int c) const { return ws.row_begin_[c]; }
@@ -137,10 +139,13 @@ class IkState {
   // moved since only make it staler: a chord step is kept only when it
   // lowers E.)
   bool FactorFromLastSolve() const { return factor_from_last_solve_; }
-  // Keeps this solve's last factorisation in the workspace for the next
+  // Keeps this solve's last factorisation in the DLS cache for the next
   // solve, when it is of the whole free set, with the damping μ (and its
   // floor) to go on with and its age (solves since its Jacobian was built).
   void KeepFactor(double mu, double mu_floor, int age);
+  // After the solve's last forward pass (CompleteModel): the pose it left
+  // into the cache that kept a factor, for the next solve's fit.
+  void KeepModel();
   // The trial configuration (ws.trial_angles_, trial_root_ms) =
   // clamp(current + scale · step); returns max |change|.
   double MakeTrial(double scale);
@@ -165,7 +170,7 @@ class IkState {
   // The last ComputeDampedStep factored the whole free set (no angle clamped).
   bool factor_unclamped_ = false;
   bool factor_from_last_solve_ = false;
-  // Whether the workspace's kept factor was made for this solve's rows and
+  // Whether the cache's kept factor was made for this solve's rows and
   // dofs and the pose it left is this solve's start (FactorFromLastSolve).
   bool KeptFactorFits() const;
   // job.start_model_ms holds the start pose's matrices: given, and the limits

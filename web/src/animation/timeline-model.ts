@@ -6,6 +6,7 @@
 // clock. While playing every frame samples the clip into the rig
 // (allocation-free); while paused the pose is the user's until the time
 // changes, when the clip's pose at the new time replaces it.
+import type { ClipSampler } from '../rig/clip-sampler.js';
 import type { Rig } from '../rig/rig.js';
 import type { QuatTuple } from '../rig/rig-desc.js';
 import { type KeyClipboard, type KeyedValue, copyKeys, deleteKeys, editKeys, keyTimes, keysAt, moveKeys, pasteKeys, sameTime, setKeys } from './clip-edits.js';
@@ -14,7 +15,7 @@ import type { ClipData, ClipKey, Interpolation, LoopMode } from './clip.js';
 /** What the timeline edits through: the pose editor (its undo covers the clip). */
 export interface TimelineHost {
   readonly session: {
-    readonly rig: Pick<Rig, 'boneCount' | 'pose' | 'rootOffset' | 'poseRotation' | 'sampleClipAt'>;
+    readonly rig: Pick<Rig, 'boneCount' | 'pose' | 'rootOffset'> & { readonly clips: Pick<ClipSampler, 'poseRotation' | 'sampleClipAt'> };
     /** The rig's pose was sampled (a playback frame: allocation-free). */
     poseSampled(): void;
     /** The sampled pose stays: the goals move onto it (not an edit: no history entry). */
@@ -214,7 +215,7 @@ export class TimelineModel {
     const values: KeyedValue[] = [];
     const keyBone = (bone: number): void => {
       if (this.clip.channels.some((c) => c.target === 'rotation' && c.bone === bone)) {
-        const q: QuatTuple = rig.poseRotation(bone);
+        const q: QuatTuple = rig.clips.poseRotation(bone);
         values.push({ target: 'rotation', bone, slot: 0, value: q });
       } else {
         for (let slot = 0; slot < 3; slot++) values.push({ target: 'angle', bone, slot, value: [pose[3 * bone + slot]] });
@@ -391,7 +392,7 @@ export class TimelineModel {
   private showClipPose(playing: boolean): void {
     const { session } = this.host;
     if (this.clip.channels.length > 0) {
-      session.rig.sampleClipAt(this.clock, this.loopMode);
+      session.rig.clips.sampleClipAt(this.clock, this.loopMode);
       if (playing) session.poseSampled();
       else session.settleSampledPose();
     }

@@ -12,8 +12,8 @@ export function duplicateParts(module: KinModule, editor: PoseEditor, parts: Cha
   const from = editor.session.rig;
   const rig = Rig.create(module, from.description);
   try {
-    const chains = from.springChains();
-    if (chains.length > 0) rig.setSpringChains(chains);
+    const chains = from.springs.springChains();
+    if (chains.length > 0) rig.springs.setSpringChains(chains);
     rig.setPose(from.pose(), from.rootOffset);
   } catch (error) {
     rig.dispose();

@@ -32,7 +32,7 @@ function restoringView<T>(editor: PoseEditor, timeline: TimelineModel, sampled: 
     return write();
   } finally {
     for (const { session, angles, rootOffset } of saved) {
-      if (session === editor.session) session.rig.sampleClip(timeline.time, timeline.loopMode);
+      if (session === editor.session) session.rig.clips.sampleClip(timeline.time, timeline.loopMode);
       session.rig.setPose(angles, rootOffset);
       session.poseSampled();
     }

@@ -127,7 +127,7 @@ export class EditorUi {
       bone: () => selection.bone,
       boneName: (bone) => editor.session.rig.boneNames[bone],
       slotAxes: (bone) => slotAxes(editor.session.rig.orders[bone]),
-      sampler: () => editor.session.rig,
+      sampler: () => editor.session.rig.clips,
       clipVersion: () => editor.clipVersion,
       report: (message) => hooks.models.report(message),
     }, window.matchMedia('(max-width: 640px)').matches);

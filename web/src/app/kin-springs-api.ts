@@ -27,24 +27,24 @@ export function createSpringsApi(page: () => KinPage): KinSpringsApi {
   return {
     springs: () => {
       const { boneNames } = rig();
-      return rig().springChains().map((chain) => ({ ...chain, bones: chain.bones.map((b) => boneNames[b]) }));
+      return rig().springs.springChains().map((chain) => ({ ...chain, bones: chain.bones.map((b) => boneNames[b]) }));
     },
     setSpring: (name, change) => {
-      const chains = rig().springChains();
+      const chains = rig().springs.springChains();
       const c = chains.findIndex((chain) => chain.name === name);
       if (c < 0) throw new Error(`kin: no spring chain '${String(name)}' (chains: ${chains.map((chain) => chain.name).join(', ') || 'none'})`);
       const { enabled, ...parameters } = change;
       if (Object.keys(parameters).length > 0) {
         chains[c] = changeSpringChain(chains[c], parameters);
-        rig().setSpringChains(chains);
+        rig().springs.setSpringChains(chains);
       }
-      if (enabled !== undefined) rig().setSpringEnabled(c, enabled);
+      if (enabled !== undefined) rig().springs.setSpringEnabled(c, enabled);
       changed();
     },
     resetSprings: () => {
-      rig().resetSprings();
+      rig().springs.resetSprings();
       changed();
     },
-    springsSettled: () => rig().springsSettled,
+    springsSettled: () => rig().springs.springsSettled,
   };
 }

@@ -64,8 +64,8 @@ export function createTimelineApi(page: () => KinPage): KinTimelineApi {
     },
     sampledPalette: (time_s, loop) => {
       const { rig } = page().editor.session;
-      rig.sampleGhost(time_s, loop);
-      return Array.from(rig.ghostPalette());
+      rig.clips.sampleGhost(time_s, loop);
+      return Array.from(rig.clips.ghostPalette());
     },
     showTimeline: ({ folded, curves }) => {
       const ui = page().ui;

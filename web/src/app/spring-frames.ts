@@ -27,24 +27,24 @@ export class SpringFrames {
   step(rig: Rig, poseChanged: boolean, now_ms: number): boolean {
     if (rig !== this.rig) {
       this.rig = rig;
-      this.hasChains = rig.springChains().length > 0;
+      this.hasChains = rig.springs.springChains().length > 0;
       this.steppedChains = -1;
       this.lastStep_ms = -1;
     }
     if (!this.hasChains) return false;
-    if (!poseChanged && rig.springsVersion === this.steppedChains && rig.springsSettled) {
+    if (!poseChanged && rig.springs.springsVersion === this.steppedChains && rig.springs.springsSettled) {
       this.lastStep_ms = -1;
       return false;
     }
     const dt_ms = this.lastStep_ms < 0 ? RESUMED_STEP_MS : Math.min(MAX_STEP_MS, Math.max(MIN_STEP_MS, now_ms - this.lastStep_ms));
-    rig.stepSprings(dt_ms);
+    rig.springs.stepSprings(dt_ms);
     this.lastStep_ms = now_ms;
-    this.steppedChains = rig.springsVersion;
+    this.steppedChains = rig.springs.springsVersion;
     return true;
   }
 
   /** Whether the springs want the next frame (some chain still moving). */
   get moving(): boolean {
-    return this.hasChains && this.rig !== null && !this.rig.disposed && !this.rig.springsSettled;
+    return this.hasChains && this.rig !== null && !this.rig.disposed && !this.rig.springs.springsSettled;
   }
 }

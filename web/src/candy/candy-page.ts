@@ -49,10 +49,10 @@ async function buildSpecimens(): Promise<{ specimens: Specimen[]; formats: Volum
   const [module, mesh] = await Promise.all([loadKinModuleBrowser(), loadSkinnedMesh(characterUrl, () => {})]);
   const cylinder = twistCylinder(61, 48);
   const cylinderRig = Rig.create(module, cylinder.bones);
-  cylinderRig.setSkin(cylinder.positions, [], cylinder.joints, cylinder.weights);
+  cylinderRig.skinning.setSkin(cylinder.positions, [], cylinder.joints, cylinder.weights);
   const wrist = characterWrist(mesh);
   const wristRig = Rig.create(module, wrist.bones);
-  wristRig.setSkin(wrist.positions, wrist.normals, wrist.joints, wrist.weights);
+  wristRig.skinning.setSkin(wrist.positions, wrist.normals, wrist.joints, wrist.weights);
   const specimens = [
     new Specimen({ label: 'cylinder', rig: cylinderRig, triangles: cylinder.triangles, drawTriangles: cylinder.triangles, bone: 1, slot: 0 }),
     new Specimen({ label: 'wrist', rig: wristRig, triangles: wrist.triangles, drawTriangles: wrist.armTriangles, bone: wristRig.boneIndex(TWISTED_BONE), slot: wrist.twistSlot }),
@@ -69,7 +69,7 @@ async function main(root: HTMLElement, panel: HTMLElement, setCells: (cells: Vol
   const rows: { cells: VolumeCell[]; format: VolumeFormat; color: string }[] = [];
   let row = 0;
   for (const [s, specimen] of specimens.entries()) {
-    const { centre_ms, size } = boundsOf(specimen.desc.rig.skinnedPositions(), specimen.desc.drawTriangles);
+    const { centre_ms, size } = boundsOf(specimen.desc.rig.skinning.skinnedPositions(), specimen.desc.drawTriangles);
     const scale = SHOWN_SIZE / size;
     for (const method of METHODS) {
       const cells: VolumeCell[] = [];

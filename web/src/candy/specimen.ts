@@ -36,8 +36,8 @@ export class Specimen {
     const angles: [number, number, number] = [0, 0, 0];
     angles[slot] = radians;
     rig.setAngles(bone, ...angles);
-    rig.skin(method);
-    const positions = Float32Array.from(rig.skinnedPositions());
+    rig.skinning.skin(method);
+    const positions = Float32Array.from(rig.skinning.skinnedPositions());
     return { positions, volume: enclosedVolume(positions, triangles) };
   }
 

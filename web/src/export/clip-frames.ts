@@ -47,10 +47,10 @@ export function clipFrames(rig: Rig, clip: ClipData, fps: number): ClipFrames {
   const t = new THREE.Vector3();
   const q = new THREE.Quaternion();
   const s = new THREE.Vector3();
-  rig.setClip(clip);
+  rig.clips.setClip(clip);
   try {
     times.forEach((time, f) => {
-      rig.sampleClip(time, 'clamp');
+      rig.clips.sampleClip(time, 'clamp');
       const model_ms = rig.modelMatrices();
       for (let j = 0; j < n; j++) {
         local.fromArray(model_ms, 16 * j);
@@ -69,7 +69,7 @@ export function clipFrames(rig: Rig, clip: ClipData, fps: number): ClipFrames {
       }
     });
   } finally {
-    rig.setClip(clip);
+    rig.clips.setClip(clip);
     rig.setPose(savedPose, savedRoot);
   }
   return frames;

@@ -53,7 +53,7 @@ export class BuiltInCharacters {
     const entry = lessonEntry(id);
     const rig = Rig.create(this.module, lesson.bones);
     rig.setPose(anglesFromTable(rig, lesson.poses[0].angles));
-    if (lesson.springs !== undefined) rig.setSpringChains(lesson.springs);
+    if (lesson.springs !== undefined) rig.springs.setSpringChains(lesson.springs);
     const jointToBone = Int32Array.from(lesson.bones, (_, bone) => bone);
     const meshes = [{ mesh: lessonSkinnedMesh(entry.title, lesson.mesh), material: 'page-look' } as const];
     const framePoints = [...(lesson.framePoints ?? []), ...lessonFramePoints(id)];

@@ -11,5 +11,5 @@ export const DEFAULT_CHARACTER_SPRINGS: readonly SpringChainDesc[] = [
 
 /** Gives a rig of the default character its spring chains. */
 export function addDefaultCharacterSprings(rig: Rig): void {
-  rig.setSpringChains(DEFAULT_CHARACTER_SPRINGS);
+  rig.springs.setSpringChains(DEFAULT_CHARACTER_SPRINGS);
 }

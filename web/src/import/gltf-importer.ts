@@ -87,14 +87,14 @@ function rigOfSkin(module: KinModule, imported: ImportedSkin): PosedSkinRig {
 function playable(rig: Rig, { clips, warnings }: GltfClips): GltfClips {
   const accepted = clips.filter((clip) => {
     try {
-      rig.setClip(clip);
+      rig.clips.setClip(clip);
       return true;
     } catch (error) {
       warnings.push(`Animation '${clip.name}' cannot be played: ${errorMessage(error)}.`);
       return false;
     }
   });
-  rig.clearClip();
+  rig.clips.clearClip();
   return { clips: accepted, warnings };
 }
 

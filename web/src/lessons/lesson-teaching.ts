@@ -158,7 +158,7 @@ export const SPRINGS_TEACHING: LessonTeaching = {
   ],
   task: {
     prompt: 'In Springs, make the antenna slower and bouncier — 1 Hz or less, damping ratio 0.15 or less — then drag the hand and watch.',
-    done: (rig) => rig.springChains().some((chain) => chain.name === 'antenna' && chain.frequencyHz <= 1 && chain.dampingRatio <= 0.15),
+    done: (rig) => rig.springs.springChains().some((chain) => chain.name === 'antenna' && chain.frequencyHz <= 1 && chain.dampingRatio <= 0.15),
   },
 };
 

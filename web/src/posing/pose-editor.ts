@@ -79,7 +79,7 @@ export class PoseEditor {
 
   constructor(session: PosingSession, character: CharacterInfo) {
     const clip = emptyClip();
-    session.rig.setClip(clip);
+    session.rig.clips.setClip(clip);
     this.scene = new Scene({ name: sceneCharacterName(character, []), session, info: character, clip, solverOptions: {} });
     this.watch(this.scene.active);
     this.moveHandle = this.handleMovesFor(session);
@@ -130,7 +130,7 @@ export class PoseEditor {
     if (clip === this.clip) return;
     this.edit(Change.CLIP, () =>
       this.undo.step(() => {
-        this.session.rig.setClip(clip);
+        this.session.rig.clips.setClip(clip);
         this.scene.active.clip = clip;
         this.clips++;
       }),
@@ -395,7 +395,7 @@ export class PoseEditor {
     active.solverOptions = {};
     // The clip's channels name the old rig's bones.
     active.clip = emptyClip();
-    session.rig.setClip(active.clip);
+    session.rig.clips.setClip(active.clip);
     this.clips++;
     this.watch(active);
     this.edit(Change.CHARACTER, () => this.activate(active.id, true));
@@ -409,7 +409,7 @@ export class PoseEditor {
   addCharacter(session: PosingSession, character: CharacterInfo, transform: CharacterTransform): SceneCharacter {
     const clip = emptyClip();
     const added = this.scene.add({ name: sceneCharacterName(character, this.otherNames(null)), session, info: character, clip, solverOptions: {}, transform } satisfies NewCharacter);
-    session.rig.setClip(clip);
+    session.rig.clips.setClip(clip);
     this.watch(added);
     this.stopSolves();
     this.edit(Change.CHARACTERS, () => this.activate(added.id));

@@ -55,7 +55,7 @@ export function runDuel(rig: Rig, options: SolverOptions, { goal, target_ms, dam
         times.push(now() - t0);
       }
       rig.setPose(start, startRoot);
-      const trace = rig.traceSolve();
+      const trace = rig.teaching.traceSolve();
       times.sort((a, b) => a - b);
       return { entry, trace, time_us: 1000 * times[TIMED_RUNS >> 1] };
     });

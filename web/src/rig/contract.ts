@@ -1,5 +1,5 @@
 // The contract between this TypeScript and the core, declared once in the
-// core and read from the module (wasm/bindings/embind.cpp, contract()): the
+// core and read from the module (wasm/bindings/contract_bindings.cpp, contract()): the
 // solvers in kin::SolverKind order with what they take and which options
 // they read, every option's default and range by its setSolver key, the
 // names of the solve statuses, skinning methods, mirror modes, clip
@@ -64,14 +64,28 @@ export type OptionContract =
   | { readonly type: 'boolean'; readonly default: boolean }
   | { readonly type: 'vec3'; readonly default: readonly [number, number, number] };
 
+/** A buffer slot: the record holds its byte offset at uint32 2·index after the floats, its length in elements at 2·index + 1. */
+export interface BufferSlotLayout {
+  readonly index: number;
+  /** The typed array it is read as. */
+  readonly type: 'float32' | 'uint16';
+}
+
 export interface ExchangeLayout {
   /** Float indices; `target` (in), `rootOffset` (out) and `pole` (in) take three each. */
   readonly floats: Readonly<Record<FloatSlot, number>>;
   readonly floatCount: number;
-  /** Uint32 indices after the floats: the buffers' byte offsets and sizes. */
-  readonly buffers: Readonly<Record<BufferSlot, number>>;
+  /** Every buffer the page reads, by name (one table in the core: wasm/bindings/exchange_record.h). */
+  readonly buffers: Readonly<Record<BufferSlot, BufferSlotLayout>>;
+  /** Buffer slots (the record holds two uint32 per slot). */
   readonly bufferCount: number;
   readonly bufferByteOffset: number;
+}
+
+/** The goals buffer's record: the core's Goal, `floats` floats each, its target (3 floats, model space) at float `target`. */
+export interface GoalRecordLayout {
+  readonly floats: number;
+  readonly target: number;
 }
 
 export interface KinContract {
@@ -96,6 +110,7 @@ export interface KinContract {
   /** Kochanek–Bartels tension, continuity and bias lie within ± this. */
   readonly tcbLimit: number;
   readonly exchange: ExchangeLayout;
+  readonly goalRecord: GoalRecordLayout;
 }
 
 type Json = Record<string, unknown>;
@@ -127,6 +142,20 @@ function names(value: unknown, what: string): string[] {
   });
   if (new Set(list).size !== list.length) fail(`${what} repeats a name`);
   return list as string[];
+}
+
+/** Buffer slots by name, each an index in [0, count) and a typed-array type; every name `required` must be there. */
+function bufferSlots(value: unknown, count: number, required: readonly string[], what: string): Record<string, BufferSlotLayout> {
+  const slot = object(value, what);
+  for (const name of required) if (!(name in slot)) fail(`${what} has no slot '${name}'`);
+  const out: Record<string, BufferSlotLayout> = {};
+  for (const [name, raw] of Object.entries(slot)) {
+    const s = object(raw, `${what}.${name}`);
+    if (!Number.isInteger(s.index) || (s.index as number) < 0 || (s.index as number) >= count) fail(`${what}.${name}.index is not an index below ${count}`);
+    if (s.type !== 'float32' && s.type !== 'uint16') fail(`${what}.${name}.type '${String(s.type)}' is not float32 or uint16`);
+    out[name] = { index: s.index as number, type: s.type };
+  }
+  return out;
 }
 
 /** Integer indices in [0, count) by name; every name `required` must be there. */
@@ -219,6 +248,10 @@ export function checkContract(raw: unknown): KinContract {
     if (floats[name] + 3 > floatCount) fail(`exchange.floats.${name} does not leave room for 3 floats`);
   }
   if ((e.bufferByteOffset as number) < 4 * floatCount) fail('exchange.bufferByteOffset overlaps the floats');
+  const g = object(c.goalRecord, 'goalRecord');
+  if (!Number.isInteger(g.floats) || !Number.isInteger(g.target) || (g.target as number) < 0 || (g.target as number) + 3 > (g.floats as number)) {
+    fail('goalRecord is not a record of whole floats holding a 3-float target');
+  }
   return {
     solvers,
     options: options as Record<OptionKey, OptionContract>,
@@ -237,10 +270,11 @@ export function checkContract(raw: unknown): KinContract {
     exchange: {
       floats: floats as Record<FloatSlot, number>,
       floatCount,
-      buffers: slots(e.buffers, bufferCount, Object.keys(BUILT_CONTRACT.exchange.buffers), 'exchange.buffers') as Record<BufferSlot, number>,
+      buffers: bufferSlots(e.buffers, bufferCount, Object.keys(BUILT_CONTRACT.exchange.buffers), 'exchange.buffers') as Record<BufferSlot, BufferSlotLayout>,
       bufferCount,
       bufferByteOffset: e.bufferByteOffset as number,
     },
+    goalRecord: { floats: g.floats as number, target: g.target as number },
   };
 }
 

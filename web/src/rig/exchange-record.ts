@@ -81,10 +81,19 @@ export class ExchangeRecord {
     return out;
   }
 
-  /** A buffer's byte offset or size, as the binding's last call left it. */
-  slot(slot: BufferSlot): number {
-    const { bufferByteOffset, bufferCount, buffers } = this.layout;
-    return this.slotView.get(this.byteOffset + bufferByteOffset, bufferCount)[buffers[slot]];
+  /** A buffer's byte offset, as the binding's last call left it. */
+  bufferOffset(slot: BufferSlot): number {
+    return this.slots()[2 * this.layout.buffers[slot].index];
+  }
+
+  /** A buffer's length in elements (0: none), as the binding's last call left it. */
+  bufferLength(slot: BufferSlot): number {
+    return this.slots()[2 * this.layout.buffers[slot].index + 1];
+  }
+
+  private slots(): Uint32Array {
+    const { bufferByteOffset, bufferCount } = this.layout;
+    return this.slotView.get(this.byteOffset + bufferByteOffset, 2 * bufferCount);
   }
 
   private floats(): Float32Array {

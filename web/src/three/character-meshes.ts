@@ -12,7 +12,7 @@ import { type CharacterColors, type CharacterMeshSource, SkinnedCharacter } from
 
 /** What `method` reads per bone for the rig's pose: the palette, or the packed DQS palette (views into WASM memory). */
 export function boneData(rig: Rig, method: SkinningMethod): Float32Array {
-  return method === 'lbs' ? rig.palette() : rig.dqsPalette();
+  return method === 'lbs' ? rig.palette() : rig.skinning.dqsPalette();
 }
 
 export class CharacterMeshes {

@@ -71,10 +71,10 @@ export class DebugView {
       const bones = source.skeleton.bones;
       jointToBone.forEach((bone, joint) => bones[joint].matrixWorld.fromArray(model_ms, 16 * bone));
     } else if (this.shown !== null) {
-      this.rig.skin(this.character.method);
+      this.rig.skinning.skin(this.character.method);
       const geometry = this.shown.geometry;
-      copyInto(geometry.getAttribute('position') as THREE.BufferAttribute, this.rig.skinnedPositions());
-      copyInto(geometry.getAttribute('normal') as THREE.BufferAttribute, this.rig.skinnedNormals());
+      copyInto(geometry.getAttribute('position') as THREE.BufferAttribute, this.rig.skinning.skinnedPositions());
+      copyInto(geometry.getAttribute('normal') as THREE.BufferAttribute, this.rig.skinning.skinnedNormals());
     }
   }
 
@@ -109,7 +109,7 @@ export class DebugView {
     const from = this.part.mesh.geometry;
     const position = from.getAttribute('position');
     const { joints, weights } = flatInfluences(from, 'kin');
-    this.rig.setSkin(position.array, from.getAttribute('normal').array, joints, weights);
+    this.rig.skinning.setSkin(position.array, from.getAttribute('normal').array, joints, weights);
     const geometry = new THREE.BufferGeometry();
     // The rest (uv, color) as the material reads them; the influences are baked in.
     for (const [name, attribute] of Object.entries(from.attributes)) {

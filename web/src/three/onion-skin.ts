@@ -70,7 +70,7 @@ export class OnionSkin extends THREE.Group {
       if (!shown) continue;
       // Sampled here, not in draw(): a double handed to a call V8 does not
       // inline is boxed (16 bytes), and this small loop inlines the rig's call.
-      this.rig.sampleGhostAt(times_s, g, loop);
+      this.rig.clips.sampleGhostAt(times_s, g, loop);
       this.draw(ghost);
     }
   }
@@ -78,8 +78,8 @@ export class OnionSkin extends THREE.Group {
   /** Moves the ghost's lines and octahedra onto the pose just sampled into the rig's ghost buffers. */
   private draw(ghost: Ghost): void {
     const { rig, origin_ms, boneMatrix } = this;
-    const model_ms = rig.ghostModel();
-    const tips_ms = rig.ghostTips();
+    const model_ms = rig.clips.ghostModel();
+    const tips_ms = rig.clips.ghostTips();
     const positions = ghost.positions.array as Float32Array;
     for (let b = 0; b < rig.boneCount; b++) {
       origin_ms.set(model_ms[16 * b + 12], model_ms[16 * b + 13], model_ms[16 * b + 14]);

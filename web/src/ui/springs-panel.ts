@@ -88,7 +88,7 @@ export class SpringsPanel {
     reset.className = 'tool-button springs-reset';
     reset.textContent = 'Reset';
     reset.title = 'Every chain back at rest on the pose';
-    reset.addEventListener('click', () => this.act(() => this.rig().resetSprings()));
+    reset.addEventListener('click', () => this.act(() => this.rig().springs.resetSprings()));
     const body = document.createElement('div');
     body.className = 'springs-panel-body';
     body.append(this.chainsElement, reset, this.problem.element);
@@ -100,11 +100,11 @@ export class SpringsPanel {
   /** Called with every frame: rebuilds only for another rig, or chains changed from outside the panel. */
   refresh(): void {
     const rig = this.rig();
-    if (rig === this.shownRig && rig.springsVersion === this.shownVersion) return;
+    if (rig === this.shownRig && rig.springs.springsVersion === this.shownVersion) return;
     if (rig !== this.shownRig) this.problem.show(null);
     this.shownRig = rig;
-    this.shownVersion = rig.springsVersion;
-    this.build(rig.springChains());
+    this.shownVersion = rig.springs.springsVersion;
+    this.build(rig.springs.springChains());
   }
 
   private build(chains: readonly SpringChain[]): void {
@@ -125,7 +125,7 @@ export class SpringsPanel {
     on.name = `spring-${chain.name}`;
     on.checked = chain.enabled;
     on.title = `Let the ${chain.name} swing on springs (off: it keeps the pose)`;
-    on.addEventListener('change', () => this.act(() => this.rig().setSpringEnabled(c, on.checked)));
+    on.addEventListener('change', () => this.act(() => this.rig().springs.setSpringEnabled(c, on.checked)));
     const name = document.createElement('span');
     name.textContent = chain.name;
     toggle.append(on, name);
@@ -157,10 +157,10 @@ export class SpringsPanel {
         }
         this.act(() => {
           const rig = this.rig();
-          const chains = rig.springChains();
+          const chains = rig.springs.springChains();
           const entered = field.degrees ? input.valueAsNumber / DEGREES_PER_RADIAN : input.valueAsNumber;
           chains[c] = changeSpringChain(chains[c], { [field.key]: entered });
-          rig.setSpringChains(chains);
+          rig.springs.setSpringChains(chains);
           halfLife.textContent = halfLifeText(chains[c]);
           row.title = fieldTitle(chains[c], field);
         });
@@ -181,8 +181,8 @@ export class SpringsPanel {
   private act(action: () => void): void {
     this.problem.run(action);
     // The panel's own change keeps its fields (and the focus in them).
-    this.shownVersion = this.rig().springsVersion;
-    this.showState(this.rig().springChains());
+    this.shownVersion = this.rig().springs.springsVersion;
+    this.showState(this.rig().springs.springChains());
     this.changed();
   }
 }

@@ -33,24 +33,9 @@ export interface RigHandle {
   /** Byte offset of the binding: the first argument of the module's _kin_rig_* exports. */
   address(): number;
   errorMessage(): string;
-  /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 or 8 joints (rig order) and as many weights per vertex. */
-  setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): number;
-  /** Skins with the current palette: method 0 linear blend, 1 dual quaternion (with scale). */
-  skin(method: number): number;
-  /** Recomputes the skin's joints and weights in place by the capsule rule (kin/capsule_weights.h), one radius per bone; buffer slots skinJoints, skinWeights, skinInfluences. */
-  setCapsuleWeights(radii: ArrayLike<number>): number;
-  energyCapacity(): number;
   /** Whole-body posing: solves move the root offset too; refused (1) under a solver that cannot (contract() rootTranslation). */
   setMoveRoot(on: boolean): number;
   moveRoot(): boolean;
-  /** Replaces the clip (validated in the core; 1 with errorMessage() naming the channel and key). */
-  setClip(clip: FlatClip): number;
-  clearClip(): void;
-  hasClip(): boolean;
-  /** One channel at `count` evenly spaced times from t0 to t1 into the channelSamples buffer (exchange record). */
-  sampleChannel(channel: number, t0: number, t1: number, count: number): number;
-  /** [x, y, z, w]: E(θ) of the bone's current angles; [] with errorMessage() set for a bad bone. */
-  poseRotation(bone: number): number[];
   delete(): void;
   isDeleted(): boolean;
 }
@@ -146,13 +131,13 @@ export interface ModuleOption {
   maxInclusive?: boolean;
 }
 
-/** The exchange record's layout: float slot and uint32 buffer slot indices by name. */
+/** The exchange record's layout: float slot indices and buffer slots by name. */
 export interface ModuleExchangeLayout {
   /** Float indices; `target` (in), `rootOffset` (out) and `pole` (in) take 3 floats each, `time` (in) one. */
   floats: Record<string, number>;
   floatCount: number;
-  /** Uint32 indices after the floats: buffer byte offsets and sizes. */
-  buffers: Record<string, number>;
+  /** Buffer slots: the uint32 pair (byte offset, length) at 2·index after the floats, and the typed array's type. */
+  buffers: Record<string, { index: number; type: 'float32' | 'uint16' }>;
   bufferCount: number;
   /** Where the uint32 slots start, in bytes from the record's start. */
   bufferByteOffset: number;
@@ -188,6 +173,8 @@ export interface ModuleContract {
   /** Kochanek–Bartels tension, continuity and bias lie within ± this (kin::kTcbLimit). */
   tcbLimit: number;
   exchange: ModuleExchangeLayout;
+  /** The goals buffer's records: floats per goal, and the float offset of its model-space target. */
+  goalRecord: { floats: number; target: number };
 }
 
 export interface KinModule {
@@ -208,12 +195,6 @@ export interface KinModule {
   _kin_rig_set_goal_pole(rig: number, goal: number): number;
   /** Runs the chosen solver from the current pose; the report goes to the exchange record. */
   _kin_rig_solve(rig: number): number;
-  /** Packs the palette for a DQS shader: 20 floats per bone, real xyzw, dual xyzw, then the 3 scale columns (xyz0 each). */
-  _kin_rig_pack_dqs_palette(rig: number): number;
-  /** Samples the clip at the exchange record's time into the pose (loop: a loopModes code), then FK, tips, palette. */
-  _kin_rig_sample_clip(rig: number, loop: number): number;
-  /** Samples the clip at the exchange record's time into the ghost buffers; the pose is untouched. */
-  _kin_rig_sample_ghost(rig: number, loop: number): number;
 }
 
 export interface KinModuleOptions {
@@ -318,7 +299,8 @@ export interface FlatSpringChain {
   enabled?: boolean;
 }
 
-export interface RigHandle {
+/** The Embind class `RigSprings` (wasm/bindings/spring_bindings.cpp), made for a rig's address(). */
+export interface SpringsHandle {
   /** Replaces the spring chains (validated against the skeleton; 1 with errorMessage() naming the chain and bone). */
   setSpringChains(chains: FlatSpringChain[]): number;
   setSpringEnabled(chain: number, on: boolean): number;
@@ -327,13 +309,18 @@ export interface RigHandle {
   springChainCount(): number;
   /** The chain as set (boneSwingMax empty when none were given), its enabled flag as now; null for a bad index. */
   springChain(chain: number): (Required<FlatSpringChain> & { bones: number[]; boneSwingMax: number[] }) | null;
+  address(): number;
+  errorMessage(): string;
+  delete(): void;
+  isDeleted(): boolean;
 }
 
 export interface KinModule {
-  /** Advances the spring chains by the exchange record's springStep_ms (milliseconds): FK of the pose, springs, tips, palette. */
-  _kin_rig_step_springs(rig: number): number;
+  RigSprings: { new (rig: number): SpringsHandle };
+  /** Advances the spring chains by the rig's exchange record's springStep_ms (milliseconds): FK of the pose, springs, tips, palette. */
+  _kin_springs_step(springs: number): number;
   /** 1 when every enabled spring chain has come to rest (or none is enabled), else 0. */
-  _kin_rig_spring_settled(rig: number): number;
+  _kin_springs_settled(springs: number): number;
 }
 
 // The seed conventions (wasm/include/kin/presets.h, wasm/bindings/preset_bindings.cpp).
@@ -446,9 +433,59 @@ export interface FlatSolveTrace {
   truncated: boolean;
 }
 
-export interface RigHandle {
+/** The Embind class `RigTeaching` (wasm/bindings/teaching_bindings.cpp), made for a rig's address(). */
+export interface TeachingHandle {
   /** Solves as solve() does while recording; null with errorMessage() set on invalid input. */
   traceSolve(maxTrials: number): FlatSolveTrace | null;
   /** Central differences of the goal points per active dof at the current pose (the trace's jacobian layout); null with errorMessage() set. */
   finiteDifferenceJacobian(h: number): Float32Array | null;
+  address(): number;
+  errorMessage(): string;
+  delete(): void;
+  isDeleted(): boolean;
+}
+
+export interface KinModule {
+  RigTeaching: { new (rig: number): TeachingHandle };
+}
+
+/** The Embind class `RigSkinning` (wasm/bindings/skin_bindings.cpp), made for a rig's address(); its buffers are the rig's exchange record's skin slots. */
+export interface SkinningHandle {
+  /** Mesh for CPU skinning: 3 numbers per vertex, normals may be empty, 4 or 8 joints (rig order) and as many weights per vertex. */
+  setSkin(positions: ArrayLike<number>, normals: ArrayLike<number>, joints: ArrayLike<number>, weights: ArrayLike<number>): number;
+  /** Skins with the rig's current palette: method 0 linear blend, 1 dual quaternion (with scale). */
+  skin(method: number): number;
+  /** Recomputes the skin's joints and weights in place by the capsule rule (kin/capsule_weights.h), one radius per bone. */
+  setCapsuleWeights(radii: ArrayLike<number>): number;
+  address(): number;
+  errorMessage(): string;
+  delete(): void;
+  isDeleted(): boolean;
+}
+
+/** The Embind class `ClipSampler` (wasm/bindings/clip_bindings.cpp), made for a rig's address(). */
+export interface ClipHandle {
+  /** Replaces the clip (validated in the core; 1 with errorMessage() naming the channel and key). */
+  setClip(clip: FlatClip): number;
+  clearClip(): void;
+  hasClip(): boolean;
+  /** One channel at `count` evenly spaced times from t0 to t1 into the channelSamples buffer. */
+  sampleChannel(channel: number, t0: number, t1: number, count: number): number;
+  /** [x, y, z, w]: E(θ) of the bone's current angles; [] with errorMessage() set for a bad bone. */
+  poseRotation(bone: number): number[];
+  address(): number;
+  errorMessage(): string;
+  delete(): void;
+  isDeleted(): boolean;
+}
+
+export interface KinModule {
+  RigSkinning: { new (rig: number): SkinningHandle };
+  ClipSampler: { new (rig: number): ClipHandle };
+  /** Packs the rig's palette for a DQS shader: 20 floats per bone, real xyzw, dual xyzw, then the 3 scale columns (xyz0 each). */
+  _kin_skin_pack_dqs_palette(skinning: number): number;
+  /** Samples the clip at the rig's exchange record's time into the pose (loop: a loopModes code), then FK, tips, palette. */
+  _kin_clip_sample(clip: number, loop: number): number;
+  /** Samples the clip at the rig's exchange record's time into the ghost buffers; the pose is untouched. */
+  _kin_clip_sample_ghost(clip: number, loop: number): number;
 }

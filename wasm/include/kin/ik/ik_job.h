@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "kin/goal.h"
+#include "kin/ik/dls_cache.h"
 #include "kin/ik/ik_trace.h"
 #include "kin/ik/solve_report.h"
 #include "kin/ik/solver_registry.h"
@@ -60,11 +61,8 @@ class IkWorkspace {
   std::vector<int> span_goal_begin_;  // per active dof: the goals of those rows,
   std::vector<int> span_goal_end_;    //   [span_goal_begin_, span_goal_end_)
   std::vector<char> free_;         // per active dof: may move this step
-  std::vector<char> step_free_;    // per active dof: solved for in this pass
-  std::vector<double> jacobian_;   // active dofs × rows, column-major, rows weighted
   std::vector<double> jjt_;        // J K⁻¹ Jᵀ over the free columns (lower triangle)
   std::vector<double> pass_jjt_;   // the same less the columns clamped in this step
-  std::vector<double> normal_;     // a damped normal matrix, then its Cholesky factor
   std::vector<double> residual_;   // weighted (target − x), current
   std::vector<double> trial_residual_;
   std::vector<double> rhs_;        // residual left for the free dofs
@@ -82,24 +80,9 @@ class IkWorkspace {
   std::vector<int> depth_;            // FABRIK: per bone that moves a goal, its depth below its root
   std::vector<glm::quat> rotations_ms_;  // FABRIK: per bone, its model rotation from the backward pass
   std::vector<glm::vec3> carried_ms_;    // FABRIK: per bone, its origin as the forward pass carries it
-  // DLS's last factorisation, kept for the next solve (dls.cpp: a drag's next
-  // frame starts with chord steps on it): whether normal_, jacobian_ and
-  // step_free_ hold a factor of the whole free set and model_ms_ the pose
-  // that solve left; the damping to go on with and its floor; how many
-  // solves ago its Jacobian was built; what it was made for (the solver and
-  // its option τ, rows, columns and their compliance).
-  bool factor_kept_ = false;
-  SolverKind kept_kind_ = SolverKind::kDls;
-  double kept_mu_ = 0.0;
-  double kept_mu_floor_ = 0.0;
-  int kept_age_ = 0;
-  float kept_damping_ = 0.0f;
-  int kept_rows_ = 0;
-  int kept_dof_count_ = 0;
-  std::vector<int> kept_dofs_;
-  std::vector<int> kept_row_begin_;
-  std::vector<int> kept_row_end_;
-  std::vector<double> kept_compliance_;
+  // The Jacobian solvers' factor buffers for a job without a DlsCache:
+  // never kept from one solve to the next.
+  DlsCache scratch_dls_;
 };
 
 struct IkJob {
@@ -118,6 +101,10 @@ struct IkJob {
   Span<glm::vec3> angles;       // in: start pose; out: solution (unchanged on invalid input)
   Span<float> energy;           // optional: E per iteration (first entry: start)
   IkWorkspace* workspace = nullptr;
+  // Optional: DLS's factorisation kept from the last solve through the same
+  // cache (kin/ik/dls_cache.h), sized as the workspace; without one nothing is
+  // kept. The cache's owner keeps it for one problem (one rig's drag).
+  DlsCache* dls_cache = nullptr;
   // Optional: the bone-to-model matrices of `angles` and `root_offset_ms` as
   // given, exactly as ComputeModelMatrices makes them (the Rig keeps its
   // pose's). The solve then starts from them instead of a forward pass of its

@@ -2,7 +2,7 @@
 // takes and which options it reads; per option its JavaScript key, default
 // and valid range. IkJob validates and dispatches from it, the Rig checks its
 // settings against it, and the WASM module hands it to TypeScript as its
-// contract (wasm/bindings/embind.cpp), so no list of solvers or options is
+// contract (wasm/bindings/contract_bindings.cpp), so no list of solvers or options is
 // written twice.
 //
 // SolverKind's order is part of the page's share-link format (a link stores a

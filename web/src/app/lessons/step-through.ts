@@ -103,7 +103,7 @@ export class StepThrough implements LessonTool {
     if (rig.solver !== method.solver || editor.solverOptions !== method.options) editor.setSolver(method.solver, method.options);
     rig.setPose(this.start, this.startRoot);
     session.placeTarget(session.goalIndex(this.targets.effector), target_ms);
-    this.trace = rig.traceSolve();
+    this.trace = rig.teaching.traceSolve();
     this.context.progress.set('steps', 0);
     this.shown = -1;
     this.go(0, false);
@@ -147,7 +147,7 @@ export class StepThrough implements LessonTool {
       backward_ms: next?.fabrikBackward,
       forward_ms: next?.fabrikForward,
     });
-    const finite = rig.finiteDifferenceJacobian(FD_STEP);
+    const finite = rig.teaching.finiteDifferenceJacobian(FD_STEP);
     const rows: StepRow[] = trace.dofs.map((dof, c) => {
       const f = column(finite, c);
       const a = jacobian === undefined ? [Number.NaN, Number.NaN, Number.NaN] : column(jacobian, c);

@@ -39,8 +39,8 @@ export class TrailsTool implements LessonTool {
     const frames = Math.max(2, Math.round(clip.duration * clip.fps) + 1);
     const points = roots.map(() => new Float32Array(3 * frames));
     for (let f = 0; f < frames; f++) {
-      rig.sampleGhost((clip.duration * f) / (frames - 1), 'clamp');
-      const tips = rig.ghostTips();
+      rig.clips.sampleGhost((clip.duration * f) / (frames - 1), 'clamp');
+      const tips = rig.clips.ghostTips();
       roots.forEach((bone, k) => points[k].set(tips.subarray(3 * bone, 3 * bone + 3), 3 * f));
     }
     this.lengths = points.map((p) => {

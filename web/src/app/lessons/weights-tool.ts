@@ -60,8 +60,8 @@ export class WeightsTool implements LessonTool {
     if (version === this.shownVersion) return;
     this.shownVersion = version;
     const { joints, weights } = this.capsule ? this.capsuleWeights() : { joints: this.meshJoints, weights: this.meshWeights };
-    rig.skin(view.skinning);
-    this.colors.update(rig.skinnedPositions(), joints, weights, 4, this.bone);
+    rig.skinning.skin(view.skinning);
+    this.colors.update(rig.skinning.skinnedPositions(), joints, weights, 4, this.bone);
     let full = 0;
     let shared = 0;
     for (let v = 0; v < joints.length / 4; v++) {
@@ -102,7 +102,7 @@ export class WeightsTool implements LessonTool {
 
   /** The capsule weights for the radii now, written into the rig's skin (the views are copied: the next rig call may move them). */
   private capsuleWeights(): { joints: Uint16Array; weights: Float32Array } {
-    const { joints, weights } = this.context.editor.session.rig.capsuleWeights(this.radii);
+    const { joints, weights } = this.context.editor.session.rig.skinning.capsuleWeights(this.radii);
     return { joints: Uint16Array.from(joints), weights: Float32Array.from(weights) };
   }
 
@@ -117,7 +117,7 @@ export class WeightsTool implements LessonTool {
   }
 
   private useMeshWeights(): void {
-    this.context.editor.session.rig.setSkin(this.skinPositions, this.skinNormals, this.meshJoints, this.meshWeights);
+    this.context.editor.session.rig.skinning.setSkin(this.skinPositions, this.skinNormals, this.meshJoints, this.meshWeights);
   }
 
   private showChoices(): void {

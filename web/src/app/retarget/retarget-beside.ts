@@ -43,7 +43,7 @@ export class SkeletonBeside {
     const lines = new BoneLines(rig.boneCount, this.color);
     this.scene.add(lines);
     const character = jointExtent(target.bindMatrices(), target.boneCount);
-    rig.sampleClip(0, 'clamp');
+    rig.clips.sampleClip(0, 'clamp');
     const drawn = jointExtent(rig.modelMatrices(), rig.boneCount);
     const height = Math.max(character.high - character.low, 1e-3);
     const ratio = height / Math.max(drawn.high - drawn.low, 1e-6);
@@ -62,7 +62,7 @@ export class SkeletonBeside {
     if (lines === null || rig === null) return;
     lines.visible = shown;
     if (!shown || time_s === this.drawnTime) return;
-    rig.sampleClip(time_s, loop);
+    rig.clips.sampleClip(time_s, loop);
     lines.update(rig.modelMatrices(), rig.boneTips());
     this.drawnTime = time_s;
   }

@@ -222,7 +222,7 @@ export class RetargetController implements RetargetDialogHost {
     if (problems.length > 0) throw new Error(`Retarget: ${problems.join(' ')}`);
     const target = this.editor.session.rig;
     const sourceClip = source.clips[this.clipIndex];
-    source.rig.setClip(sourceClip);
+    source.rig.clips.setClip(sourceClip);
     const { mode, contactLocks, fps, reference } = this.choices;
     const { clip, report } = this.tool().retarget(source.rig, target, this.map() as Int32Array, {
       mode,

@@ -76,7 +76,7 @@ export class RetargetLesson {
 
     const target = editor.session.rig;
     const rig = Rig.create(this.module, lessonEntry(RETARGET_LESSON).build(this.module).bones);
-    rig.setClip(rotationClip);
+    rig.clips.setClip(rotationClip);
     this.rotationRig = rig;
     const rotationJoints = this.rotation.place(rig, target, 1);
     // All three in view: the source on the left, the result skinned in the middle, the rotation result on the right.

@@ -24,8 +24,8 @@ export function bvhCharacter(module: KinModule, text: string, fileName: string):
   const rig = Rig.create(module, bones);
   try {
     // Validates the clip in the core before the page sees anything.
-    rig.setClip(clip);
-    rig.sampleClip(0, 'clamp');
+    rig.clips.setClip(clip);
+    rig.clips.sampleClip(0, 'clamp');
   } catch (error) {
     rig.dispose();
     throw error;
