@@ -119,13 +119,23 @@ function readScene(input: ByteReader): SceneLinkState {
   const scene: SceneLinkState = { characters: [], active, leftOut, camera, ...readTimelineFlags(input) };
   for (let k = 0; k < count; k++) {
     const transform = { x: input.f32(), z: input.f32(), heading: input.f32() };
-    const record: SceneLinkCharacter = { ...readCharacterRecord(input, SCENE_LINK_VERSION), transform };
+    const record: SceneLinkCharacter = { ...readRecord(input, k), transform };
     const clipFlag = input.u8();
     if (clipFlag !== 0 && clipFlag !== CLIP_FOLLOWS) throw new MalformedInput(`character ${k} has clip flag ${clipFlag}, not 0 or 1`);
     if (clipFlag === CLIP_FOLLOWS) record.clip = readClip(input);
     scene.characters.push(record);
   }
   return scene;
+}
+
+/** Character `k`'s record; a layout error names the character. */
+function readRecord(input: ByteReader, k: number): CharacterLinkState {
+  try {
+    return readCharacterRecord(input, SCENE_LINK_VERSION);
+  } catch (e) {
+    if (e instanceof MalformedInput) throw new MalformedInput(`character ${k}: ${e.message}`);
+    throw e;
+  }
 }
 
 function linkProblem(link: ShareLinkState): string | null {
