@@ -10,7 +10,8 @@
 // before the pose.
 // A link for a built-in character (the default one, a lesson) that is not on
 // screen is for the page to show first (built-in-characters.ts); here it
-// only says why it cannot apply.
+// only says why it cannot apply. A scene of several characters is captured
+// into a scene link (scene-link.ts), applied by share-scene.ts.
 import { anglesForBoneCount, defaultCharacterLinkFits } from './default-character-links.js';
 import { jointNameHash, matchJoints } from './joint-names.js';
 import { type CharacterLinkState, tryEncodePoseLink, type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState } from './pose-link.js';
