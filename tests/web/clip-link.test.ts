@@ -542,7 +542,7 @@ describe('a clip through the page\'s link capture and apply (share-link.ts)', ()
     const sent: LinkTimeline = { clip, time: 0.5, playing: true };
     const url = urlOf(shareUrl(host(defaultCharacterEditor(module, bones), sent, []), 'https://example.org/kin/'));
     const read = readLinkUrl(url);
-    if (!read.ok) throw new Error(read.error);
+    if (!read.ok || read.kind !== 'pose') throw new Error(read.ok ? 'a scene link' : read.error);
     const received: LinkTimeline[] = [];
     expect(applyLinkState(host(defaultCharacterEditor(module, bones), null, received), read.state)).toEqual({ ok: true, note: null });
     expect(received).toHaveLength(1);
@@ -550,7 +550,7 @@ describe('a clip through the page\'s link capture and apply (share-link.ts)', ()
     expect(received[0].clip.channels.map((ch) => [ch.target, ch.bone, ch.slot])).toEqual([['angle', 13, 1], ['root', 0, 0]]);
     // A page without a clip shares a link without one (version 2), and applying it sets no timeline.
     const plain = readLinkUrl(urlOf(shareUrl(host(defaultCharacterEditor(module, bones), null, []), 'https://example.org/kin/')));
-    expect(plain.ok && plain.state.clip).toBe(undefined);
+    expect(plain.ok && plain.kind === 'pose' && plain.state.clip).toBe(undefined);
   });
 
   it('a clip too long for a link is left out: the link holds the pose shown', () => {
@@ -565,7 +565,7 @@ describe('a clip through the page\'s link capture and apply (share-link.ts)', ()
     const long: ClipData = { name: 'take', duration: 40, fps: 100, channels };
     const editor = defaultCharacterEditor(module, bones);
     const read = readLinkUrl(urlOf(shareUrl(host(editor, { clip: long, time: 1, playing: true }, []), 'https://example.org/kin/')));
-    if (!read.ok) throw new Error(read.error);
+    if (!read.ok || read.kind !== 'pose') throw new Error(read.ok ? 'a scene link' : read.error);
     expect(read.state.clip).toBe(undefined);
     // Angles travel quantised (within 1e-6 rad here).
     const pose = Array.from(editor.session.rig.pose());

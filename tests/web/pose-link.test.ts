@@ -5,15 +5,15 @@
 // out-of-range indices or control characters through.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rig, SOLVERS } from '../../web/src/rig/rig.js';
-import type { BoneDesc, Vec3Tuple } from '../../web/src/rig/rig-desc.js';
+import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { decodeBase64url, encodeBase64url } from '../../web/src/share/base64url.js';
 import {
   ANGLE_STEP, MAX_BONES, MAX_COORDINATE, MAX_LINK_LENGTH, MAX_NAME_BYTES, POSE_LINK_MAGIC, POSE_LINK_VERSION,
-  type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState, decodePoseLink, encodePoseLink,
+  type PoseLinkCharacter, type PoseLinkState, decodePoseLink, encodePoseLink,
 } from '../../web/src/share/pose-link.js';
 import { MAX_GOALS } from '../../web/src/posing/goal-set.js';
-import { type LessonSettings, MAX_LESSON_SETTINGS, MAX_SETTING_KEY_LENGTH } from '../../web/src/lessons/lesson-settings.js';
+import { MAX_LESSON_SETTINGS, MAX_SETTING_KEY_LENGTH } from '../../web/src/lessons/lesson-settings.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';
@@ -22,69 +22,7 @@ import {
   GOAL_BONE_AT, GOAL_COUNT_AT, GOAL_FLAGS_AT, SMALL_LENGTH, SMALL_STATE, BONE_COUNT_AT, SOLVER_AT, lessonLink, patched, smallBytes, utf8, withNameBytes,
 } from './pose-link-layout.js';
 import { seededRandom, uniform } from './seeded-random.js';
-
-type Random = () => number;
-
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
-const integer = (random: Random, lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo + 1));
-const vec3 = (random: Random, range: number): Vec3Tuple => [uniform(random, -range, range), uniform(random, -range, range), uniform(random, -range, range)];
-
-/** Letters from several scripts (1 to 4 UTF-8 bytes each), none of them control characters. */
-const NAME_CHARACTERS = ['a', 'Z', '0', '-', '.', ' ', '<', '"', 'é', 'ß', '骨', '🦴', '\u00a0'];
-
-function randomName(random: Random): string {
-  let name = pick(random, NAME_CHARACTERS);
-  while (random() < 0.95) {
-    const next = name + pick(random, NAME_CHARACTERS);
-    if (new TextEncoder().encode(next).length > MAX_NAME_BYTES) break;
-    name = next;
-  }
-  return name;
-}
-
-const KEY_CHARACTERS = 'abzAZ09.-';
-
-/** 1..MAX_LESSON_SETTINGS named numbers: names of 1..MAX_SETTING_KEY_LENGTH characters, values of any size. */
-function randomSettings(random: Random): LessonSettings {
-  const settings: LessonSettings = {};
-  const count = random() < 0.1 ? MAX_LESSON_SETTINGS : integer(random, 1, 8);
-  while (Object.keys(settings).length < count) {
-    let key = pick(random, ['a', 'm', 'z']);
-    const length = integer(random, 1, MAX_SETTING_KEY_LENGTH);
-    while (key.length < length) key += pick(random, [...KEY_CHARACTERS]);
-    settings[key] = uniform(random, -1, 1) * 10 ** integer(random, -300, 300);
-  }
-  return settings;
-}
-
-function randomState(random: Random): PoseLinkState {
-  const kind = pick(random, ['default', 'lesson', 'gltf'] as const);
-  const boneCount = random() < 0.05 ? MAX_BONES : integer(random, 0, 64);
-  const joints = Array.from({ length: boneCount }, () => integer(random, 0, 2 ** 32 - 1));
-  const character: PoseLinkCharacter = kind === 'default' ? { kind } : kind === 'lesson' ? { kind, id: randomName(random), ...(random() < 0.5 && { settings: randomSettings(random) }) } : { kind, name: randomName(random), joints };
-  // Positions at several scales, up to the limit itself.
-  const range = pick(random, [1e-3, 1, 4, 100, MAX_COORDINATE]);
-  return {
-    character,
-    boneCount,
-    // Some angles outside [−π, π]: they wrap to the same rotation.
-    angles: Array.from({ length: 3 * boneCount }, () => uniform(random, -Math.PI, Math.PI) * (random() < 0.1 ? 3 : 1)),
-    rootOffset: vec3(random, range),
-    goals: boneCount === 0 ? [] : Array.from({ length: integer(random, 0, MAX_GOALS) }, (): PoseLinkGoal => {
-      const goal: PoseLinkGoal = { bone: integer(random, 0, boneCount - 1), target: vec3(random, range), pinned: random() < 0.5 };
-      if (random() < 0.3) goal.movesRoot = true;
-      if (random() < 0.3) {
-        const q = [uniform(random, -1, 1), uniform(random, -1, 1), uniform(random, -1, 1), uniform(random, -1, 1)];
-        const length = Math.hypot(...q) || 1;
-        goal.orientation = q.map((v) => v / length) as [number, number, number, number];
-      }
-      if (random() < 0.3) goal.pole = vec3(random, range);
-      return goal;
-    }),
-    solver: pick(random, SOLVERS),
-    camera: { position: vec3(random, range), target: vec3(random, range) },
-  };
-}
+import { integer, pick, randomState, vec3 } from './random-link-states.js';
 
 /** A state the size of the default humanoid's: 21 bones, 4 goals. */
 function humanoidState(character: PoseLinkCharacter): PoseLinkState {

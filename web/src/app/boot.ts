@@ -289,6 +289,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         linkClipProblem = null;
         linkPlays = false;
       },
+      scene: { builtInBones: (builtIn) => builtIns.boneCount(builtIn), addBuiltIn: (builtIn) => showParts(builtIns.parts(builtIn), true) },
       stateVersion: () => {
         if (timeline.playing !== linkPlaying) {
           linkPlaying = timeline.playing;

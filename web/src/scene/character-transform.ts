@@ -48,3 +48,12 @@ export function toWorld(t: CharacterTransform, p_ms: readonly number[]): [number
 export function sameTransform(a: CharacterTransform, b: CharacterTransform): boolean {
   return a.x === b.x && a.z === b.z && a.heading === b.heading;
 }
+
+/** A world-space point in the model space of a character standing at `t` (toWorld's inverse). */
+export function toModel(t: CharacterTransform, p_ws: readonly number[]): [number, number, number] {
+  const c = Math.cos(t.heading);
+  const s = Math.sin(t.heading);
+  const dx = p_ws[0] - t.x;
+  const dz = p_ws[2] - t.z;
+  return [c * dx - s * dz, p_ws[1], s * dx + c * dz];
+}

@@ -5,12 +5,14 @@
 // (did not, or not fully, apply) goes to `report` (the page's banner). A
 // link for a built-in character not on screen (the default one, a lesson)
 // shows that character first; it is not an undo step (undo belongs to one
-// character).
+// character). A scene link (version 4) makes the scene its characters
+// (share-scene.ts).
 import { poseLinkInUrl } from './link-url.js';
 import type { PoseLinkCharacter, PoseLinkState } from './pose-link.js';
 import { LinkFragment } from './link-fragment.js';
 import { PointerGestures } from './pointer-gestures.js';
 import { type LinkHost, type LinkOutcome, type ReadLink, type ShareUrl, applyLinkState, readLink, readLinkUrl, shareUrl } from './share-link.js';
+import { type SceneLinkPage, applySceneLink } from './share-scene.js';
 
 export interface PageLinksOptions {
   /** Whether completed changes add history entries (embed mode: no, the page around owns Back). */
@@ -21,6 +23,8 @@ export interface PageLinksOptions {
   report(outcome: LinkOutcome): void;
   /** Changes whenever anything a link holds may have changed, the camera included. */
   stateVersion(): number;
+  /** Makes the built-in characters of a scene link (share-scene.ts). */
+  scene: SceneLinkPage;
 }
 
 export class PageLinks {
@@ -61,11 +65,18 @@ export class PageLinks {
   }
 
   private applyRead(read: ReadLink): LinkOutcome {
-    const misfit = read.ok ? this.options.showForLink(read.state.character, read.state.boneCount) : null;
-    const outcome: LinkOutcome = !read.ok ? read : misfit !== null ? { ok: false, error: misfit } : this.host.editor.undo.step(() => applyLinkState(this.host, read.state));
+    // Cleared first: a scene link adds characters, and a new character would take a waiting link.
+    this.waiting = null;
+    const outcome: LinkOutcome = !read.ok ? read : read.kind === 'scene' ? applySceneLink(this.host, this.options.scene, read.scene) : this.applyPose(read.state);
     this.waiting = !outcome.ok && outcome.waits ? outcome.waits : null;
     this.options.report(outcome);
     return outcome;
+  }
+
+  /** A one-character link (versions 1–3), on the active character as such links always applied. */
+  private applyPose(state: PoseLinkState): LinkOutcome {
+    const misfit = this.options.showForLink(state.character, state.boneCount);
+    return misfit !== null ? { ok: false, error: misfit } : this.host.editor.undo.step(() => applyLinkState(this.host, state));
   }
 
   /** The page shows another character: a link waiting for a glTF file applies now if it fits, or says why not. */

@@ -29,7 +29,8 @@
 //   3 x f32 camera position, 3 x f32 camera target
 //   version 3 only: u8 flags (bit 0 playing, bit 1 a time follows), f64 time
 //      (seconds) if flagged, then the clip (clip-link.ts)
-// and nothing after.
+// and nothing after. Version 4, a scene of characters, is scene-link.ts's:
+// it holds each character's record (the kind byte to the goals) as above.
 //
 // Precision. An angle outside [−π, π] is wrapped into it (the same rotation)
 // and stored as round((θ + π) / ANGLE_STEP) in 24 bits, ANGLE_STEP =
@@ -46,8 +47,8 @@ import { SOLVERS, type SolverName } from '../rig/rig.js';
 import { MAX_CHARACTER_NAME_BYTES } from '../posing/character-source.js';
 import { MAX_GOALS } from '../posing/goal-set.js';
 import type { QuatTuple, Vec3Tuple } from '../rig/rig-desc.js';
-import { decodeBase64url, encodeBase64url } from './base64url.js';
-import { ByteReader, ByteWriter, MalformedInput as MalformedLink, TruncatedInput } from './byte-io.js';
+import { type ByteReader, ByteWriter, MalformedInput as MalformedLink } from './byte-io.js';
+import { type LinkEncoding, decodeLinkText, finishLink } from './link-bytes.js';
 import { clipProblem, readClip, writeClip } from './clip-link.js';
 import { nameProblem, readString, writeString } from './link-text.js';
 import type { ClipData } from '../animation/clip.js';
@@ -78,7 +79,8 @@ export interface PoseLinkGoal {
   pole?: Vec3Tuple;
 }
 
-export interface PoseLinkState {
+/** One character as a link holds it: what it is, its pose, solver and goals, its clip. */
+export interface CharacterLinkState {
   character: PoseLinkCharacter;
   boneCount: number;
   /** 3 per bone, by slot, radians. */
@@ -87,10 +89,20 @@ export interface PoseLinkState {
   rootOffset: Vec3Tuple;
   goals: PoseLinkGoal[];
   solver: SolverName;
-  /** World space, metres. */
-  camera: { position: Vec3Tuple; target: Vec3Tuple };
-  /** The keyframe clip on the timeline; left out: none (and the link is version 2). */
+  /** Its keyframe clip; left out: none (and a one-character link is version 2). */
   clip?: ClipData;
+}
+
+/** An orbit camera's position and the point it looks at, metres. */
+export interface LinkCamera {
+  position: Vec3Tuple;
+  target: Vec3Tuple;
+}
+
+/** A one-character link (versions 1–3). */
+export interface PoseLinkState extends CharacterLinkState {
+  /** The view's camera in the character's model space (where the page draws it), metres. */
+  camera: LinkCamera;
   /** With a clip: the timeline's time (seconds, within the clip); left out: 0. */
   time?: number;
   /** With a clip: whether it plays on opening; left out: no. */
@@ -113,11 +125,6 @@ export const MAX_BONES = 512;
 
 /** UTF-8 bytes of a lesson id or glTF name. */
 export const MAX_NAME_BYTES = MAX_CHARACTER_NAME_BYTES;
-/** Characters; longer text is refused before decoding, and encoding refuses a state whose
- *  link would be longer. The largest state without a clip (a glTF with MAX_BONES bones,
- *  MAX_GOALS goals and the longest name) takes 9,744; the rest is for clips: a minute of
- *  the default character keyed at 10 fps fits (a browser takes URLs of 2 MB). */
-export const MAX_LINK_LENGTH = 200_000;
 /** Metres from the origin for any position: the core's bound on every position it takes, far
  *  beyond any scene we frame, which keeps derived values (distances, matrices) far from float
  *  overflow. */
@@ -133,8 +140,9 @@ const POLE_FLAG = 8;
 const PLAYING_FLAG = 1;
 const TIME_FLAG = 2;
 
+export { MAX_LINK_LENGTH } from './link-bytes.js';
 /** A state's link, or why a link cannot hold the state. */
-export type PoseLinkEncoding = { ok: true; link: string } | { ok: false; error: string };
+export type PoseLinkEncoding = LinkEncoding;
 
 /** The state's link, or why it breaks the format's rules (never throws). */
 export function tryEncodePoseLink(state: PoseLinkState): PoseLinkEncoding {
@@ -143,6 +151,24 @@ export function tryEncodePoseLink(state: PoseLinkState): PoseLinkEncoding {
   const out = new ByteWriter();
   out.u8(POSE_LINK_MAGIC);
   out.u8(state.clip ? CLIP_LINK_VERSION : POSE_LINK_VERSION);
+  writeCharacterRecord(out, state);
+  writeCamera(out, state.camera);
+  if (state.clip) {
+    writeTimelineFlags(out, state);
+    writeClip(out, state.clip);
+  }
+  return finishLink(out);
+}
+
+/** The state's link; throws naming the rule it breaks (for a state the caller built to fit). */
+export function encodePoseLink(state: PoseLinkState): string {
+  const encoded = tryEncodePoseLink(state);
+  if (!encoded.ok) throw new Error(`pose link: cannot encode: ${encoded.error}`);
+  return encoded.link;
+}
+
+/** A character's record, from its kind to its goals (the clip is the caller's: where it goes differs by version). */
+export function writeCharacterRecord(out: ByteWriter, state: CharacterLinkState): void {
   const { character } = state;
   const settings = character.kind === 'lesson' && character.settings !== undefined ? Object.entries(character.settings) : [];
   out.u8(settings.length > 0 ? LESSON_WITH_SETTINGS : CHARACTER_KINDS.indexOf(character.kind));
@@ -168,48 +194,59 @@ export function tryEncodePoseLink(state: PoseLinkState): PoseLinkEncoding {
     if (goal.orientation) for (const v of goal.orientation) out.f32(v);
     if (goal.pole) writeVec3(out, goal.pole);
   }
-  writeVec3(out, state.camera.position);
-  writeVec3(out, state.camera.target);
-  if (state.clip) {
-    out.u8((state.playing ? PLAYING_FLAG : 0) | (state.time !== undefined ? TIME_FLAG : 0));
-    if (state.time !== undefined) out.f64(state.time);
-    writeClip(out, state.clip);
-  }
-  const text = encodeBase64url(out.finish());
-  if (text.length > MAX_LINK_LENGTH) return { ok: false, error: `the link would be ${text.length} characters, over ${MAX_LINK_LENGTH} (a clip too long for a link)` };
-  return { ok: true, link: text };
 }
 
-/** The state's link; throws naming the rule it breaks (for a state the caller built to fit). */
-export function encodePoseLink(state: PoseLinkState): string {
-  const encoded = tryEncodePoseLink(state);
-  if (!encoded.ok) throw new Error(`pose link: cannot encode: ${encoded.error}`);
-  return encoded.link;
+export function writeCamera(out: ByteWriter, camera: LinkCamera): void {
+  writeVec3(out, camera.position);
+  writeVec3(out, camera.target);
+}
+
+export function readCamera(input: ByteReader): LinkCamera {
+  return { position: readVec3(input), target: readVec3(input) };
+}
+
+/** The timeline's flags byte and its time: whether the clip plays, and the time shown. */
+export function writeTimelineFlags(out: ByteWriter, timeline: { time?: number; playing?: boolean }): void {
+  out.u8((timeline.playing ? PLAYING_FLAG : 0) | (timeline.time !== undefined ? TIME_FLAG : 0));
+  if (timeline.time !== undefined) out.f64(timeline.time);
+}
+
+export function readTimelineFlags(input: ByteReader): { time?: number; playing?: boolean } {
+  const flags = input.u8();
+  if ((flags & ~(PLAYING_FLAG | TIME_FLAG)) !== 0) throw new MalformedLink(`unknown clip flags ${flags}`);
+  const timeline: { time?: number; playing?: boolean } = {};
+  if ((flags & PLAYING_FLAG) !== 0) timeline.playing = true;
+  if ((flags & TIME_FLAG) !== 0) timeline.time = input.f64();
+  return timeline;
 }
 
 export function decodePoseLink(text: string): PoseLinkDecoded {
-  if (text.length > MAX_LINK_LENGTH) return { ok: false, error: `link is ${text.length} characters, over ${MAX_LINK_LENGTH}` };
-  const bytes = decodeBase64url(text);
-  if (!bytes) return { ok: false, error: 'not base64url' };
-  try {
-    const state = readState(new ByteReader(bytes));
-    const problem = stateProblem(state);
-    return problem ? { ok: false, error: problem } : { ok: true, state };
-  } catch (e) {
-    if (e instanceof TruncatedInput) return { ok: false, error: `link is truncated at byte ${e.offset}` };
-    if (e instanceof MalformedLink) return { ok: false, error: e.message };
-    // Only a bug gets here; the promise to callers is still an error value, not a throw.
-    return { ok: false, error: `internal decoder error: ${String(e)}` };
-  }
+  const decoded = decodeLinkText(text, readState, stateProblem);
+  return decoded.ok ? { ok: true, state: decoded.value } : decoded;
 }
 
 /** Reads the fields in order, checking what the layout itself needs (counts,
- *  ids, UTF-8, the end); stateProblem checks the values. */
+ *  ids, UTF-8); stateProblem checks the values. */
 function readState(input: ByteReader): PoseLinkState {
   const magic = input.u8();
   if (magic !== POSE_LINK_MAGIC) throw new MalformedLink(`not a pose link (magic byte ${magic})`);
-  const version = input.u8();
+  return readPoseBody(input, input.u8());
+}
+
+/** What follows the magic byte and the version of a one-character link (versions 1–3). */
+export function readPoseBody(input: ByteReader, version: number): PoseLinkState {
   if (version !== POSE_LINK_VERSION && version !== FIRST_VERSION && version !== CLIP_LINK_VERSION) throw new MalformedLink(`unknown version ${version}`);
+  const record = readCharacterRecord(input, version);
+  const state: PoseLinkState = { ...record, camera: readCamera(input) };
+  if (version === CLIP_LINK_VERSION) {
+    Object.assign(state, readTimelineFlags(input));
+    state.clip = readClip(input);
+  }
+  return state;
+}
+
+/** A character's record, from its kind to its goals, as link `version` writes it. */
+export function readCharacterRecord(input: ByteReader, version: number): CharacterLinkState {
   const knownFlags = version === FIRST_VERSION ? PINNED_FLAG : PINNED_FLAG | ROOT_FLAG | ORIENTATION_FLAG | POLE_FLAG;
   const kindId = input.u8();
   const kind = kindId === LESSON_WITH_SETTINGS ? 'lesson' : CHARACTER_KINDS[kindId];
@@ -239,17 +276,7 @@ function readState(input: ByteReader): PoseLinkState {
     if ((flags & POLE_FLAG) !== 0) goal.pole = readVec3(input);
     return goal;
   });
-  const camera = { position: readVec3(input), target: readVec3(input) };
-  const state: PoseLinkState = { character, boneCount, angles, rootOffset, goals, solver, camera };
-  if (version === CLIP_LINK_VERSION) {
-    const flags = input.u8();
-    if ((flags & ~(PLAYING_FLAG | TIME_FLAG)) !== 0) throw new MalformedLink(`unknown clip flags ${flags}`);
-    if ((flags & PLAYING_FLAG) !== 0) state.playing = true;
-    if ((flags & TIME_FLAG) !== 0) state.time = input.f64();
-    state.clip = readClip(input);
-  }
-  if (input.remaining > 0) throw new MalformedLink(`trailing bytes (${input.remaining} after byte ${input.offset})`);
-  return state;
+  return { character, boneCount, angles, rootOffset, goals, solver };
 }
 
 /** A kind-3 lesson's settings: a count, then names and values (checked by stateProblem). */
@@ -270,7 +297,12 @@ function readSettings(input: ByteReader): LessonSettings {
 
 /** What is wrong with a state, or null. One set of rules for both directions,
  *  so every state encode accepts decodes, and every decoded state re-encodes. */
-function stateProblem(state: PoseLinkState): string | null {
+export function stateProblem(state: PoseLinkState): string | null {
+  return characterProblem(state) ?? cameraProblem(state.camera) ?? timelineProblem(state.clip, state, state.boneCount);
+}
+
+/** What is wrong with a character's record and its clip, or null. */
+export function characterProblem(state: CharacterLinkState): string | null {
   const { character } = state;
   if (character.kind === 'lesson') {
     const problem = nameProblem(character.id, 'lesson id', MAX_NAME_BYTES) ?? (character.settings === undefined ? null : lessonSettingsProblem(character.settings));
@@ -291,11 +323,8 @@ function stateProblem(state: PoseLinkState): string | null {
   if (state.angles.length !== 3 * boneCount) return `${state.angles.length} angles for ${boneCount} bones`;
   const badAngle = state.angles.findIndex((a) => !Number.isFinite(a));
   if (badAngle >= 0) return `angle ${badAngle} is ${state.angles[badAngle]}`;
-  const problem = vec3Problem(state.rootOffset, 'root offset') ?? vec3Problem(state.camera.position, 'camera position') ?? vec3Problem(state.camera.target, 'camera target');
+  const problem = vec3Problem(state.rootOffset, 'root offset');
   if (problem) return problem;
-  // An orbit camera looking at its own position has no direction. Compared as
-  // float32, as they travel, so that encode refuses what decode would.
-  if (state.camera.position.every((v, k) => Math.fround(v) === Math.fround(state.camera.target[k]))) return 'camera position equals its target';
   if (state.goals.length > MAX_GOALS) return `goal count ${state.goals.length} exceeds ${MAX_GOALS}`;
   for (const [index, goal] of state.goals.entries()) {
     if (!Number.isInteger(goal.bone) || goal.bone < 0 || goal.bone >= boneCount) return `goal bone ${goal.bone} out of range (${boneCount} bones)`;
@@ -311,11 +340,20 @@ function stateProblem(state: PoseLinkState): string | null {
     const poleProblem = goal.pole === undefined ? null : vec3Problem(goal.pole, `goal ${index} pole`);
     if (poleProblem) return poleProblem;
   }
-  return timelineProblem(state);
+  return state.clip === undefined ? null : clipProblem(state.clip, boneCount);
 }
 
-/** What is wrong with a state's clip, time and playing flag, or null. */
-function timelineProblem({ clip, time, playing, boneCount }: PoseLinkState): string | null {
+export function cameraProblem(camera: LinkCamera): string | null {
+  const problem = vec3Problem(camera.position, 'camera position') ?? vec3Problem(camera.target, 'camera target');
+  if (problem) return problem;
+  // An orbit camera looking at its own position has no direction. Compared as
+  // float32, as they travel, so that encode refuses what decode would.
+  if (camera.position.every((v, k) => Math.fround(v) === Math.fround(camera.target[k]))) return 'camera position equals its target';
+  return null;
+}
+
+/** What is wrong with a timeline's time and playing flag for `clip` (checked with its character), or null. */
+export function timelineProblem(clip: ClipData | undefined, { time, playing }: { time?: number; playing?: boolean }, boneCount: number): string | null {
   if (clip === undefined) return time !== undefined || playing === true ? 'a time or playing flag without a clip' : null;
   const problem = clipProblem(clip, boneCount);
   if (problem) return problem;
@@ -324,17 +362,17 @@ function timelineProblem({ clip, time, playing, boneCount }: PoseLinkState): str
   return null;
 }
 
-function vec3Problem(v: Vec3Tuple, what: string): string | null {
+export function vec3Problem(v: Vec3Tuple, what: string): string | null {
   if (v.length !== 3) return `${what} has ${v.length} components`;
   const bad = v.findIndex((x) => !(Math.abs(x) <= MAX_COORDINATE)); // also catches NaN
   return bad < 0 ? null : `${what}[${bad}] = ${v[bad]} is not within ±${MAX_COORDINATE} m`;
 }
 
-function writeVec3(out: ByteWriter, v: Vec3Tuple): void {
+export function writeVec3(out: ByteWriter, v: Vec3Tuple): void {
   for (const x of v) out.f32(x);
 }
 
-function readVec3(input: ByteReader): Vec3Tuple {
+export function readVec3(input: ByteReader): Vec3Tuple {
   return [input.f32(), input.f32(), input.f32()];
 }
 

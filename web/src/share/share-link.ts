@@ -10,10 +10,14 @@
 // before the pose.
 // A link for a built-in character (the default one, a lesson) that is not on
 // screen is for the page to show first (built-in-characters.ts); here it
-// only says why it cannot apply.
+// only says why it cannot apply. A scene of several characters is captured
+// into a scene link (scene-link.ts), applied by share-scene.ts.
 import { anglesForBoneCount, defaultCharacterLinkFits } from './default-character-links.js';
 import { jointNameHash, matchJoints } from './joint-names.js';
-import { decodePoseLink, tryEncodePoseLink, type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState } from './pose-link.js';
+import { type CharacterLinkState, tryEncodePoseLink, type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState } from './pose-link.js';
+import { MAX_LINK_CHARACTERS, type SceneLinkState, type ShareLinkState, decodeShareLink, tryEncodeSceneLink, wrapHeading } from './scene-link.js';
+import type { SceneCharacter } from '../scene/scene.js';
+import { toWorld } from '../scene/character-transform.js';
 import { poseLinkInUrl, urlWithPoseLink } from './link-url.js';
 import { LESSON_IDS, isLessonId } from '../lessons/lessons.js';
 import { errorMessage } from '../text/error-message.js';
@@ -53,26 +57,21 @@ export interface LinkHost {
  */
 export type LinkOutcome = { ok: true; note: string | null } | { ok: false; error: string; waits?: PoseLinkState };
 
-function linkCharacter(host: LinkHost): PoseLinkCharacter {
-  const { editor } = host;
-  const { source } = editor;
+function linkCharacter({ info, session }: SceneCharacter, lessonSettings: LessonSettings | null): PoseLinkCharacter {
+  const { source } = info;
   if (source.kind === 'default') return { kind: 'default' };
   if (source.kind === 'lesson') {
-    const settings = host.lessonSettings?.() ?? null;
-    return settings === null || Object.keys(settings).length === 0 ? { kind: 'lesson', id: source.id } : { kind: 'lesson', id: source.id, settings };
+    return lessonSettings === null || Object.keys(lessonSettings).length === 0 ? { kind: 'lesson', id: source.id } : { kind: 'lesson', id: source.id, settings: lessonSettings };
   }
-  return { kind: 'gltf', name: source.name, joints: editor.session.rig.boneNames.map(jointNameHash) };
+  return { kind: 'gltf', name: source.name, joints: session.rig.boneNames.map(jointNameHash) };
 }
 
-/** The page's posing state as a link's state: the default character, a lesson by id, or a user's glTF by name and joints. */
-export function captureLinkState(host: LinkHost): PoseLinkState {
-  const { editor } = host;
-  const { session } = editor;
+/** A scene character's record (without its clip): `lessonSettings` are its lesson tool's, if it has one on screen. */
+export function captureCharacter(scened: SceneCharacter, lessonSettings: LessonSettings | null): CharacterLinkState {
+  const { session } = scened;
   const { rig } = session;
-  const timeline = host.timeline?.() ?? null;
   return {
-    ...(timeline && { clip: timeline.clip, time: timeline.time, playing: timeline.playing }),
-    character: linkCharacter(host),
+    character: linkCharacter(scened, lessonSettings),
     solver: session.solverName,
     boneCount: rig.boneCount,
     angles: Array.from(rig.pose()),
@@ -86,12 +85,47 @@ export function captureLinkState(host: LinkHost): PoseLinkState {
       if (pole !== null) goal.pole = pole;
       return goal;
     }),
+  };
+}
+
+/** The page's posing state as a link's state: the default character, a lesson by id, or a user's glTF by name and joints. */
+export function captureLinkState(host: LinkHost): PoseLinkState {
+  const timeline = host.timeline?.() ?? null;
+  return {
+    ...(timeline && { clip: timeline.clip, time: timeline.time, playing: timeline.playing }),
+    ...captureCharacter(host.editor.active, host.lessonSettings?.() ?? null),
     camera: host.camera(),
   };
 }
 
-/** A share link's URL, or why the state on the page cannot be one (the message is for the page). */
-export type ShareUrl = { ok: true; url: string } | { ok: false; error: string };
+/**
+ * The scene as a link's state, with the camera in world space: its first
+ * MAX_LINK_CHARACTERS characters, the active one always among them (in
+ * place of the last), and how many did not fit.
+ */
+export function captureSceneState(host: LinkHost): SceneLinkState {
+  const { scene } = host.editor;
+  const { active } = scene;
+  const all = scene.characters;
+  const held = all.slice(0, MAX_LINK_CHARACTERS);
+  if (!held.includes(active)) held[held.length - 1] = active;
+  const timeline = host.timeline?.() ?? null;
+  const camera = host.camera();
+  return {
+    characters: held.map((c) => {
+      const clip = c === active ? timeline?.clip : c.clip.channels.length > 0 ? c.clip : undefined;
+      const record = captureCharacter(c, c === active ? host.lessonSettings?.() ?? null : null);
+      return { ...record, ...(clip && { clip }), transform: { x: c.transform.x, z: c.transform.z, heading: wrapHeading(c.transform.heading) } };
+    }),
+    active: held.indexOf(active),
+    leftOut: all.length - held.length,
+    camera: { position: toWorld(active.transform, camera.position), target: toWorld(active.transform, camera.target) },
+    ...(timeline && { time: timeline.time, playing: timeline.playing }),
+  };
+}
+
+/** A share link's URL (`note`: what it left out), or why the state on the page cannot be one (the message is for the page). */
+export type ShareUrl = { ok: true; url: string; note?: string } | { ok: false; error: string };
 
 /**
  * `pageUrl` with its fragment holding the page's state now. A clip too long
@@ -100,22 +134,39 @@ export type ShareUrl = { ok: true; url: string } | { ok: false; error: string };
  * a link has room for, a position beyond its range) is no link, and why.
  */
 export function shareUrl(host: LinkHost, pageUrl: string): ShareUrl {
-  const state = captureLinkState(host);
-  let encoded = tryEncodePoseLink(state);
-  if (!encoded.ok && state.clip !== undefined) {
-    const { clip: _clip, time: _time, playing: _playing, ...pose } = state;
-    encoded = tryEncodePoseLink(pose);
-  }
-  return encoded.ok ? { ok: true, url: urlWithPoseLink(pageUrl, encoded.link) } : { ok: false, error: `This state cannot be shared as a link: ${encoded.error}` };
+  const encoded = host.editor.scene.characters.length > 1 ? encodeScene(captureSceneState(host)) : encodePose(captureLinkState(host));
+  if (!encoded.ok) return { ok: false, error: `This state cannot be shared as a link: ${encoded.error}` };
+  const url = urlWithPoseLink(pageUrl, encoded.link);
+  return encoded.note === undefined ? { ok: true, url } : { ok: true, url, note: encoded.note };
 }
 
-export type ReadLink = { ok: true; state: PoseLinkState } | { ok: false; error: string };
+type Encoded = { ok: true; link: string; note?: string } | { ok: false; error: string };
+
+function encodePose(state: PoseLinkState): Encoded {
+  const encoded = tryEncodePoseLink(state);
+  if (encoded.ok || state.clip === undefined) return encoded;
+  const { clip: _clip, time: _time, playing: _playing, ...pose } = state;
+  return tryEncodePoseLink(pose);
+}
+
+/** A scene's link; its clips left out if they make it too long (its poses kept). */
+function encodeScene(scene: SceneLinkState): Encoded {
+  let encoded = tryEncodeSceneLink(scene);
+  if (!encoded.ok && scene.characters.some((c) => c.clip !== undefined)) {
+    const { time: _time, playing: _playing, ...rest } = scene;
+    encoded = tryEncodeSceneLink({ ...rest, characters: scene.characters.map(({ clip: _clip, ...c }) => c) });
+  }
+  if (!encoded.ok || scene.leftOut === 0) return encoded;
+  return { ...encoded, note: `The link holds ${scene.characters.length} of the scene's ${scene.characters.length + scene.leftOut} characters (a link holds ${MAX_LINK_CHARACTERS}).` };
+}
+
+export type ReadLink = ({ ok: true } & ShareLinkState) | { ok: false; error: string };
 
 /** The state of an encoded link (a fragment's `p`), or why it is damaged. */
 export function readLink(link: string): ReadLink {
-  const decoded = decodePoseLink(link);
+  const decoded = decodeShareLink(link);
   if (!decoded.ok) return { ok: false, error: `This pose link is damaged: ${decoded.error}` };
-  return { ok: true, state: decoded.state };
+  return { ok: true, ...decoded.link };
 }
 
 /** The state of the link in `url`'s fragment (relative URLs resolve against `base`), or why there is none. */
