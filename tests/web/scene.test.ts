@@ -146,6 +146,20 @@ describe('a scene of characters', () => {
   });
 });
 
+describe('a drag\'s target', () => {
+  it('is held once, in the core: the session reads what the rig holds, written behind its back too', () => {
+    const editor = defaultCharacterEditor(module, bones);
+    editors.push(editor);
+    const { session } = editor;
+    const g = session.goalIndex('hand_r');
+    editor.handleMoved(g, { x: 0.31, y: 1.22, z: 0.17 });
+    expect(session.target_ms(g)).toEqual([Math.fround(0.31), Math.fround(1.22), Math.fround(0.17)]);
+    session.rig.setGoalTarget(g, [0.5, 1.5, 0.25]);
+    expect(session.target_ms(g)).toEqual([0.5, 1.5, 0.25]);
+    expect(Array.from(session.targets_ms.subarray(3 * g, 3 * g + 3))).toEqual([0.5, 1.5, 0.25]);
+  });
+});
+
 describe('a character transform', () => {
   it('maps model space onto the floor as its matrix does (a quarter turn by hand)', () => {
     const t = { x: 2, z: -1, heading: Math.PI / 2 };

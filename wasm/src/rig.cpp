@@ -210,17 +210,9 @@ Status Rig::SetMoveRoot(bool move_root) {
 }
 
 IkJob Rig::MakeIkJob() {
-  IkJob job;
-  job.kind = solver_;
-  job.skeleton = &skeleton_;
-  job.goals = Span<const Goal>(goals_.data(), goals_.size());
-  job.root_offset_ms = root_offset_ms_;
-  job.move_root = move_root_;
+  IkJob job = JobOver(Span<glm::vec3>(angles_.data(), angles_.size()), &workspace_);
   job.out_root_offset_ms = &root_offset_ms_;  // read into the job before the solve, written after it
-  job.options = options_;
-  job.angles = Span<glm::vec3>(angles_.data(), angles_.size());
   job.energy = Span<float>(energy_.data(), energy_.size());
-  job.workspace = &workspace_;
   job.dls_cache = &dls_cache_;
   // Every change of the pose or the rest refreshes pose_model_ms_: the solve
   // need not place the start pose again.

@@ -144,15 +144,18 @@ export class PoseEditor {
 
   /** Changes whenever anything a share link holds but the camera may have changed: characters, poses, solvers, goals, targets. */
   get poseStateVersion(): number {
+    // Indexed: the link writer asks every frame, and an iterator would allocate.
+    const { characters } = this.scene;
     let sum = this.versionBase + this.clips;
-    for (const character of this.scene.characters) sum += this.sessionVersion(character.session);
+    for (let i = 0; i < characters.length; i++) sum += this.sessionVersion(characters[i].session);
     return sum;
   }
 
   /** poseStateVersion without the changes that only showed a clip's pose at a time (the sessions' sampleVersion). */
   get editVersion(): number {
+    const { characters } = this.scene;
     let samples = this.samplesBase;
-    for (const character of this.scene.characters) samples += character.session.sampleVersion;
+    for (let i = 0; i < characters.length; i++) samples += characters[i].session.sampleVersion;
     return this.poseStateVersion - samples;
   }
 

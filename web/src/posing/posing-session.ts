@@ -1,6 +1,7 @@
 // The posing state without any drawing: the rig, the chosen solver and the
 // goals it poses with (the editable goal set of goal-set.ts, or an analytic
-// solver's own), their targets, and the one solve call that every drag
+// solver's own; their targets are held in the core's goals, read from the
+// rig), their poles and orientations, and the one solve call that every drag
 // frame and script goes through (timed for the HUD). A solve that fails (a
 // bad input, a solver not built into the module) is recorded, not thrown: it
 // leaves the pose as it was, and a drag must not take the page down.
@@ -61,7 +62,8 @@ export class PosingSession {
   private goalSet: readonly PosingGoal[];
   private names: readonly string[] = [];
   private bones: readonly number[] = [];
-  private targets = new Float64Array(0);
+  /** Where targets_ms copies the core's targets to (its size follows the goal count). */
+  private targetReads = new Float64Array(0);
   /** Each goal as placed: bone, point, weight, pole bone (its target, pole and orientation live in the arrays). */
   private placed: readonly PlacedGoal[] = [];
   /** 3 per goal: its pole (NaN where it has none). */
@@ -138,9 +140,16 @@ export class PosingSession {
     return this.targetMoves;
   }
 
-  /** Every goal's target, 3 per goal in goal order, model space (a view: read it, do not keep it). */
+  /**
+   * Every goal's target, 3 per goal in goal order, model space: copied from
+   * the core's goals (where a target is held) into one array, valid until
+   * the next read. Allocation-free while the goal count stays.
+   */
   get targets_ms(): Float64Array {
-    return this.targets;
+    const size = 3 * this.names.length;
+    if (this.targetReads.length !== size) this.targetReads = new Float64Array(size);
+    this.rig.readGoalTargets(this.targetReads);
+    return this.targetReads;
   }
 
   /** Bumped by every solve, failed or not. */
@@ -248,8 +257,8 @@ export class PosingSession {
   }
 
   target_ms(goal: number): [number, number, number] {
-    const t = this.targets;
-    return [t[3 * goal], t[3 * goal + 1], t[3 * goal + 2]];
+    const { rig } = this;
+    return [rig.goalTarget(goal, 0), rig.goalTarget(goal, 1), rig.goalTarget(goal, 2)];
   }
 
   /** Every goal's pole, 3 per goal (NaN where it has none; a view). */
@@ -316,13 +325,12 @@ export class PosingSession {
 
   /** Puts back every goal's target, pole and orientation (as an undo state holds them), without solving. */
   setGoalState(targets_ms: ArrayLike<number>, poles_ms: ArrayLike<number>, orientations_ms: ArrayLike<number>): void {
-    if (targets_ms.length !== this.targets.length || poles_ms.length !== this.poles.length || orientations_ms.length !== this.orientations.length) {
+    if (targets_ms.length !== 3 * this.names.length || poles_ms.length !== this.poles.length || orientations_ms.length !== this.orientations.length) {
       throw new Error(`kin: goal state for ${targets_ms.length / 3} goals, the session has ${this.names.length}`);
     }
-    this.targets.set(targets_ms);
     this.poles.set(poles_ms);
     this.orientations.set(orientations_ms);
-    this.pushGoals();
+    this.pushGoals(targets_ms);
     this.targetMoves++;
     this.tell(Change.TARGETS);
   }
@@ -336,9 +344,6 @@ export class PosingSession {
   /** Moves one target to `target_ms` (x, y, z) without solving; allocation-free. */
   placeTarget(goal: number, target_ms: ArrayLike<number>): void {
     this.rig.setGoalTarget(goal, target_ms);
-    this.targets[3 * goal] = target_ms[0];
-    this.targets[3 * goal + 1] = target_ms[1];
-    this.targets[3 * goal + 2] = target_ms[2];
     this.targetMoves++;
     this.tell(Change.TARGETS);
   }
@@ -378,7 +383,7 @@ export class PosingSession {
   fillSolveRequest(buffers: SolveBuffers): void {
     buffers.angles.set(this.rig.pose());
     this.rig.readRootOffset(buffers.rootOffset);
-    packGoalValues(buffers.goalValues, this.targets, this.poles, this.orientations);
+    packGoalValues(buffers.goalValues, this.targets_ms, this.poles, this.orientations);
   }
 
   /** A worker's solve of a request filled here: its pose (clamped as any pose is, then FK and palette) and its report become the latest solve, timed by the worker. */
@@ -542,20 +547,20 @@ export class PosingSession {
 
   /** Takes a layout's goals (placed): their targets, poles and orientations, given to the rig. */
   private useGoals(layout: GoalLayout, goals: readonly PlacedGoal[]): void {
+    // The placed targets go to the core, which holds them from now on.
     const targets = new Float64Array(goals.flatMap((goal) => goal.target));
     const poles = new Float64Array(goals.flatMap((goal) => goal.pole ?? [Number.NaN, Number.NaN, Number.NaN]));
     const orientations = new Float64Array(goals.flatMap((goal) => goal.orientation ?? [Number.NaN, Number.NaN, Number.NaN, Number.NaN]));
-    const previous = { layout: this.goalLayout, placed: this.placed, targets: this.targets, poles: this.poles, orientations: this.orientations };
+    const previous = { layout: this.goalLayout, placed: this.placed, poles: this.poles, orientations: this.orientations };
     this.goalLayout = layout;
     this.placed = goals;
-    this.targets = targets;
     this.poles = poles;
     this.orientations = orientations;
     try {
-      this.pushGoals();
+      this.pushGoals(targets);
     } catch (error) {
-      // Refused (a bone without a parent for a pole, say): everything as it was.
-      Object.assign(this, { goalLayout: previous.layout, placed: previous.placed, targets: previous.targets, poles: previous.poles, orientations: previous.orientations });
+      // Refused (a bone without a parent for a pole, say): everything as it was (the core kept its goals).
+      Object.assign(this, { goalLayout: previous.layout, placed: previous.placed, poles: previous.poles, orientations: previous.orientations });
       throw error;
     }
     this.names = layout.goals.map((goal) => goal.bone);
@@ -569,9 +574,9 @@ export class PosingSession {
    * them (orientations, poles: the core's contract), and whether solves
    * move the root (a root target, under a solver that can).
    */
-  private pushGoals(): void {
+  private pushGoals(targets_ms: ArrayLike<number> = this.targets_ms): void {
     const solver = solverContract(this.solver);
-    const goals = this.rigGoals();
+    const goals = this.rigGoals(targets_ms);
     const polesGiven = Uint8Array.from(goals, (goal) => (goal.pole === undefined ? 0 : 1));
     const rootMoves = solver.rootTranslation && this.goalLayout.goals.some((goal) => goal.movesRoot === true);
     if (this.rootMoves && !rootMoves) this.rig.setMoveRoot(false);
@@ -582,10 +587,10 @@ export class PosingSession {
   }
 
   /** The goals as they stand, with what the solver takes of them (orientations, poles: the core's contract). */
-  private rigGoals(): GoalDesc[] {
+  private rigGoals(targets_ms: ArrayLike<number> = this.targets_ms): GoalDesc[] {
     const solver = solverContract(this.solver);
     return this.placed.map((goal, g): PlacedGoal => {
-      const t = this.targets;
+      const t = targets_ms;
       const pole = this.pole_ms(g);
       const orientation = this.orientation_ms(g);
       const usesPole = pole !== null && solver.poles;

@@ -391,6 +391,20 @@ export class Rig {
     return this.view('goals')[goal * record.floats + record.target + k];
   }
 
+  /** Every goal's target (model space) into `out`, 3 numbers per goal in goal order; allocation-free. Throws unless `out` holds 3 per goal. */
+  readGoalTargets(out: Float64Array): void {
+    const record = this.contract.goalRecord;
+    const goals = this.view('goals');
+    const count = goals.length / record.floats;
+    if (out.length !== 3 * count) throw new Error(`Rig: ${out.length} numbers for the targets of ${count} goals (3 each)`);
+    for (let g = 0; g < count; g++) {
+      const at = g * record.floats + record.target;
+      out[3 * g] = goals[at];
+      out[3 * g + 1] = goals[at + 1];
+      out[3 * g + 2] = goals[at + 2];
+    }
+  }
+
   /** Every goal's target (model space), 3 numbers per goal in goal order (a copy). */
   goalTargets(): Float32Array {
     const record = this.contract.goalRecord;

@@ -42,14 +42,19 @@ export class RetargetLesson {
     private readonly card: RetargetLessonCard,
   ) {
     this.rotation = new SkeletonBeside(view.viewport.scene, ROTATION_COLOR);
+    // Runs on every change, a drag's every move included: it captures nothing, so it allocates nothing.
     editor.onChange((changes) => {
-      if ((changes & (Change.CHARACTER | Change.ACTIVE)) === 0) return;
-      const character = editor.characterVersion;
-      this.stop();
-      const { source } = editor;
-      // After the swap has finished (the view shows the new character), and only if no link gave it a clip meanwhile.
-      if (source.kind === 'lesson' && source.id === RETARGET_LESSON) queueMicrotask(() => this.start(character));
+      if ((changes & (Change.CHARACTER | Change.ACTIVE)) !== 0) this.characterChanged();
     });
+  }
+
+  /** Another character on screen: the lesson's clip goes; the retarget lesson starts on its rig. */
+  private characterChanged(): void {
+    const character = this.editor.characterVersion;
+    this.stop();
+    const { source } = this.editor;
+    // After the swap has finished (the view shows the new character), and only if no link gave it a clip meanwhile.
+    if (source.kind === 'lesson' && source.id === RETARGET_LESSON) queueMicrotask(() => this.start(character));
   }
 
   /** Called with every frame: the rotation result's bones at the timeline's time, while the lesson's clip is shown. */
