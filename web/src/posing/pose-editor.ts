@@ -26,6 +26,7 @@ import { type NewCharacter, Scene, type SceneCharacter } from '../scene/scene.js
 import { type CharacterTransform, checkTransform } from '../scene/character-transform.js';
 import { sceneCharacterName } from '../scene/character-names.js';
 import { Change, type Changes } from '../scene/scene-change.js';
+import { ChangeBatch, type ChangeListener } from '../scene/change-batch.js';
 
 /** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
 const UNDO_LIMIT = 200;
@@ -36,7 +37,7 @@ export function emptyClip(): ClipData {
 }
 
 /** Told what changed (Change bits) and of which character (the active one but for a change of another's session). */
-export type EditorListener = (changes: Changes, character: SceneCharacter) => void;
+export type EditorListener = ChangeListener;
 type EditListener = () => void;
 
 /** An undo state: one character's pose state, and which character. */
@@ -64,10 +65,8 @@ export class PoseEditor {
   // The sampleVersion of the sessions gone (editVersion leaves them out too).
   private samplesBase = 0;
   private characters = 0;
-  private readonly listeners: EditorListener[] = [];
-  /** Edits under way (nested), and what they changed so far: told when the outermost ends. */
-  private depth = 0;
-  private pending: Changes = 0;
+  /** What the edits under way changed, told when the outermost ends. */
+  private readonly batch = new ChangeBatch(() => this.scene.active);
   private readonly editListeners: EditListener[] = [];
   private moveHandle: (goal: number, position_ms: HandlePosition) => void;
   private readonly scriptedMove_ms = { x: 0, y: 0, z: 0 };
@@ -175,11 +174,7 @@ export class PoseEditor {
 
   /** Calls `listener` after every change, with its kind; returns a function that stops it. */
   onChange(listener: EditorListener): () => void {
-    this.listeners.push(listener);
-    return () => {
-      const index = this.listeners.indexOf(listener);
-      if (index >= 0) this.listeners.splice(index, 1);
-    };
+    return this.batch.listen(listener);
   }
 
   /**
@@ -189,11 +184,11 @@ export class PoseEditor {
    */
   readonly handleMoved = (goal: number, position_ms: HandlePosition): void => {
     // Written out, not through edit(): a closure per drag frame would allocate.
-    this.depth++;
+    this.batch.open();
     try {
       this.moveHandle(goal, position_ms);
     } finally {
-      this.close(0);
+      this.batch.close(0);
     }
   };
 
@@ -321,11 +316,11 @@ export class PoseEditor {
     pole[0] = position_ms.x;
     pole[1] = position_ms.y;
     pole[2] = position_ms.z;
-    this.depth++;
+    this.batch.open();
     try {
       this.session.movePole(goal, pole, this.poleMoves++ % TIMED_EVERY === 0);
     } finally {
-      this.close(0);
+      this.batch.close(0);
     }
   };
 
@@ -497,32 +492,19 @@ export class PoseEditor {
   /** Hears the character's session: the active one's changes join the edit under way; another's are told at once. */
   private watch(character: SceneCharacter): void {
     character.session.listen((changes) => {
-      if (character !== this.scene.active) {
-        this.tellListeners(changes, character);
-        return;
-      }
-      this.pending |= changes;
-      if (this.depth === 0) this.close(0, false);
+      if (character === this.scene.active) this.batch.add(changes);
+      else this.batch.tellNow(changes, character);
     });
   }
 
   /** Runs an edit; its changes (and `changes`) are told once the outermost edit ends. */
   private edit<T>(changes: Changes, change: () => T): T {
-    this.depth++;
+    this.batch.open();
     try {
       return change();
     } finally {
-      this.close(changes);
+      this.batch.close(changes);
     }
-  }
-
-  /** Ends an edit (`opened`: one that edit() or a drag frame began): the outermost tells what it changed. Allocation-free. */
-  private close(changes: Changes, opened = true): void {
-    this.pending |= changes;
-    if (opened && --this.depth > 0) return;
-    const told = this.pending;
-    this.pending = 0;
-    if (told !== 0) this.tellListeners(told, this.scene.active);
   }
 
   /**
@@ -543,10 +525,5 @@ export class PoseEditor {
 
   private editBeginning(): void {
     for (let i = 0; i < this.editListeners.length; i++) this.editListeners[i]();
-  }
-
-  private tellListeners(changes: Changes, character: SceneCharacter): void {
-    // Indexed: a drag frame calls this and must not allocate.
-    for (let i = 0; i < this.listeners.length; i++) this.listeners[i](changes, character);
   }
 }

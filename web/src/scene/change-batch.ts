@@ -1,0 +1,57 @@
+// Telling listeners what changed once per edit: an edit opens a batch
+// (nested edits join it), changes add their bits as they happen, and the
+// outermost close tells every listener the bits together, with the
+// character they belong to. A change made outside any edit (a clip's pose
+// shown by the timeline) is told at once. Allocation-free: a drag frame
+// opens and closes one.
+import type { Changes } from './scene-change.js';
+import type { SceneCharacter } from './scene.js';
+
+export type ChangeListener = (changes: Changes, character: SceneCharacter) => void;
+
+export class ChangeBatch {
+  private readonly listeners: ChangeListener[] = [];
+  private depth = 0;
+  private pending: Changes = 0;
+
+  /** `active()`: the character an edit's changes belong to. */
+  constructor(private readonly active: () => SceneCharacter) {}
+
+  /** Calls `listener` with every batch from now on; returns a function that stops it. */
+  listen(listener: ChangeListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const index = this.listeners.indexOf(listener);
+      if (index >= 0) this.listeners.splice(index, 1);
+    };
+  }
+
+  open(): void {
+    this.depth++;
+  }
+
+  /** Ends an edit with `changes` besides those it gathered: the outermost tells them all. */
+  close(changes: Changes): void {
+    this.pending |= changes;
+    if (--this.depth > 0) return;
+    this.flush();
+  }
+
+  /** A change of the active character: part of the edit under way, or told at once outside one. */
+  add(changes: Changes): void {
+    this.pending |= changes;
+    if (this.depth === 0) this.flush();
+  }
+
+  /** Tells a change of another character than the active one at once. */
+  tellNow(changes: Changes, character: SceneCharacter): void {
+    // Indexed: a drag frame calls this and must not allocate.
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i](changes, character);
+  }
+
+  private flush(): void {
+    const told = this.pending;
+    this.pending = 0;
+    if (told !== 0) this.tellNow(told, this.active());
+  }
+}
