@@ -102,7 +102,7 @@ export class TimelineModel {
     return this.selectedTimes;
   }
 
-  /** Bumped by every change the timeline shows (time, playing, selection, clip list); the clip has the editor's clipVersion. */
+  /** Bumped by every change the timeline shows (time, playing, selection, clip list); a new clip is the editor's change event. */
   get version(): number {
     return this.changes;
   }

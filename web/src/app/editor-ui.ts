@@ -10,6 +10,7 @@ import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { exportFileName, exportedPose } from '../export/character-export.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import { Change, type Changes } from '../scene/scene-change.js';
+import { ChangeFlag } from '../scene/change-flag.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
 import type { ShareUrl } from '../share/share-link.js';
 import type { SolverName, SolverOptions } from '../rig/rig.js';
@@ -123,12 +124,13 @@ export class EditorUi {
     hooks.solveWorker.onChange(() => this.inspector.solverPanel.showBackground(hooks.solveWorker.on));
     this.status = new StatusBar(shell.bottom);
     const { timeline } = hooks;
+    const clipChanged = new ChangeFlag(editor, Change.CLIP);
     this.timeline = new TimelinePanel(shell.bottom, timeline, {
       bone: () => selection.bone,
       boneName: (bone) => editor.session.rig.boneNames[bone],
       slotAxes: (bone) => slotAxes(editor.session.rig.orders[bone]),
       sampler: () => editor.session.rig.clips,
-      clipVersion: () => editor.clipVersion,
+      clipChanged: () => clipChanged.take(),
       report: (message) => hooks.models.report(message),
     }, window.matchMedia('(max-width: 640px)').matches);
     const { viewport } = view;

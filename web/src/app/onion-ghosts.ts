@@ -10,12 +10,14 @@ import type { PoseEditor } from '../posing/pose-editor.js';
 import type { Rig } from '../rig/rig.js';
 import { OnionSkin } from '../three/onion-skin.js';
 import type * as THREE from 'three';
+import { ChangeFlag } from '../scene/change-flag.js';
+import { Change } from '../scene/scene-change.js';
 
 export class OnionGhosts {
   private shown = false;
   private rig: Rig | null = null;
   private skin: OnionSkin | null = null;
-  private markerClip = -1;
+  private readonly clipChanged: ChangeFlag;
   private markers = new Float64Array(0);
   private readonly times_s = new Float64Array(2);
   private readonly drawn_s = new Float64Array(2);
@@ -26,7 +28,9 @@ export class OnionGhosts {
     private readonly timeline: TimelineModel,
     private readonly scene: THREE.Scene,
     private readonly requestFrame: () => void,
-  ) {}
+  ) {
+    this.clipChanged = new ChangeFlag(editor, Change.CLIP);
+  }
 
   get visible(): boolean {
     return this.shown;
@@ -49,9 +53,8 @@ export class OnionGhosts {
       this.rig = rig;
       this.drawn_s[0] = Number.NaN;
     }
-    if (editor.clipVersion !== this.markerClip) {
+    if (this.clipChanged.take()) {
       this.markers = Float64Array.from(timeline.markers());
-      this.markerClip = editor.clipVersion;
       this.drawn_s[0] = Number.NaN;
     }
     const skin = this.skin as OnionSkin;
@@ -65,6 +68,7 @@ export class OnionGhosts {
   }
 
   dispose(): void {
+    this.clipChanged.dispose();
     this.skin?.dispose();
   }
 

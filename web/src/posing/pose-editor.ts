@@ -115,11 +115,6 @@ export class PoseEditor {
     return this.scene.active.clip;
   }
 
-  /** Bumped by every setClip (an edit, an undo, a new character's empty clip). */
-  get clipVersion(): number {
-    return this.clips;
-  }
-
   /**
    * Replaces the clip (one undo step, or part of a gesture): the rig
    * validates it first, so a bad clip throws (naming channel and key) and

@@ -22,6 +22,8 @@ import { PICK_DISTANCE_PX, nearestSegment, projectBoneSegments } from '../three/
 import { ScreenTurn } from '../three/screen-turn.js';
 import type { Viewport } from '../three/scene.js';
 import { BonePanel } from './bone-panel.js';
+import { ChangeFlag } from '../scene/change-flag.js';
+import { Change } from '../scene/scene-change.js';
 
 // A press that moves further than this (CSS px) orbits the camera: no click.
 const CLICK_SLOP_PX = 5;
@@ -30,7 +32,8 @@ const CLICK_SLOP_PX = 5;
 export type HandleHitTest = (x: number, y: number) => boolean;
 
 export class BonePosing {
-  private shownPoseVersion = -1;
+  /** Raised by a new pose (or another character): the highlight, sliders and gizmo follow it at the next frame. */
+  private readonly posed: ChangeFlag;
   private shownSession: PosingSession | null = null;
   private readonly highlight: BoneHighlight;
   private readonly gizmo: BoneGizmo;
@@ -57,6 +60,7 @@ export class BonePosing {
     /** A click on no bone of the active character may land on another character: makes it active, true if it did. */
     private readonly pickCharacter: (x: number, y: number) => boolean = () => false,
   ) {
+    this.posed = new ChangeFlag(editor, Change.POSE);
     const { camera, canvas, scene, orbit } = viewport;
     this.highlight = new BoneHighlight(scene);
     this.gizmo = new BoneGizmo(camera, canvas, scene, orbit, {
@@ -64,7 +68,7 @@ export class BonePosing {
       dragStarted: () => editor.beginGesture(),
       dragEnded: () => {
         editor.endGesture();
-        this.shownPoseVersion = -1;
+        this.posed.raise();
       },
       redraw: requestFrame,
     });
@@ -153,8 +157,7 @@ export class BonePosing {
       if (this.selection.bone !== NOTHING) this.selection.clear();
     }
     const bone = this.selection.bone;
-    if (bone === NOTHING || session.poseVersion === this.shownPoseVersion) return;
-    this.shownPoseVersion = session.poseVersion;
+    if (bone === NOTHING || !this.posed.take()) return;
     const { rig } = session;
     const model_ms = rig.modelMatrices();
     const tips_ms = rig.boneTips();
@@ -166,6 +169,7 @@ export class BonePosing {
   }
 
   dispose(): void {
+    this.posed.dispose();
     const { canvas } = this.viewport;
     canvas.removeEventListener('pointerdown', this.onPointerDown);
     canvas.removeEventListener('pointermove', this.onPointerMove);
@@ -191,7 +195,7 @@ export class BonePosing {
       this.gizmo.detach();
     }
     // The highlight and the gizmo are placed at the next frame.
-    this.shownPoseVersion = -1;
+    this.posed.raise();
   }
 
   private rotateSelected(rotation_ms: QuatTuple): void {
@@ -282,7 +286,7 @@ export class BonePosing {
       this.editor.cancelGesture();
       this.panel.cancelDrag();
       // The slider shows the angle put back.
-      this.shownPoseVersion = -1;
+      this.posed.raise();
       this.update();
     } else if (event.key === 'Escape' && this.turning) {
       this.finishTurn(false);

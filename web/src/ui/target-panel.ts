@@ -10,11 +10,12 @@
 import { removeTarget, setGoalFlag } from '../posing/goal-actions.js';
 import { type GoalFlag, solverContract, takesAnyGoals } from '../posing/goal-set.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
-import type { PosingSession } from '../posing/posing-session.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
 import { closeButton } from './close-button.js';
 import { ProblemLine } from './problem-line.js';
 import { toolButton } from './tool-controls.js';
+import { ChangeFlag } from '../scene/change-flag.js';
+import { Change } from '../scene/scene-change.js';
 
 const AXES = ['x', 'y', 'z'] as const;
 
@@ -31,13 +32,14 @@ export class TargetPanel {
   private readonly remove = toolButton('target-remove', 'Remove this target', 'Remove');
   private readonly why = document.createElement('p');
   private readonly problem = new ProblemLine('panel-problem target-problem');
-  private shownSession: PosingSession | null = null;
-  private shownGoalsVersion = -1;
-  private shownSolverVersion = -1;
+  /** Raised by other goals or another solver (or character), and by moved targets. */
+  private readonly goalsChanged: ChangeFlag;
+  private readonly targetsMoved: ChangeFlag;
   private shownSelection = -1;
-  private shownTargets = -1;
 
   constructor(parent: HTMLElement, private readonly editor: PoseEditor, private readonly selection: Selection) {
+    this.goalsChanged = new ChangeFlag(editor, Change.GOALS | Change.SOLVER);
+    this.targetsMoved = new ChangeFlag(editor, Change.TARGETS);
     this.element.className = 'target-panel';
     this.element.hidden = true;
     this.element.setAttribute('aria-label', 'selected target');
@@ -82,20 +84,16 @@ export class TargetPanel {
    * changed, and writes no text during a gesture.
    */
   refresh(): void {
-    const session = this.editor.session;
     const selectionVersion = this.selection.version;
-    const goalsChanged =
-      session !== this.shownSession || session.goalsVersion !== this.shownGoalsVersion || session.solverVersion !== this.shownSolverVersion || selectionVersion !== this.shownSelection;
-    if (!goalsChanged && (this.editor.undo.inStep || session.targetsVersion === this.shownTargets)) return;
+    const goalsChanged = this.goalsChanged.take() || selectionVersion !== this.shownSelection;
+    // During a gesture the numbers wait (the flag stays raised until it ends).
+    if (!goalsChanged && (this.editor.undo.inStep || !this.targetsMoved.take())) return;
     if (goalsChanged) {
-      this.shownSession = session;
-      this.shownGoalsVersion = session.goalsVersion;
-      this.shownSolverVersion = session.solverVersion;
       this.shownSelection = selectionVersion;
       this.showGoal();
     }
     if (this.element.hidden || this.editor.undo.inStep) return;
-    this.shownTargets = session.targetsVersion;
+    this.targetsMoved.take();
     this.showPosition();
   }
 
@@ -114,7 +112,7 @@ export class TargetPanel {
   private showGoal(): void {
     const goal = this.selection.goal;
     const { session } = this.editor;
-    this.shownTargets = -1;
+    this.targetsMoved.raise();
     if (goal === NOTHING || goal >= session.goalNames.length) {
       this.element.hidden = true;
       return;

@@ -23,8 +23,8 @@ const HUNDREDTHS = new NumberLabels((h) => (h / 100).toFixed(2), 128);
 export interface TimelineContext extends CurveSource {
   /** The selected bone, or -1. */
   bone(): number;
-  /** Bumped when the clip changes (the editor's clipVersion). */
-  clipVersion(): number;
+  /** Whether the clip changed since the last call (another clip, another character). */
+  clipChanged(): boolean;
   /** Shows a problem (a bad field) to the user. */
   report(message: string): void;
 }
@@ -82,7 +82,7 @@ export class TimelinePanel {
   private readonly keyEdits = document.createElement('div');
   private readonly tcb: Record<TcbName, HTMLInputElement>;
   // What the controls show; `clips` is the offered list they were built from (a new list when it changes).
-  private shown = { version: -1, clip: -1, bone: -2, clips: null as readonly OfferedClip[] | null, hundredths: -1, playing: false };
+  private shown = { version: -1, bone: -2, clips: null as readonly OfferedClip[] | null, hundredths: -1, playing: false };
   private folded: boolean;
   private curvesShown = false;
 
@@ -152,14 +152,13 @@ export class TimelinePanel {
   refresh(): void {
     const { timeline, context, shown } = this;
     const bone = context.bone();
-    const clipVersion = context.clipVersion();
+    const newClip = context.clipChanged();
     if (shown.clips !== timeline.clips) this.showClips();
-    if (shown.version !== timeline.version || shown.clip !== clipVersion || shown.bone !== bone) {
-      const clipChanged = shown.clip !== clipVersion || shown.bone !== bone;
+    if (shown.version !== timeline.version || newClip || shown.bone !== bone) {
+      const clipChanged = newClip || shown.bone !== bone;
       if (clipChanged || shown.playing !== timeline.playing) this.showStatic();
       if (clipChanged || !timeline.playing) this.track.showMarkers(bone);
       shown.version = timeline.version;
-      shown.clip = clipVersion;
       shown.bone = bone;
       shown.playing = timeline.playing;
     }

@@ -10,6 +10,8 @@ import { FramesPanel, type SliderSpec } from '../../ui/frames-panel.js';
 import { BoneFrames } from '../../three/bone-frames.js';
 import { type ConventionSliders, axesFromBoneSliders, canonicalSliders } from './convention-sliders.js';
 import type { LessonTool, LessonToolContext } from './lesson-tool.js';
+import { ChangeFlag } from '../../scene/change-flag.js';
+import { Change } from '../../scene/scene-change.js';
 
 const AXIS_LENGTH_M = 0.12;
 const OFFSET_REACH = 0.5;
@@ -29,9 +31,10 @@ export class FramesTool implements LessonTool {
   private readonly firstBone: number;
   private bone: number;
   private gesture = false;
-  private shown = -1;
+  private readonly posed: ChangeFlag;
 
   constructor(private readonly context: LessonToolContext, lessonId: string) {
+    this.posed = new ChangeFlag(context.editor, Change.POSE);
     const { rig } = context.editor.session;
     this.startParams = lessonId === 'canonical' ? canonicalSliders() : axesFromBoneSliders();
     this.params = (context.memory.get('params') as ConventionSliders | undefined) ?? this.startParams;
@@ -59,8 +62,7 @@ export class FramesTool implements LessonTool {
     const { session } = this.context.editor;
     const selected = this.context.selection.bone;
     if (selected >= 0 && selected !== this.bone) this.choose(selected);
-    if (session.poseVersion === this.shown) return;
-    this.shown = session.poseVersion;
+    if (!this.posed.take()) return;
     const { rig } = session;
     this.frames.update(rig.poseModelMatrices(), rig.bindMatrices(), this.jointFrames);
     const at = (m: Float32Array): Float32Array => m.subarray(16 * this.bone, 16 * this.bone + 16);
@@ -115,6 +117,7 @@ export class FramesTool implements LessonTool {
   }
 
   dispose(): void {
+    this.posed.dispose();
     this.endGesture();
     this.frames.dispose();
   }
@@ -137,7 +140,7 @@ export class FramesTool implements LessonTool {
       { heading: 'Pose: Euler angles, in the order they apply', sliders: axes.map((axis, slot): SliderSpec => ({ key: `angle-${slot}`, label: `angle ${axis}`, min: min[slot], max: max[slot], value: angles[slot], unit: 'rad' })) },
       { heading: 'Base offset (the pose’s root offset)', sliders: ['x', 'y', 'z'].map((axis, k): SliderSpec => ({ key: `offset-${k}`, label: `offset ${axis}`, min: -OFFSET_REACH, max: OFFSET_REACH, value: offset[k], unit: 'm' })) },
     ]);
-    this.shown = -1;
+    this.posed.raise();
   }
 
   private live(key: string, value: number): void {

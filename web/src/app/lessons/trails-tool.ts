@@ -5,16 +5,19 @@
 // wand's single turn. Redrawn when the clip changes.
 import { TipTrails } from '../../three/tip-trails.js';
 import type { LessonTool, LessonToolContext } from './lesson-tool.js';
+import { ChangeFlag } from '../../scene/change-flag.js';
+import { Change } from '../../scene/scene-change.js';
 
 const COLORS = [0xf0a35a, 0x6cc4ff];
 
 export class TrailsTool implements LessonTool {
   private readonly trails: TipTrails;
   private readonly lines = document.createElement('p');
-  private shownClip = -1;
+  private readonly clipChanged: ChangeFlag;
   private lengths: number[] = [];
 
   constructor(private readonly context: LessonToolContext) {
+    this.clipChanged = new ChangeFlag(context.editor, Change.CLIP);
     this.trails = new TipTrails(context.view.viewport.scene);
     this.lines.className = 'lesson-trails';
     context.controls.append(this.lines);
@@ -26,8 +29,7 @@ export class TrailsTool implements LessonTool {
 
   update(): void {
     const { editor } = this.context;
-    if (editor.clipVersion === this.shownClip) return;
-    this.shownClip = editor.clipVersion;
+    if (!this.clipChanged.take()) return;
     const { rig } = editor.session;
     const { clip } = editor;
     if (clip.channels.length === 0) {
@@ -54,6 +56,7 @@ export class TrailsTool implements LessonTool {
   }
 
   dispose(): void {
+    this.clipChanged.dispose();
     this.trails.dispose();
   }
 }

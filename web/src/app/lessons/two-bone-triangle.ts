@@ -8,16 +8,19 @@
 import { angleAt, distance, lawOfCosinesAngle, originOf } from '../../lessons/lesson-checks.js';
 import { TriangleOverlay } from '../../three/triangle-overlay.js';
 import type { LessonTool, LessonToolContext } from './lesson-tool.js';
+import { ChangeFlag } from '../../scene/change-flag.js';
+import { Change } from '../../scene/scene-change.js';
 
 const DEGREES = 180 / Math.PI;
 
 export class TwoBoneTriangle implements LessonTool {
   private readonly overlay: TriangleOverlay;
   private readonly lines = document.createElement('p');
-  private shownPose = -1;
+  private readonly posed: ChangeFlag;
 
   constructor(private readonly context: LessonToolContext, private readonly bones: readonly [string, string, string]) {
     const { editor } = context;
+    this.posed = new ChangeFlag(editor, Change.POSE | Change.TARGETS | Change.SOLVER);
     if (editor.session.solverName !== 'two-bone') editor.setSolver('two-bone', {});
     this.overlay = new TriangleOverlay(context.view.viewport.scene);
     this.lines.className = 'lesson-triangle';
@@ -27,9 +30,7 @@ export class TwoBoneTriangle implements LessonTool {
 
   update(): void {
     const { session } = this.context.editor;
-    const version = session.poseVersion + session.targetsVersion;
-    if (version === this.shownPose || session.solverName !== 'two-bone') return;
-    this.shownPose = version;
+    if (session.solverName !== 'two-bone' || !this.posed.take()) return;
     const { rig } = session;
     const [upper, lower, end] = this.bones;
     const shoulder = originOf(rig, upper);
@@ -49,6 +50,7 @@ export class TwoBoneTriangle implements LessonTool {
   }
 
   dispose(): void {
+    this.posed.dispose();
     this.overlay.dispose();
   }
 }

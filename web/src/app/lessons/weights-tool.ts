@@ -10,6 +10,8 @@ import type { LessonSettings, SettingsReader } from '../../lessons/lesson-settin
 import { WeightColors } from '../../three/weight-colors.js';
 import { WeightsPanel } from '../../ui/weights-panel.js';
 import type { LessonTool, LessonToolContext } from './lesson-tool.js';
+import { ChangeFlag } from '../../scene/change-flag.js';
+import { Change } from '../../scene/scene-change.js';
 
 const RADIUS_MIN = 0.05;
 const RADIUS_MAX = 0.8;
@@ -26,10 +28,12 @@ export class WeightsTool implements LessonTool {
   private readonly lastBone: number;
   private capsule = false;
   private bone: number;
-  private shownVersion = '';
+  private readonly posed: ChangeFlag;
+  private shownSkinning = '';
   private note = '';
 
   constructor(private readonly context: LessonToolContext, lessonId: string) {
+    this.posed = new ChangeFlag(context.editor, Change.POSE);
     const { rig } = context.editor.session;
     const entry = lessonEntry(lessonId);
     const lesson = entry.build(context.module);
@@ -56,9 +60,9 @@ export class WeightsTool implements LessonTool {
   update(): void {
     const { editor, view } = this.context;
     const { rig } = editor.session;
-    const version = `${editor.session.poseVersion}:${view.skinning}`;
-    if (version === this.shownVersion) return;
-    this.shownVersion = version;
+    const reskinned = view.skinning !== this.shownSkinning;
+    if (!this.posed.take() && !reskinned) return;
+    this.shownSkinning = view.skinning;
     const { joints, weights } = this.capsule ? this.capsuleWeights() : { joints: this.meshJoints, weights: this.meshWeights };
     rig.skinning.skin(view.skinning);
     this.colors.update(rig.skinning.skinnedPositions(), joints, weights, 4, this.bone);
@@ -96,6 +100,7 @@ export class WeightsTool implements LessonTool {
   }
 
   dispose(): void {
+    this.posed.dispose();
     this.colors.dispose();
     this.context.view.character.mesh.visible = true;
   }
@@ -111,7 +116,7 @@ export class WeightsTool implements LessonTool {
     // The capsule rule wrote into the rig's skin: the mesh's own weights go back in.
     if (!this.capsule) this.useMeshWeights();
     this.showChoices();
-    this.shownVersion = '';
+    this.posed.raise();
     this.context.requestFrame();
     this.context.settingsChanged();
   }
