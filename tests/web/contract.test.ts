@@ -284,7 +284,7 @@ describe('the module contract', () => {
     ['a default out of range', (c: ModuleContract) => (c.options.tolerance.default = 0), 'options.tolerance.default 0 is outside its range'],
     ['an unknown option type', (c: ModuleContract) => ((c.options.step as { type: string }).type = 'float'), "options.step.type 'float'"],
     ['no invalid-input status', (c: ModuleContract) => (c.solveStatus = ['converged']), "solveStatus has no 'invalid-input'"],
-    ['a missing buffer slot', (c: ModuleContract) => delete c.exchange.buffers.palette, "exchange.buffers has no slot 'palette'"],
+    ['a missing buffer slot', (c: ModuleContract) => delete (c.exchange.buffers as Partial<typeof c.exchange.buffers>).palette, "exchange.buffers has no slot 'palette'"],
     ['a slot past the record', (c: ModuleContract) => (c.exchange.buffers.tips.index = 99), 'exchange.buffers.tips.index is not an index below'],
     ['a slot of an unknown type', (c: ModuleContract) => ((c.exchange.buffers.tips as { type: string }).type = 'float64'), "exchange.buffers.tips.type 'float64'"],
     ['a goal target past its record', (c: ModuleContract) => (c.goalRecord.target = c.goalRecord.floats - 2), 'goalRecord is not a record'],
