@@ -23,6 +23,7 @@ for f in kin.js kin.wasm; do
   cmp -s "build/wasm/$f" "$out/$f" || cp "build/wasm/$f" "$out/$f"
 done
 # The module's hand-written types travel with it, and so does its contract
-# (what TypeScript and the core agree on) as the page is built against it.
+# (what TypeScript and the core agree on, with its type and the types of
+# the shapes the core parses) as the page is built against it.
 cmp -s web/src/wasm/kin.d.ts "$out/kin.d.ts" || cp web/src/wasm/kin.d.ts "$out/kin.d.ts"
-node scripts/write-contract.mjs "$out/kin.js" "$out/contract.ts"
+node scripts/write-contract.mjs "$out/kin.js" "$out"

@@ -70,6 +70,19 @@ void LoadRig(kin::Rig& rig, kin::RigSprings& rig_springs, const std::vector<kin:
   EXPECT_TRUE(status.ok()) << status.message;
 }
 
+// A three-bone tail with `def` on it beside the same tail without springs
+// (what the springs do is the difference between the two).
+struct SprungAndDriven {
+  SprungAndDriven(const kin::SpringChainDef& def, float length) {
+    LoadRig(rig, rig_springs, Tail(3, length), {def});
+    LoadRig(driven, driven_springs, Tail(3, length), {});
+  }
+  kin::Rig rig;
+  kin::RigSprings rig_springs;
+  kin::Rig driven;
+  kin::RigSprings driven_springs;
+};
+
 std::string BuildError(const kin::Skeleton& skeleton, const std::vector<kin::SpringChainDef>& defs) {
   kin::SpringSystem system;
   const kin::Status status = kin::SpringSystem::Build(skeleton, kin::Span<const kin::SpringChainDef>(defs.data(), defs.size()), &system);
@@ -303,12 +316,10 @@ TEST(SpringChain, KeepsLengthsAndTheSwingLimitAndCarriesDescendantsUnderAViolent
   def.swing_max = 0.3f;
   def.inertia = 3.0f;
   def.damping_ratio = 0.05f;
-  kin::Rig rig;
-  kin::RigSprings rig_springs;
-  LoadRig(rig, rig_springs, Tail(3, length), {def});
-  kin::Rig driven;
-  kin::RigSprings driven_springs;
-  LoadRig(driven, driven_springs, Tail(3, length), {});
+  SprungAndDriven pair(def, length);
+  kin::Rig& rig = pair.rig;
+  kin::RigSprings& rig_springs = pair.rig_springs;
+  kin::Rig& driven = pair.driven;
   float largest_swing = 0.0f;
   for (int frame = 1; frame <= 600; ++frame) {
     Jerk(frame, rig, driven);
@@ -341,12 +352,10 @@ TEST(SpringChain, KeepsEachBoneWithinItsOwnSwingLimitUnderAViolentDrive) {
   def.bone_swing_max = {0.15f, 0.4f, 0.8f};
   def.inertia = 3.0f;
   def.damping_ratio = 0.05f;
-  kin::Rig rig;
-  kin::RigSprings rig_springs;
-  LoadRig(rig, rig_springs, Tail(3, 0.1f), {def});
-  kin::Rig driven;
-  kin::RigSprings driven_springs;
-  LoadRig(driven, driven_springs, Tail(3, 0.1f), {});
+  SprungAndDriven pair(def, 0.1f);
+  kin::Rig& rig = pair.rig;
+  kin::RigSprings& rig_springs = pair.rig_springs;
+  kin::Rig& driven = pair.driven;
   float largest[3] = {0.0f, 0.0f, 0.0f};
   for (int frame = 1; frame <= 600; ++frame) {
     Jerk(frame, rig, driven);
@@ -372,12 +381,10 @@ TEST(SpringChain, RestsAndSettlesAgainstItsSwingLimits) {
   per_bone.bone_swing_max = {0.1f, 0.2f, 0.3f};
   for (kin::SpringChainDef def : {chain_wide, per_bone}) {
     def.gravity = 5.0f * std::pow(2.0f * kPi * def.frequency_hz, 2.0f) * length;
-    kin::Rig rig;
-    kin::RigSprings rig_springs;
-    LoadRig(rig, rig_springs, Tail(3, length), {def});
-    kin::Rig driven;
-    kin::RigSprings no_springs;
-    LoadRig(driven, no_springs, Tail(3, length), {});
+    SprungAndDriven pair(def, length);
+    kin::Rig& rig = pair.rig;
+    kin::RigSprings& rig_springs = pair.rig_springs;
+    kin::Rig& driven = pair.driven;
     int frames = 0;
     while (!rig_springs.settled() && frames < 60 * 10) {
       ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 60.0f).ok());

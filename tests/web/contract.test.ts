@@ -284,15 +284,19 @@ describe('the module contract', () => {
     ['a default out of range', (c: ModuleContract) => (c.options.tolerance.default = 0), 'options.tolerance.default 0 is outside its range'],
     ['an unknown option type', (c: ModuleContract) => ((c.options.step as { type: string }).type = 'float'), "options.step.type 'float'"],
     ['no invalid-input status', (c: ModuleContract) => (c.solveStatus = ['converged']), "solveStatus has no 'invalid-input'"],
-    ['a missing buffer slot', (c: ModuleContract) => delete c.exchange.buffers.palette, "exchange.buffers has no slot 'palette'"],
+    ['a missing buffer slot', (c: ModuleContract) => delete (c.exchange.buffers as Partial<typeof c.exchange.buffers>).palette, "exchange.buffers has no 'palette'"],
     ['a slot past the record', (c: ModuleContract) => (c.exchange.buffers.tips.index = 99), 'exchange.buffers.tips.index is not an index below'],
     ['a slot of an unknown type', (c: ModuleContract) => ((c.exchange.buffers.tips as { type: string }).type = 'float64'), "exchange.buffers.tips.type 'float64'"],
     ['a goal target past its record', (c: ModuleContract) => (c.goalRecord.target = c.goalRecord.floats - 2), 'goalRecord is not a record'],
     ['a target without room', (c: ModuleContract) => (c.exchange.floats.target = c.exchange.floatCount - 2), 'exchange.floats.target does not leave room for 3 floats'],
-    ['no time slot', (c: ModuleContract) => delete (c.exchange.floats as Record<string, number>).time, "exchange.floats has no slot 'time'"],
+    ['no time slot', (c: ModuleContract) => delete (c.exchange.floats as Record<string, number>).time, "exchange.floats has no 'time'"],
     ['no loop modes', (c: ModuleContract) => (c.loopModes = []), 'loopModes is empty'],
     ['a repeated interpolation', (c: ModuleContract) => (c.interpolations[1] = 'step'), 'interpolations repeats a name'],
     ['value sizes not matching the targets', (c: ModuleContract) => c.channelValueSizes.pop(), 'channelValueSizes is not one size in 1..4 per channel target'],
+    // The JSON types are checked against the built contract's, field by field.
+    ['a flag that is a number', (c: ModuleContract) => ((c.solvers[2] as { poles: unknown }).poles = 1), 'solvers[2].poles is not a boolean'],
+    ['no shapes', (c: ModuleContract) => delete (c as Partial<ModuleContract>).shapes, "the contract has no 'shapes'"],
+    ['a goal field without its kind', (c: ModuleContract) => delete (c.shapes.goal.pole as Partial<typeof c.shapes.goal.pole>).kind, "shapes.goal.pole has no 'kind'"],
   ])('refuses a contract with %s, and the Rig refuses its module', (_, breaks, message) => {
     const broken = withContract(module, breaks);
     expect(() => checkContract(broken.contract())).toThrow(`Rig: module contract: ${message}`);

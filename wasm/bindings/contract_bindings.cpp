@@ -17,6 +17,7 @@
 #include "kin/mirror.h"
 #include "kin/rig.h"
 #include "kin/rig_skin.h"
+#include "kin/shape_fields.h"
 #include "kin/skeleton.h"
 
 namespace kin {
@@ -58,6 +59,23 @@ val BufferSlots() {
   return out;
 }
 
+// Each shape the page hands the core, by name: its fields by key, each
+// with its kind and whether it may be left out (kin/shape_fields.h).
+val Shapes() {
+  val out = val::object();
+  for (int s = 0; s < static_cast<int>(Shape::kCount); ++s) {
+    val fields = val::object();
+    for (const ShapeField& f : ShapeFields(static_cast<Shape>(s))) {
+      val field = val::object();
+      field.set("kind", std::string(FieldKindName(f.kind)));
+      field.set("optional", f.optional);
+      fields.set(f.key, field);
+    }
+    out.set(ShapeName(static_cast<Shape>(s)), fields);
+  }
+  return out;
+}
+
 val OptionEntry(const IkOptionInfo& o, const IkOptions& defaults) {
   static const char* const kTypes[] = {"integer", "number", "boolean", "vec3"};
   val entry = val::object();
@@ -95,7 +113,8 @@ val OptionEntry(const IkOptionInfo& o, const IkOptions& defaults) {
 // take and read, the options' defaults and ranges by the keys setSolver
 // takes, the names of the statuses, skinning methods and mirror modes in
 // the order of their codes, the bounds on requests (samples, goals,
-// coordinates) and the exchange record's layout.
+// coordinates), the exchange record's layout and the fields of the shapes
+// the parsers read (goals, spring chains, flat clips).
 val Contract() {
   val solvers = val::array();
   for (int k = 0; k < static_cast<int>(SolverKind::kCount); ++k) {
@@ -151,6 +170,7 @@ val Contract() {
   goal_record.set("floats", kGoalRecordFloats);
   goal_record.set("target", kGoalTargetFloat);
   contract.set("goalRecord", goal_record);
+  contract.set("shapes", Shapes());
   return contract;
 }
 

@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "js_values.h"
 #include "kin/flat_rig.h"
+#include "kin/shape_fields.h"
 #include "kin/skinning.h"
 
 namespace kin {
@@ -62,50 +64,95 @@ Status ParseOptions(const val& options, IkOptions* o) {
 }
 
 
+namespace {
+
+// What a field of each kind must be, for the messages.
+const char* KindWords(FieldKind kind) {
+  static const char* const kWords[] = {"a whole number", "a number",  "a boolean", "a string", "3 numbers",
+                                       "4 numbers (x, y, z, w)", "an array of indices", "an array of numbers"};
+  static_assert(sizeof(kWords) / sizeof(kWords[0]) == static_cast<int>(FieldKind::kCount), "words per kind");
+  return kWords[static_cast<int>(kind)];
+}
+
+bool IsWhole(double v) { return std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 2147483648.0; }
+
+bool HasKind(const val& v, FieldKind kind) {
+  const std::string type = v.typeOf().as<std::string>();
+  switch (kind) {
+    case FieldKind::kInteger: return type == "number" && IsWhole(v.as<double>());
+    case FieldKind::kNumber: return type == "number";
+    case FieldKind::kBoolean: return type == "boolean";
+    case FieldKind::kString: return type == "string";
+    case FieldKind::kVec3: return IsArrayLike(v) && v["length"].as<int>() == 3;
+    case FieldKind::kQuat: return IsArrayLike(v) && v["length"].as<int>() == 4;
+    case FieldKind::kIndices:  // whole numbers, checked as they are copied
+    case FieldKind::kNumbers: return IsArrayLike(v);
+    case FieldKind::kCount: break;
+  }
+  return false;
+}
+
+// Field `f` of the object `v` into *out (undefined: an optional field left
+// out, null counting as left out), or why not; `where` names the object.
+Status ReadField(const val& v, const ShapeField& f, const std::string& where, val* out) {
+  *out = v[f.key];
+  if (f.optional && (out->isUndefined() || out->isNull())) {
+    *out = val::undefined();
+    return Status::Ok();
+  }
+  if (!HasKind(*out, f.kind)) return Status::Invalid("%s: %s must be %s", where.c_str(), f.key, KindWords(f.kind));
+  return Status::Ok();
+}
+
+template <typename Field>
+Status Read(const val& v, Field field, const std::string& where, val* out) {
+  return ReadField(v, FieldOf(field), where, out);
+}
+
+glm::vec3 Vec3Of(const val& v) {
+  const std::vector<float> n = Numbers(v);
+  return glm::vec3(n[0], n[1], n[2]);
+}
+
+std::string Where(const char* format, int index, const std::string& name = std::string()) {
+  char text[128];
+  std::snprintf(text, sizeof(text), format, index, name.c_str());
+  return text;
+}
+
+}  // namespace
+
 Status ParseGoal(const val& v, int g, Goal* out, bool* has_point) {
   if (v.typeOf().as<std::string>() != "object" || v.isNull())
     return Status::Invalid("goal %d is not an object", g);
-  if (v["bone"].typeOf().as<std::string>() != "number")
-    return Status::Invalid("goal %d: bone must be a number", g);
-  const double bone = v["bone"].as<double>();
-  if (bone != static_cast<double>(static_cast<int>(bone)))
-    return Status::Invalid("goal %d: bone index %g is not an integer", g, bone);
-  out->bone = static_cast<int>(bone);
-  const val target = v["target"];
-  if (!IsArrayLike(target) || target["length"].as<int>() != 3)
-    return Status::Invalid("goal %d: target must be 3 numbers", g);
-  const std::vector<float> t = Numbers(target);
-  out->target_ms = glm::vec3(t[0], t[1], t[2]);
-  const val point = v["point"];
-  *has_point = !point.isUndefined();
-  if (*has_point) {
-    if (!IsArrayLike(point) || point["length"].as<int>() != 3)
-      return Status::Invalid("goal %d: point must be 3 numbers", g);
-    const std::vector<float> p = Numbers(point);
-    out->point_bs = glm::vec3(p[0], p[1], p[2]);
-  }
-  out->weight = v["weight"].isUndefined() ? 1.0f : v["weight"].as<float>();
-  const val orientation = v["orientation"];
-  if (!orientation.isUndefined()) {
-    if (!IsArrayLike(orientation) || orientation["length"].as<int>() != 4)
-      return Status::Invalid("goal %d: orientation must be 4 numbers (x, y, z, w)", g);
-    const std::vector<float> q = Numbers(orientation);
+  const std::string where = Where("goal %d", g);
+  val field = val::undefined();
+  Status status = Read(v, GoalField::kBone, where, &field);
+  if (!status.ok()) return status;
+  out->bone = field.as<int>();
+  if (!(status = Read(v, GoalField::kTarget, where, &field)).ok()) return status;
+  out->target_ms = Vec3Of(field);
+  if (!(status = Read(v, GoalField::kPoint, where, &field)).ok()) return status;
+  *has_point = !field.isUndefined();
+  if (*has_point) out->point_bs = Vec3Of(field);
+  if (!(status = Read(v, GoalField::kWeight, where, &field)).ok()) return status;
+  if (!field.isUndefined()) out->weight = field.as<float>();
+  if (!(status = Read(v, GoalField::kOrientation, where, &field)).ok()) return status;
+  if (!field.isUndefined()) {
+    const std::vector<float> q = Numbers(field);
     out->has_orientation = true;
     out->target_q_ms = glm::quat(q[3], q[0], q[1], q[2]);
-    out->orientation_weight = v["orientationWeight"].isUndefined() ? 1.0f : v["orientationWeight"].as<float>();
+    if (!(status = Read(v, GoalField::kOrientationWeight, where, &field)).ok()) return status;
+    if (!field.isUndefined()) out->orientation_weight = field.as<float>();
   }
-  const val pole = v["pole"];
-  if (!pole.isUndefined()) {
+  if (!(status = Read(v, GoalField::kPole, where, &field)).ok()) return status;
+  if (!field.isUndefined()) {
     out->has_pole = true;
-    const Status status = ParseVec3(pole, "pole", &out->pole_ms);
-    if (!status.ok()) return Status::Invalid("goal %d: pole must be 3 numbers", g);
-    out->pole_weight = v["poleWeight"].isUndefined() ? 1.0f : v["poleWeight"].as<float>();
-    const val pole_bone = v["poleBone"];
-    if (!pole_bone.isUndefined()) {
-      const double b = pole_bone.as<double>();
-      if (b != static_cast<double>(static_cast<int>(b))) return Status::Invalid("goal %d: pole bone %g is not an index", g, b);
-      out->pole_bone = static_cast<int>(b);
-    }
+    out->pole_ms = Vec3Of(field);
+    if (!(status = Read(v, GoalField::kPoleWeight, where, &field)).ok()) return status;
+    if (!field.isUndefined()) out->pole_weight = field.as<float>();
+    if (!(status = Read(v, GoalField::kPoleBone, where, &field)).ok()) return status;
+    if (!field.isUndefined()) out->pole_bone = field.as<int>();
   }
   return Status::Ok();
 }
@@ -113,99 +160,104 @@ Status ParseGoal(const val& v, int g, Goal* out, bool* has_point) {
 
 Status ParseSpringChain(const val& v, int c, SpringChainDef* def) {
   if (v.typeOf().as<std::string>() != "object" || v.isNull()) return Status::Invalid("spring chain %d is not an object", c);
-  const val name = v["name"];
-  if (!name.isUndefined()) {
-    if (!name.isString()) return Status::Invalid("spring chain %d: name must be a string", c);
-    def->name = name.as<std::string>();
-  }
-  const val bones = v["bones"];
-  if (!IsArrayLike(bones)) return Status::Invalid("spring chain %d '%.60s': bones must be an array of indices", c, def->name.c_str());
-  for (const float b : Numbers(bones)) {
-    if (b != static_cast<float>(static_cast<int>(b)))
-      return Status::Invalid("spring chain %d '%.60s': bone %g is not an index", c, def->name.c_str(), b);
+  val field = val::undefined();
+  Status status = Read(v, SpringChainField::kName, Where("spring chain %d", c), &field);
+  if (!status.ok()) return status;
+  if (!field.isUndefined()) def->name = field.as<std::string>();
+  const std::string where = Where("spring chain %d '%.60s'", c, def->name);
+  if (!(status = Read(v, SpringChainField::kBones, where, &field)).ok()) return status;
+  for (const float b : Numbers(field)) {
+    if (!IsWhole(b)) return Status::Invalid("%s: bone %g is not an index", where.c_str(), b);
     def->bones.push_back(static_cast<int>(b));
   }
-  struct Field { const char* key; float* value; };
-  const Field fields[] = {{"frequencyHz", &def->frequency_hz}, {"dampingRatio", &def->damping_ratio},
-                          {"gravity", &def->gravity}, {"inertia", &def->inertia}, {"swingMax", &def->swing_max}};
-  for (const Field& f : fields) {
-    const val field = v[f.key];
-    if (field.isUndefined()) continue;
-    if (field.typeOf().as<std::string>() != "number")
-      return Status::Invalid("spring chain %d '%.60s': %s must be a number", c, def->name.c_str(), f.key);
-    *f.value = field.as<float>();
+  struct Parameter { SpringChainField field; float* value; };
+  const Parameter parameters[] = {{SpringChainField::kFrequencyHz, &def->frequency_hz},
+                                  {SpringChainField::kDampingRatio, &def->damping_ratio},
+                                  {SpringChainField::kGravity, &def->gravity},
+                                  {SpringChainField::kInertia, &def->inertia},
+                                  {SpringChainField::kSwingMax, &def->swing_max}};
+  for (const Parameter& p : parameters) {
+    if (!(status = Read(v, p.field, where, &field)).ok()) return status;
+    if (!field.isUndefined()) *p.value = field.as<float>();
   }
-  const val bone_swing_max = v["boneSwingMax"];
-  if (!bone_swing_max.isUndefined()) {
-    if (!IsArrayLike(bone_swing_max))
-      return Status::Invalid("spring chain %d '%.60s': boneSwingMax must be an array of numbers", c, def->name.c_str());
+  if (!(status = Read(v, SpringChainField::kBoneSwingMax, where, &field)).ok()) return status;
+  if (!field.isUndefined()) {
     // An entry that is not a number (a string, null) becomes NaN rather than
     // Number()'s guess, and the core refuses it naming the bone.
-    const int count = bone_swing_max["length"].as<int>();
+    const int count = field["length"].as<int>();
     for (int i = 0; i < count; ++i) {
-      const val limit = bone_swing_max[i];
+      const val limit = field[i];
       def->bone_swing_max.push_back(limit.typeOf().as<std::string>() == "number" ? limit.as<float>() : NAN);
     }
   }
-  const val enabled = v["enabled"];
-  if (!enabled.isUndefined()) {
-    if (enabled.typeOf().as<std::string>() != "boolean")
-      return Status::Invalid("spring chain %d '%.60s': enabled must be a boolean", c, def->name.c_str());
-    def->enabled = enabled.as<bool>();
-  }
+  if (!(status = Read(v, SpringChainField::kEnabled, where, &field)).ok()) return status;
+  if (!field.isUndefined()) def->enabled = field.as<bool>();
   return Status::Ok();
 }
 
 
+namespace {
+
+// Every array of one of the clip's tables, all `count` long (`per`: "channels", "keys").
+template <typename Field>
+Status ReadClipArrays(const val& clip, const char* per, std::vector<float> (*arrays)[static_cast<int>(Field::kCount)],
+                      std::size_t* count) {
+  for (int f = 0; f < static_cast<int>(Field::kCount); ++f) {
+    val field = val::undefined();
+    const Status status = Read(clip, static_cast<Field>(f), "clip", &field);
+    if (!status.ok()) return status;
+    (*arrays)[f] = Numbers(field);
+    if (f == 0) *count = (*arrays)[0].size();
+    if ((*arrays)[f].size() != *count)
+      return Status::Invalid("clip: %s has %zu entries for %zu %s", FieldOf(static_cast<Field>(f)).key,
+                             (*arrays)[f].size(), *count, per);
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status ParseClip(const val& clip, ClipDef* def) {
   if (clip.typeOf().as<std::string>() != "object" || clip.isNull()) return Status::Invalid("clip: not an object");
-  if (clip["duration"].typeOf().as<std::string>() != "number") return Status::Invalid("clip: duration must be a number");
-  def->duration = clip["duration"].as<float>();
-  struct Field { const char* key; bool optional; std::vector<float> values; };
-  Field fields[] = {{"targets", false, {}},  {"bones", false, {}},      {"slots", false, {}},
-                    {"keyCounts", false, {}}, {"times", false, {}},     {"interpolations", false, {}},
-                    {"tension", false, {}},   {"continuity", false, {}}, {"bias", false, {}},
-                    {"values", false, {}},    {"inTangents", true, {}},  {"outTangents", true, {}}};
-  for (Field& f : fields) {
-    const val v = clip[f.key];
-    if (f.optional && (v.isUndefined() || v.isNull())) continue;
-    if (!IsArrayLike(v)) return Status::Invalid("clip: %s must be an array of numbers", f.key);
-    f.values = Numbers(v);
-  }
-  const std::vector<float>& targets = fields[0].values;
-  const std::size_t channels = targets.size();
-  for (int f = 1; f < 4; ++f)
-    if (fields[f].values.size() != channels)
-      return Status::Invalid("clip: %s has %zu entries for %zu channels", fields[f].key, fields[f].values.size(), channels);
-  const std::size_t keys = fields[4].values.size();
-  for (int f = 5; f < 9; ++f)
-    if (fields[f].values.size() != keys)
-      return Status::Invalid("clip: %s has %zu entries for %zu keys", fields[f].key, fields[f].values.size(), keys);
+  val field = val::undefined();
+  Status status = Read(clip, ClipField::kDuration, "clip", &field);
+  if (!status.ok()) return status;
+  def->duration = field.as<float>();
+  std::vector<float> per_channel[static_cast<int>(ClipChannelField::kCount)];
+  std::vector<float> per_key[static_cast<int>(ClipKeyField::kCount)];
+  std::size_t channels = 0, keys = 0;
+  if (!(status = ReadClipArrays<ClipChannelField>(clip, "channels", &per_channel, &channels)).ok()) return status;
+  if (!(status = ReadClipArrays<ClipKeyField>(clip, "keys", &per_key, &keys)).ok()) return status;
   if (keys > static_cast<std::size_t>(kMaxClipKeys) || channels > static_cast<std::size_t>(kMaxClipChannels))
     return Status::Invalid("clip: %zu channels and %zu keys is more than the %d and %d supported", channels, keys,
                            kMaxClipChannels, kMaxClipKeys);
+  const auto channel_field = [&per_channel](ClipChannelField f) -> const std::vector<float>& {
+    return per_channel[static_cast<int>(f)];
+  };
+  const auto key_field = [&per_key](ClipKeyField f) -> const std::vector<float>& { return per_key[static_cast<int>(f)]; };
   // Integers as the core takes them; a fraction or NaN becomes an out-of-range code that Build names.
   const auto code = [](float v) { return v == std::floor(v) && std::fabs(v) < 1e9f ? static_cast<int>(v) : -1; };
   std::size_t first_key = 0, value_offset = 0;
   for (std::size_t c = 0; c < channels; ++c) {
     ChannelDef channel;
-    channel.target = code(targets[c]);
-    channel.bone = code(fields[1].values[c]);
-    channel.slot = code(fields[2].values[c]);
-    channel.key_count = code(fields[3].values[c]);
+    channel.target = code(channel_field(ClipChannelField::kTargets)[c]);
+    channel.bone = code(channel_field(ClipChannelField::kBones)[c]);
+    channel.slot = code(channel_field(ClipChannelField::kSlots)[c]);
+    const float key_count = channel_field(ClipChannelField::kKeyCounts)[c];
+    channel.key_count = code(key_count);
     if (channel.key_count < 0 || static_cast<std::size_t>(channel.key_count) > keys - first_key)
-      return Status::Invalid("clip: channel %zu: key count %g does not fit the %zu keys left", c, fields[3].values[c],
+      return Status::Invalid("clip: channel %zu: key count %g does not fit the %zu keys left", c, key_count,
                              keys - first_key);
     channel.first_key = static_cast<int>(first_key);
     const int size = ChannelValueSize(static_cast<ChannelTarget>(channel.target));
     for (int k = 0; k < channel.key_count; ++k) {
       const std::size_t i = first_key + k;
       KeyDef key;
-      key.time = fields[4].values[i];
-      key.interpolation = code(fields[5].values[i]);
-      key.tension = fields[6].values[i];
-      key.continuity = fields[7].values[i];
-      key.bias = fields[8].values[i];
+      key.time = key_field(ClipKeyField::kTimes)[i];
+      key.interpolation = code(key_field(ClipKeyField::kInterpolations)[i]);
+      key.tension = key_field(ClipKeyField::kTension)[i];
+      key.continuity = key_field(ClipKeyField::kContinuity)[i];
+      key.bias = key_field(ClipKeyField::kBias)[i];
       key.value_offset = static_cast<int>(value_offset);
       value_offset += static_cast<std::size_t>(size);
       def->keys.push_back(key);
@@ -213,12 +265,20 @@ Status ParseClip(const val& clip, ClipDef* def) {
     first_key += static_cast<std::size_t>(channel.key_count);
     def->channels.push_back(channel);
   }
-  if (first_key != keys) return Status::Invalid("clip: the key counts add up to %zu keys, times has %zu", first_key, keys);
-  def->values = std::move(fields[9].values);
+  if (first_key != keys)
+    return Status::Invalid("clip: the key counts add up to %zu keys, %s has %zu", first_key,
+                           FieldOf(ClipKeyField::kTimes).key, keys);
+  struct Values { ClipField field; std::vector<float>* out; };
+  const Values values[] = {{ClipField::kValues, &def->values},
+                           {ClipField::kInTangents, &def->in_tangents},
+                           {ClipField::kOutTangents, &def->out_tangents}};
+  for (const Values& v : values) {
+    if (!(status = Read(clip, v.field, "clip", &field)).ok()) return status;
+    if (!field.isUndefined()) *v.out = Numbers(field);
+  }
   if (def->values.size() != value_offset)
-    return Status::Invalid("clip: values has %zu numbers, the channels' keys need %zu", def->values.size(), value_offset);
-  def->in_tangents = std::move(fields[10].values);
-  def->out_tangents = std::move(fields[11].values);
+    return Status::Invalid("clip: %s has %zu numbers, the channels' keys need %zu", FieldOf(ClipField::kValues).key,
+                           def->values.size(), value_offset);
   return Status::Ok();
 }
 

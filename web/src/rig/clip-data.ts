@@ -24,6 +24,7 @@
 // The names (Interpolation, ChannelTarget, LoopMode) are the module's
 // contract's (contract.ts).
 import type { FlatClip } from '../wasm/generated/kin.js';
+import type { FlatClipShape } from '../wasm/generated/shapes.js';
 import { type ChannelTarget, type Interpolation, type KinContract, builtContract } from './contract.js';
 
 export type { ChannelTarget, Interpolation, LoopMode } from './contract.js';
@@ -95,7 +96,8 @@ export function flattenClip(clip: ClipData, contract: KinContract, describe: (ch
     values: new Float64Array(valueCount),
     inTangents: hasTangents ? new Float64Array(valueCount) : undefined,
     outTangents: hasTangents ? new Float64Array(valueCount) : undefined,
-  };
+    // Exactly the core's clip fields (kin/shape_fields.h): a renamed, added or dropped one fails the type check here.
+  } satisfies FlatClipShape;
   let key = 0;
   let value = 0;
   channels.forEach((channel, c) => {

@@ -4,15 +4,21 @@
 // they read, every option's default and range by its setSolver key, the
 // names of the solve statuses, skinning methods, mirror modes, clip
 // interpolations, channel targets (with their value sizes) and loop modes in
-// the order of their codes, and the exchange record's layout.
+// the order of their codes, the exchange record's layout and the fields of
+// the shapes the core parses.
+//
+// Nothing here restates its shape: KinContract is the type of the built
+// module's (web/src/wasm/generated/contract.ts, which the build writes from
+// the module), and checkContract checks a loaded module's against that same
+// built contract field by field, adding only what JSON types cannot say
+// (indices in range, names unique, defaults within their ranges).
 //
 // - readContract(module) reads a loaded module's, checks it and keeps it for
 //   that module: the Rig works from it.
-// - builtContract is the contract of the module the page is built with
-//   (web/src/wasm/generated/contract.ts, which the build writes from the
-//   module): it gives this file's name types, and the names to code that
-//   needs them before a module is loaded (tests/web/contract.test.ts checks
-//   that it is the loaded module's).
+// - builtContract is the contract of the module the page is built with: it
+//   gives this file's name types, and the names to code that needs them
+//   before a module is loaded (tests/web/contract.test.ts checks that it is
+//   the loaded module's).
 import { BUILT_CONTRACT } from '../wasm/generated/contract.js';
 import type { KinModule } from '../wasm/generated/kin.js';
 
@@ -36,20 +42,6 @@ type OptionValue<Type> = Type extends 'boolean' ? boolean : Type extends 'vec3' 
 /** Solver settings by key; any left out keeps the core's default. */
 export type SolverOptions = { [K in OptionKey]?: OptionValue<Built['options'][K]['type']> };
 
-export interface SolverContract {
-  readonly name: SolverName;
-  /** Takes orientation goals. */
-  readonly orientation: boolean;
-  /** Takes poles. */
-  readonly poles: boolean;
-  /** Poses with goals of its own shape (two-bone: a limb's lower bone; look-at: the aiming bone), not any goal set. */
-  readonly ownGoals: boolean;
-  /** Can move the root offset too (Rig.setMoveRoot): whole-body posing. */
-  readonly rootTranslation: boolean;
-  /** The options it reads. */
-  readonly settings: readonly OptionKey[];
-}
-
 /** Valid values: min < value < max, each bound included when its flag says so; max is Infinity when unbounded. */
 export interface NumericOption {
   readonly type: 'integer' | 'number';
@@ -64,54 +56,35 @@ export type OptionContract =
   | { readonly type: 'boolean'; readonly default: boolean }
   | { readonly type: 'vec3'; readonly default: readonly [number, number, number] };
 
-/** A buffer slot: the record holds its byte offset at uint32 2·index after the floats, its length in elements at 2·index + 1. */
-export interface BufferSlotLayout {
-  readonly index: number;
-  /** The typed array it is read as. */
-  readonly type: 'float32' | 'uint16';
-}
+/**
+ * A value of the built contract's type with its numbers and flags widened
+ * (a module's may differ) and everything read-only; names stay the built
+ * module's. Not distributive (keys through Extract, not keyof alone): the
+ * solvers' entries merge into one type.
+ */
+type Widened<T> = [T] extends [number]
+  ? number
+  : [T] extends [boolean]
+    ? boolean
+    : [T] extends [string]
+      ? T
+      : [T] extends [readonly unknown[]]
+        ? readonly Widened<T[number]>[]
+        : { readonly [K in Extract<keyof T, string>]: Widened<T[K]> };
 
-export interface ExchangeLayout {
-  /** Float indices; `target` (in), `rootOffset` (out) and `pole` (in) take three each. */
-  readonly floats: Readonly<Record<FloatSlot, number>>;
-  readonly floatCount: number;
-  /** Every buffer the page reads, by name (one table in the core: wasm/bindings/exchange_record.h). */
-  readonly buffers: Readonly<Record<BufferSlot, BufferSlotLayout>>;
-  /** Buffer slots (the record holds two uint32 per slot). */
-  readonly bufferCount: number;
-  readonly bufferByteOffset: number;
-}
-
-/** The goals buffer's record: the core's Goal, `floats` floats each, its target (3 floats, model space) at float `target`. */
-export interface GoalRecordLayout {
-  readonly floats: number;
-  readonly target: number;
-}
-
-export interface KinContract {
-  readonly solvers: readonly SolverContract[];
+/**
+ * The contract, typed from the built module's (generated/contract.ts) but
+ * for its options, which checkContract gives in one form: a numeric one's
+ * max is Infinity when the core gives none. Buffer slots: the record holds
+ * a slot's byte offset at uint32 2·index after the floats, its length in
+ * elements at 2·index + 1; goalRecord: the core's Goal, `floats` floats
+ * each, its target (3 floats, model space) at float `target`.
+ */
+export type KinContract = Omit<Widened<Built>, 'options'> & {
   readonly options: Readonly<Record<OptionKey, OptionContract>>;
-  readonly solveStatus: readonly SolveStatus[];
-  readonly skinningMethods: readonly SkinningMethod[];
-  readonly mirrorModes: readonly MirrorMode[];
-  readonly interpolations: readonly Interpolation[];
-  readonly channelTargets: readonly ChannelTarget[];
-  /** Numbers per key value, by channel target code. */
-  readonly channelValueSizes: readonly number[];
-  readonly loopModes: readonly LoopMode[];
-  /** The most samples one Rig.sampleChannel call takes. */
-  readonly maxChannelSamples: number;
-  /** The most bones a rig takes. */
-  readonly maxBones: number;
-  /** The most goals one Rig.setGoals call takes. */
-  readonly maxGoals: number;
-  /** Metres from the origin for any position the Rig takes (rest translations, tips, targets, poles, root offsets). */
-  readonly maxCoordinate: number;
-  /** Kochanek–Bartels tension, continuity and bias lie within ± this. */
-  readonly tcbLimit: number;
-  readonly exchange: ExchangeLayout;
-  readonly goalRecord: GoalRecordLayout;
-}
+};
+export type SolverContract = KinContract['solvers'][number];
+export type ExchangeLayout = KinContract['exchange'];
 
 type Json = Record<string, unknown>;
 
@@ -144,28 +117,33 @@ function names(value: unknown, what: string): string[] {
   return list as string[];
 }
 
-/** Buffer slots by name, each an index in [0, count) and a typed-array type; every name `required` must be there. */
-function bufferSlots(value: unknown, count: number, required: readonly string[], what: string): Record<string, BufferSlotLayout> {
-  const slot = object(value, what);
-  for (const name of required) if (!(name in slot)) fail(`${what} has no slot '${name}'`);
-  const out: Record<string, BufferSlotLayout> = {};
-  for (const [name, raw] of Object.entries(slot)) {
-    const s = object(raw, `${what}.${name}`);
-    if (!Number.isInteger(s.index) || (s.index as number) < 0 || (s.index as number) >= count) fail(`${what}.${name}.index is not an index below ${count}`);
-    if (s.type !== 'float32' && s.type !== 'uint16') fail(`${what}.${name}.type '${String(s.type)}' is not float32 or uint16`);
-    out[name] = { index: s.index as number, type: s.type };
+/**
+ * Checks that `raw` is like the built contract's `built` at the same place:
+ * the same JSON type; an object with every key the built one has (a module
+ * may give more); an array whose entries are each like the built one's first.
+ * The built contract's shape is the validator's expectation, so nothing
+ * here restates it. `what` is the path from the top ('' there).
+ */
+function like(raw: unknown, built: unknown, what: string): void {
+  if (Array.isArray(built)) {
+    const list = array(raw, what);
+    if (built.length > 0) list.forEach((v, i) => like(v, built[0], `${what}[${i}]`));
+    return;
   }
-  return out;
+  if (typeof built === 'object' && built !== null) {
+    const o = object(raw, what || 'the contract');
+    for (const [key, value] of Object.entries(built)) {
+      if (!(key in o)) fail(`${what || 'the contract'} has no '${key}'`);
+      like(o[key], value, what ? `${what}.${key}` : key);
+    }
+    return;
+  }
+  if (typeof raw !== typeof built) fail(`${what} is not a ${typeof built}`);
 }
 
-/** Integer indices in [0, count) by name; every name `required` must be there. */
-function slots(value: unknown, count: number, required: readonly string[], what: string): Record<string, number> {
-  const slot = object(value, what);
-  for (const name of required) if (!(name in slot)) fail(`${what} has no slot '${name}'`);
-  for (const [name, index] of Object.entries(slot)) {
-    if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= count) fail(`${what}.${name} is not an index below ${count}`);
-  }
-  return slot as Record<string, number>;
+/** Integers in [0, count): every slot index, say. */
+function indexBelow(value: unknown, count: number, what: string): void {
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) >= count) fail(`${what} is not an index below ${count}`);
 }
 
 function option(value: unknown, what: string): OptionContract {
@@ -201,81 +179,50 @@ export function inRange(option: NumericOption, value: number): boolean {
 
 /** Checks a contract as the module gives it (plain JSON) and types it; throws Error('Rig: module contract: …'). */
 export function checkContract(raw: unknown): KinContract {
-  const c = object(raw, 'the contract');
-  const rawOptions = object(c.options, 'options');
+  like(raw, BUILT_CONTRACT, '');
+  // Its JSON types are the built one's; what follows is what they cannot say.
+  const c = raw as typeof BUILT_CONTRACT & Json;
   const options: Record<string, OptionContract> = {};
-  for (const [key, value] of Object.entries(rawOptions)) options[key] = option(value, `options.${key}`);
-  const solverList = array(c.solvers, 'solvers');
-  names(solverList.map((s, i) => object(s, `solvers[${i}]`).name), 'solver names');
-  const solvers = solverList.map((value): SolverContract => {
-    const s = value as Json;
-    const where = `solver '${String(s.name)}'`;
-    const settings = array(s.settings, `${where}.settings`);
-    settings.forEach((key) => {
-      if (typeof key !== 'string' || !(key in options)) fail(`${where} reads '${String(key)}', which is not an option`);
-    });
-    return {
-      name: s.name as SolverName,
-      orientation: boolean(s.orientation, `${where}.orientation`),
-      poles: boolean(s.poles, `${where}.poles`),
-      ownGoals: boolean(s.ownGoals, `${where}.ownGoals`),
-      rootTranslation: boolean(s.rootTranslation, `${where}.rootTranslation`),
-      settings: settings as OptionKey[],
-    };
-  });
+  for (const [key, value] of Object.entries(c.options)) options[key] = option(value, `options.${key}`);
+  names(c.solvers.map((s) => s.name), 'solver names');
+  for (const s of c.solvers) {
+    for (const key of s.settings as readonly string[]) {
+      if (!(key in options)) fail(`solver '${s.name}' reads '${key}', which is not an option`);
+    }
+  }
   const solveStatus = names(c.solveStatus, 'solveStatus');
   if (!solveStatus.includes('invalid-input')) fail("solveStatus has no 'invalid-input'");
-  const e = object(c.exchange, 'exchange');
-  const floatCount = e.floatCount as number;
-  const bufferCount = e.bufferCount as number;
+  for (const list of ['skinningMethods', 'mirrorModes', 'interpolations', 'loopModes'] as const) names(c[list], list);
+  const e = c.exchange;
+  const { floatCount, bufferCount } = e;
   if (!Number.isInteger(floatCount) || !Number.isInteger(bufferCount) || !Number.isInteger(e.bufferByteOffset)) {
     fail('exchange counts are not integers');
   }
-  const floats = slots(e.floats, floatCount, Object.keys(BUILT_CONTRACT.exchange.floats), 'exchange.floats');
+  for (const [name, index] of Object.entries(e.floats)) indexBelow(index, floatCount, `exchange.floats.${name}`);
+  for (const [name, slot] of Object.entries(e.buffers)) {
+    indexBelow(slot.index, bufferCount, `exchange.buffers.${name}.index`);
+    const type: string = slot.type;
+    if (type !== 'float32' && type !== 'uint16') fail(`exchange.buffers.${name}.type '${type}' is not float32 or uint16`);
+  }
   const channelTargets = names(c.channelTargets, 'channelTargets');
-  const sizes = array(c.channelValueSizes, 'channelValueSizes');
-  if (sizes.length !== channelTargets.length || !sizes.every((n) => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 4)) {
+  const sizes = c.channelValueSizes as readonly number[];
+  if (sizes.length !== channelTargets.length || !sizes.every((n) => Number.isInteger(n) && n >= 1 && n <= 4)) {
     fail('channelValueSizes is not one size in 1..4 per channel target');
   }
-  if (!Number.isInteger(c.maxChannelSamples) || (c.maxChannelSamples as number) < 2) fail('maxChannelSamples is not an integer ≥ 2');
-  if (!Number.isInteger(c.maxBones) || (c.maxBones as number) < 1) fail('maxBones is not an integer ≥ 1');
-  if (!Number.isInteger(c.maxGoals) || (c.maxGoals as number) < 1) fail('maxGoals is not an integer ≥ 1');
-  if (typeof c.maxCoordinate !== 'number' || !(c.maxCoordinate > 0) || !Number.isFinite(c.maxCoordinate)) {
-    fail('maxCoordinate is not a finite number > 0');
+  if (!Number.isInteger(c.maxChannelSamples) || c.maxChannelSamples < 2) fail('maxChannelSamples is not an integer ≥ 2');
+  if (!Number.isInteger(c.maxBones) || c.maxBones < 1) fail('maxBones is not an integer ≥ 1');
+  if (!Number.isInteger(c.maxGoals) || c.maxGoals < 1) fail('maxGoals is not an integer ≥ 1');
+  if (!(c.maxCoordinate > 0) || !Number.isFinite(c.maxCoordinate)) fail('maxCoordinate is not a finite number > 0');
+  if (!(c.tcbLimit > 0) || !Number.isFinite(c.tcbLimit)) fail('tcbLimit is not a finite number > 0');
+  for (const name of ['target', 'rootOffset', 'pole'] as const) {
+    if (e.floats[name] + 3 > floatCount) fail(`exchange.floats.${name} does not leave room for 3 floats`);
   }
-  if (typeof c.tcbLimit !== 'number' || !(c.tcbLimit > 0) || !Number.isFinite(c.tcbLimit)) fail('tcbLimit is not a finite number > 0');
-  for (const name of ['target', 'rootOffset', 'pole']) {
-    if (floats[name] + 3 > floatCount) fail(`exchange.floats.${name} does not leave room for 3 floats`);
-  }
-  if ((e.bufferByteOffset as number) < 4 * floatCount) fail('exchange.bufferByteOffset overlaps the floats');
-  const g = object(c.goalRecord, 'goalRecord');
-  if (!Number.isInteger(g.floats) || !Number.isInteger(g.target) || (g.target as number) < 0 || (g.target as number) + 3 > (g.floats as number)) {
+  if (e.bufferByteOffset < 4 * floatCount) fail('exchange.bufferByteOffset overlaps the floats');
+  const g = c.goalRecord;
+  if (!Number.isInteger(g.floats) || !Number.isInteger(g.target) || g.target < 0 || g.target + 3 > g.floats) {
     fail('goalRecord is not a record of whole floats holding a 3-float target');
   }
-  return {
-    solvers,
-    options: options as Record<OptionKey, OptionContract>,
-    solveStatus: solveStatus as SolveStatus[],
-    skinningMethods: names(c.skinningMethods, 'skinningMethods') as SkinningMethod[],
-    mirrorModes: names(c.mirrorModes, 'mirrorModes') as MirrorMode[],
-    interpolations: names(c.interpolations, 'interpolations') as Interpolation[],
-    channelTargets: channelTargets as ChannelTarget[],
-    channelValueSizes: sizes as number[],
-    loopModes: names(c.loopModes, 'loopModes') as LoopMode[],
-    maxChannelSamples: c.maxChannelSamples as number,
-    maxBones: c.maxBones as number,
-    maxGoals: c.maxGoals as number,
-    maxCoordinate: c.maxCoordinate as number,
-    tcbLimit: c.tcbLimit as number,
-    exchange: {
-      floats: floats as Record<FloatSlot, number>,
-      floatCount,
-      buffers: bufferSlots(e.buffers, bufferCount, Object.keys(BUILT_CONTRACT.exchange.buffers), 'exchange.buffers') as Record<BufferSlot, BufferSlotLayout>,
-      bufferCount,
-      bufferByteOffset: e.bufferByteOffset as number,
-    },
-    goalRecord: { floats: g.floats as number, target: g.target as number },
-  };
+  return { ...(c as unknown as KinContract), options: options as Record<OptionKey, OptionContract> };
 }
 
 const read = new WeakMap<KinModule, KinContract>();

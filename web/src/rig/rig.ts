@@ -9,6 +9,7 @@
 // made on first use: skinning (rig-skinning.ts), clips (clip-sampler.ts),
 // springs (rig-springs.ts) and teaching (rig-teaching.ts).
 import type { FlatGoal, KinModule, RigHandle } from '../wasm/generated/kin.js';
+import type { GoalShape } from '../wasm/generated/shapes.js';
 import { BufferViews } from './buffer-views.js';
 import { ClipSampler } from './clip-sampler.js';
 import {
@@ -59,29 +60,20 @@ export interface SolveReport {
   energyCount: number;
 }
 
-export interface GoalDesc {
+/**
+ * A goal as the page gives it: the core's goal fields (kin/shape_fields.h,
+ * generated/shapes.ts) with the bone by index or name. target is the
+ * model-space target; point, on the bone in bone space, defaults to its tip;
+ * weight > 0 (default 1); orientation x y z w is the bone's model-space
+ * target rotation (Jacobian solvers); pole (two-bone, Jacobian solvers,
+ * look-at: the up axis) is the side the middle joint bends toward, with its
+ * poleWeight > 0 and poleBone, the bone whose origin bends (default the
+ * goal's own, or an ancestor).
+ */
+export type GoalDesc = Omit<GoalShape, 'bone'> & {
   /** Bone index or name. */
   bone: number | string;
-  /** Model-space target. */
-  target: Vec3Tuple;
-  /** Point on the bone in bone space; default its tip. */
-  point?: Vec3Tuple;
-  /** > 0, default 1. */
-  weight?: number;
-  /** Target orientation of the bone in model space, x y z w (Jacobian solvers). */
-  orientation?: [number, number, number, number];
-  orientationWeight?: number;
-  /**
-   * Two-bone and the Jacobian solvers (contract: poles): the side the middle
-   * joint bends toward, for a goal on a limb's lower bone (forearm, shin)
-   * whose point is the wrist or ankle; look-at: where the up axis turns.
-   */
-  pole?: Vec3Tuple;
-  /** > 0, default 1 (Jacobian solvers): how the pole weighs against the goals where limits keep both from being met. */
-  poleWeight?: number;
-  /** Jacobian solvers: the bone whose origin is the joint that bends toward the pole (default: this goal's bone); the goal's bone or an ancestor. */
-  poleBone?: number;
-}
+};
 
 export class Rig {
   /** The module's contract (contract.ts): its solvers, options, enum orders and record layout. */
@@ -289,10 +281,8 @@ export class Rig {
 
   /** Replaces the goals; bones may be named. */
   setGoals(goals: readonly GoalDesc[]): void {
-    const flat: FlatGoal[] = goals.map((g) => {
-      const bone = typeof g.bone === 'string' ? this.boneIndex(g.bone) : g.bone;
-      return { bone, target: g.target, point: g.point, weight: g.weight, orientation: g.orientation, orientationWeight: g.orientationWeight, pole: g.pole, poleWeight: g.poleWeight, poleBone: g.poleBone };
-    });
+    // The goal's own fields as they are (the core's table names them): only the bone is resolved.
+    const flat: FlatGoal[] = goals.map((g) => ({ ...g, bone: typeof g.bone === 'string' ? this.boneIndex(g.bone) : g.bone }));
     this.check(this.live().setGoals(flat));
   }
 

@@ -1,39 +1,32 @@
 // Spring chains as the page describes them (kin/springs/spring_chain.h):
 // bones by index or name, parameters in the core's units. The Rig takes and
 // gives these (Rig.setSpringChains, Rig.springChains).
+import type { SpringChainShape } from '../wasm/generated/shapes.js';
 
-/** A spring chain: bones parent-first (each the parent of the next), by index or name. */
-export interface SpringChainDesc {
+/**
+ * A spring chain: the core's chain fields (kin/shape_fields.h,
+ * generated/shapes.ts) with a name and its bones, parent-first (each the
+ * parent of the next), by index or name. frequencyHz: oscillations per
+ * second of the undamped spring, (0, 20]; dampingRatio: 0 undamped, 1
+ * critically damped, up to 10 (the amplitude halves in
+ * ln 2 / (dampingRatio · 2π frequencyHz) s); gravity: along the model's −Y,
+ * model units per s² (9.81 for a rig in metres), [0, 1000]; inertia: how much
+ * of the driving motion's acceleration the chain feels, [0, 4] (1 like a
+ * mass on a spring); swingMax: the most a bone swings from its driven
+ * direction, radians, (0, π]; boneSwingMax: each bone's own, one per bone in
+ * the order of `bones` (absent or empty: every bone takes swingMax).
+ */
+export type SpringChainDesc = Omit<SpringChainShape, 'name' | 'bones' | 'boneSwingMax'> & {
   name: string;
   bones: readonly (number | string)[];
-  /** Oscillations per second of the undamped spring, (0, 20]. */
-  frequencyHz?: number;
-  /** 0 undamped, 1 critically damped, up to 10. The amplitude halves in ln 2 / (dampingRatio · 2π frequencyHz) s. */
-  dampingRatio?: number;
-  /** Along the model's −Y, model units per s² (9.81 for a rig in metres), [0, 1000]. */
-  gravity?: number;
-  /** How much of the driving motion's acceleration the chain feels, [0, 4]: 1 like a mass on a spring. */
-  inertia?: number;
-  /** The most a bone swings from its driven direction, radians, (0, π]. */
-  swingMax?: number;
-  /** Each bone's own swing limit, radians, (0, π], one per bone in the order of `bones`; absent or empty: every bone takes swingMax. */
   boneSwingMax?: readonly number[];
-  enabled?: boolean;
-}
+};
 
-/** A chain as the rig holds it: bone indices and every parameter. */
-export interface SpringChain {
-  readonly name: string;
+/** A chain as the rig holds it: bone indices and every parameter (boneSwingMax as given: empty when every bone takes swingMax; boneSwingLimits() gives each bone's either way). */
+export type SpringChain = Readonly<Required<Omit<SpringChainShape, 'bones' | 'boneSwingMax'>>> & {
   readonly bones: readonly number[];
-  readonly frequencyHz: number;
-  readonly dampingRatio: number;
-  readonly gravity: number;
-  readonly inertia: number;
-  readonly swingMax: number;
-  /** As given: empty when every bone takes swingMax (boneSwingLimits() gives each bone's either way). */
   readonly boneSwingMax: readonly number[];
-  readonly enabled: boolean;
-}
+};
 
 /** The parameters a page may change on a chain (SpringChain without its name and bones). */
 export type SpringParameters = Omit<SpringChain, 'name' | 'bones'>;

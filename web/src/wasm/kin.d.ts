@@ -1,7 +1,12 @@
 // Hand-written types for the Emscripten module built from wasm/bindings/
 // (Emscripten 3.1.6 cannot emit them). scripts/build-wasm.sh copies this file
 // next to the generated kin.js; tests/web/module-types.test.ts checks that it
-// matches the module's real exports.
+// matches the module's real exports. The types of the plain objects the
+// core parses and of its contract are not written here: the build writes
+// them from the built module (generated/shapes.ts, generated/contract.ts),
+// next to which this file is copied.
+import type { ModuleContract, RetargetContract } from './contract.js';
+import type { FlatClipShape, GoalShape, SpringChainShape } from './shapes.js';
 
 /** The Embind class `Rig`. Mutators return 0, or 1 with errorMessage() set. */
 export interface RigHandle {
@@ -68,114 +73,18 @@ export interface FlatRigDesc {
  * keys following the previous channel's; per key its time, interpolation
  * code (contract().interpolations) and T/C/B; values holds each key's
  * contract().channelValueSizes[target] numbers in key order, and so do the
- * optional cubic-spline tangents (absent: zero).
+ * optional cubic-spline tangents (absent: zero). Its fields are the core's
+ * table (kin/shape_fields.h), as the build writes them.
  */
-export interface FlatClip {
-  duration: number;
-  targets: ArrayLike<number>;
-  bones: ArrayLike<number>;
-  slots: ArrayLike<number>;
-  keyCounts: ArrayLike<number>;
-  times: ArrayLike<number>;
-  interpolations: ArrayLike<number>;
-  tension: ArrayLike<number>;
-  continuity: ArrayLike<number>;
-  bias: ArrayLike<number>;
-  values: ArrayLike<number>;
-  inTangents?: ArrayLike<number>;
-  outTangents?: ArrayLike<number>;
-}
-
-export interface FlatGoal {
-  bone: number;
-  target: ArrayLike<number>;
-  point?: ArrayLike<number>;
-  weight?: number;
-  /** Target orientation of the bone, x y z w (Jacobian solvers). */
-  orientation?: ArrayLike<number>;
-  orientationWeight?: number;
-  /** Two-bone and the Jacobian solvers: where the middle joint (the bone's origin) bends toward; look-at: where the up axis turns. */
-  pole?: ArrayLike<number>;
-  /** > 0, default 1: the pole's weight against the goals (Jacobian solvers). */
-  poleWeight?: number;
-  /** Jacobian solvers: the bone whose origin bends toward the pole (default: the goal's bone). */
-  poleBone?: number;
-}
+export type FlatClip = FlatClipShape;
+/** A goal by the core's table (kin/shape_fields.h). */
+export type FlatGoal = GoalShape;
 
 /** kin::IkOptions by the keys, and with the types, of contract().options; every field optional. */
 export type FlatSolverOptions = Readonly<Record<string, number | boolean | ArrayLike<number> | undefined>>;
 
-/** One solver of the core's registry (wasm/include/kin/ik/solver_registry.h). */
-export interface ModuleSolver {
-  /** "dls", "gauss-newton", …; the index is kin::SolverKind (and the share-link code). */
-  name: string;
-  /** Takes orientation goals. */
-  orientation: boolean;
-  /** Takes poles. */
-  poles: boolean;
-  /** Poses with goals of its own shape (two-bone: a limb's lower bone; look-at: the aiming bone) rather than any goal set. */
-  ownGoals: boolean;
-  /** Can move the root offset too (setMoveRoot). */
-  rootTranslation: boolean;
-  /** The option keys it reads. */
-  settings: string[];
-}
-
-/** One IkOptions field by its setSolver key; min/max for integers and numbers (no max: unbounded). */
-export interface ModuleOption {
-  type: 'integer' | 'number' | 'boolean' | 'vec3';
-  default: number | boolean | number[];
-  min?: number;
-  minInclusive?: boolean;
-  max?: number;
-  maxInclusive?: boolean;
-}
-
-/** The exchange record's layout: float slot indices and buffer slots by name. */
-export interface ModuleExchangeLayout {
-  /** Float indices; `target` (in), `rootOffset` (out) and `pole` (in) take 3 floats each, `time` (in) one. */
-  floats: Record<string, number>;
-  floatCount: number;
-  /** Buffer slots: the uint32 pair (byte offset, length) at 2·index after the floats, and the typed array's type. */
-  buffers: Record<string, { index: number; type: 'float32' | 'uint16' }>;
-  bufferCount: number;
-  /** Where the uint32 slots start, in bytes from the record's start. */
-  bufferByteOffset: number;
-}
-
-/** What TypeScript and the core agree on, read from the core's tables (plain JSON). */
-export interface ModuleContract {
-  /** In kin::SolverKind order. */
-  solvers: ModuleSolver[];
-  options: Record<string, ModuleOption>;
-  /** kin::SolveStatus names by code. */
-  solveStatus: string[];
-  /** kin::SkinningMethod names by code. */
-  skinningMethods: string[];
-  /** kin::MirrorMode names by code. */
-  mirrorModes: string[];
-  /** kin::Interpolation names by code. */
-  interpolations: string[];
-  /** kin::ChannelTarget names by code. */
-  channelTargets: string[];
-  /** Numbers per key value, by channel target code. */
-  channelValueSizes: number[];
-  /** kin::LoopMode names by code. */
-  loopModes: string[];
-  /** The most samples one sampleChannel call takes. */
-  maxChannelSamples: number;
-  /** The most bones a rig takes (kin::kMaxBones). */
-  maxBones: number;
-  /** The most goals one setGoals call takes (kin::kMaxGoals). */
-  maxGoals: number;
-  /** Metres from the origin for any position the rig takes (kin::kMaxCoordinate). */
-  maxCoordinate: number;
-  /** Kochanek–Bartels tension, continuity and bias lie within ± this (kin::kTcbLimit). */
-  tcbLimit: number;
-  exchange: ModuleExchangeLayout;
-  /** The goals buffer's records: floats per goal, and the float offset of its model-space target. */
-  goalRecord: { floats: number; target: number };
-}
+/** contract() as the module gives it: its type is written by the build from the built module's (generated/contract.ts). */
+export type { ModuleContract, RetargetContract };
 
 export interface KinModule {
   Rig: { new (): RigHandle };
@@ -263,16 +172,6 @@ export interface RetargetSummary {
   contactFrames: number[];
 }
 
-/** Retargeting's names in the order of their codes (plain JSON). */
-export interface RetargetContract {
-  /** kin::BoneRole names by code. */
-  boneRoles: string[];
-  /** kin::RetargetMode names by code. */
-  retargetModes: string[];
-  /** kin::RetargetLimb names by code. */
-  retargetLimbs: string[];
-}
-
 export interface KinModule {
   Retargeter: { new (): RetargeterHandle };
   /** Retargeter handles alive (constructed and not yet deleted). */
@@ -284,20 +183,8 @@ export interface KinModule {
 
 // Spring chains (kin/springs/spring_chain.h), declared apart so that they
 // merge into the interfaces above.
-/** One spring chain as setSpringChains takes it and springChain gives it back; fields but bones optional. */
-export interface FlatSpringChain {
-  name?: string;
-  /** Bone indices, parent-first, each the parent of the next. */
-  bones: ArrayLike<number>;
-  frequencyHz?: number;
-  dampingRatio?: number;
-  gravity?: number;
-  inertia?: number;
-  swingMax?: number;
-  /** Each bone's own swing limit (radians), one per bone; empty or absent: every bone takes swingMax. */
-  boneSwingMax?: ArrayLike<number>;
-  enabled?: boolean;
-}
+/** One spring chain as setSpringChains takes it (the core's table, kin/shape_fields.h) and springChain gives it back. */
+export type FlatSpringChain = SpringChainShape;
 
 /** The Embind class `RigSprings` (wasm/bindings/spring_bindings.cpp), made for a rig's address(). */
 export interface SpringsHandle {
