@@ -133,7 +133,8 @@ describe('every tool on every rig', () => {
         });
         await nextFrame(page);
         expect(await playing(page)).toBe(false);
-        expect(maxDifference(moved.target, moved.wanted)).toBeLessThan(1e-9);
+        // The core holds targets in single precision: the same number to its last bit (a few 1e-8 m here).
+        expect(maxDifference(moved.target, moved.wanted.map(Math.fround))).toBe(0);
       }
       for (const preset of presets) {
         await dragFirstTarget(page);

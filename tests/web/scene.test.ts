@@ -157,6 +157,10 @@ describe('a drag\'s target', () => {
     session.rig.setGoalTarget(g, [0.5, 1.5, 0.25]);
     expect(session.target_ms(g)).toEqual([0.5, 1.5, 0.25]);
     expect(Array.from(session.targets_ms.subarray(3 * g, 3 * g + 3))).toEqual([0.5, 1.5, 0.25]);
+    // Goals taken from the rig behind the session's back: no target to read (NaN), and the solve says why.
+    session.rig.setGoals([]);
+    expect(session.target_ms(g).every(Number.isNaN)).toBe(true);
+    expect(editor.solve().failure).toMatch(/no goals/);
   });
 });
 

@@ -257,8 +257,8 @@ export class PosingSession {
   }
 
   target_ms(goal: number): [number, number, number] {
-    const { rig } = this;
-    return [rig.goalTarget(goal, 0), rig.goalTarget(goal, 1), rig.goalTarget(goal, 2)];
+    const t = this.targets_ms;
+    return [t[3 * goal], t[3 * goal + 1], t[3 * goal + 2]];
   }
 
   /** Every goal's pole, 3 per goal (NaN where it has none; a view). */

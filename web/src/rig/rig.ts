@@ -381,17 +381,21 @@ export class Rig {
     return this.view('goals')[goal * record.floats + record.target + k];
   }
 
-  /** Every goal's target (model space) into `out`, 3 numbers per goal in goal order; allocation-free. Throws unless `out` holds 3 per goal. */
+  /**
+   * Every goal's target (model space) into `out`, 3 numbers per goal in goal
+   * order; allocation-free. Goals `out` has room for past the rig's (its
+   * goals were replaced behind the caller's back) read NaN.
+   */
   readGoalTargets(out: Float64Array): void {
     const record = this.contract.goalRecord;
     const goals = this.view('goals');
     const count = goals.length / record.floats;
-    if (out.length !== 3 * count) throw new Error(`Rig: ${out.length} numbers for the targets of ${count} goals (3 each)`);
-    for (let g = 0; g < count; g++) {
+    for (let g = 0; 3 * g < out.length; g++) {
       const at = g * record.floats + record.target;
-      out[3 * g] = goals[at];
-      out[3 * g + 1] = goals[at + 1];
-      out[3 * g + 2] = goals[at + 2];
+      const held = g < count;
+      out[3 * g] = held ? goals[at] : Number.NaN;
+      out[3 * g + 1] = held ? goals[at + 1] : Number.NaN;
+      out[3 * g + 2] = held ? goals[at + 2] : Number.NaN;
     }
   }
 
