@@ -60,6 +60,8 @@ import { LessonIndex } from '../ui/lesson-index.js';
 import { SolveWorkerSwitch } from './solve-worker-switch.js';
 import { LessonRunner } from './lessons/lesson-runner.js';
 import { frameLesson } from '../three/lesson-framing.js';
+import { whenIdle } from './page-idle.js';
+import { resetPage } from './page-reset.js';
 
 export type FailureHandler = (what: string, error: unknown) => void;
 
@@ -296,7 +298,13 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const lessonParam = new URL(location.href).searchParams.get('lesson');
     if (lessonParam !== null && !isLessonId(lessonParam)) linkBanner.show(`This page has no lesson ${JSON.stringify(lessonParam)}; its lessons are ${LESSON_IDS.join(', ')}`, 'problem');
     else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, lessons, module, solveWorker };
+    const start = { solver: editor.session.solverName, skinning: view.skinning };
+    const reset = (): Promise<void> => resetPage({
+      root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, lessonIndex, retarget, ui, start,
+      showDefault: () => showBuiltIn({ kind: 'default' }),
+    });
+    const idle = (timeout_ms: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeout_ms);
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, lessons, module, solveWorker, reset, idle };
     loading.remove();
     scheduler.request();
 

@@ -27,6 +27,7 @@ import { type KinPage, type KinToolsApi, createToolsApi } from './kin-tools-api.
 import { type KinRetargetApi, createRetargetApi } from './kin-retarget-api.js';
 import { type KinSpringsApi, createSpringsApi } from './kin-springs-api.js';
 import { type KinLessonsApi, createLessonsApi } from './kin-lessons-api.js';
+import { type KinStateApi, createStateApi } from './kin-state-api.js';
 import type { ModelInput } from '../import/model-input.js';
 import type { ModelLoadOutcome } from '../import/model-loader.js';
 import type { PoseJson } from '../export/pose-export.js';
@@ -70,7 +71,7 @@ export interface KinGoal {
 /** How a load went: for a character or a pose, what was loaded and the model on screen then. */
 export type KinLoadOutcome = (Extract<ModelLoadOutcome, { ok: true }> & { model: CharacterSource }) | Extract<ModelLoadOutcome, { ok: false }>;
 
-export interface KinApi extends KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinLessonsApi {
+export interface KinApi extends KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinLessonsApi, KinStateApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -527,6 +528,7 @@ export function createKinApi(): KinApiControl {
     ...createRetargetApi(running),
     ...createSpringsApi(running),
     ...createLessonsApi(running),
+    ...createStateApi(running),
   };
 
   return {
