@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the native core, its GoogleTest suite and the reference tool.
+# Builds the native core, its GoogleTest suite, the reference tools and the
+# benchmarks' native tools; with target names (as npm test gives), only those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,4 +11,6 @@ flock 9
 if [ ! -f build/native/CMakeCache.txt ]; then
   cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build build/native -j"$(nproc)"
+targets=()
+for target in "$@"; do targets+=(--target "$target"); done
+cmake --build build/native -j"$(nproc)" "${targets[@]+"${targets[@]}"}"

@@ -2,9 +2,10 @@
 # npm run fuzz [-- --seconds N] [--record]: runs each libFuzzer target of
 # tests/fuzz for N seconds (default 60) from its seed corpus in
 # tests/fuzz/corpus/<target>, growing a working corpus in build/fuzz/<target>.
-# A finding (a crash, a sanitizer report, a broken invariant, a timeout)
-# stops the run with the input saved under build/fuzz/findings/; add it to
-# the seed corpus and a regression test. --record writes each target's
+# The targets run side by side, one per core. A finding (a crash, a
+# sanitizer report, a broken invariant, a timeout) fails the run with the
+# input saved under build/fuzz/findings/; add it to the seed corpus and a
+# regression test. --record writes each target's
 # executions to bench/results/fuzz.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,24 +22,44 @@ done
 
 bash scripts/build-sanitize.sh
 mkdir -p build/fuzz/findings
-results=()
-for source in tests/fuzz/*_fuzz.cpp; do
-  name=$(basename "$source" .cpp)
+targets=()
+for source in tests/fuzz/*_fuzz.cpp; do targets+=("$(basename "$source" .cpp)"); done
+
+# One target runs on one core: as many side by side as there are cores.
+run_target() {
+  local name=$1 status=0
   mkdir -p "build/fuzz/$name" "tests/fuzz/corpus/$name"
+  build/sanitize/tests/fuzz/"$name" "build/fuzz/$name" "tests/fuzz/corpus/$name" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="build/fuzz/findings/$name-" > "build/fuzz/$name.log" 2>&1 || status=$?
+  echo "$status" > "build/fuzz/$name.status"
+}
+pids=()
+for k in "${!targets[@]}"; do
+  if [ "$k" -ge "$(nproc)" ]; then wait "${pids[$((k - $(nproc)))]}"; fi
+  echo "fuzz: ${targets[$k]} for ${seconds}s"
+  rm -f "build/fuzz/${targets[$k]}.status"
+  run_target "${targets[$k]}" &
+  pids+=($!)
+done
+wait
+
+failed=0
+results=()
+for name in "${targets[@]}"; do
   log="build/fuzz/$name.log"
-  echo "fuzz: $name for ${seconds}s"
-  if ! build/sanitize/tests/fuzz/"$name" "build/fuzz/$name" "tests/fuzz/corpus/$name" \
-      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-      -artifact_prefix="build/fuzz/findings/$name-" > "$log" 2>&1; then
+  if [ "$(cat "build/fuzz/$name.status" 2>/dev/null)" != 0 ]; then
     tail -n 40 "$log" >&2
     echo "fuzz: $name found a problem; the input is in build/fuzz/findings/ (log: $log)" >&2
-    exit 1
+    failed=1
+    continue
   fi
   executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   corpus=$(find "build/fuzz/$name" -type f | wc -l)
   echo "fuzz: $name: $executions executions, no findings, working corpus $corpus inputs"
   results+=("{\"target\": \"$name\", \"seconds\": $seconds, \"executions\": $executions, \"corpus\": $corpus, \"findings\": 0}")
 done
+[ "$failed" = 0 ] || exit 1
 if [ "$record" = 1 ]; then
   {
     echo "{"

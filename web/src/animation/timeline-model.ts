@@ -381,6 +381,14 @@ export class TimelineModel {
     this.useClip(clip);
   }
 
+  /** As the page opens (kin.reset(), after a new character): looping, no keys copied, new keys Catmull-Rom. */
+  reset(): void {
+    this.looping = true;
+    this.clipboard = null;
+    this.interpolation = 'catmull-rom';
+    this.characterChanged();
+  }
+
   /** Another character: its clip is new, so the time goes back to 0, paused, nothing selected. */
   characterChanged(): void {
     this.isPlaying = false;

@@ -60,6 +60,8 @@ import { LessonRunner } from './lessons/lesson-runner.js';
 import { frameLesson } from '../three/lesson-framing.js';
 import { frameSelection } from '../three/view-presets.js';
 import { paddedPoints } from '../three/padded-points.js';
+import { whenIdle } from './page-idle.js';
+import { resetPage } from './page-reset.js';
 
 /** How far around every character's joints framing the scene keeps in view (metres). */
 const SCENE_PADDING_M = 0.3;
@@ -343,7 +345,13 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const lessonParam = new URL(location.href).searchParams.get('lesson');
     if (lessonParam !== null && !isLessonId(lessonParam)) linkBanner.show(`This page has no lesson ${JSON.stringify(lessonParam)}; its lessons are ${LESSON_IDS.join(', ')}`, 'problem');
     else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker };
+    const start = { solver: editor.session.solverName, skinning: view.skinning };
+    const reset = (): Promise<void> => resetPage({
+      root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, lessonIndex, retarget, ui, start,
+      showDefault: () => showBuiltIn({ kind: 'default' }),
+    });
+    const idle = (timeout_ms: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeout_ms);
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle };
     loading.remove();
     scheduler.request();
 

@@ -46,6 +46,8 @@ import { RetargetDialog } from '../ui/retarget-dialog.js';
 const FRAME_PADDING = 0.12;
 /** Around a selected target: some of the limb it pulls. */
 const TARGET_PADDING = 0.35;
+/** Where the timeline starts folded. */
+const PHONE = '(max-width: 640px)';
 
 /** What the editor's controls need from the page besides the editor and the view. */
 export interface EditorUiHooks {
@@ -132,7 +134,7 @@ export class EditorUi {
       sampler: () => editor.session.rig.clips,
       clipChanged: () => clipChanged.take(),
       report: (message) => hooks.models.report(message),
-    }, window.matchMedia('(max-width: 640px)').matches);
+    }, window.matchMedia(PHONE).matches);
     const { viewport } = view;
     this.bonePosing = new BonePosing(editor, selection, viewport, (x, y) => view.hitAt(x, y), this.inspector.selection, () => viewport.onInvalidate(), hooks.pickCharacter);
     this.targetPanel = new TargetPanel(this.inspector.selection, editor, selection);
@@ -212,6 +214,17 @@ export class EditorUi {
       this.tools.showSkinning(this.view.skinning);
       this.shownSkinning = this.view.skinning;
     }
+  }
+
+  /** The editor's regions and dialogs as the page opens at this size (kin.reset()). */
+  reset(): void {
+    this.help.close();
+    this.retargetDialog.close();
+    this.topBar.fileMenu.close();
+    this.topBar.copyLink.reset();
+    this.shell.showDefaultLayout();
+    this.timeline.setFolded(window.matchMedia(PHONE).matches);
+    this.timeline.showCurves(false);
   }
 
   /** Frames the selection, or the whole character with nothing selected (F). */

@@ -28,6 +28,7 @@ import { type KinRetargetApi, createRetargetApi } from './kin-retarget-api.js';
 import { type KinSpringsApi, createSpringsApi } from './kin-springs-api.js';
 import { type KinLessonsApi, createLessonsApi } from './kin-lessons-api.js';
 import { type KinSceneApi, createSceneApi } from './kin-scene-api.js';
+import { type KinStateApi, createStateApi } from './kin-state-api.js';
 import type { ModelInput } from '../import/model-input.js';
 import type { ModelLoadOutcome } from '../import/model-loader.js';
 import type { PoseJson } from '../export/pose-export.js';
@@ -71,7 +72,7 @@ export interface KinGoal {
 /** How a load went: for a character or a pose, what was loaded and the model on screen then. */
 export type KinLoadOutcome = (Extract<ModelLoadOutcome, { ok: true }> & { model: CharacterSource }) | Extract<ModelLoadOutcome, { ok: false }>;
 
-export interface KinApi extends KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinLessonsApi, KinSceneApi {
+export interface KinApi extends KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinLessonsApi, KinSceneApi, KinStateApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -531,6 +532,7 @@ export function createKinApi(): KinApiControl {
     ...createSpringsApi(running),
     ...createLessonsApi(running),
     ...createSceneApi(running),
+    ...createStateApi(running),
   };
 
   return {

@@ -41,6 +41,10 @@ export interface KinPage {
   module: KinModule;
   /** Drags solved in a background thread (the solver settings' toggle). */
   solveWorker: SolveWorkerSwitch;
+  /** Puts the page back in the state it opens in (kin.reset(), page-reset.ts). */
+  reset(): Promise<void>;
+  /** Resolves once a frame is drawn and nothing is pending (kin.idle(), page-idle.ts). */
+  idle(timeout_ms: number): Promise<void>;
 }
 
 export interface KinToolsApi {

@@ -25,6 +25,7 @@ export interface ModelLoaderHooks extends ImportQuestions {
 
 export class ModelLoader {
   private queue: Promise<unknown> = Promise.resolve();
+  private unfinished = 0;
 
   constructor(
     private readonly importers: readonly Importer[],
@@ -38,9 +39,20 @@ export class ModelLoader {
 
   /** Loads after any load already under way; never throws (the outcome says what happened). */
   load(input: ModelInput | readonly File[], options: ImportOptions = {}): Promise<ModelLoadOutcome> {
-    const next = this.queue.then(() => this.loadNow(input, options));
+    this.unfinished++;
+    const next = this.queue.then(() => this.loadNow(input, options)).finally(() => this.unfinished--);
     this.queue = next;
     return next;
+  }
+
+  /** Whether a load is under way or waiting for one. */
+  get loading(): boolean {
+    return this.unfinished > 0;
+  }
+
+  /** Resolves once every load asked for so far has ended. */
+  async settled(): Promise<void> {
+    await this.queue;
   }
 
   private async loadNow(input: ModelInput | readonly File[], options: ImportOptions): Promise<ModelLoadOutcome> {

@@ -39,7 +39,9 @@ function linkOf(current: ShareUrl): string | null {
 
 export class LinkFragment {
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private readonly policy: HistoryPolicy;
+  // Whether the scheduled write has found a pointer held since the last change (it waits for the release then).
+  private heldBack = false;
+  private policy: HistoryPolicy;
   private shown: string | null;
 
   /**
@@ -49,10 +51,31 @@ export class LinkFragment {
   constructor(private readonly source: LinkSource, private readonly gestures: PointerGestures, private seenVersion: number, pushing: boolean) {
     this.policy = new HistoryPolicy(source.poseVersion(), pushing);
     this.shown = poseLinkInUrl(location.href);
-    if (this.shown === null) {
-      this.shown = linkOf(source.currentUrl());
-      history.replaceState({ ...entryState(), [STATE_KEY]: this.shown }, '');
-    }
+    if (this.shown === null) this.keepOpeningState();
+  }
+
+  /**
+   * Whether a write is due that waits for nothing but its delay: none while
+   * a held pointer has put it off (it waits for the user's release), and
+   * none once written.
+   */
+  get writePending(): boolean {
+    return this.timer !== null && !(this.heldBack && this.gestures.current !== NO_GESTURE);
+  }
+
+  /**
+   * The page is back in the state it opens in (kin.reset(), as of state
+   * `version`): the URL holds no link, as a page opened without one, no write
+   * is pending, and Back returns here as to an opening entry.
+   */
+  reset(version: number, pushing: boolean): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.heldBack = false;
+    this.seenVersion = version;
+    this.policy = new HistoryPolicy(this.source.poseVersion(), pushing);
+    history.replaceState(history.state, '', urlWithoutPoseLink(location.href));
+    this.keepOpeningState();
   }
 
   /** Called every frame; schedules a write if the state changed since the last call. */
@@ -61,6 +84,7 @@ export class LinkFragment {
     this.seenVersion = version;
     this.policy.changed(this.gestures.current);
     if (this.timer !== null) clearTimeout(this.timer);
+    this.heldBack = false;
     this.timer = setTimeout(this.writeWhenLetGo, DELAY_MS);
   }
 
@@ -94,9 +118,19 @@ export class LinkFragment {
     this.timer = null;
   }
 
+  /** The URL has no link of its own: its entry keeps the opening state's, for Back to return to. */
+  private keepOpeningState(): void {
+    this.shown = linkOf(this.source.currentUrl());
+    history.replaceState({ ...entryState(), [STATE_KEY]: this.shown }, '');
+  }
+
   private readonly writeWhenLetGo = (): void => {
-    if (this.gestures.current === NO_GESTURE && !this.source.settling()) this.write();
-    else this.timer = setTimeout(this.writeWhenLetGo, DELAY_MS);
+    if (this.gestures.current === NO_GESTURE && !this.source.settling()) {
+      this.write();
+      return;
+    }
+    this.heldBack ||= this.gestures.current !== NO_GESTURE;
+    this.timer = setTimeout(this.writeWhenLetGo, DELAY_MS);
   };
 
   private readonly write = (): ShareUrl => {

@@ -88,6 +88,17 @@ export class PageLinks {
     this.options.report(outcome);
   }
 
+  /** Whether the URL's rewrite after a change is due (see LinkFragment.writePending). */
+  get writePending(): boolean {
+    return this.fragment.writePending;
+  }
+
+  /** The page is back in the state it opens in (kin.reset()): no link waits for a file, the URL holds none. */
+  reset(): void {
+    this.waiting = null;
+    this.fragment.reset(this.options.stateVersion(), this.options.pushHistory);
+  }
+
   /** Called every frame: schedules the URL's rewrite after a change. */
   watch(): void {
     this.fragment.watch(this.options.stateVersion());

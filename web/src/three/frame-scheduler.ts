@@ -18,6 +18,11 @@ export class FrameScheduler {
   /** `draw` returns true when it wants the next frame too. */
   constructor(private readonly draw: () => boolean, private readonly onError: (error: unknown) => void) {}
 
+  /** Whether a frame is asked for and not drawn yet (the view in motion asks for the next one as it draws). */
+  get waiting(): boolean {
+    return this.pending && !this.stopped;
+  }
+
   /** Asks for a frame (allocation-free: a drag frame calls it). */
   readonly request = (): void => {
     if (this.pending || this.stopped) return;

@@ -79,6 +79,13 @@ export class Viewport {
     this.onInvalidate();
   }
 
+  /** Ends the camera's easing out at once (before it is placed anew: nothing of an orbit goes on moving it). */
+  stopCamera(): void {
+    this.orbit.enableDamping = false;
+    this.orbit.update();
+    this.orbit.enableDamping = true;
+  }
+
   dispose(): void {
     this.resizeObserver.disconnect();
     this.orbit.dispose();

@@ -37,6 +37,16 @@ export class CopyLinkButton {
     this.button.addEventListener('click', () => void this.copy());
   }
 
+  /** As the page opens: the button's own label, no note, no link offered. */
+  reset(): void {
+    if (this.restoreTimer !== null) clearTimeout(this.restoreTimer);
+    this.restoreTimer = null;
+    this.button.textContent = LABEL;
+    this.note.hidden = true;
+    this.fallback.hidden = true;
+    this.fallback.value = '';
+  }
+
   private async copy(): Promise<void> {
     const link = this.link();
     this.note.hidden = true;

@@ -42,6 +42,11 @@ export class PageModels {
     this.banner.show(text, kind);
   }
 
+  /** Hides the banner (kin.reset()). */
+  clearReport(): void {
+    this.banner.hide();
+  }
+
   /** Loads files the user picked. */
   loadFiles(files: readonly File[]): Promise<ModelLoadOutcome> {
     return this.loader.load(files);

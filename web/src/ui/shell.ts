@@ -42,8 +42,7 @@ export class Shell {
     this.tabs.append(this.tabButtons.tools, this.tabButtons.inspector);
     root.append(this.top, this.tools, this.viewport, this.inspector, this.bottom, this.tabs);
     // Desktop: both sides open. Phone: both sheets closed, the view gets the screen.
-    this.setOpen('tools', !this.phone.matches);
-    this.setOpen('inspector', !this.phone.matches);
+    this.showDefaultLayout();
     this.phone.addEventListener('change', this.onLayoutChange);
   }
 
@@ -61,6 +60,12 @@ export class Shell {
     }
     this.root.dataset[side] = open ? 'open' : 'folded';
     this.tabButtons[side].setAttribute('aria-pressed', String(open));
+  }
+
+  /** The side regions as the page opens at this size: open beside the view, or folded behind their tabs on a phone. */
+  showDefaultLayout(): void {
+    this.setOpen('tools', !this.phone.matches);
+    this.setOpen('inspector', !this.phone.matches);
   }
 
   dispose(): void {
@@ -94,13 +99,5 @@ export class Shell {
   }
 
   // Crossing into the phone layout leaves at most one sheet open; back to desktop opens both sides.
-  private readonly onLayoutChange = (): void => {
-    if (this.phone.matches) {
-      this.setOpen('tools', false);
-      this.setOpen('inspector', false);
-    } else {
-      this.setOpen('tools', true);
-      this.setOpen('inspector', true);
-    }
-  };
+  private readonly onLayoutChange = (): void => this.showDefaultLayout();
 }

@@ -82,7 +82,7 @@ export class TimelinePanel {
   private readonly keyEdits = document.createElement('div');
   private readonly tcb: Record<TcbName, HTMLInputElement>;
   // What the controls show; `clips` is the offered list they were built from (a new list when it changes).
-  private shown = { version: -1, bone: -2, clips: null as readonly OfferedClip[] | null, hundredths: -1, playing: false };
+  private shown = { version: -1, bone: -2, clips: null as readonly OfferedClip[] | null, hundredths: -1, playing: false, loop: true };
   private folded: boolean;
   private curvesShown = false;
 
@@ -132,6 +132,7 @@ export class TimelinePanel {
     this.element.append(bar, body);
     this.track = new TimelineTrack(body, timeline);
     this.curves = new CurveView(body);
+    this.showCurves(false);
     parent.prepend(this.element);
   }
 
@@ -156,11 +157,12 @@ export class TimelinePanel {
     if (shown.clips !== timeline.clips) this.showClips();
     if (shown.version !== timeline.version || newClip || shown.bone !== bone) {
       const clipChanged = newClip || shown.bone !== bone;
-      if (clipChanged || shown.playing !== timeline.playing) this.showStatic();
+      if (clipChanged || shown.playing !== timeline.playing || shown.loop !== timeline.loop) this.showStatic();
       if (clipChanged || !timeline.playing) this.track.showMarkers(bone);
       shown.version = timeline.version;
       shown.bone = bone;
       shown.playing = timeline.playing;
+      shown.loop = timeline.loop;
     }
     this.track.showTime();
     // Written when the shown value changes; while the user types in the field it is theirs.

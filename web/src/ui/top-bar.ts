@@ -37,6 +37,7 @@ export interface TopBarActions {
 export class TopBar {
   readonly characters: CharacterPicker;
   readonly fileMenu: Menu;
+  readonly copyLink: CopyLinkButton;
 
   constructor(parent: HTMLElement, editor: PoseEditor, actions: TopBarActions) {
     const brand = document.createElement('span');
@@ -56,7 +57,7 @@ export class TopBar {
     retarget.addEventListener('click', actions.retarget);
     this.fileMenu.add(modelButton(actions.loadFiles), retarget, exportGlb, exportBvh, exportPose);
     new SaveImageButton(this.fileMenuList(), actions.snapshot);
-    new CopyLinkButton(parent, actions.shareLink);
+    this.copyLink = new CopyLinkButton(parent, actions.shareLink);
     const spacer = document.createElement('span');
     spacer.className = 'top-spacer';
     const candy = document.createElement('a');

@@ -56,6 +56,9 @@ function keyRateFor(clip: ClipData): number {
   return keys / clip.duration >= DENSE_KEYS_PER_SECOND ? 0 : Math.min(Math.round(clip.fps), 240);
 }
 
+/** The panel's choices before any source is picked. */
+const START_CHOICES: RetargetChoices = { mode: 'ik', reference: 'character-to-source', contactLocks: true, fps: 0 };
+
 export class RetargetController implements RetargetDialogHost {
   private retargeter: Retargeter | null = null;
   private current: RetargetSource | null = null;
@@ -64,7 +67,7 @@ export class RetargetController implements RetargetDialogHost {
   private mappedSource: RetargetSource | null = null;
   private mappedTarget: Rig | null = null;
   private lastApplied: AppliedRetarget | null = null;
-  private choices: RetargetChoices = { mode: 'ik', reference: 'character-to-source', contactLocks: true, fps: 0 };
+  private choices: RetargetChoices = { ...START_CHOICES };
   private readonly beside: SkeletonBeside;
   private besideWanted = true;
   private readonly listeners: (() => void)[] = [];
@@ -276,10 +279,29 @@ export class RetargetController implements RetargetDialogHost {
     this.beside.update(shown, this.timeline.time, this.timeline.loopMode);
   }
 
+  /** As the page opens (kin.reset()): no source, no result, the first choices, the source drawn beside a result. */
+  reset(): void {
+    this.disposeSources();
+    this.current = null;
+    this.lastApplied = null;
+    this.clipIndex = 0;
+    this.bones = null;
+    this.mappedSource = null;
+    this.mappedTarget = null;
+    this.choices = { ...START_CHOICES };
+    this.besideWanted = true;
+    this.beside.dispose();
+    this.changed();
+  }
+
   /** Frees the module's retargeter, the sources and the drawing. */
   dispose(): void {
     this.retargeter?.dispose();
     this.beside.dispose();
+    this.disposeSources();
+  }
+
+  private disposeSources(): void {
     this.current?.rig.dispose();
     if (this.lastApplied !== null && this.lastApplied.source !== this.current) this.lastApplied.source.rig.dispose();
   }
