@@ -22,9 +22,9 @@ import { summarise } from './stats.js';
 /** Playback at 60 frames per second, timed in batches of one second of animation. */
 const FRAMES = 60;
 const DT_S = 1 / 60;
-/** Per implementation and workload: untimed batches for WARM_UP_MS (V8 tiers up), then batches until BUDGET_MS or MAX_BATCHES. */
-const WARM_UP_MS = 300;
-const BUDGET_MS = 500;
+/** Per implementation and workload: untimed batches for WARM_UP_MILLIS (V8 tiers up), then batches until BUDGET_MILLIS or MAX_BATCHES. */
+const WARM_UP_MILLIS = 300;
+const BUDGET_MILLIS = 500;
 const MAX_BATCHES = 400;
 const OURS_AGREE = 1e-5;
 const THREE_AGREES = 1e-4;
@@ -43,12 +43,12 @@ interface Row {
 
 /** Microseconds per frame of each measured batch. */
 function timeBatches(batch: () => void): number[] {
-  const warmUpEnd = performance.now() + WARM_UP_MS;
+  const warmUpEnd = performance.now() + WARM_UP_MILLIS;
   do batch();
   while (performance.now() < warmUpEnd);
   const perFrame: number[] = [];
   let spent = 0;
-  while (perFrame.length < MAX_BATCHES && (perFrame.length === 0 || spent < 1000 * BUDGET_MS)) {
+  while (perFrame.length < MAX_BATCHES && (perFrame.length === 0 || spent < 1000 * BUDGET_MILLIS)) {
     const start = performance.now();
     batch();
     const us = (performance.now() - start) * 1000;
@@ -87,7 +87,7 @@ for (const w of await makeAnimationWorkloads(module)) {
     rig.clips.setClip(w.clip);
     const random = seededRandom(42);
     const checkTimes = Array.from({ length: 8 }, () => uniform(random, 0, DURATION_S));
-    const native = runNativePlayback(w.bones, w.clip, { frames: FRAMES, dt: DT_S, maxBatches: MAX_BATCHES, budgetMs: BUDGET_MS }, checkTimes);
+    const native = runNativePlayback(w.bones, w.clip, { frames: FRAMES, dt: DT_S, maxBatches: MAX_BATCHES, budgetMs: BUDGET_MILLIS }, checkTimes);
     checkTimes.forEach((t, i) => {
       rig.clips.sampleClip(t, 'loop');
       requireAgreement(native.palettes[i], rig.palette(), OURS_AGREE, `${w.rig} ${w.variant}: native and WASM palettes at ${t.toFixed(3)} s`);
@@ -123,7 +123,7 @@ const result = {
     'three-js: AnimationMixer.update(dt), then updateMatrixWorld() over the bone hierarchy and Skeleton.update() (bone matrices = the palette).',
     "angle channels in three.js are NumberKeyframeTracks on bone.rotation[x|y|z] with InterpolateSmooth (its cubic; equal to ours at the keys); rotation channels QuaternionKeyframeTracks (slerp).",
     `checked before timing: native against WASM palettes within ${OURS_AGREE} at 8 random times; three.js against WASM within ${THREE_AGREES} at the key times.`,
-    `after ${WARM_UP_MS} ms of untimed batches; up to ${MAX_BATCHES} batches or ${BUDGET_MS} ms per row.`,
+    `after ${WARM_UP_MILLIS} ms of untimed batches; up to ${MAX_BATCHES} batches or ${BUDGET_MILLIS} ms per row.`,
   ],
   rows,
 };

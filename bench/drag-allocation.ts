@@ -20,10 +20,10 @@ import { describeMachine } from './machine.js';
 
 const WARM_UP_MOVES = 1500;
 const DRAG_MOVES = 1000;
-const PLAYBACK_WARM_UP_MS = 10_000;
+const PLAYBACK_WARM_UP_MILLIS = 10_000;
 // About as many frames as the drag's warm-up moves, at this machine's ~23 fps under SwiftShader.
-const PLAYBACK_LONG_WARM_UP_MS = 65_000;
-const PLAYBACK_MS = 5000;
+const PLAYBACK_LONG_WARM_UP_MILLIS = 65_000;
+const PLAYBACK_MILLIS = 5000;
 
 const server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { port: 0, strictPort: false } });
 await server.listen();
@@ -35,12 +35,12 @@ const openPage = async (browser: Browser): Promise<Page> => {
   await page.evaluate(() => window.kin.ready);
   return page;
 };
-async function profileAndReport(page: Page, method: string, warmUp_ms = PLAYBACK_WARM_UP_MS): Promise<void> {
-  const [playback] = await profilePlayback(page, warmUp_ms, PLAYBACK_MS);
+async function profileAndReport(page: Page, method: string, warmUpMillis = PLAYBACK_WARM_UP_MILLIS): Promise<void> {
+  const [playback] = await profilePlayback(page, warmUpMillis, PLAYBACK_MILLIS);
   const ours = ourBytesPerFrame(playback);
   const perFrame = Object.fromEntries([...playback.bytesPerFrame].map(([who, bytes]) => [who, Math.round(bytes * 10) / 10]));
   rows.push({ method, moves: 0, frames: playback.frames, ours_bytes_per_frame: Math.round(ours * 10) / 10, bytes_per_frame: perFrame });
-  console.log(`${method}: ${PLAYBACK_MS} ms after ${warmUp_ms} ms playing, ${playback.frames} frames; our modules ${ours.toFixed(1)} B/frame; bytes per frame:`);
+  console.log(`${method}: ${PLAYBACK_MILLIS} ms after ${warmUpMillis} ms playing, ${playback.frames} frames; our modules ${ours.toFixed(1)} B/frame; bytes per frame:`);
   for (const [who, bytes] of Object.entries(perFrame)) console.log(`  ${bytes.toFixed(1).padStart(8)}  ${who}`);
 }
 let browser = await launchChromium();
@@ -61,11 +61,11 @@ try {
   // tests/e2e/drag-allocation.test.ts bounds).
   await page.evaluate(() => window.kin.setSkinning('lbs'));
   await profileAndReport(page, 'lbs, playback, default V8 tiering');
-  await profileAndReport(page, 'lbs, playback, default V8 tiering, after ~1500 frames', PLAYBACK_LONG_WARM_UP_MS);
+  await profileAndReport(page, 'lbs, playback, default V8 tiering, after ~1500 frames', PLAYBACK_LONG_WARM_UP_MILLIS);
   await browser.close();
   browser = await launchChromium(PLAYBACK_CHROMIUM_ARGS);
   // The frame callback's own charge fades over the first windows (tier-up settling), so a longer warm-up.
-  await profileAndReport(await openPage(browser), 'lbs, playback, early tier-up, no inlining', PLAYBACK_LONG_WARM_UP_MS);
+  await profileAndReport(await openPage(browser), 'lbs, playback, early tier-up, no inlining', PLAYBACK_LONG_WARM_UP_MILLIS);
 } finally {
   await browser.close();
   await server.close();
@@ -78,7 +78,7 @@ writeFileSync(
     {
       machine: describeMachine(),
       browser: 'Debian Chromium, headless, SwiftShader WebGL',
-      method: `V8 sampling heap profiler every ~${SAMPLING_INTERVAL} B with collected objects included, over ${DRAG_MOVES} moves after ${WARM_UP_MOVES} in the same held drag; mouse events through CDP Input.dispatchMouseEvent; bytes charged to the nearest function with a source file. Playback: ${PLAYBACK_MS} ms after ${PLAYBACK_WARM_UP_MS} ms (and after ${PLAYBACK_LONG_WARM_UP_MS} ms) playing, curve view shown, with V8's default tiering and in a browser with ${PLAYBACK_CHROMIUM_ARGS.join(' ')}`,
+      method: `V8 sampling heap profiler every ~${SAMPLING_INTERVAL} B with collected objects included, over ${DRAG_MOVES} moves after ${WARM_UP_MOVES} in the same held drag; mouse events through CDP Input.dispatchMouseEvent; bytes charged to the nearest function with a source file. Playback: ${PLAYBACK_MILLIS} ms after ${PLAYBACK_WARM_UP_MILLIS} ms (and after ${PLAYBACK_LONG_WARM_UP_MILLIS} ms) playing, curve view shown, with V8's default tiering and in a browser with ${PLAYBACK_CHROMIUM_ARGS.join(' ')}`,
       rows,
     },
     null,

@@ -20,9 +20,9 @@ import { summarise } from './stats.js';
 
 const FPS = 120;
 const FRAMES = 10 * FPS + 1;
-/** Per row: untimed runs for WARM_UP_MS, then runs until BUDGET_MS or MAX_RUNS. */
-const WARM_UP_MS = 300;
-const BUDGET_MS = 1500;
+/** Per row: untimed runs for WARM_UP_MILLIS, then runs until BUDGET_MILLIS or MAX_RUNS. */
+const WARM_UP_MILLIS = 300;
+const BUDGET_MILLIS = 1500;
 const MAX_RUNS = 200;
 
 interface Row {
@@ -37,12 +37,12 @@ interface Row {
 
 /** Microseconds per frame of each timed run. */
 function timeRuns(run: () => void): number[] {
-  const warmUpEnd = performance.now() + WARM_UP_MS;
+  const warmUpEnd = performance.now() + WARM_UP_MILLIS;
   do run();
   while (performance.now() < warmUpEnd);
   const perFrame: number[] = [];
   let spent = 0;
-  while (perFrame.length < MAX_RUNS && (perFrame.length === 0 || spent < 1000 * BUDGET_MS)) {
+  while (perFrame.length < MAX_RUNS && (perFrame.length === 0 || spent < 1000 * BUDGET_MILLIS)) {
     const start = performance.now();
     run();
     const us = (performance.now() - start) * 1000;
@@ -91,7 +91,7 @@ const result = {
     `µs per retargeted frame: a ${FRAMES}-frame BVH walk (${bones.length} joints, CMU names, ${FPS} fps) onto the default character (${targetBones} bones), one frame per source key.`,
     'module run: Retargeter.run() through Embind, once per clip (sampling, FK of both skeletons, rotation retargeting, IK per limb, the report).',
     "façade retarget: web/src/rig/retarget.ts's retarget() (map set, reference matched, run, then the ClipData and report copied out in JavaScript).",
-    `median and p95 over runs, after ${WARM_UP_MS} ms of untimed runs; up to ${MAX_RUNS} runs or ${BUDGET_MS} ms per row.`,
+    `median and p95 over runs, after ${WARM_UP_MILLIS} ms of untimed runs; up to ${MAX_RUNS} runs or ${BUDGET_MILLIS} ms per row.`,
   ],
   rows,
 };

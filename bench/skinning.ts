@@ -14,15 +14,15 @@ import { ThreeSkinningLoop } from './skin-three.js';
 import { type SkinWorkload, makeSkinBench } from './skin-workloads.js';
 import { summarise } from './stats.js';
 
-/** Per implementation and mesh: untimed calls for WARM_UP_MS, then timed calls until they add up to BUDGET_MS or the cap. */
-const BUDGET_MS = 1500;
+/** Per implementation and mesh: untimed calls for WARM_UP_MILLIS, then timed calls until they add up to BUDGET_MILLIS or the cap. */
+const BUDGET_MILLIS = 1500;
 const MAX_CALLS = 400;
 // V8 first runs WASM (and JavaScript) through its baseline compiler and
 // recompiles hot functions optimised in the background: without a warm-up a
 // whole row was sometimes timed in baseline code (the character's LBS at
 // ~330 µs a call, as `node --liftoff-only` measures it, against ~215 once
 // optimised). A page skinning every frame runs the optimised code.
-const WARM_UP_MS = 500;
+const WARM_UP_MILLIS = 500;
 /** Agreement required before timing: our builds among themselves, and our LBS positions with three.js's. */
 const OURS_AGREE = 1e-5;
 const THREE_AGREES = 1e-4;
@@ -40,12 +40,12 @@ interface Row {
 }
 
 function timeCalls(call: () => void): number[] {
-  const warmUpEnd = performance.now() + WARM_UP_MS;
+  const warmUpEnd = performance.now() + WARM_UP_MILLIS;
   do call();
   while (performance.now() < warmUpEnd);
   const micros: number[] = [];
   let spent = 0;
-  while (micros.length < MAX_CALLS && (micros.length === 0 || spent < 1000 * BUDGET_MS)) {
+  while (micros.length < MAX_CALLS && (micros.length === 0 || spent < 1000 * BUDGET_MILLIS)) {
     const start = performance.now();
     call();
     const us = (performance.now() - start) * 1000;
@@ -89,7 +89,7 @@ const portableKernel: { method: SkinningMethod; impl: 'native'; workload: string
 
 for (const workload of workloads) {
   rig.skinning.setSkin(workload.positions, workload.normals, workload.rigJoints, workload.weights);
-  const native = runNativeSkinning(rig.palette(), workload, MAX_CALLS, BUDGET_MS);
+  const native = runNativeSkinning(rig.palette(), workload, MAX_CALLS, BUDGET_MILLIS);
   const three = new ThreeSkinningLoop(source, workload);
   const threePositions = new Float32Array(3 * workload.vertices);
   const threeNormals = new Float32Array(3 * workload.vertices);
@@ -123,7 +123,7 @@ const result = {
     'wasm: Rig.skin() through Embind (validation of the buffers included); native: LbsJob / DqsJob Run() (the same validation); three-js: SkinnedMesh.applyBoneTransform per vertex, normals by the blended bone matrix as three.js\'s skinnormal chunk (it has no CPU normal path).',
     'three.js has no dual quaternion skinning: no three-js row for dqs.',
     'portable_kernel: the same jobs with the plain C++ build of the kernel (no vector extensions), native.',
-    `median over up to ${MAX_CALLS} calls or ${BUDGET_MS} ms per row, after ${WARM_UP_MS} ms of untimed calls (V8 tiers WASM up from its baseline compiler in the background).`,
+    `median over up to ${MAX_CALLS} calls or ${BUDGET_MILLIS} ms per row, after ${WARM_UP_MILLIS} ms of untimed calls (V8 tiers WASM up from its baseline compiler in the background).`,
   ],
   rows,
   portable_kernel: portableKernel,

@@ -26,7 +26,7 @@ const TARGETS: [string, [number, number, number]][] = [['j99', [2.4, 0.9, 0]], [
 
 interface DragRun {
   /** The longest task on the page's thread from the press until no solve is under way after the release, ms (0: none reached 50 ms, the browser's long-task threshold). */
-  longestTask_ms: number;
+  longestTaskMillis: number;
   /** Animation frames meanwhile. */
   frames: number;
   /** The worker's answers shown after the release. */
@@ -63,7 +63,7 @@ async function timedDrag(page: Page): Promise<DragRun> {
       probe.running = false;
       probe.tasks.push(...probe.observer.takeRecords().map((entry) => entry.duration));
       probe.observer.disconnect();
-      return { longestTask_ms: Math.max(0, ...probe.tasks), frames: probe.frames, landedAfterRelease: window.kin.backgroundSolving().applied };
+      return { longestTaskMillis: Math.max(0, ...probe.tasks), frames: probe.frames, landedAfterRelease: window.kin.backgroundSolving().applied };
     });
     return { ...run, landedAfterRelease: run.landedAfterRelease - atRelease };
   } finally {
@@ -94,8 +94,8 @@ describe('solving drags in a background thread', () => {
       kin.frame();
     }, [HEAVY_SOLVER, TARGETS] as const);
     await nextFrame(page);
-    const oneSolve_ms = (await page.evaluate(() => window.kin.setGoalTarget('j99', [2.4, 0.95, 0]))).micros / 1000;
-    expect(oneSolve_ms).toBeGreaterThan(300);
+    const oneSolveMillis = (await page.evaluate(() => window.kin.setGoalTarget('j99', [2.4, 0.95, 0]))).micros / 1000;
+    expect(oneSolveMillis).toBeGreaterThan(300);
 
     const here = await timedDrag(page);
     await page.evaluate(() => window.kin.setBackgroundSolving(true));
@@ -114,14 +114,14 @@ describe('solving drags in a background thread', () => {
     // One history entry for the drag, written once its last answer landed (not one at the release and one after).
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => history.length)).toBe(entries + 1);
-    console.log(`one solve ${oneSolve_ms.toFixed(0)} ms; longest task on the page's thread: ${here.longestTask_ms.toFixed(0)} ms solving there (${here.frames} frames), ${threaded.longestTask_ms.toFixed(0)} ms solving in the worker (${threaded.frames} frames); answers ${JSON.stringify(counts)}`);
+    console.log(`one solve ${oneSolveMillis.toFixed(0)} ms; longest task on the page's thread: ${here.longestTaskMillis.toFixed(0)} ms solving there (${here.frames} frames), ${threaded.longestTaskMillis.toFixed(0)} ms solving in the worker (${threaded.frames} frames); answers ${JSON.stringify(counts)}`);
     // The worker's answers were shown, and moved the chain.
     expect(counts.applied).toBeGreaterThan(0);
     expect(await page.evaluate(() => window.kin.palette())).not.toEqual(before);
     // Solving there, a move holds the page's thread for a solve (the drag's start from near
     // the last one's optimum, shorter than the first); solving in the worker, no task there comes near that.
-    expect(here.longestTask_ms).toBeGreaterThan(250);
-    expect(threaded.longestTask_ms).toBeLessThan(0.25 * here.longestTask_ms);
+    expect(here.longestTaskMillis).toBeGreaterThan(250);
+    expect(threaded.longestTaskMillis).toBeLessThan(0.25 * here.longestTaskMillis);
     // One undo step per drag, bit for bit both ways, as solving here.
     const link = await page.evaluate(() => window.kin.shareLink());
     expect(await page.evaluate(() => window.kin.undo())).toBe(true);

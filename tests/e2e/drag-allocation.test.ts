@@ -29,10 +29,10 @@ const WARM_UP_MOVES = 600;
 const MOVES = 400;
 const BOUND = 16;
 // Long enough for V8 to settle the playback frame's tiers on a loaded machine (the bench measures 0.0 B after 65 s).
-const PLAYBACK_WARM_UP_MS = 40_000;
+const PLAYBACK_WARM_UP_MILLIS = 40_000;
 // The control (a bone selected) needs only to show its sliders' bytes: the warm-up it had before.
-const CONTROL_WARM_UP_MS = 4000;
-const PLAYBACK_MS = 4000;
+const CONTROL_WARM_UP_MILLIS = 4000;
+const PLAYBACK_MILLIS = 4000;
 
 describe('allocation during a drag', () => {
   let server: ViteDevServer;
@@ -103,7 +103,7 @@ describe('allocation during playback', () => {
   const listing = (profile: { bytesPerFrame: Map<string, number> }): string => [...profile.bytesPerFrame].map(([who, bytes]) => `${bytes.toFixed(1)} ${who}`).join('; ');
 
   it('our modules allocate next to nothing per playback frame', async () => {
-    const windows = await profilePlayback(page, PLAYBACK_WARM_UP_MS, PLAYBACK_MS, 4);
+    const windows = await profilePlayback(page, PLAYBACK_WARM_UP_MILLIS, PLAYBACK_MILLIS, 4);
     const ours = windows.map(ourBytesPerFrame);
     windows.forEach((profile, w) => console.log(`playback, window ${w + 1}: ${profile.frames} frames; our modules ${ours[w].toFixed(2)} B/frame; all: ${listing(profile)}`));
     // It played a clip of two keys, drawing frames in both windows.
@@ -121,7 +121,7 @@ describe('allocation during playback', () => {
 
   it('sees the numbers a selected bone’s sliders take each frame', async () => {
     await page.evaluate(() => window.kin.selectBone('forearm_r'));
-    const windows = await profilePlayback(page, CONTROL_WARM_UP_MS, PLAYBACK_MS, 2);
+    const windows = await profilePlayback(page, CONTROL_WARM_UP_MILLIS, PLAYBACK_MILLIS, 2);
     const panel = windows.map((profile) => profile.bytesPerFrame.get('src/ui/bone-panel.ts') ?? 0);
     windows.forEach((profile, w) => console.log(`playback with a bone selected, window ${w + 1}: ${profile.frames} frames; bone panel ${panel[w].toFixed(2)} B/frame; all: ${listing(profile)}`));
     await page.evaluate(() => window.kin.selectBone(null));

@@ -87,11 +87,11 @@ export async function profileDrag(page: Page, goal: string, warmUpMoves: number,
 
 /**
  * Keys two poses of the default character (the right hand moved between
- * them) 1 s apart, plays the clip looping for `warmUp_ms`, then samples
- * `windows` windows of `sample_ms` each while it keeps playing. The
+ * them) 1 s apart, plays the clip looping for `warmUpMillis`, then samples
+ * `windows` windows of `sampleMillis` each while it keeps playing. The
  * timeline's curve view is shown (its time line moves with the playhead).
  */
-export async function profilePlayback(page: Page, warmUp_ms: number, sample_ms: number, windows = 1): Promise<AllocationProfile[]> {
+export async function profilePlayback(page: Page, warmUpMillis: number, sampleMillis: number, windows = 1): Promise<AllocationProfile[]> {
   await page.evaluate(() => {
     window.kin.showTimeline({ folded: false, curves: true });
     window.kin.setTime(0);
@@ -106,13 +106,13 @@ export async function profilePlayback(page: Page, warmUp_ms: number, sample_ms: 
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('HeapProfiler.enable');
-    await page.waitForTimeout(warmUp_ms);
+    await page.waitForTimeout(warmUpMillis);
     const profiles: AllocationProfile[] = [];
     for (let w = 0; w < windows; w++) {
       const framesBefore = await page.evaluate(() => window.kin.renderedFrames());
       await cdp.send('HeapProfiler.collectGarbage');
       await cdp.send('HeapProfiler.startSampling', samplingOptions(SAMPLING_INTERVAL));
-      await page.waitForTimeout(sample_ms);
+      await page.waitForTimeout(sampleMillis);
       const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: SamplingProfile };
       const frames = (await page.evaluate(() => window.kin.renderedFrames())) - framesBefore;
       const charged = chargeToSource(profile, allocationOwner);

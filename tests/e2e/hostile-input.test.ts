@@ -32,7 +32,7 @@ import { maxDifference } from './compare.js';
 import { type HeapUsage, describeHeap, heapAfterGc } from './heap-usage.js';
 import { changedPixels } from './pixels.js';
 
-const MESSAGE_WITHIN_MS = 2000;
+const MESSAGE_WITHIN_MILLIS = 2000;
 const HEAP_TOLERANCE = 0.1;
 // Sets a global if it ever runs: as an image's onerror, or as a script.
 const MARKUP_IMG = '<img src=x onerror="window.__hostile=1">';
@@ -253,7 +253,7 @@ function modelName(page: Page): Promise<string> {
 declare global {
   interface Window {
     /** When the page got the last input and when a banner then told how it went (watchArrivals). */
-    arrivals: { received_ms: number | null; shown_ms: number | null; reset(): void };
+    arrivals: { receivedMillis: number | null; shownMillis: number | null; reset(): void };
   }
 }
 
@@ -268,31 +268,31 @@ declare global {
  */
 function watchArrivals(): void {
   const times: Window['arrivals'] = {
-    received_ms: null,
-    shown_ms: null,
+    receivedMillis: null,
+    shownMillis: null,
     reset() {
-      times.received_ms = null;
-      times.shown_ms = null;
+      times.receivedMillis = null;
+      times.shownMillis = null;
     },
   };
   window.arrivals = times;
   for (const type of ['change', 'drop', 'popstate', 'hashchange']) {
     window.addEventListener(type, (event) => {
-      times.received_ms ??= event.timeStamp;
+      times.receivedMillis ??= event.timeStamp;
     }, { capture: true });
   }
   for (const message of document.querySelectorAll('.link-banner-message')) {
     new MutationObserver(() => {
-      if (!message.textContent!.startsWith('Loading ')) times.shown_ms ??= performance.now();
+      if (!message.textContent!.startsWith('Loading ')) times.shownMillis ??= performance.now();
     }).observe(message, { childList: true, characterData: true, subtree: true });
   }
 }
 
 /** Milliseconds from the page having the input to the banner telling about it. */
 async function shownAfter(page: Page): Promise<number> {
-  const { received_ms, shown_ms } = await page.evaluate(() => window.arrivals);
-  if (received_ms === null || shown_ms === null) throw new Error(`no arrival timed: received ${received_ms}, shown ${shown_ms}`);
-  return shown_ms - received_ms;
+  const { receivedMillis, shownMillis } = await page.evaluate(() => window.arrivals);
+  if (receivedMillis === null || shownMillis === null) throw new Error(`no arrival timed: received ${receivedMillis}, shown ${shownMillis}`);
+  return shownMillis - receivedMillis;
 }
 
 let nudges = 0;
@@ -350,14 +350,14 @@ describe('hostile files and links in the page', () => {
       const start = performance.now();
       await handOver(page, file.name, bytes, file.way);
       const message = await loadReported(page, previous);
-      const elapsed_ms = performance.now() - start;
-      const shown_ms = await shownAfter(page);
-      console.log(`${file.what} (${bytes.byteLength} bytes, ${file.way}): shown ${shown_ms.toFixed(0)} ms after the page had it, ${elapsed_ms.toFixed(0)} ms after it was handed over: ${message}`);
+      const elapsedMillis = performance.now() - start;
+      const shownMillis = await shownAfter(page);
+      console.log(`${file.what} (${bytes.byteLength} bytes, ${file.way}): shown ${shownMillis.toFixed(0)} ms after the page had it, ${elapsedMillis.toFixed(0)} ms after it was handed over: ${message}`);
       const prefix = `Could not load '${file.name}': `;
       expect(message.startsWith(prefix), message).toBe(true);
       if (typeof file.problem === 'string') expect(message.slice(prefix.length)).toBe(file.problem);
       else expect(message.slice(prefix.length)).toMatch(file.problem);
-      expect(shown_ms).toBeLessThan(MESSAGE_WITHIN_MS);
+      expect(shownMillis).toBeLessThan(MESSAGE_WITHIN_MILLIS);
       // Shown as text.
       expect((await modelBanner(page)).elements).toBe(0);
       expect(await injected(page)).toEqual({ images: 0, scripts: 0, global: undefined });
@@ -462,12 +462,12 @@ describe('hostile files and links in the page', () => {
         await page.goto(`${site.url}#p=${link}`);
         const expected = hostile.banner ?? `This pose link is damaged: ${errorOf(link)}`;
         await page.waitForFunction((text) => document.querySelector('.link-banner .link-banner-message')!.textContent!.startsWith(text), expected, { timeout: 10_000, polling: 50 });
-        const elapsed_ms = performance.now() - start;
+        const elapsedMillis = performance.now() - start;
         const message = (await bannerText(page))!;
-        const shown_ms = await shownAfter(page);
-        console.log(`${hostile.what} (${link.length} characters): shown ${shown_ms.toFixed(0)} ms after the page had it, ${elapsed_ms.toFixed(0)} ms after it was opened: ${message}`);
+        const shownMillis = await shownAfter(page);
+        console.log(`${hostile.what} (${link.length} characters): shown ${shownMillis.toFixed(0)} ms after the page had it, ${elapsedMillis.toFixed(0)} ms after it was opened: ${message}`);
         expect(message).toContain(hostile.names);
-        expect(shown_ms).toBeLessThan(MESSAGE_WITHIN_MS);
+        expect(shownMillis).toBeLessThan(MESSAGE_WITHIN_MILLIS);
         expect(await page.evaluate(() => document.querySelector('.link-banner .link-banner-message')!.children.length)).toBe(0);
         expect(await injected(page)).toEqual({ images: 0, scripts: 0, global: undefined });
         // Nothing reached an object's prototype (a setting named __proto__).

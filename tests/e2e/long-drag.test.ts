@@ -52,11 +52,11 @@ describe('a long drag', () => {
     const start = await page.evaluate((g) => window.kin.handleScreenPosition(g), GOAL);
     let drags = 0;
     let moves = 0;
-    /** One drag of the hand's handle, stopping early (let go at the start point) once `until_ms` has passed. */
-    const drag = async (until_ms: number): Promise<void> => {
+    /** One drag of the hand's handle, stopping early (let go at the start point) once `untilMillis` has passed. */
+    const drag = async (untilMillis: number): Promise<void> => {
       const mouse = new CdpDrag(cdp, start);
       await mouse.press();
-      for (let done = 0; done < DRAG_MOVES && performance.now() < until_ms; done += MOVES_PER_CHECK) {
+      for (let done = 0; done < DRAG_MOVES && performance.now() < untilMillis; done += MOVES_PER_CHECK) {
         await mouse.move(MOVES_PER_CHECK);
         moves += MOVES_PER_CHECK;
       }
@@ -68,10 +68,10 @@ describe('a long drag', () => {
     const heapAtStart: HeapUsage = await heapAfterGc(cdp);
     const framesAtStart = await page.evaluate(() => window.kin.renderedFrames());
     [drags, moves] = [0, 0];
-    const began_ms = performance.now();
-    const end_ms = began_ms + 1000 * SECONDS;
-    while (performance.now() < end_ms) await drag(end_ms);
-    const seconds = (performance.now() - began_ms) / 1000;
+    const beganMillis = performance.now();
+    const endMillis = beganMillis + 1000 * SECONDS;
+    while (performance.now() < endMillis) await drag(endMillis);
+    const seconds = (performance.now() - beganMillis) / 1000;
     const frames = (await page.evaluate(() => window.kin.renderedFrames())) - framesAtStart;
     // Past the share link's 400 ms wait after the last release, so its writing is not caught mid-way.
     await page.waitForTimeout(1000);

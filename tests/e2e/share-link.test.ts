@@ -18,11 +18,11 @@ import { maxDifference } from './compare.js';
 const ARTIFACTS = 'tests/e2e/artifacts';
 // The fragment is rewritten 400 ms (link-fragment.ts) after the first frame
 // that sees a change; software WebGL draws only a few frames a second.
-const SETTLE_MS = 400;
+const SETTLE_MILLIS = 400;
 
 /** Waits past the debounce until the fragment holds a link other than `previous`. */
 async function fragmentChange(page: Page, previous: string): Promise<void> {
-  await page.waitForTimeout(SETTLE_MS);
+  await page.waitForTimeout(SETTLE_MILLIS);
   await page.waitForFunction((before) => location.hash.startsWith('#p=') && location.hash !== before, previous, { timeout: 10_000 });
 }
 
@@ -82,14 +82,14 @@ describe('share links', () => {
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       // Held still mid-drag: the URL waits for the release (no link is encoded mid-gesture).
       if (frame === 10) {
-        await page.waitForTimeout(2 * SETTLE_MS);
+        await page.waitForTimeout(2 * SETTLE_MILLIS);
         expect(await page.evaluate(() => location.hash)).toBe(posed.hash);
       }
     }
     await page.mouse.up();
     await fragmentChange(page, posed.hash);
     // Settled: no write is left that would still change it.
-    await page.waitForTimeout(2 * SETTLE_MS);
+    await page.waitForTimeout(2 * SETTLE_MILLIS);
     const dragged = await page.evaluate(() => ({ hash: location.hash, href: location.href, link: window.kin.shareLink(), history: history.length }));
     expect(dragged.hash).not.toBe(posed.hash);
     expect(dragged.href).toBe(dragged.link);
@@ -131,7 +131,7 @@ describe('share links', () => {
     await fresh.page.evaluate(() => history.forward());
     expect(maxDifference(await posedPalette(a), b)).toBeLessThan(1e-4);
     // Walking adds no entries, and applying an entry writes no new one: the URL stays B's link.
-    await fresh.page.waitForTimeout(2 * SETTLE_MS);
+    await fresh.page.waitForTimeout(2 * SETTLE_MILLIS);
     const end = await fresh.page.evaluate(() => ({ length: history.length, href: location.href, link: window.kin.shareLink() }));
     expect(end.length).toBe(opened + 2);
     expect(end.href).toBe(end.link);
@@ -227,7 +227,7 @@ describe('share links', () => {
     expect(tip).toBe('j599');
     await fresh.evaluate(() => window.kin.setGoalTarget(0, [0.5, 5, 0]));
     // Past the fragment's debounce, with frames drawn: the writer has run.
-    await fresh.waitForTimeout(4 * SETTLE_MS);
+    await fresh.waitForTimeout(4 * SETTLE_MILLIS);
     await fresh.evaluate(() => window.kin.nextFrame());
     expect(freshProblems).toEqual([]);
     const reason = `This state cannot be shared as a link: bone count 600 exceeds ${MAX_BONES}`;

@@ -79,13 +79,13 @@ export async function heapProfiler(): Promise<Session> {
  * per call, over `calls` calls sampled about every `interval` bytes, garbage
  * included. Three rounds of as many calls come first, each followed by a
  * pause in which V8 can install the code it optimised on another thread (on
- * a loaded machine that lags: `pause_ms` each): what is measured is the
+ * a loaded machine that lags: `pauseMillis` each): what is measured is the
  * optimised path.
  */
-export async function bytesPerCall(inspector: Session, callFunction: (call: number) => void, calls: number, interval: number, pause_ms = 20): Promise<number> {
+export async function bytesPerCall(inspector: Session, callFunction: (call: number) => void, calls: number, interval: number, pauseMillis = 20): Promise<number> {
   for (let round = 0; round < 3; round++) {
     for (let call = 0; call < calls; call++) callFunction(call);
-    await new Promise((resolve) => setTimeout(resolve, pause_ms));
+    await new Promise((resolve) => setTimeout(resolve, pauseMillis));
   }
   await inspector.post('HeapProfiler.collectGarbage');
   await inspector.post('HeapProfiler.startSampling', samplingOptions(interval));

@@ -90,12 +90,12 @@ describe('allocation of a drag frame', () => {
   let changes = 0;
   // Frames 16 ms apart, in whole milliseconds as the page's frame scheduler gives them.
   const springs = new SpringFrames();
-  let now_ms = 0;
+  let nowMillis = 0;
   let springSteps = 0;
   let posed = false;
   function stepSprings(): void {
-    now_ms += 16;
-    if (springs.step(rig, posed, now_ms)) springSteps++;
+    nowMillis += 16;
+    if (springs.step(rig, posed, nowMillis)) springSteps++;
     posed = false;
   }
   function dragFrame(frame: number): void {

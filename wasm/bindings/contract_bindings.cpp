@@ -31,7 +31,7 @@ struct NamedSlot {
 };
 constexpr NamedSlot kFloatSlots[] = {
     {"target", kTarget}, {"iterations", kIterations}, {"error", kError}, {"energyCount", kEnergyCount},
-    {"rootOffset", kRootOffset}, {"pole", kPole}, {"time", kTime}, {"springStep_ms", kSpringStep}};
+    {"rootOffset", kRootOffset}, {"pole", kPole}, {"time", kTime}, {"springStepMillis", kSpringStep}};
 
 val Strings(const char* (*name)(int), int count) {
   val out = val::array();

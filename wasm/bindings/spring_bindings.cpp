@@ -56,7 +56,7 @@ class SpringBinding : public FeatureBinding {
     out.set("enabled", def.enabled);
     return out;
   }
-  // Advances the chains by the exchange record's springStep_ms: FK of the
+  // Advances the chains by the exchange record's springStepMillis: FK of the
   // pose, springs, tips, palette. Milliseconds, so that the page's frame
   // passes whole numbers, which JavaScript stores without boxing.
   int stepSprings() {

@@ -179,16 +179,16 @@ export class TimelineModel {
   }
 
   /**
-   * A playback frame: the clock moves by the real `elapsed_ms`, wrapping
+   * A playback frame: the clock moves by the real `elapsedMillis`, wrapping
    * with loop on, stopping at the end without; the clip is sampled into the
    * rig. Allocation-free (except the frame playback stops on): whole
    * milliseconds are small integers, which V8 passes without boxing them as
    * it boxes a fraction. Returns whether it still plays.
    */
-  advance(elapsed_ms: number): boolean {
+  advance(elapsedMillis: number): boolean {
     if (!this.isPlaying) return false;
     const { duration } = this.clip;
-    let time = this.clock[0] + Math.max(0, elapsed_ms) / 1000;
+    let time = this.clock[0] + Math.max(0, elapsedMillis) / 1000;
     if (this.looping) time %= duration;
     else if (time >= duration) {
       this.clock[0] = duration;

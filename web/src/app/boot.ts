@@ -119,16 +119,16 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     let links: PageLinks | null = null;
     let ready = false;
     // Playback: each frame advances the clock by the real time since the last one.
-    let lastFrame_ms = -1;
+    let lastFrameMillis = -1;
     const playFrame = (): boolean => {
       if (!timeline.playing) {
-        lastFrame_ms = -1;
+        lastFrameMillis = -1;
         return false;
       }
       // Whole milliseconds: small integers, stored and passed without boxing (a playback frame allocates nothing).
-      const now_ms = scheduler.frameTime_ms;
-      if (lastFrame_ms >= 0) timeline.advance(now_ms - lastFrame_ms);
-      lastFrame_ms = now_ms;
+      const nowMillis = scheduler.frameTimeMillis;
+      if (lastFrameMillis >= 0) timeline.advance(nowMillis - lastFrameMillis);
+      lastFrameMillis = nowMillis;
       return timeline.playing;
     };
     const drawFrame = (): boolean => {
@@ -139,7 +139,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       retargetLesson?.update();
       lessons.update();
       // Spring chains ride on the frame's pose: after playback and any drag have set it.
-      if (characters.update(scheduler.frameTime_ms)) view.springsMoved();
+      if (characters.update(scheduler.frameTimeMillis)) view.springsMoved();
       const moving = view.drawFrame() || playing || characters.moving;
       links?.watch();
       if (!ready) {
@@ -350,7 +350,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, lessonIndex, retarget, ui, start,
       showDefault: () => showBuiltIn({ kind: 'default' }),
     });
-    const idle = (timeout_ms: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeout_ms);
+    const idle = (timeoutMillis: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeoutMillis);
     const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle };
     loading.remove();
     scheduler.request();

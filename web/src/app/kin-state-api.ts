@@ -13,9 +13,9 @@ export interface KinStateApi {
    * itself: no frame asked for (the camera easing out, springs swinging, a
    * clip playing), no solve in the background thread, no load, no share
    * link due in the address bar. Rejects, naming what is still pending,
-   * after `timeout_ms` (default 30 s): a playing clip never ends by itself.
+   * after `timeoutMillis` (default 30 s): a playing clip never ends by itself.
    */
-  idle(timeout_ms?: number): Promise<void>;
+  idle(timeoutMillis?: number): Promise<void>;
   /**
    * Puts the page back in the state it opens in, without loading it again:
    * the default character anew in its start pose with its goals, the solver
@@ -31,9 +31,9 @@ export interface KinStateApi {
 
 export function createStateApi(page: () => KinPage): KinStateApi {
   return {
-    idle: (timeout_ms = IDLE_TIMEOUT_MS) => {
-      if (!(typeof timeout_ms === 'number' && timeout_ms > 0)) throw new Error('kin: idle takes a timeout in milliseconds (> 0)');
-      return page().idle(timeout_ms);
+    idle: (timeoutMillis = IDLE_TIMEOUT_MS) => {
+      if (!(typeof timeoutMillis === 'number' && timeoutMillis > 0)) throw new Error('kin: idle takes a timeout in milliseconds (> 0)');
+      return page().idle(timeoutMillis);
     },
     reset: async () => {
       const running = page();

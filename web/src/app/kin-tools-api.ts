@@ -44,7 +44,7 @@ export interface KinPage {
   /** Puts the page back in the state it opens in (kin.reset(), page-reset.ts). */
   reset(): Promise<void>;
   /** Resolves once a frame is drawn and nothing is pending (kin.idle(), page-idle.ts). */
-  idle(timeout_ms: number): Promise<void>;
+  idle(timeoutMillis: number): Promise<void>;
 }
 
 export interface KinToolsApi {

@@ -121,7 +121,7 @@ export class PageCharacters {
    * active whose pose changed (the view uploads the active one's). Returns
    * whether the active character's springs moved it. Allocation-free.
    */
-  update(now_ms: number): boolean {
+  update(nowMillis: number): boolean {
     const { characters, active } = this.editor.scene;
     const method = this.view.skinning;
     let activeMoved = false;
@@ -133,7 +133,7 @@ export class PageCharacters {
       const { session } = character;
       const posed = shown.poseStale;
       shown.poseStale = false;
-      const stepped = shown.springs.step(session.rig, posed, now_ms);
+      const stepped = shown.springs.step(session.rig, posed, nowMillis);
       moving ||= shown.springs.moving;
       if (character === active) {
         activeMoved = stepped;

@@ -31,14 +31,14 @@ export function pendingWork({ scheduler, editor, timeline, models, links }: Idle
   return pending;
 }
 
-/** Resolves once a frame is drawn and then nothing is pending; rejects naming what still is after `timeout_ms`. */
-export async function whenIdle(sources: IdleSources, timeout_ms: number): Promise<void> {
-  const started_ms = performance.now();
+/** Resolves once a frame is drawn and then nothing is pending; rejects naming what still is after `timeoutMillis`. */
+export async function whenIdle(sources: IdleSources, timeoutMillis: number): Promise<void> {
+  const startedMillis = performance.now();
   await sources.view.nextFrame();
   for (;;) {
     const pending = pendingWork(sources);
     if (pending.length === 0) return;
-    if (performance.now() - started_ms > timeout_ms) throw new Error(`kin: still busy after ${timeout_ms} ms: ${pending.join(', ')}`);
+    if (performance.now() - startedMillis > timeoutMillis) throw new Error(`kin: still busy after ${timeoutMillis} ms: ${pending.join(', ')}`);
     // The browser's next frame: a frame the page asked for is drawn by then, and no frame is asked for here.
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }

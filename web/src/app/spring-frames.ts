@@ -8,37 +8,37 @@
 // motion). Allocation-free while the rig stays the same.
 import type { Rig } from '../rig/rig.js';
 
-const MIN_STEP_MS = 4;
-const MAX_STEP_MS = 100;
+const MIN_STEP_MILLIS = 4;
+const MAX_STEP_MILLIS = 100;
 /** The first step after the springs rested: one ordinary frame. */
-const RESUMED_STEP_MS = 16;
+const RESUMED_STEP_MILLIS = 16;
 
 export class SpringFrames {
   private rig: Rig | null = null;
   private hasChains = false;
   private steppedChains = -1;
-  private lastStep_ms = -1;
+  private lastStepMillis = -1;
 
   /**
-   * Steps `rig`'s springs for the frame at `now_ms` if they move: its pose
+   * Steps `rig`'s springs for the frame at `nowMillis` if they move: its pose
    * changed since the last step (`poseChanged`), or its chains did, or they
    * have not settled. Returns whether it stepped (the palette changed).
    */
-  step(rig: Rig, poseChanged: boolean, now_ms: number): boolean {
+  step(rig: Rig, poseChanged: boolean, nowMillis: number): boolean {
     if (rig !== this.rig) {
       this.rig = rig;
       this.hasChains = rig.springs.springChains().length > 0;
       this.steppedChains = -1;
-      this.lastStep_ms = -1;
+      this.lastStepMillis = -1;
     }
     if (!this.hasChains) return false;
     if (!poseChanged && rig.springs.springsVersion === this.steppedChains && rig.springs.springsSettled) {
-      this.lastStep_ms = -1;
+      this.lastStepMillis = -1;
       return false;
     }
-    const dt_ms = this.lastStep_ms < 0 ? RESUMED_STEP_MS : Math.min(MAX_STEP_MS, Math.max(MIN_STEP_MS, now_ms - this.lastStep_ms));
-    rig.springs.stepSprings(dt_ms);
-    this.lastStep_ms = now_ms;
+    const dtMillis = this.lastStepMillis < 0 ? RESUMED_STEP_MILLIS : Math.min(MAX_STEP_MILLIS, Math.max(MIN_STEP_MILLIS, nowMillis - this.lastStepMillis));
+    rig.springs.stepSprings(dtMillis);
+    this.lastStepMillis = nowMillis;
     this.steppedChains = rig.springs.springsVersion;
     return true;
   }

@@ -54,8 +54,8 @@ export class ExchangeRecord {
   }
 
   /** Writes the milliseconds the next step-springs call advances by (a frame's whole milliseconds are stored without boxing). */
-  setSpringStep(dt_ms: number): void {
-    this.floats()[this.layout.floats.springStep_ms] = dt_ms;
+  setSpringStep(dtMillis: number): void {
+    this.floats()[this.layout.floats.springStepMillis] = dtMillis;
   }
 
   /**

@@ -51,14 +51,14 @@ export class RigSprings extends FeatureHandle<SpringsHandle> {
   }
 
   /**
-   * Advances the springs by `dt_ms` milliseconds (finite, in (0, 1000]): FK
+   * Advances the springs by `dtMillis` milliseconds (finite, in (0, 1000]): FK
    * of the pose, the chains, tips and palette. Call it after the frame's
    * solve or sampleClip. Milliseconds, as a frame's whole ones pass without
    * being boxed into a heap number: allocation-free.
    */
-  stepSprings(dt_ms: number): void {
+  stepSprings(dtMillis: number): void {
     this.live();
-    this.rig.exchange.setSpringStep(dt_ms);
+    this.rig.exchange.setSpringStep(dtMillis);
     this.check(this.rig.module._kin_springs_step(this.address));
   }
 

@@ -1,6 +1,6 @@
 // Keeps the page's URL a share link of what is on screen, and history
 // entries for the poses. Every frame it is told the app's state version;
-// once the version has stopped changing for DELAY_MS, and no pointer is
+// once the version has stopped changing for DELAY_MILLIS, and no pointer is
 // held (a drag held still writes once, when it is let go: encoding a link
 // makes tens of kB of garbage, not worth it mid-gesture), it writes the link
 // into the fragment, pushing a history entry or rewriting the current one as
@@ -14,7 +14,7 @@ import { HistoryPolicy } from './browser-history-policy.js';
 import { NO_GESTURE, type PointerGestures } from './pointer-gestures.js';
 import type { ShareUrl } from './share-link.js';
 
-const DELAY_MS = 400;
+const DELAY_MILLIS = 400;
 const STATE_KEY = 'kinPoseLink';
 
 /** What the fragment's owner provides. */
@@ -85,7 +85,7 @@ export class LinkFragment {
     this.policy.changed(this.gestures.current);
     if (this.timer !== null) clearTimeout(this.timer);
     this.heldBack = false;
-    this.timer = setTimeout(this.writeWhenLetGo, DELAY_MS);
+    this.timer = setTimeout(this.writeWhenLetGo, DELAY_MILLIS);
   }
 
   /** Writes now (before someone reads location.href), and cancels a pending write; returns what was written. */
@@ -130,7 +130,7 @@ export class LinkFragment {
       return;
     }
     this.heldBack ||= this.gestures.current !== NO_GESTURE;
-    this.timer = setTimeout(this.writeWhenLetGo, DELAY_MS);
+    this.timer = setTimeout(this.writeWhenLetGo, DELAY_MILLIS);
   };
 
   private readonly write = (): ShareUrl => {

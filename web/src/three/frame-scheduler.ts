@@ -11,7 +11,7 @@ export class FrameScheduler {
    * clock reads it rather than performance.now(), whose every result is a
    * new heap number.
    */
-  frameTime_ms = 0;
+  frameTimeMillis = 0;
   private pending = false;
   private stopped = false;
 
@@ -34,9 +34,9 @@ export class FrameScheduler {
     this.stopped = true;
   }
 
-  private readonly tick = (time_ms: number): void => {
+  private readonly tick = (timeMillis: number): void => {
     this.pending = false;
-    this.frameTime_ms = Math.round(time_ms);
+    this.frameTimeMillis = Math.round(timeMillis);
     if (this.stopped) return;
     let again: boolean;
     try {

@@ -6,7 +6,7 @@
 // button says why, until the next click or a click on the note.
 import type { ShareUrl } from '../share/share-link.js';
 
-const CONFIRM_MS = 1500;
+const CONFIRM_MILLIS = 1500;
 const LABEL = 'Copy link';
 
 export class CopyLinkButton {
@@ -77,6 +77,6 @@ export class CopyLinkButton {
     this.restoreTimer = setTimeout(() => {
       this.button.textContent = LABEL;
       this.restoreTimer = null;
-    }, CONFIRM_MS);
+    }, CONFIRM_MILLIS);
   }
 }

@@ -4,9 +4,9 @@ import { errorMessage } from '../text/error-message.js';
 
 const LABEL = 'Save PNG';
 const FILE_NAME = 'kin-pose.png';
-const NOTICE_MS = 2500;
+const NOTICE_MILLIS = 2500;
 // The download has read the blob long before this; the object URL is freed after.
-const REVOKE_MS = 60_000;
+const REVOKE_MILLIS = 60_000;
 
 export class SaveImageButton {
   readonly element = document.createElement('div');
@@ -31,14 +31,14 @@ export class SaveImageButton {
       anchor.href = url;
       anchor.download = FILE_NAME;
       anchor.click();
-      setTimeout(() => URL.revokeObjectURL(url), REVOKE_MS);
+      setTimeout(() => URL.revokeObjectURL(url), REVOKE_MILLIS);
     } catch (error) {
       this.button.textContent = 'Could not save';
       this.button.title = errorMessage(error);
       setTimeout(() => {
         this.button.textContent = LABEL;
         this.button.title = '';
-      }, NOTICE_MS);
+      }, NOTICE_MILLIS);
     }
   }
 }

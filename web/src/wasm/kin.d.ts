@@ -204,7 +204,7 @@ export interface SpringsHandle {
 
 export interface KinModule {
   RigSprings: { new (rig: number): SpringsHandle };
-  /** Advances the spring chains by the rig's exchange record's springStep_ms (milliseconds): FK of the pose, springs, tips, palette. */
+  /** Advances the spring chains by the rig's exchange record's springStepMillis (milliseconds): FK of the pose, springs, tips, palette. */
   _kin_springs_step(springs: number): number;
   /** 1 when every enabled spring chain has come to rest (or none is enabled), else 0. */
   _kin_springs_settled(springs: number): number;
