@@ -1,5 +1,5 @@
 // Our modules allocate next to nothing per frame while a target handle is
-// dragged with the real mouse in Chromium (tests/e2e/drag-profile.ts
+// dragged with the real mouse in Chromium (bench/page/drag-profile.ts
 // measures it: V8's sampling heap profiler over two windows of 200 moves of
 // a held drag after 600 of warm-up). The page comes from Vite's dev server
 // so that each allocation is charged to our module's own file. Bound: 16
@@ -22,7 +22,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { type ViteDevServer, createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openDemo } from './browser.js';
+import { launchChromium, openDemo } from '../../tests/e2e/browser.js';
 import { PLAYBACK_CHROMIUM_ARGS, ourBytesPerFrame, profileDrag, profilePlayback } from './drag-profile.js';
 
 const WARM_UP_MOVES = 600;
