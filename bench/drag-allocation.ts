@@ -1,21 +1,21 @@
 // JavaScript allocation during a real drag in Chromium: the right-hand
 // handle dragged with the mouse (the handle's drag → the app's callback →
 // solve → the next frame's bone upload, HUD, energy plot and draw), with
-// LBS and with DQS, measured by tests/e2e/drag-profile.ts: bytes per frame
+// LBS and with DQS, measured by bench/page/drag-profile.ts: bytes per frame
 // by owner — our modules by file, three.js by part, and the browser's own
-// (event objects, API results). tests/e2e/drag-allocation.test.ts asserts
+// (event objects, API results). bench/page/drag-allocation.test.ts asserts
 // our modules' share; tests/web/drag-allocation.test.ts the per-frame path
 // in Node. Then the same measurement while the timeline plays a two-key
 // clip with the curve view shown (no pointer: the clock, the core's
 // sampling, the bone upload, the playhead, the time field, the curve's time
 // line), in a browser of its own that optimises early and inlines nothing
-// (PLAYBACK_CHROMIUM_ARGS, tests/e2e/drag-profile.ts). Writes
+// (PLAYBACK_CHROMIUM_ARGS, bench/page/drag-profile.ts). Writes
 // bench/results/drag-allocation.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { createServer } from 'vite';
 import { launchChromium } from '../tests/e2e/browser.js';
-import { PLAYBACK_CHROMIUM_ARGS, SAMPLING_INTERVAL, ourBytesPerFrame, profileDrag, profilePlayback } from '../tests/e2e/drag-profile.js';
+import { PLAYBACK_CHROMIUM_ARGS, SAMPLING_INTERVAL, ourBytesPerFrame, profileDrag, profilePlayback } from './page/drag-profile.js';
 import { describeMachine } from './machine.js';
 
 const WARM_UP_MOVES = 1500;
@@ -58,7 +58,7 @@ try {
   // Playback twice: in this browser (V8's own tiering: a playback frame's
   // functions have not left its interpreter and baseline tiers yet) and in
   // one that optimises early and inlines nothing (the steady state; what
-  // tests/e2e/drag-allocation.test.ts bounds).
+  // bench/page/drag-allocation.test.ts bounds).
   await page.evaluate(() => window.kin.setSkinning('lbs'));
   await profileAndReport(page, 'lbs, playback, default V8 tiering');
   await profileAndReport(page, 'lbs, playback, default V8 tiering, after ~1500 frames', PLAYBACK_LONG_WARM_UP_MILLIS);

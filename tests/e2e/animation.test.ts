@@ -4,7 +4,7 @@
 // sample at the shown time), and stopped, its target handles sit on the
 // pose and follow it as the time changes; the onion skin's Ghosts toggle draws ghosts
 // (pixels differ) without touching the pose; a share link with the clip
-// opens playing the same animation in a new tab; "Export GLB (+ clip)"
+// applied in another page plays the same animation; "Export GLB (+ clip)"
 // downloads a file whose animation three.js's AnimationMixer (in Node)
 // samples as the page does at the clip's frame times (within 1e-4), and
 // loaded back offers its animation as the clip, ready to play; a BVH
@@ -16,9 +16,10 @@ import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, bannerText, canvasScreenshot, clickFileMenu, collectProblems, downloadedBytes, dropFile, loadReported, nextFrame, screenshot, settle, startDemo } from './browser.js';
-import { installPosePalette, maxDifference } from './compare.js';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, artifact, bannerText, canvasScreenshot, clickFileMenu, downloadedBytes, dropFile, idle, loadReported, nextFrame } from './browser.js';
+import { demoPage, linkInOtherPage } from './shared-pages.js';
+import { maxDifference } from './compare.js';
 import { changedPixels } from './pixels.js';
 
 /** The palette on screen and the time shown, read together, with the core's sample of the clip at that time. */
@@ -36,9 +37,12 @@ async function watchPlayback(page: Page, samples: number): Promise<{ time: numbe
   const start = await page.evaluate(() => window.kin.time().time);
   await page.waitForFunction((t) => window.kin.time().time !== t, start, { timeout: 10_000 });
   const seen: { time: number; shown: number[] }[] = [];
+  let last = await page.evaluate(() => window.kin.time().time);
   for (let i = 0; i < samples; i++) {
-    await page.waitForTimeout(150);
+    // A later frame of the clip: the clock moved on.
+    await page.waitForFunction((t) => window.kin.time().time !== t, last, { timeout: 10_000 });
     const { time, playing, shown, sampled } = await shownAndSampled(page);
+    last = time;
     expect(playing).toBe(true);
     expect(maxDifference(shown, sampled)).toBeLessThan(1e-6);
     seen.push({ time, shown });
@@ -100,15 +104,7 @@ function bytesOf(text: string): ArrayBuffer {
 }
 
 describe('animation on the page', () => {
-  let demo: DemoSession;
-
-  beforeAll(async () => {
-    demo = await startDemo();
-  }, 300_000);
-
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const demo = demoPage();
 
   it('offers the default character’s demo clips; the walk picked from the menu plays as the core samples it', async () => {
     const { page } = demo;
@@ -143,7 +139,7 @@ describe('animation on the page', () => {
     await page.evaluate(() => window.kin.setTime(0.25));
     // Screenshots compare the drawn frames, so every pending one (the button's
     // hover, the pause) is drawn first.
-    await settle(page);
+    await idle(page);
     const before = { png: await canvasScreenshot(page), palette: await page.evaluate(() => window.posePalette()) };
     await page.click('[data-action="ghosts"]');
     await nextFrame(page);
@@ -152,22 +148,18 @@ describe('animation on the page', () => {
     expect(changedPixels(before.png, after.png)).toBeGreaterThan(200);
     expect(after.palette).toEqual(before.palette);
     await page.click('[data-action="ghosts"]');
-    await settle(page);
+    await idle(page);
     // The same picture again (a redraw may differ by a level or three here and there).
     expect(changedPixels(before.png, await canvasScreenshot(page))).toBe(0);
   });
 
-  it('opens a share link with the clip playing the same animation', async () => {
+  it('a share link with the clip, applied in another page, plays the same animation', async () => {
     const { page } = demo;
+    const paused = await page.evaluate(() => window.kin.time().time);
     await page.click('[data-action="play"]');
-    await page.waitForTimeout(200);
+    await page.waitForFunction((t) => window.kin.time().time !== t, paused, { timeout: 10_000 });
     const url = await page.evaluate(() => window.kin.shareLink());
-    const other = await demo.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const problems = collectProblems(other);
-    await other.addInitScript(installPosePalette);
-    await other.goto(url);
-    await other.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
-    await other.evaluate(() => window.kin.ready);
+    const { page: other, problems } = await linkInOtherPage(url);
     const [mine, theirs] = await Promise.all([page.evaluate(() => window.kin.clip()), other.evaluate(() => window.kin.clip())]);
     expect(theirs.name).toBe(mine.name);
     expect(theirs.channels.length).toBe(mine.channels.length);
@@ -180,8 +172,8 @@ describe('animation on the page', () => {
     for (let k = 0; k < times.length; k++) expect(maxDifference(theirsSampled[k], mineSampled[k])).toBeLessThan(1e-3);
     expect(maxDifference(mineSampled[0], mineSampled[2])).toBeGreaterThan(1e-3);
     await watchPlayback(other, 3);
+    await other.evaluate(() => window.kin.pause());
     expect(problems).toEqual([]);
-    await other.close();
   });
 
   it('exports GLB with the clip: three.js’s AnimationMixer samples it as the page does', async () => {
@@ -233,7 +225,7 @@ describe('animation on the page', () => {
     expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Hips', 'Spine', 'Head', 'LeftLeg']);
     expect(await clipMenuNames(page)).toEqual(['New clip', await page.evaluate(() => window.kin.clip().name)]);
     await watchPlayback(page, 3);
-    await screenshot(page, `${ARTIFACTS}/animation-bvh-1280x800.png`);
+    await artifact(page, `${ARTIFACTS}/animation-bvh-1280x800.png`);
 
     // The last frame's row cut short (3 numbers of 15): the message names its line (1-based; the text ends with a newline).
     const lines = bvhText().split('\n');

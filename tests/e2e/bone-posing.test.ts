@@ -6,16 +6,15 @@
 // gizmo turns it too (and not the camera); clicks on handles, on empty space
 // and orbit drags do not select.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { poseLinkInUrl } from '../../web/src/share/link-url.js';
 import { decodePoseLink } from '../../web/src/share/pose-link.js';
-import { type DemoSession, nextFrame, screenshot, startDemo } from './browser.js';
+import { ARTIFACTS, artifact, nextFrame, screenshot } from './browser.js';
+import { demoPage } from './shared-pages.js';
 import { maxDifference } from './compare.js';
 
-const ARTIFACTS = 'tests/e2e/artifacts';
 const BONE = 'forearm_r';
 // The right elbow's hinge: slot 1 (about y) in [0, 2.5]; slot 0 twists in ±1.2, slot 2 is locked.
 const HINGE_SLOT = 1;
@@ -75,18 +74,12 @@ function cameraOf(url: string): number[] {
 
 
 describe('bone posing', () => {
-  let demo: DemoSession;
+  const demo = demoPage();
   let page: Page;
   let problems: string[];
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    demo = await startDemo();
     ({ page, problems } = demo);
-  });
-
-  afterAll(async () => {
-    await demo?.close();
   });
 
   it('a click on a bone selects it, highlights it and shows its sliders over its limits', async () => {
@@ -145,7 +138,7 @@ describe('bone posing', () => {
     const bent = await elbow(page);
     expect(bent.angles[HINGE_SLOT]).toBe(0);
     expect(bent.measured).toBeLessThan(1e-3);
-    await screenshot(page, `${ARTIFACTS}/bone-slider.png`);
+    await artifact(page, `${ARTIFACTS}/bone-slider.png`);
     expect(problems).toEqual([]);
   });
 
@@ -177,7 +170,7 @@ describe('bone posing', () => {
       await nextFrame(page);
     }
     await page.mouse.up();
-    await screenshot(page, `${ARTIFACTS}/bone-gizmo.png`);
+    await artifact(page, `${ARTIFACTS}/bone-gizmo.png`);
     const turned = await elbow(page);
     expect(maxDifference(turned.angles, [0, 1, 0])).toBeGreaterThan(0.05);
     expect(turned.angles[0]).toBeGreaterThanOrEqual(-1.2000001);

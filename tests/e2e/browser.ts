@@ -1,14 +1,16 @@
 // Shared e2e plumbing: the site the run's global setup built and serves and
 // the Chromium it launched (global-setup.ts), and launching Debian's Chromium (never a downloaded browser) with
-// the flags that give WebGL2 through SwiftShader on these machines; then
-// open the demo (once per describe block: demoPage()), and drag its handles
-// with the real mouse, drop files on it and wait for the loads to report.
+// the flags that give WebGL2 through SwiftShader on these machines; opening
+// the demo (a fresh page, for the tests that open a URL; the others share
+// pages: shared-pages.ts), screenshots (written to the artifacts only with
+// KIN_E2E_ARTIFACTS=1), and driving the page: drag its handles with the
+// real mouse, drop files on it, wait for loads to report and for the page to
+// be idle.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
-import { type Browser, type ConsoleMessage, type Download, type Page, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+import { type Browser, type BrowserContextOptions, type ConsoleMessage, type Download, type Page, chromium } from 'playwright-core';
 import { installPosePalette } from './compare.js';
 
 export const CHROMIUM_ARGS = [
@@ -41,13 +43,15 @@ export function launchChromium(extraArgs: readonly string[] = []): Promise<Brows
 
 /**
  * The run's Chromium (global-setup.ts launches it once), through a
- * connection of this file's own: closing it closes the pages and contexts
- * the file opened, not the browser. A Chromium per file compiled every
+ * connection of this test process's own, made once (every file runs in the
+ * one process: vitest.config.ts). A Chromium per file compiled every
  * shader of the page again for its first frames (its first page took a
  * second or more longer to load and draw than the next one).
  */
 export function sharedChromium(): Promise<Browser> {
-  return chromium.connect(inject('chromiumEndpoint'));
+  const store = globalThis as { kinChromium?: Promise<Browser> };
+  store.kinChromium ??= chromium.connect(inject('chromiumEndpoint'));
+  return store.kinChromium;
 }
 
 /** A finished download's bytes (through Playwright's stream: download.path() is not offered on a connected browser). */
@@ -67,9 +71,9 @@ export function collectProblems(page: Page): string[] {
   return problems;
 }
 
-/** Opens the page and waits until the character is loaded and drawn. */
-export async function openDemo(browser: Browser, url: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+/** Opens the page (in a context of its own, a 1280 × 800 window unless `options` say otherwise) and waits until the character is loaded and drawn. */
+export async function openDemo(browser: Browser, url: string, options: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage(options);
   const problems = collectProblems(page);
   // On the context: a page it opens (a link's new tab) has it too.
   await page.context().addInitScript(installPosePalette);
@@ -87,9 +91,15 @@ export interface Box {
   height: number;
 }
 
+/** Where the page tests write their screenshots, with KIN_E2E_ARTIFACTS=1. */
+export const ARTIFACTS = 'tests/e2e/artifacts';
+
+/** Whether screenshots are written to ARTIFACTS (KIN_E2E_ARTIFACTS=1), to look at; tests only compare them in memory. */
+export const WRITES_ARTIFACTS = process.env.KIN_E2E_ARTIFACTS === '1';
+
 /**
- * A PNG of what the page shows (its viewport, or `clip` of it), written to
- * `path` when one is given. Asked of Chromium with optimizeForSpeed: the
+ * A PNG of what the page shows (its viewport, or `clip` of it), also
+ * written to `path` when one is given and KIN_E2E_ARTIFACTS=1. Asked of Chromium with optimizeForSpeed: the
  * same pixels as page.screenshot(), whose tightest PNG compression was half
  * of each shot's time here (0.85 s against 0.4 s at 1280×800, 2.0 s against
  * 1.1 s at 1920×1080), and the suites take some 150 shots a run.
@@ -99,13 +109,38 @@ export async function screenshot(page: Page, path?: string, clip?: Box): Promise
   try {
     const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, ...(clip && { clip: { ...clip, scale: 1 } }) });
     const png = Buffer.from(data, 'base64');
-    if (path !== undefined) {
+    if (path !== undefined && WRITES_ARTIFACTS) {
       await mkdir(dirname(path), { recursive: true }); // a fresh clone has no artifacts folder yet
       await writeFile(path, png);
     }
     return png;
   } finally {
     await cdp.detach();
+  }
+}
+
+/** A screenshot nobody compares, only looked at: taken and written to `path` with KIN_E2E_ARTIFACTS=1, else not taken at all. */
+export async function artifact(page: Page, path: string): Promise<void> {
+  if (WRITES_ARTIFACTS) await screenshot(page, path);
+}
+
+/**
+ * Resizes the window and waits until the page has seen it: the media
+ * queries' changes (a phone's layout) and the view's resize come with the
+ * frame after the resize, drawn in the next.
+ */
+export async function resizeWindow(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await nextFrame(page);
+  await nextFrame(page);
+}
+
+/** Screenshots nobody compares at each of `sizes`, the window resized to each in turn (left at the last): with KIN_E2E_ARTIFACTS=1 only. */
+export async function artifactsAt(page: Page, sizes: readonly { width: number; height: number }[], path: (size: { width: number; height: number }) => string): Promise<void> {
+  if (!WRITES_ARTIFACTS) return;
+  for (const size of sizes) {
+    await resizeWindow(page, size);
+    await screenshot(page, path(size));
   }
 }
 
@@ -116,59 +151,48 @@ export async function canvasScreenshot(page: Page): Promise<Buffer> {
   return screenshot(page, undefined, box);
 }
 
-/** Where the page tests write their screenshots. */
-export const ARTIFACTS = 'tests/e2e/artifacts';
-
-export interface DemoPage {
-  site: Site;
-  browser: Browser;
-  /** The demo, loaded and drawn. */
-  page: Page;
-  /** Its console errors and warnings so far. */
-  problems: string[];
-}
-
-/**
- * For a describe block: opens the demo on the served site in the run's
- * Chromium before its tests, closes it after. The fields are set once the
- * block's tests run.
- */
-export function demoPage(): DemoPage {
-  const demo = {} as DemoPage;
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    demo.site = servedSite();
-    demo.browser = await sharedChromium();
-    Object.assign(demo, await openDemo(demo.browser, demo.site.url));
-  });
-  afterAll(async () => {
-    await demo.browser?.close();
-  });
-  return demo;
-}
-
 /** Draws a frame, which shows every change made before (the page draws on demand). */
 export async function nextFrame(page: Page): Promise<void> {
   await page.evaluate(() => window.kin.nextFrame());
 }
 
 /**
- * Waits until the page stops drawing (a resize, the camera's damping, swinging
- * springs settle), at most 10 s after the springs are at rest: first the
- * springs (on a loaded machine one software-rendered frame can outlast the
- * 500 ms look below, which would take a ponytail still swinging for a still
- * one), then no frame drawn for 500 ms.
+ * Waits until the page has drawn and has nothing pending (kin.idle(): no
+ * frame asked for — a resize, the camera's damping, swinging springs — no
+ * background solve, no load, no share link due); throws naming what is
+ * still pending after 30 s.
  */
-export async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.kin.springsSettled(), undefined, { timeout: 30_000 });
-  let frames = await page.evaluate(() => window.kin.renderedFrames());
-  for (let wait = 0; wait < 20; wait++) {
-    await page.waitForTimeout(500);
-    const now = await page.evaluate(() => window.kin.renderedFrames());
-    if (now === frames) return;
-    frames = now;
-  }
-  throw new Error('the page kept drawing for 10 s while nothing changed');
+export async function idle(page: Page): Promise<void> {
+  await page.evaluate(() => window.kin.idle());
+}
+
+/** Waits for `count` of the browser's own animation frames, asking the page for none: a page at rest draws nothing meanwhile. */
+export async function browserFrames(page: Page, count: number): Promise<void> {
+  await page.evaluate(async (n) => {
+    for (let k = 0; k < n; k++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+}
+
+/**
+ * Counts the page's new history entries from now on (history.pushState
+ * calls): on a page used long, history.length stops at the browser's cap
+ * (50 entries in Chromium). The returned function reads the count and stops
+ * counting.
+ */
+export async function countHistoryEntries(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const counted = window as unknown as { historyEntries: number };
+    counted.historyEntries = 0;
+    const push = History.prototype.pushState;
+    history.pushState = function (this: History, ...args: Parameters<History['pushState']>) {
+      counted.historyEntries++;
+      push.apply(this, args);
+    };
+  });
+  return () => page.evaluate(() => {
+    delete (history as { pushState?: unknown }).pushState;
+    return (window as unknown as { historyEntries: number }).historyEntries;
+  });
 }
 
 /** A real mouse drag of a goal's handle by (dx, dy) CSS pixels over `steps` moves. */
@@ -180,26 +204,6 @@ export async function dragHandle(page: Page, goal: string, dx: number, dy: numbe
   for (let step = 1; step <= steps; step++) await page.mouse.move(handle.x + (dx * step) / steps, handle.y + (dy * step) / steps);
   await page.mouse.up();
   await nextFrame(page);
-}
-
-/** One suite's demo: the served site, Chromium, and the page opened on it. */
-export interface DemoSession {
-  site: Site;
-  browser: Browser;
-  page: Page;
-  problems: string[];
-  close(): Promise<void>;
-}
-
-/** Opens the demo on the served site in the run's Chromium (for a suite's beforeAll). */
-export async function startDemo(): Promise<DemoSession> {
-  const site = servedSite();
-  const browser = await sharedChromium();
-  const { page, problems } = await openDemo(browser, site.url);
-  return {
-    site, browser, page, problems,
-    close: () => browser.close(),
-  };
 }
 
 /** The message a banner shows ('.link-banner' for links, '.model-banner' for models), or null while it is hidden. */

@@ -7,9 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {} from '../../web/src/candy/candy-page.js'; // declares window.candy
 import type { VolumeCell } from '../../web/src/candy/volume-table.js';
-import { type Site, collectProblems, screenshot, servedSite, sharedChromium } from './browser.js';
-
-const ARTIFACTS = 'tests/e2e/artifacts';
+import { ARTIFACTS, type Site, collectProblems, screenshot, servedSite, sharedChromium } from './browser.js';
 
 describe('candy-wrapper page', () => {
   let site: Site;
@@ -30,7 +28,7 @@ describe('candy-wrapper page', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await page?.context().close();
   });
 
   const share = (specimen: string, method: string, degrees: number): number => {

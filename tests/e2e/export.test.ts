@@ -24,7 +24,8 @@ import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { loadDefaultCharacter } from '../web/default-character.js';
 import { poseThreeBones, worstSkinnedDifference } from '../web/three-model.js';
 import { worldPalette } from '../web/world-palette.js';
-import { bannerText, clickFileMenu, demoPage, downloadedBytes, dragHandle, dropFile, loadReported } from './browser.js';
+import { bannerText, clickFileMenu, downloadedBytes, dragHandle, dropFile, loadReported } from './browser.js';
+import { demoPage } from './shared-pages.js';
 import { type Vec3, distance, maxDifference } from './measure.js';
 
 /** Clicks a File menu item and returns the file it downloads. */

@@ -6,8 +6,9 @@
 // step. And the page draws nothing while nothing changes.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSession, nextFrame, settle, startDemo } from './browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserFrames, idle, nextFrame } from './browser.js';
+import { demoPage } from './shared-pages.js';
 
 interface Snapshot {
   angles: number[];
@@ -59,16 +60,11 @@ async function oneStepOrNone(page: Page, gesture: (finish: 'release' | 'escape')
 }
 
 describe('gestures and undo', () => {
-  let demo: DemoSession;
+  const demo = demoPage();
   let page: Page;
 
   beforeAll(async () => {
-    demo = await startDemo();
     page = demo.page;
-  });
-
-  afterAll(async () => {
-    await demo?.close();
   });
 
   it('a target drag: one step, or none and the exact pose back with Esc', async () => {
@@ -139,26 +135,27 @@ describe('gestures and undo', () => {
     // The ponytail's springs swing after every change until they settle:
     // with them off, a change is one frame.
     await page.locator('input[name="spring-ponytail"]').uncheck();
-    // Let the camera's damping and any pending write settle.
-    await page.waitForTimeout(1500);
-    const idle = await page.evaluate(() => window.kin.renderedFrames());
-    await page.waitForTimeout(2000);
-    expect(await page.evaluate(() => window.kin.renderedFrames())).toBe(idle);
+    // The camera's damping and any pending write settled.
+    await idle(page);
+    const still = await page.evaluate(() => window.kin.renderedFrames());
+    // The browser's own frames go by (asking the page for none): the page draws none of them.
+    await browserFrames(page, 30);
+    expect(await page.evaluate(() => window.kin.renderedFrames())).toBe(still);
     await page.evaluate(() => window.kin.applyPreset('wave'));
-    await page.waitForTimeout(300);
+    await browserFrames(page, 10);
     const changed = await page.evaluate(() => window.kin.renderedFrames());
-    expect(changed).toBeGreaterThan(idle);
-    expect(changed - idle).toBeLessThan(5);
+    expect(changed).toBeGreaterThan(still);
+    expect(changed - still).toBeLessThan(5);
   });
 
   it('with springs on, a change draws frames while the ponytail swings, then none', async () => {
     await page.locator('input[name="spring-ponytail"]').check();
     const before = await page.evaluate(() => window.kin.renderedFrames());
     await page.evaluate(() => window.kin.applyPreset('relaxed'));
-    await settle(page); // throws if the page keeps drawing for 10 s
+    await idle(page); // throws if the page keeps drawing for 30 s
     const settled = await page.evaluate(() => window.kin.renderedFrames());
     expect(settled - before).toBeGreaterThan(3);
-    await page.waitForTimeout(1500);
+    await browserFrames(page, 30);
     expect(await page.evaluate(() => window.kin.renderedFrames())).toBe(settled);
   });
 });

@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { poseLinkInUrl } from '../../web/src/share/link-url.js';
 import { decodePoseLink } from '../../web/src/share/pose-link.js';
-import { ARTIFACTS, demoPage, dragHandle, nextFrame, screenshot } from './browser.js';
+import { ARTIFACTS, artifact, dragHandle, nextFrame } from './browser.js';
+import { demoPage } from './shared-pages.js';
 import { type Vec3, distance } from './measure.js';
 
 const GOAL = 'hand_r';
@@ -67,7 +68,7 @@ describe('translate gizmo', () => {
   it("dragging the selected handle's y arrow moves its target along model y only", async () => {
     const { page } = demo;
     // The drag above selected the handle: its arrows show.
-    await screenshot(page, `${ARTIFACTS}/gizmo-arrows.png`);
+    await artifact(page, `${ARTIFACTS}/gizmo-arrows.png`);
     const before = await target(page);
     const undoBefore = (await page.evaluate(() => window.kin.undoDepth())).undo;
     const arrow = await page.evaluate((g) => window.kin.gizmoArrowScreenPosition(g, 'y'), GOAL);

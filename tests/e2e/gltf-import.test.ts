@@ -6,15 +6,14 @@
 // loads same-site and data: URLs only; a share link
 // of the model waits for the file, then applies its pose.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { animatedFile } from '../web/gltf-animated-file.js';
 import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
-import { type DemoSession, bannerText, dropFile, loadReported, nextFrame, openDemo, screenshot, startDemo } from './browser.js';
+import { ARTIFACTS, bannerText, dropFile, loadReported, nextFrame, openDemo, screenshot } from './browser.js';
+import { demoPage, sharedPage } from './shared-pages.js';
 import { changedPixels } from './pixels.js';
 
-const ARTIFACTS = 'tests/e2e/artifacts';
 
 type Vec3 = [number, number, number];
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -33,17 +32,8 @@ function modelName(page: Page): Promise<string> {
 }
 
 describe('glTF import in the page', () => {
-  let suite: DemoSession;
+  const suite = demoPage();
   const armature = armatureRig().glb();
-
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    suite = await startDemo();
-  });
-
-  afterAll(async () => {
-    await suite?.close();
-  });
 
   it('a dropped GLB replaces the default character and poses by dragging a target', async () => {
     const { page, problems } = suite;
@@ -179,22 +169,25 @@ describe('glTF import in the page', () => {
     expect(fromData.problems).toEqual([]);
     await fromData.page.close();
 
-    const elsewhere = await openDemo(browser, `${site.url}?model=${encodeURIComponent('https://example.com/robot.glb')}`);
-    expect(await loadReported(elsewhere.page, null)).toBe('Could not load the model: only models from this site or data: URLs can be loaded, not from https://example.com');
-    expect(await elsewhere.page.evaluate(() => window.kin.model().kind)).toBe('default');
-    expect(elsewhere.problems).toEqual([]);
-    await elsewhere.page.close();
+    // Another site's URL, as ?model= hands it to the loader (in the page: the opening above is ?model='s one).
+    const { page, problems } = await sharedPage('other');
+    await page.evaluate((url) => window.kin.loadModel(url), 'https://example.com/robot.glb');
+    expect(await loadReported(page, null)).toBe('Could not load the model: only models from this site or data: URLs can be loaded, not from https://example.com');
+    expect(await page.evaluate(() => window.kin.model().kind)).toBe('default');
+    expect(problems).toEqual([]);
   });
 
   it('a share link of a glTF waits for the file, then applies its pose by joint names', async () => {
-    const { browser, page } = suite;
+    const { page } = suite;
     await dropFile(page, 'armature.glb', armature);
     await page.waitForFunction(() => (window.kin.model() as { name?: string }).name === 'armature.glb');
     const hand = await page.evaluate(() => window.kin.boneTip('HandL'));
     await page.evaluate((t) => window.kin.setGoalTarget('HandL', t), [hand[0] - 0.15, hand[1] + 0.2, hand[2] + 0.1] as Vec3);
     const posed = await page.evaluate(() => ({ link: window.kin.shareLink(), palette: window.kin.palette() }));
 
-    const fresh = await openDemo(browser, posed.link);
+    // In another page that has not got the file.
+    const fresh = await sharedPage('other');
+    expect(await fresh.page.evaluate((url) => window.kin.applyLink(url), posed.link)).toMatchObject({ ok: false });
     expect(await bannerText(fresh.page, '.link-banner')).toBe("Load 'armature.glb' to apply this pose");
     // Another model does not fit: the page says why and keeps waiting.
     await fresh.page.evaluate((bytes) => window.kin.loadModel({ name: 'tentacle.glb', bytes: Uint8Array.from(bytes) }), Array.from(new Uint8Array(eightInfluenceChain().glb())));
@@ -207,6 +200,5 @@ describe('glTF import in the page', () => {
     expect(await fresh.page.$eval('.hud-warning', (e) => (e as HTMLElement).hidden)).toBe(true);
     expect(maxDifference(await fresh.page.evaluate(() => window.kin.palette()), posed.palette)).toBeLessThan(1e-4);
     expect(fresh.problems).toEqual([]);
-    await fresh.page.close();
   });
 });

@@ -3,7 +3,7 @@
 // Pin toggle releases it and pins it again where it stands, and while a hand's handle is dragged with the real
 // mouse the pinned foot's tip stays within 1e-3 m; × removes a target and
 // Ctrl+Z brings it back; the share link reproduces the targets, the pins and
-// the palette (≤ 1e-4) in a fresh page, and a link with two targets on one
+// the palette (≤ 1e-4) in another page, and a link with two targets on one
 // bone is refused by name; the two-bone solver's own targets cannot be
 // edited, and the list says why.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
@@ -11,7 +11,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
-import { ARTIFACTS, demoPage, dragHandle, nextFrame, openDemo, screenshot } from './browser.js';
+import { ARTIFACTS, artifact, dragHandle, nextFrame } from './browser.js';
+import { demoPage, linkInOtherPage } from './shared-pages.js';
 import { type Vec3, distance, maxDifference } from './measure.js';
 
 type Goal = { name: string; bone: number; target: Vec3; pinned: boolean };
@@ -87,7 +88,7 @@ describe('IK targets on any bone, and pins', () => {
     expect(distance(after.hand, handBefore)).toBeGreaterThan(0.05);
     expect(distance(after.foot, footTip)).toBeLessThan(1e-3);
     expect(after.depth).toBe(depth + 1);
-    await screenshot(page, `${ARTIFACTS}/goals-pinned.png`);
+    await artifact(page, `${ARTIFACTS}/goals-pinned.png`);
   });
 
   it('× removes a target; Ctrl+Z brings it back and Ctrl+Shift+Z removes it again', async () => {
@@ -106,12 +107,12 @@ describe('IK targets on any bone, and pins', () => {
     expect(await goals(page)).toEqual(removed);
   });
 
-  it('the share link reproduces the targets, the pins and the palette in a fresh page', async () => {
+  it('the share link reproduces the targets, the pins and the palette in another page', async () => {
     const link = await page.evaluate(() => window.kin.shareLink());
     const source = await page.evaluate(() => ({ palette: window.posePalette(), goals: window.kin.goals() }));
     expect(source.goals.map((g) => g.name)).toEqual(['hand_l', 'hand_r', 'foot_l', 'hips', 'head', 'upper_arm_l']);
 
-    const fresh = await openDemo(demo.browser, link);
+    const fresh = await linkInOtherPage(link);
     const shared = await fresh.page.evaluate(() => ({ palette: window.posePalette(), goals: window.kin.goals() }));
     expect(maxDifference(shared.palette, source.palette)).toBeLessThan(1e-4);
     expect(shared.goals.map((g) => [g.name, g.pinned])).toEqual(source.goals.map((g) => [g.name, g.pinned]));
@@ -127,7 +128,6 @@ describe('IK targets on any bone, and pins', () => {
     await dragHandle(fresh.page, 'hand_l', -60, 50);
     expect(distance(await fresh.page.evaluate(() => window.kin.boneTip('foot_l')), foot)).toBeLessThan(1e-3);
     expect(fresh.problems).toEqual([]);
-    await fresh.page.close();
   });
 
   it('a link with two targets on one bone is refused by name and changes nothing', async () => {

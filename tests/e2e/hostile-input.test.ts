@@ -27,7 +27,8 @@ import { errorOf } from '../web/pose-link-results.js';
 import {
   BONE_COUNT_AT, GOAL_BONE_AT, GOAL_COUNT_AT, GOAL_FLAGS_AT, SMALL_LENGTH, SMALL_STATE, SOLVER_AT, lessonLink, patched, smallBytes, utf8, withNameBytes,
 } from '../web/pose-link-layout.js';
-import { type DemoSession, bannerText, dropFile, loadReported, nextFrame, startDemo } from './browser.js';
+import { bannerText, dropFile, loadReported, nextFrame } from './browser.js';
+import { demoPage } from './shared-pages.js';
 import { maxDifference } from './compare.js';
 import { type HeapUsage, describeHeap, heapAfterGc } from './heap-usage.js';
 import { changedPixels } from './pixels.js';
@@ -310,7 +311,7 @@ async function effectorFollows(page: Page): Promise<void> {
 }
 
 describe('hostile files and links in the page', () => {
-  let suite: DemoSession;
+  const suite = demoPage();
   let cdp: CDPSession;
   let heapAfterWarmUp: HeapUsage;
   const armature = armatureRig().glb();
@@ -327,7 +328,6 @@ describe('hostile files and links in the page', () => {
   }
 
   beforeAll(async () => {
-    suite = await startDemo();
     cdp = await suite.page.context().newCDPSession(suite.page);
     await suite.page.evaluate(watchArrivals);
     // The warm-up: a user's model loaded and posed.
@@ -337,7 +337,7 @@ describe('hostile files and links in the page', () => {
   });
 
   afterAll(async () => {
-    await suite?.close();
+    await cdp?.detach();
   });
 
   for (const file of REFUSED_FILES) {

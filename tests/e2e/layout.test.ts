@@ -11,9 +11,10 @@
 // Retarget…'s panel open, with a lesson's panel in the inspector and with
 // the lesson index open.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type Site, collectProblems, nextFrame, screenshot, servedSite, sharedChromium } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, artifact, nextFrame } from './browser.js';
+import { sharedPage } from './shared-pages.js';
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -77,26 +78,11 @@ function regionCheck(page: Page): Promise<{ overlaps: string[]; centreHit: strin
 }
 
 describe('the editor shell', () => {
-  let site: Site;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = servedSite();
-    browser = await sharedChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   for (const size of SIZES) {
     const phone = 'phone' in size;
     it(`${size.width}×${size.height}: regions apart, the view's centre clear, every control hittable`, async () => {
-      const page = await browser.newPage({ viewport: { width: size.width, height: size.height }, isMobile: phone, hasTouch: phone });
-      const problems = collectProblems(page);
-      await page.goto(site.url);
-      await page.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
-      await page.evaluate(() => window.kin.ready);
+      // As the page opens in a window of this size (a phone's: a touch screen).
+      const { page, problems } = await sharedPage(phone ? 'phone' : 'desktop', { width: size.width, height: size.height });
       const tag = `${size.width}x${size.height}`;
       const check = async (state: string): Promise<void> => {
         await nextFrame(page);
@@ -110,24 +96,24 @@ describe('the editor shell', () => {
       };
 
       await check('nothing selected');
-      await screenshot(page, `${ARTIFACTS}/layout-${tag}.png`);
+      await artifact(page, `${ARTIFACTS}/layout-${tag}.png`);
       const sheets = phone ? ['inspector'] : [];
       for (const sheet of sheets) await page.click(`[data-action="tab-${sheet}"]`);
       await page.evaluate(() => window.kin.selectBone('forearm_l'));
       await check('a bone selected');
-      if (phone) await screenshot(page, `${ARTIFACTS}/layout-${tag}-bone.png`);
+      if (phone) await artifact(page, `${ARTIFACTS}/layout-${tag}-bone.png`);
       await page.evaluate(() => window.kin.selectGoal('hand_r'));
       await check('a target selected');
       if (phone) {
         await page.click('[data-action="tab-tools"]');
         await check('the tools sheet open');
-        await screenshot(page, `${ARTIFACTS}/layout-${tag}-tools.png`);
+        await artifact(page, `${ARTIFACTS}/layout-${tag}-tools.png`);
         await page.click('[data-action="tab-tools"]');
       } else {
         await page.click('[data-action="fold-tools"]');
         await page.click('[data-action="fold-inspector"]');
         await check('both sides folded');
-        await screenshot(page, `${ARTIFACTS}/layout-${tag}-folded.png`);
+        await artifact(page, `${ARTIFACTS}/layout-${tag}-folded.png`);
         await page.click('[data-action="fold-tools"]');
         await page.click('[data-action="fold-inspector"]');
       }
@@ -139,24 +125,24 @@ describe('the editor shell', () => {
         window.kin.setKeyInterpolation('tcb');
       });
       await check('the timeline open with its curve view and T/C/B');
-      await screenshot(page, `${ARTIFACTS}/layout-${tag}-timeline.png`);
+      await artifact(page, `${ARTIFACTS}/layout-${tag}-timeline.png`);
       await page.evaluate((folded) => window.kin.showTimeline({ folded, curves: false }), phone);
       await page.click('.menu[data-menu="file"] > summary');
       expect(await unhittableControls(page), 'the File menu open').toEqual([]);
-      await screenshot(page, `${ARTIFACTS}/layout-${tag}-menu.png`);
+      await artifact(page, `${ARTIFACTS}/layout-${tag}-menu.png`);
       await page.keyboard.press('Escape');
       expect(await page.evaluate(() => document.querySelector<HTMLDetailsElement>('.menu')!.open)).toBe(false);
       // File ▸ Retarget…'s panel over the view (its centre included): every control in it and around it hittable.
       await page.evaluate(() => window.kin.showRetargetPanel(true));
       await nextFrame(page);
       expect(await unhittableControls(page), 'the retarget panel open').toEqual([]);
-      await screenshot(page, `${ARTIFACTS}/layout-${tag}-retarget.png`);
+      await artifact(page, `${ARTIFACTS}/layout-${tag}-retarget.png`);
       await page.evaluate(() => window.kin.showRetargetPanel(false));
       // A lesson's text panel and tools head the inspector (a phone opens its sheet for it); the lesson index over the page.
       for (const lesson of ['ik-steps', 'spaces']) {
         await page.evaluate((id) => window.kin.loadLesson(id), lesson);
         await check(`lesson ${lesson}`);
-        await screenshot(page, `${ARTIFACTS}/layout-${tag}-lesson-${lesson}.png`);
+        await artifact(page, `${ARTIFACTS}/layout-${tag}-lesson-${lesson}.png`);
       }
       await page.click(phone ? '.lesson-card [data-action="lesson-index"]' : '[data-action="lessons"]');
       // A dialog: what is in it can be hit (the page beneath is covered on purpose).
@@ -164,7 +150,6 @@ describe('the editor shell', () => {
       await page.keyboard.press('Escape');
       expect(await page.isHidden('.lesson-index')).toBe(true);
       expect(problems).toEqual([]);
-      await page.close();
     });
   }
 });

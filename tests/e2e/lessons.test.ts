@@ -3,23 +3,18 @@
 // page, shows the lesson and reproduces the palette (≤ 1e-4); a link for a
 // lesson the page does not have says so and keeps the default character; a
 // default-character link opened while a lesson is shown brings the default
-// character back, posed. Screenshots of the lessons go to the artifacts.
+// character back, posed. Screenshots of the lessons go to the artifacts
+// with KIN_E2E_ARTIFACTS=1.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
-import { ARTIFACTS, type DemoSession, bannerText, dragHandle, nextFrame, openDemo, screenshot, startDemo } from './browser.js';
+import { ARTIFACTS, artifact, bannerText, dragHandle, nextFrame, openDemo } from './browser.js';
+import { demoPage, sharedPage } from './shared-pages.js';
 import { maxDifference } from './compare.js';
 
 describe('lesson rigs', () => {
-  let demo: DemoSession;
-  beforeAll(async () => {
-    demo = await startDemo();
-  });
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const demo = demoPage();
 
   it('a lesson chosen from the menu, posed by a drag, travels by link to a fresh page', async () => {
     const { page, problems } = demo;
@@ -43,9 +38,7 @@ describe('lesson rigs', () => {
     const link = await page.evaluate(() => window.kin.shareLink());
     const decoded = decodePoseLink(poseLinkInUrl(link)!);
     expect(decoded.ok && decoded.state.character).toEqual({ kind: 'lesson', id: 'arm' });
-
-    mkdirSync(ARTIFACTS, { recursive: true });
-    await screenshot(page, `${ARTIFACTS}/lesson-arm.png`);
+    await artifact(page, `${ARTIFACTS}/lesson-arm.png`);
 
     const fresh = await openDemo(demo.browser, link);
     const opened = await fresh.page.evaluate(() => ({ model: window.kin.model(), palette: window.posePalette(), menu: document.querySelector<HTMLSelectElement>('select[name=lesson]')!.value }));
@@ -72,22 +65,23 @@ describe('lesson rigs', () => {
       goals: [],
       camera: { position: [0, 1, 3], target: [0, 1, 0] },
     });
-    const fresh = await openDemo(demo.browser, urlWithPoseLink(demo.site.url, link));
+    // In another page, as opening it there would (the opening of a lesson's link is the test above's).
+    const fresh = await sharedPage('other');
+    expect(await fresh.page.evaluate((url) => window.kin.applyLink(url), urlWithPoseLink(demo.site.url, link))).toMatchObject({ ok: false });
     expect(await bannerText(fresh.page)).toBe("This link poses lesson 'octopus', which this page does not have (its lessons: spaces, canonical, arm, ik-steps, arm4, two-bone, chain, reach, race, candy, keyframes, euler-quaternion, retarget, springs)");
     expect(await fresh.page.evaluate(() => window.kin.model())).toEqual({ kind: 'default' });
     expect(fresh.problems).toEqual([]);
-    await fresh.page.close();
   });
 
   it('a default-character link opened while a lesson is shown brings the default character back, posed', async () => {
-    const fresh = await openDemo(demo.browser, demo.site.url);
+    const fresh = await sharedPage('other');
     const { page } = fresh;
     await page.evaluate(() => window.kin.setGoalTarget('hand_r', [-0.3, 1.3, 0.35]));
     const posed = await page.evaluate(() => ({ link: window.kin.shareLink(), palette: window.posePalette() }));
     for (const id of ['candy', 'chain']) {
       await page.evaluate((lesson) => window.kin.loadLesson(lesson), id);
       await nextFrame(page);
-      await screenshot(page, `${ARTIFACTS}/lesson-${id}.png`);
+      await artifact(page, `${ARTIFACTS}/lesson-${id}.png`);
     }
     expect(await page.evaluate(() => ({ model: window.kin.model(), bones: window.kin.boneNames().length }))).toEqual({ model: { kind: 'lesson', id: 'chain' }, bones: 10 });
     expect(await page.evaluate((url) => window.kin.applyLink(url), posed.link)).toEqual({ ok: true });
@@ -98,6 +92,5 @@ describe('lesson rigs', () => {
     expect(maxDifference(back.palette, posed.palette)).toBeLessThan(1e-4);
     await expect(page.evaluate(() => window.kin.loadLesson('octopus'))).rejects.toThrow(/no lesson "octopus"; the lessons are spaces, canonical, arm, ik-steps/);
     expect(fresh.problems).toEqual([]);
-    await page.close();
   });
 });

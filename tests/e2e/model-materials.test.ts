@@ -10,12 +10,12 @@
 // WASM core. Each comparison is shown to see what it guards: the same model
 // without its base colour texture, or a joint bent 0.1 rad further, fails it.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texturedCapsule } from '../web/textured-model.js';
-import { ARTIFACTS, type DemoSession, dropFiles, loadReported, screenshot, settle, startDemo } from './browser.js';
+import { ARTIFACTS, dropFiles, idle, loadReported, screenshot } from './browser.js';
+import { demoPage } from './shared-pages.js';
 
 /**
  * The capsule's pose: the base turned and leaning, each segment bent its
@@ -131,24 +131,23 @@ async function loadGlb(page: Page, name: string, bytes: ArrayBuffer): Promise<vo
 }
 
 describe('a loaded model keeps its own material, skinned by our shaders', () => {
-  let suite: DemoSession;
+  const suite = demoPage('desktop', { width: 1280, height: 720 });
   let page: Page;
   let problems: string[];
   const files = texturedCapsule().separateFiles('capsule');
+  // The style that hides the controls over the view for the comparisons, taken out after (the page is shared).
+  let hidden: ElementHandle<Node> | undefined;
 
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    suite = await startDemo();
+  beforeAll(() => {
     ({ page, problems } = suite);
-    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   afterAll(async () => {
-    await suite?.close();
+    await hidden?.evaluate((style) => (style as Element).remove());
   });
 
   it('a .gltf dropped without its .bin says which file is missing and changes nothing', async () => {
-    await settle(page);
+    await idle(page);
     const before = { palette: await page.evaluate(() => window.kin.palette()), view: await page.evaluate(() => window.kin.snapshot()) };
     await dropFiles(page, [files[0], ...files.slice(2)]);
     expect(await loadReported(page, null)).toBe("Could not load 'capsule.gltf': 'capsule.gltf' needs 'capsule.bin' (buffer 0): drop it together with the .gltf");
@@ -167,7 +166,7 @@ describe('a loaded model keeps its own material, skinned by our shaders', () => 
     await page.evaluate((angles) => window.kin.setPose(angles), await poseAngles(page));
     await shot(page, 'page'); // the page as a user sees it (the report's screenshot)
 
-    await page.addStyleTag({ content: '.hud, .solver-panel, .skinning-toggle, .link-banner, .model-banner, .posing-toolbar, .page-nav, .top-bar, .inspector, .status-bar { visibility: hidden !important; }' });
+    hidden = await page.addStyleTag({ content: '.hud, .solver-panel, .skinning-toggle, .link-banner, .model-banner, .posing-toolbar, .page-nav, .top-bar, .inspector, .status-bar { visibility: hidden !important; }' });
     const mask = await modelMask(page);
     const ours = await shot(page, 'ours');
     await page.evaluate(() => window.kin.setDebugView('three-skinned-mesh', 'shaded'));

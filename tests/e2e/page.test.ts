@@ -3,32 +3,22 @@
 // hand's target moves the hand, through a real pointer drag and through the
 // same code path from window.kin.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, artifact, screenshot } from './browser.js';
+import { demoPage } from './shared-pages.js';
 import { showsCharacter } from './pixels.js';
-
-const ARTIFACTS = 'tests/e2e/artifacts';
 
 type Vec3 = [number, number, number];
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
 describe('demo page', () => {
-  let site: Site;
-  let browser: Browser;
+  const demo = demoPage();
   let page: Page;
   let problems: string[];
 
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    site = servedSite();
-    browser = await sharedChromium();
-    ({ page, problems } = await openDemo(browser, site.url));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    ({ page, problems } = demo);
   });
 
   it('loads the default character without console errors', async () => {
@@ -59,7 +49,7 @@ describe('demo page', () => {
     });
     expect(distance(after.tip, before)).toBeGreaterThan(0.02); // the hand moved...
     expect(distance(after.tip, after.target)).toBeLessThan(0.01); // ...to the dragged target
-    await screenshot(page, `${ARTIFACTS}/dragged.png`);
+    await artifact(page, `${ARTIFACTS}/dragged.png`);
   });
 
   it('moving the hand target through window.kin brings the hand tip onto it', async () => {
@@ -71,7 +61,7 @@ describe('demo page', () => {
     expect(report.status).toBe('converged');
     expect(distance(end, target)).toBeLessThan(1e-3);
     // The skin follows: the palette changed with the pose.
-    await screenshot(page, `${ARTIFACTS}/posed.png`);
+    await artifact(page, `${ARTIFACTS}/posed.png`);
     expect(problems).toEqual([]);
   });
 });

@@ -7,11 +7,11 @@
 // not from a text field; and on a phone-sized touch screen a finger drag
 // moves a handle.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mirrorGap } from '../web/mirror-check.js';
-import { ARTIFACTS, type Site, collectProblems, dragHandle, nextFrame, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
+import { ARTIFACTS, artifact, dragHandle, nextFrame } from './browser.js';
+import { demoPage, sharedPage } from './shared-pages.js';
 import { type Vec3, distance, maxDifference } from './measure.js';
 
 /** Mirror partners from the names alone (_l ↔ _r), independent of the module's pairing. */
@@ -50,25 +50,17 @@ function expectSameState(actual: PageState, expected: PageState): void {
 }
 
 describe('posing tools', () => {
-  let site: Site;
-  let browser: Browser;
+  const demo = demoPage();
   let page: Page;
   let problems: string[];
   let partners: number[];
   let startPalette: number[];
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    site = servedSite();
-    browser = await sharedChromium();
-    ({ page, problems } = await openDemo(browser, site.url));
+    ({ page, problems } = demo);
     // The body's bones, as window.posePalette gives their palette (the spring-driven ponytail comes after them).
     partners = partnersByName((await page.evaluate(() => window.kin.boneNames())).filter((name) => !name.startsWith('ponytail_')));
     startPalette = await page.evaluate(() => window.posePalette());
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('shows the toolbar with undo and redo disabled until something changes', async () => {
@@ -77,7 +69,7 @@ describe('posing tools', () => {
       return { undo: button('undo').disabled, redo: button('redo').disabled, mirror: button('mirror-left-to-right').textContent, presets: window.kin.presets() };
     });
     expect(toolbar).toEqual({ undo: true, redo: true, mirror: 'L→R', presets: ['relaxed', 't-pose', 'a-pose', 'walk', 'wave', 'crouch'] });
-    await screenshot(page, `${ARTIFACTS}/posing-toolbar.png`);
+    await artifact(page, `${ARTIFACTS}/posing-toolbar.png`);
   });
 
   it('Ctrl+Z undoes a whole mouse drag as one step and Ctrl+Shift+Z redoes it', async () => {
@@ -133,7 +125,7 @@ describe('posing tools', () => {
     expect(distance(tipR, [-tipL[0], tipL[1], tipL[2]])).toBeLessThan(1e-4);
     // The targets moved onto the mirrored pose.
     mirrored.goals.forEach((goal, g) => expect(distance(goal.target, mirrored.tips[g])).toBeLessThan(1e-5));
-    await screenshot(page, `${ARTIFACTS}/posing-mirrored.png`);
+    await artifact(page, `${ARTIFACTS}/posing-mirrored.png`);
 
     await page.keyboard.press('Control+z');
     expectSameState(await pageState(page), asymmetric);
@@ -153,7 +145,7 @@ describe('posing tools', () => {
     await page.evaluate(() => window.kin.applyPreset('t-pose'));
     await page.evaluate(() => window.kin.applyPreset('crouch'));
     expect(maxDifference(await page.evaluate(() => window.posePalette()), crouched.palette)).toBe(0);
-    await screenshot(page, `${ARTIFACTS}/posing-crouch.png`);
+    await artifact(page, `${ARTIFACTS}/posing-crouch.png`);
 
     await page.click('.posing-toolbar [data-action="reset"]');
     expect(maxDifference(await page.evaluate(() => window.posePalette()), startPalette)).toBeLessThan(1e-6);
@@ -186,7 +178,7 @@ describe('posing tools', () => {
     const text = await page.textContent('.help-card');
     expect(text).toContain('Ctrl+Z');
     expect(text).toContain('Ctrl+Shift+Z');
-    await screenshot(page, `${ARTIFACTS}/posing-help.png`);
+    await artifact(page, `${ARTIFACTS}/posing-help.png`);
     await page.keyboard.press('Escape');
     expect(await overlayOpen()).toBe(false);
 
@@ -201,12 +193,7 @@ describe('posing tools', () => {
   });
 
   it('a finger drags a handle on a phone-sized touch screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-    const phone = await context.newPage();
-    const phoneProblems = collectProblems(phone);
-    await phone.goto(site.url);
-    await phone.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
-    await phone.evaluate(() => window.kin.ready);
+    const { page: phone, problems: phoneProblems } = await sharedPage('phone');
 
     // The view has the screen: the tools and the inspector wait behind their tabs.
     expect(await phone.locator('.posing-toolbar').isVisible()).toBe(false);
@@ -215,7 +202,7 @@ describe('posing tools', () => {
     const before = await phone.evaluate(() => ({ tip: window.kin.boneTip('hand_r'), depth: window.kin.undoDepth().undo }));
     const start = await phone.evaluate(() => window.kin.handleScreenPosition('hand_r'));
     // Real touch input through the browser's input pipeline (pointer events of type 'touch').
-    const cdp = await context.newCDPSession(phone);
+    const cdp = await phone.context().newCDPSession(phone);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] });
     await touch('touchStart', start.x, start.y);
@@ -233,8 +220,8 @@ describe('posing tools', () => {
     expect(distance(after.tip, before.tip)).toBeGreaterThan(0.02);
     expect(distance(after.tip, after.target)).toBeLessThan(0.01);
     expect(after.depth).toBe(before.depth + 1);
-    await screenshot(phone, `${ARTIFACTS}/posing-phone.png`);
+    await artifact(phone, `${ARTIFACTS}/posing-phone.png`);
+    await cdp.detach();
     expect(phoneProblems).toEqual([]);
-    await context.close();
   });
 });

@@ -5,17 +5,16 @@
 // served from a deep sub-path of a plain static server loads, asks for
 // nothing outside its folder, and reproduces a pose from a link.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Site, clickFileMenu, collectProblems, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
+import { ARTIFACTS, type Site, artifact, clickFileMenu, collectProblems, downloadedBytes, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
+import { demoPage } from './shared-pages.js';
 import { maxDifference } from './compare.js';
 import { showsCharacter } from './pixels.js';
 import { type StaticSite, serveStatic } from './static-server.js';
 
-const ARTIFACTS = 'tests/e2e/artifacts';
 const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 const MOUNT = '/some/deep/path/';
 // Everything a page draws or reacts to besides the canvas, in full view.
@@ -57,13 +56,8 @@ describe('publishing', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     site = servedSite();
     browser = await sharedChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   describe('embed mode', () => {
@@ -72,6 +66,10 @@ describe('publishing', () => {
 
     beforeAll(async () => {
       ({ page, problems } = await openDemo(browser, withQuery(site.url, '?embed=1')));
+    });
+
+    afterAll(async () => {
+      await page?.context().close();
     });
 
     it('shows the canvas with the character and the full-view link, no panels', async () => {
@@ -124,18 +122,19 @@ describe('publishing', () => {
       await frame!.waitForFunction((first) => location.hash !== first, await frame!.evaluate(() => location.hash), { timeout: 10_000 });
       expect(await host.evaluate(() => history.length)).toBe(before);
       expect(await frame!.evaluate(() => location.href)).toBe(await frame!.evaluate(() => window.kin.shareLink()));
-      await screenshot(host, `${ARTIFACTS}/embed-iframe.png`);
+      await artifact(host, `${ARTIFACTS}/embed-iframe.png`);
       expect(hostProblems).toEqual([]);
       await host.close();
     });
   });
 
   describe('snapshots', () => {
+    const demo = demoPage();
     let page: Page;
     let problems: string[];
 
-    beforeAll(async () => {
-      ({ page, problems } = await openDemo(browser, site.url));
+    beforeAll(() => {
+      ({ page, problems } = demo);
     });
 
     it('kin.snapshot() is a PNG of the view at the canvas size, not blank', async () => {
@@ -148,15 +147,14 @@ describe('publishing', () => {
     it('Save PNG downloads the same kind of PNG', async () => {
       const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'save-png')]);
       expect(download.suggestedFilename()).toBe('kin-pose.png');
-      const path = `${ARTIFACTS}/snapshot.png`;
-      await download.saveAs(path);
-      checkViewPng(readFileSync(path), await canvasSize(page));
+      checkViewPng(await downloadedBytes(download), await canvasSize(page));
       expect(problems).toEqual([]);
     });
   });
 
   describe('dist/ from a sub-path of a static server', () => {
     let host: StaticSite;
+    let served: { page: Page; problems: string[] };
 
     beforeAll(async () => {
       // The run's global setup built dist/; vite preview is not involved here.
@@ -164,11 +162,13 @@ describe('publishing', () => {
     });
 
     afterAll(async () => {
+      if (served !== undefined && !served.page.isClosed()) await served.page.close();
       await host?.close();
     });
 
     it('loads the character, asking for nothing outside its folder', async () => {
-      const { page, problems } = await openDemo(browser, host.url);
+      served = await openDemo(browser, host.url);
+      const { page, problems } = served;
       expect(await page.evaluate(() => window.kin.boneNames().length)).toBe(24); // 21 body joints and the ponytail's 3
       expect(showsCharacter(await screenshot(page))).toBe(true);
       expect(host.requests.filter((path) => !path.startsWith(MOUNT))).toEqual([]);
@@ -176,11 +176,11 @@ describe('publishing', () => {
       expect(host.requests.some((path) => path.endsWith('.wasm'))).toBe(true);
       expect(host.requests.some((path) => path.endsWith('.glb'))).toBe(true);
       expect(problems).toEqual([]);
-      await page.close();
     });
 
     it('a pose link made there opens there and reproduces the pose', async () => {
-      const { page, problems } = await openDemo(browser, host.url);
+      // The page the test above loaded there.
+      const { page, problems } = served;
       await page.evaluate(() => window.kin.setSolver('fabrik'));
       await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
       const source = await page.evaluate(() => ({ palette: window.posePalette(), link: window.kin.shareLink() }));

@@ -11,18 +11,20 @@
 // as a fraction of the arm's length, within ARM_BOUND — the source's wrists
 // computed here from the file's own angles (an independent forward
 // kinematics), not read from the page. The exported GLB and BVH carry the
-// clip, a share link opened in a fresh page shows the same pose, and undo
+// clip, a share link applied in another page shows the same pose, and undo
 // puts the clip before back; a script retargets the same file by rotations,
 // and the exported GLB's animation back onto the character; and the
 // Retargeting lesson plays the default character's walk on its long-legged
 // rig both ways with both reports. Screenshots at three sizes with the panel
-// open and during playback with the source beside go to the artifacts.
+// open and during playback with the source beside go to the artifacts with
+// KIN_E2E_ARTIFACTS=1.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, canvasScreenshot, clickFileMenu, collectProblems, downloadedBytes, nextFrame, screenshot, settle, startDemo } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, artifact, artifactsAt, canvasScreenshot, clickFileMenu, downloadedBytes, idle, nextFrame, resizeWindow } from './browser.js';
+import { demoPage, linkInOtherPage } from './shared-pages.js';
 import { maxDifference } from './compare.js';
 
 /**
@@ -136,19 +138,13 @@ async function pageWrists(page: Page, time: number): Promise<number[][]> {
 }
 
 const bvh = wavingBvh();
+// The usual window sizes, for the artifacts.
+const SIZES = [{ width: 1440, height: 900 }, { width: 1280, height: 720 }, { width: 390, height: 844 }];
 
 describe('retargeting on the page', () => {
-  let demo: DemoSession;
+  const demo = demoPage();
   /** The GLB exported with the result, for retargeting from a glTF file. */
   let exportedGlb: number[] = [];
-
-  beforeAll(async () => {
-    demo = await startDemo();
-  }, 300_000);
-
-  afterAll(async () => {
-    await demo?.close();
-  });
 
   it('File ▸ Retarget… takes a BVH file and maps its CMU bones onto the default character by name', async () => {
     const { page } = demo;
@@ -191,12 +187,8 @@ describe('retargeting on the page', () => {
     await page.click('[data-action="retarget-automap"]');
     expect(await page.evaluate(() => window.kin.retargetProblems())).toEqual([]);
 
-    for (const [width, height] of [[1440, 900], [1280, 720], [390, 844]]) {
-      await page.setViewportSize({ width, height });
-      await settle(page);
-      await screenshot(page, `${ARTIFACTS}/retarget-dialog-${width}x${height}.png`);
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await artifactsAt(page, SIZES, ({ width, height }) => `${ARTIFACTS}/retarget-dialog-${width}x${height}.png`);
+    await resizeWindow(page, { width: 1280, height: 800 });
   });
 
   it('Apply makes the result the timeline’s clip and shows the report’s numbers and plot', async () => {
@@ -230,22 +222,20 @@ describe('retargeting on the page', () => {
   it('plays with the source drawn beside, and the hands move like the source’s', async () => {
     const { page } = demo;
     await page.click('[data-action="play"]');
-    await page.waitForTimeout(400);
+    await page.waitForFunction(() => window.kin.time().time > 0, undefined, { timeout: 10_000 });
     expect(await page.evaluate(() => window.kin.time().playing)).toBe(true);
-    for (const [width, height] of [[1440, 900], [1280, 720], [390, 844]]) {
-      await page.setViewportSize({ width, height });
-      await page.waitForTimeout(300);
-      await screenshot(page, `${ARTIFACTS}/retarget-playing-${width}x${height}.png`);
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await artifactsAt(page, SIZES, ({ width, height }) => `${ARTIFACTS}/retarget-playing-${width}x${height}.png`);
+    await resizeWindow(page, { width: 1280, height: 800 });
     await page.click('.retarget-close');
-    await screenshot(page, `${ARTIFACTS}/retarget-playing-closed-1280x800.png`);
+    // The panel hidden and drawn: its button no longer has the keys.
+    await nextFrame(page);
+    await artifact(page, `${ARTIFACTS}/retarget-playing-closed-1280x800.png`);
     await page.keyboard.press(' ');
     expect(await page.evaluate(() => window.kin.time().playing)).toBe(false);
 
     // The source beside: hiding it changes the picture, the pose stays.
     await page.evaluate(() => window.kin.setTime(0.5));
-    await settle(page);
+    await idle(page);
     const shown = { png: await canvasScreenshot(page), palette: await page.evaluate(() => window.kin.palette()) };
     await page.evaluate(() => window.kin.showRetargetSource(false));
     await nextFrame(page);
@@ -291,11 +281,7 @@ describe('retargeting on the page', () => {
     const url = await page.evaluate(() => window.kin.shareLink());
     // The pose, not the palette: spring-driven bones (a ponytail) may swing differently in another page; the clip does not drive them.
     const mine = await page.evaluate(() => window.kin.getPose());
-    const other = await demo.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const problems = collectProblems(other);
-    await other.goto(url);
-    await other.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
-    await other.evaluate(() => window.kin.ready);
+    const { page: other, problems } = await linkInOtherPage(url);
     const theirs = await other.evaluate(() => ({ clip: window.kin.clip(), time: window.kin.time().time, pose: window.kin.getPose() }));
     expect(theirs.clip.name).toBe(clip.name);
     expect(theirs.clip.channels.length).toBe(clip.channels.length);
@@ -304,7 +290,6 @@ describe('retargeting on the page', () => {
     expect(maxDifference(theirs.pose.angles, mine.angles)).toBeLessThan(1e-4);
     expect(maxDifference(theirs.pose.rootOffset, mine.rootOffset)).toBeLessThan(1e-5);
     expect(problems).toEqual([]);
-    await other.close();
 
     expect(await page.evaluate(() => window.kin.undo())).toBe(true);
     expect(await page.evaluate(() => window.kin.clip().name)).toBe('Wave');
@@ -357,8 +342,7 @@ describe('retargeting on the page', () => {
     expect(ikLimb).toBeLessThan(0.5);
     expect(rotationLimb).toBeGreaterThan(2);
     expect(ikAngle).toBeGreaterThan(rotationAngle);
-    await page.waitForTimeout(300);
-    await screenshot(page, `${ARTIFACTS}/retarget-lesson-1280x800.png`);
+    await artifact(page, `${ARTIFACTS}/retarget-lesson-1280x800.png`);
     expect(demo.problems).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { describe, expect, it } from 'vitest';
 import { decodeBase64url } from '../../web/src/share/base64url.js';
 import { poseLinkInUrl } from '../../web/src/share/link-url.js';
-import { bannerText, demoPage, openDemo } from './browser.js';
+import { bannerText, openDemo } from './browser.js';
+import { demoPage } from './shared-pages.js';
 import { maxDifference } from './compare.js';
 
 type Vec3 = [number, number, number];

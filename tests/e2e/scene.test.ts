@@ -8,7 +8,8 @@
 // rows follow every change.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoPage, dragHandle, nextFrame } from './browser.js';
+import { dragHandle, nextFrame } from './browser.js';
+import { demoPage } from './shared-pages.js';
 
 describe('a scene of two characters', () => {
   const demo = demoPage();

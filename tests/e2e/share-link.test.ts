@@ -1,29 +1,25 @@
 // Share links in Debian's Chromium: a posed page's link reproduces its pose,
-// solver and camera in a fresh page; a damaged link or one for a file that is
-// not loaded shows the banner and keeps the default pose; the URL follows
+// solver and camera in a fresh page opened on it; a damaged link or one for a
+// file that is not loaded shows the banner and keeps the default pose; the URL follows
 // posing with one history entry per completed change, and Back and Forward
 // walk the poses; Copy link copies it (or offers it selected when the
 // clipboard is refused); a state no link holds (a 600-joint glTF) leaves the
 // URL without a link and Copy link saying why, with no page error.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BONES, type PoseLinkState, decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { jointChain } from '../web/gltf-fixtures.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
-import { type Site, bannerText, collectProblems, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
+import { ARTIFACTS, artifact, bannerText, countHistoryEntries, idle, openDemo } from './browser.js';
 import { maxDifference } from './compare.js';
+import { demoPage, sharedPage } from './shared-pages.js';
 
-const ARTIFACTS = 'tests/e2e/artifacts';
-// The fragment is rewritten 400 ms (link-fragment.ts) after the first frame
-// that sees a change; software WebGL draws only a few frames a second.
-const SETTLE_MILLIS = 400;
-
-/** Waits past the debounce until the fragment holds a link other than `previous`. */
+/** Waits until the page is idle (the fragment's 400 ms wait after a change included, link-fragment.ts): it holds a link other than `previous`. */
 async function fragmentChange(page: Page, previous: string): Promise<void> {
-  await page.waitForTimeout(SETTLE_MILLIS);
-  await page.waitForFunction((before) => location.hash.startsWith('#p=') && location.hash !== before, previous, { timeout: 10_000 });
+  await idle(page);
+  const hash = await page.evaluate(() => location.hash);
+  expect(hash.startsWith('#p=') && hash !== previous, `${hash} after ${previous}`).toBe(true);
 }
 
 type Vec3 = [number, number, number];
@@ -45,26 +41,19 @@ function damaged(url: string): string {
 }
 
 describe('share links', () => {
-  let site: Site;
-  let browser: Browser;
+  const demo = demoPage();
   let page: Page;
   let problems: string[];
   let defaultPalette: number[];
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    site = servedSite();
-    browser = await sharedChromium();
-    ({ page, problems } = await openDemo(browser, site.url));
+    ({ page, problems } = demo);
     defaultPalette = await page.evaluate(() => window.posePalette());
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('keeps the URL current while posing, one history entry per completed change', async () => {
-    const start = await page.evaluate(() => ({ hash: location.hash, history: history.length }));
+    const start = await page.evaluate(() => ({ hash: location.hash }));
+    const entries = await countHistoryEntries(page);
     expect(start.hash).toBe(''); // nothing changed yet: no link written
     await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
     await fragmentChange(page, start.hash);
@@ -81,28 +70,28 @@ describe('share links', () => {
       await page.mouse.move(handle.x + 4 * frame, handle.y - 3 * frame);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       // Held still mid-drag: the URL waits for the release (no link is encoded mid-gesture).
+      // Idle once the write has come due and found the pointer held.
       if (frame === 10) {
-        await page.waitForTimeout(2 * SETTLE_MILLIS);
+        await idle(page);
         expect(await page.evaluate(() => location.hash)).toBe(posed.hash);
       }
     }
     await page.mouse.up();
+    // Idle: no write is left that would still change it.
     await fragmentChange(page, posed.hash);
-    // Settled: no write is left that would still change it.
-    await page.waitForTimeout(2 * SETTLE_MILLIS);
-    const dragged = await page.evaluate(() => ({ hash: location.hash, href: location.href, link: window.kin.shareLink(), history: history.length }));
+    const dragged = await page.evaluate(() => ({ hash: location.hash, href: location.href, link: window.kin.shareLink() }));
     expect(dragged.hash).not.toBe(posed.hash);
     expect(dragged.href).toBe(dragged.link);
     // One entry for the scripted move, one for the whole drag.
-    expect(dragged.history - start.history).toBe(2);
+    expect(await entries()).toBe(2);
     expect(problems).toEqual([]);
   });
 
   it('Back and Forward walk the poses', async () => {
-    const fresh = await openDemo(browser, site.url);
-    const opened = await fresh.page.evaluate(() => history.length);
+    const fresh = await sharedPage('other');
+    const entries = await countHistoryEntries(fresh.page);
     const palette = () => fresh.page.evaluate(() => window.posePalette());
-    const settle = async (): Promise<void> => fragmentChange(fresh.page, await fresh.page.evaluate(() => location.hash));
+    const written = async (): Promise<void> => fragmentChange(fresh.page, await fresh.page.evaluate(() => location.hash));
     const posedPalette = async (previous: number[]): Promise<number[]> => {
       await fresh.page.waitForFunction((before) => window.posePalette().some((v, i) => i < before.length && Math.abs(v - before[i]) > 1e-3), previous, { timeout: 10_000 });
       return palette();
@@ -110,17 +99,16 @@ describe('share links', () => {
 
     // Pose A (a solve), then pose B (a set pose: the other arm bent).
     await fresh.page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
-    await settle();
+    await written();
     const a = await palette();
     await fresh.page.evaluate(() => {
       const { angles, rootOffset } = window.kin.getPose();
       angles[3 * window.kin.boneNames().indexOf('forearm_l') + 1] = -1.5;
       window.kin.setPose(angles, rootOffset);
     });
-    await settle();
+    await written();
     const b = await palette();
     expect(maxDifference(a, b)).toBeGreaterThan(1e-2);
-    expect(await fresh.page.evaluate(() => history.length)).toBe(opened + 2);
 
     await fresh.page.evaluate(() => history.back());
     expect(maxDifference(await posedPalette(b), a)).toBeLessThan(1e-4);
@@ -131,21 +119,20 @@ describe('share links', () => {
     await fresh.page.evaluate(() => history.forward());
     expect(maxDifference(await posedPalette(a), b)).toBeLessThan(1e-4);
     // Walking adds no entries, and applying an entry writes no new one: the URL stays B's link.
-    await fresh.page.waitForTimeout(2 * SETTLE_MILLIS);
-    const end = await fresh.page.evaluate(() => ({ length: history.length, href: location.href, link: window.kin.shareLink() }));
-    expect(end.length).toBe(opened + 2);
+    await idle(fresh.page);
+    const end = await fresh.page.evaluate(() => ({ href: location.href, link: window.kin.shareLink() }));
+    expect(await entries()).toBe(2);
     expect(end.href).toBe(end.link);
     expect(fresh.problems).toEqual([]);
-    await fresh.page.close();
   });
 
-  it('a link reproduces the pose, solver and camera in a fresh page', async () => {
+  it('a link reproduces the pose, solver and camera in a fresh page opened on it', async () => {
     await page.evaluate(() => window.kin.setSolver('gauss-newton'));
     await page.evaluate((t) => window.kin.setGoalTarget('hand_r', t), [-0.25, 1.35, 0.4] as Vec3);
     const link = await page.evaluate(() => window.kin.shareLink());
     const source = { palette: await page.evaluate(() => window.posePalette()), ...(await page.evaluate(() => ({ solver: window.kin.solver(), goals: window.kin.goals() }))) };
 
-    const fresh = await openDemo(browser, link);
+    const fresh = await openDemo(demo.browser, link);
     const shared = { palette: await fresh.page.evaluate(() => window.posePalette()), ...(await fresh.page.evaluate(() => ({ solver: window.kin.solver(), goals: window.kin.goals(), link: window.kin.shareLink() }))) };
     expect(maxDifference(shared.palette, source.palette)).toBeLessThan(1e-4);
     expect(maxDifference(shared.palette, defaultPalette)).toBeGreaterThan(1e-2); // really posed
@@ -164,12 +151,14 @@ describe('share links', () => {
     const link = damaged(intact);
     const decoded = decodePoseLink(poseLinkInUrl(link)!);
     expect(decoded.ok).toBe(false);
-    const fresh = await openDemo(browser, link);
+    // Applied in another page, as opening it would (the opening of a pose link is the test above's).
+    const fresh = await sharedPage('other');
+    expect(await fresh.page.evaluate((url) => window.kin.applyLink(url), link)).toMatchObject({ ok: false });
     const banner = await bannerText(fresh.page);
     expect(banner).toContain(decoded.ok ? '' : decoded.error);
     expect(banner).toContain('damaged');
     expect(maxDifference(await fresh.page.evaluate(() => window.posePalette()), defaultPalette)).toBeLessThan(1e-6);
-    await screenshot(fresh.page, `${ARTIFACTS}/link-banner.png`);
+    await artifact(fresh.page, `${ARTIFACTS}/link-banner.png`);
     // The same through window.kin, for a truncated link.
     const truncated = urlWithPoseLink(intact, poseLinkInUrl(intact)!.slice(0, -3));
     const outcome = await fresh.page.evaluate((url) => window.kin.applyLink(url), truncated);
@@ -177,29 +166,24 @@ describe('share links', () => {
     expect(outcome.ok ? '' : outcome.error).toContain('truncated');
     expect(maxDifference(await fresh.page.evaluate(() => window.posePalette()), defaultPalette)).toBeLessThan(1e-6);
     expect(fresh.problems).toEqual([]);
-    await fresh.page.close();
   });
 
   it('a link for a glTF file that is not loaded asks for the file and keeps the default pose', async () => {
     const state = linkState(await page.evaluate(() => window.kin.shareLink()));
     const name = '<b>robot</b>.glb';
     const joints = Array.from({ length: state.boneCount }, (_, k) => k);
-    const link = urlWithPoseLink(site.url, encodePoseLink({ ...state, character: { kind: 'gltf', name, joints } }));
-    const fresh = await openDemo(browser, link);
+    const link = urlWithPoseLink(demo.site.url, encodePoseLink({ ...state, character: { kind: 'gltf', name, joints } }));
+    const fresh = await sharedPage('other');
+    expect(await fresh.page.evaluate((url) => window.kin.applyLink(url), link)).toMatchObject({ ok: false });
     expect(await bannerText(fresh.page)).toBe(`Load '${name}' to apply this pose`);
     expect(await fresh.page.evaluate(() => document.querySelector('.link-banner b'))).toBeNull(); // text, not markup
     expect(maxDifference(await fresh.page.evaluate(() => window.posePalette()), defaultPalette)).toBeLessThan(1e-6);
     expect(fresh.problems).toEqual([]);
-    await fresh.page.close();
   });
 
   it('Copy link copies the current link', async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, permissions: ['clipboard-read', 'clipboard-write'] });
-    const copying = await context.newPage();
-    const copyProblems = collectProblems(copying);
-    await copying.goto(site.url);
-    await copying.waitForFunction(() => window.kin !== undefined);
-    await copying.evaluate(() => window.kin.ready);
+    const { page: copying, problems: copyProblems } = await sharedPage('other');
+    await copying.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await copying.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
     // Straight after posing: the button must not copy a stale URL.
     await copying.click('.copy-link-button');
@@ -208,15 +192,11 @@ describe('share links', () => {
     expect(copied).toBe(await copying.evaluate(() => window.kin.shareLink()));
     expect(copied).toBe(await copying.evaluate(() => location.href));
     expect(copyProblems).toEqual([]);
-    await context.close();
+    await copying.context().clearPermissions();
   });
 
   it('a character with more joints than a link holds: no page error, no link in the URL, Copy link and kin.shareLink() say why', async () => {
-    const fresh = await browser.newPage({ viewport: { width: 1024, height: 768 } });
-    const freshProblems = collectProblems(fresh);
-    await fresh.goto(site.url);
-    await fresh.waitForFunction(() => window.kin !== undefined);
-    await fresh.evaluate(() => window.kin.ready);
+    const { page: fresh, problems: freshProblems } = await sharedPage('other');
     // The default character posed: its link is in the URL, and must leave it with the character.
     await fresh.evaluate((t) => window.kin.setGoalTarget('hand_r', t), HAND_TARGET);
     await fragmentChange(fresh, '');
@@ -226,9 +206,8 @@ describe('share links', () => {
     const tip = await fresh.evaluate(() => window.kin.goals()[0].name);
     expect(tip).toBe('j599');
     await fresh.evaluate(() => window.kin.setGoalTarget(0, [0.5, 5, 0]));
-    // Past the fragment's debounce, with frames drawn: the writer has run.
-    await fresh.waitForTimeout(4 * SETTLE_MILLIS);
-    await fresh.evaluate(() => window.kin.nextFrame());
+    // Idle: past the fragment's wait, the writer has run.
+    await idle(fresh);
     expect(freshProblems).toEqual([]);
     const reason = `This state cannot be shared as a link: bone count 600 exceeds ${MAX_BONES}`;
     expect(await fresh.evaluate(() => location.hash)).toBe('');
@@ -245,7 +224,6 @@ describe('share links', () => {
     expect(await fresh.evaluate(() => document.querySelector('.copy-link-button')!.textContent)).toBe('No link');
     expect(await fresh.evaluate(() => location.hash)).toBe('');
     expect(freshProblems).toEqual([]);
-    await fresh.close();
   });
 
   it('where the clipboard is refused, Copy link offers the link selected', async () => {
@@ -260,6 +238,9 @@ describe('share links', () => {
     });
     expect(offered.value).toBe(offered.href);
     expect(offered.selected).toBe(offered.value);
+    // The page's own clipboard again (the page is shared with the files after this one).
+    await page.evaluate(() => delete (navigator.clipboard as { writeText?: unknown }).writeText);
+    expect(await page.evaluate(() => typeof navigator.clipboard.writeText)).toBe('function');
     expect(problems).toEqual([]);
   });
 });

@@ -10,13 +10,13 @@
 // Flat debug colours (world position or normal, no lighting) make equal
 // surfaces give equal pixels. Overlays (HUD, panels) are hidden for the shots.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eightInfluenceChain } from '../web/gltf-fixtures.js';
 import { seededRandom, uniform } from '../web/seeded-random.js';
-import { ARTIFACTS, type DemoSession, screenshot, startDemo } from './browser.js';
+import { ARTIFACTS, screenshot } from './browser.js';
+import { demoPage } from './shared-pages.js';
 /** A pixel differs when one of its channels differs by more than this (of 255). */
 const CHANNEL_TOLERANCE = 8;
 /** Renders count as the same when at most this share of their pixels differ (0.05 %: about 390 of 1024 × 768). */
@@ -58,24 +58,24 @@ async function twistedArms(page: Page): Promise<number[]> {
 }
 
 describe('skinning in the page', () => {
-  let suite: DemoSession;
+  const suite = demoPage();
   let page: Page;
   let problems: string[];
+  // The style that hides the controls over the view for the comparisons, taken out after (the page is shared).
+  let hidden: ElementHandle<Node> | undefined;
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    suite = await startDemo();
     ({ page, problems } = suite);
     // The ponytail held on the pose: its springs' swing between two shots is not what they compare.
     await page.click('input[name="spring-ponytail"]');
     // Closer, so that the arms cover more pixels: the mouse wheel over the view zooms in.
     await page.mouse.move(512, 384);
     for (let notch = 0; notch < 4; notch++) await page.mouse.wheel(0, -200);
-    await page.addStyleTag({ content: '.hud, .solver-panel, .skinning-toggle, .link-banner, .model-banner, .posing-toolbar, .page-nav { visibility: hidden !important; }' });
+    hidden = await page.addStyleTag({ content: '.hud, .solver-panel, .skinning-toggle, .link-banner, .model-banner, .posing-toolbar, .page-nav { visibility: hidden !important; }' });
   });
 
   afterAll(async () => {
-    await suite?.close();
+    await hidden?.evaluate((style) => (style as Element).remove());
   });
 
   it('switches between LBS and DQS from the toggle and from window.kin', async () => {

@@ -5,13 +5,12 @@
 // the pose, window.kin drives the same path, and on a phone-sized view the
 // panel folds into a bottom sheet.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SOLVERS, type SolverName } from '../../web/src/rig/rig.js';
-import { type Site, collectProblems, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
+import { ARTIFACTS, artifact } from './browser.js';
+import { demoPage, sharedPage } from './shared-pages.js';
 
-const ARTIFACTS = 'tests/e2e/artifacts';
 
 type Vec3 = [number, number, number];
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -69,22 +68,14 @@ async function headAimCosine(page: Page, target: Vec3): Promise<number> {
 }
 
 describe('solver panel', () => {
-  let site: Site;
-  let browser: Browser;
+  const demo = demoPage();
   let page: Page;
   let problems: string[];
   let startPose: { angles: number[]; rootOffset: Vec3 };
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    site = servedSite();
-    browser = await sharedChromium();
-    ({ page, problems } = await openDemo(browser, site.url));
+    ({ page, problems } = demo);
     startPose = await page.evaluate(() => window.kin.getPose());
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   /** Back to the start pose with the given solver picked in the panel. */
@@ -104,7 +95,7 @@ describe('solver panel', () => {
     expect(layout.options).toEqual([...SOLVERS]);
     // The hands' handles are the character's outermost points.
     expect(layout.left).toBeGreaterThan(layout.rightmostHandle + 15);
-    await screenshot(page, `${ARTIFACTS}/solver-panel.png`);
+    await artifact(page, `${ARTIFACTS}/solver-panel.png`);
   });
 
   it.each([...SOLVERS])('%s: picked in the panel, it solves a move of its goal', async (solver) => {
@@ -145,7 +136,7 @@ describe('solver panel', () => {
       expect(distance(after, target)).toBeLessThan((firstOrder ? 0.7 : 0.5) * distance(before.tip, target));
       if (LANDS_CLOSE.includes(solver)) expect(distance(after, target)).toBeLessThan(0.1);
     }
-    if (solver === 'two-bone' || solver === 'look-at') await screenshot(page, `${ARTIFACTS}/solver-${solver}.png`);
+    if (solver === 'two-bone' || solver === 'look-at') await artifact(page, `${ARTIFACTS}/solver-${solver}.png`);
   });
 
   it('shows only the chosen solver\'s settings', async () => {
@@ -194,7 +185,7 @@ describe('solver panel', () => {
       return count;
     }, LINE_RGB);
     expect(linePixels).toBeGreaterThan(50);
-    await screenshot(page, `${ARTIFACTS}/solver-energy.png`);
+    await artifact(page, `${ARTIFACTS}/solver-energy.png`);
   });
 
   it('shows a rejected setting\'s message and keeps the applied one', async () => {
@@ -247,14 +238,10 @@ describe('solver panel', () => {
   });
 
   it('waits behind the Inspector tab on a phone, and opens as a sheet below the view', async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    const phoneProblems = collectProblems(phone);
-    await phone.goto(site.url);
-    await phone.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
-    await phone.evaluate(() => window.kin.ready);
+    const { page: phone, problems: phoneProblems } = await sharedPage('phone');
     const panel = phone.locator('.solver-panel');
     expect(await panel.isVisible()).toBe(false);
-    await screenshot(phone, `${ARTIFACTS}/solver-phone-folded.png`);
+    await artifact(phone, `${ARTIFACTS}/solver-phone-folded.png`);
     await phone.click('[data-action="tab-inspector"]');
     expect(await panel.isVisible()).toBe(true);
     // The sheet is below the view: the view shrank, nothing covers it.
@@ -264,11 +251,10 @@ describe('solver panel', () => {
     expect(view.height).toBeGreaterThan(844 / 3);
     await phone.selectOption('select.solver-picker', 'ccd');
     expect(await phone.evaluate(() => window.kin.solver())).toBe('ccd');
-    await screenshot(phone, `${ARTIFACTS}/solver-phone-open.png`);
+    await artifact(phone, `${ARTIFACTS}/solver-phone-open.png`);
     // The same tab folds it away again.
     await phone.click('[data-action="tab-inspector"]');
     expect(await panel.isVisible()).toBe(false);
-    await phone.close();
     expect(phoneProblems).toEqual([]);
   });
 });

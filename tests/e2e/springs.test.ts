@@ -4,9 +4,9 @@
 // off (then the tip stays fixed to the head through a drag) and on again, and sets its swing
 // limit (read back through window.kin); screenshots of the panel at three window sizes.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, collectProblems, dragHandle, nextFrame, screenshot, settle, startDemo } from './browser.js';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, artifact, browserFrames, dragHandle, idle, nextFrame } from './browser.js';
+import { demoPage, sharedPage } from './shared-pages.js';
 
 /**
  * The ponytail's tip in the head's frame (metres): Rᵀ (tip − head origin). The default
@@ -35,14 +35,7 @@ async function lurch(page: Page): Promise<void> {
 }
 
 describe('spring chains on the default character', () => {
-  let demo: DemoSession;
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    demo = await startDemo();
-  });
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const demo = demoPage();
 
   it('shows the springs panel with the ponytail on', async () => {
     const { page } = demo;
@@ -53,14 +46,15 @@ describe('spring chains on the default character', () => {
 
   it('swings the ponytail during a drag: its tip leaves its place in the head\'s frame, then settles', async () => {
     const { page } = demo;
-    await settle(page);
+    await idle(page);
     const rested = await ponytailTipInHead(page);
     await lurch(page);
     const swung = await ponytailTipInHead(page);
     // Settled: the page stops drawing, and the tip is back where the springs hold it.
-    await settle(page);
+    await idle(page);
     const settled = await ponytailTipInHead(page);
-    await page.waitForTimeout(300);
+    // The browser's frames go by, then one is drawn: nothing moved meanwhile.
+    await browserFrames(page, 20);
     await nextFrame(page);
     const later = await ponytailTipInHead(page);
     console.log(`ponytail tip in the head's frame: rested ${rested.map((v) => v.toFixed(4))}, right after the drag ${swung.map((v) => v.toFixed(4))}, settled ${settled.map((v) => v.toFixed(4))}`);
@@ -78,21 +72,21 @@ describe('spring chains on the default character', () => {
     const { page } = demo;
     await page.click('input[name="spring-ponytail"]');
     expect(await page.textContent('.springs-panel > summary')).toBe('Springs ponytail off');
-    await settle(page);
+    await idle(page);
     const off = await ponytailTipInHead(page);
     await lurch(page);
     expect(distance(await ponytailTipInHead(page), off)).toBeLessThan(1e-5);
-    await settle(page);
+    await idle(page);
     expect(distance(await ponytailTipInHead(page), off)).toBeLessThan(1e-5);
 
     await page.click('input[name="spring-ponytail"]');
-    await settle(page);
+    await idle(page);
     const on = await ponytailTipInHead(page);
     // Gravity bends the chain that springs hold, which the bare pose does not.
     expect(distance(on, off)).toBeGreaterThan(0.003);
     await lurch(page);
     expect(distance(await ponytailTipInHead(page), on)).toBeGreaterThan(0.005);
-    await settle(page);
+    await idle(page);
   });
 
   it('refuses a frequency out of range on the panel, naming it, and keeps the chain', async () => {
@@ -105,7 +99,7 @@ describe('spring chains on the default character', () => {
     await page.locator('.springs-chain input[name="frequencyHz"]').blur();
     expect(await page.isHidden('.springs-problem')).toBe(true);
     expect(await page.textContent('.springs-half-life')).toBe(`A swing halves in ${(Math.log(2) / (0.3 * 2 * Math.PI * 2.5)).toFixed(2)} s.`);
-    await settle(page);
+    await idle(page);
     expect(demo.problems).toEqual([]);
   });
 
@@ -130,7 +124,7 @@ describe('spring chains on the default character', () => {
     await page.evaluate(() => window.kin.setSpring('ponytail', { enabled: true, frequencyHz: 2.5 }));
     await nextFrame(page);
     expect(await page.isChecked('input[name="spring-ponytail"]')).toBe(true);
-    await settle(page);
+    await idle(page);
   });
 
   it('sets the swing limit from the panel in degrees, every bone\'s; window.kin reads it back in radians', async () => {
@@ -151,7 +145,7 @@ describe('spring chains on the default character', () => {
     expect(await page.getAttribute(field, 'placeholder')).toBe('per bone');
     expect(await page.getAttribute('.springs-field:has(input[name="swingMax"])', 'title')).toContain('(17.2°, 34.4°, 51.6°)');
     // Gravity presses the stiff root against its 17° limit, where it rests: the page stops drawing.
-    await settle(page);
+    await idle(page);
     await page.fill(field, '60');
     await page.locator(field).blur();
     expect((await ponytail()).swingMax).toBeCloseTo(Math.PI / 3, 6);
@@ -167,23 +161,23 @@ describe('spring chains on the default character', () => {
     await page.evaluate(() => window.kin.setSpring('ponytail', { swingMax: 1.2 }));
     await nextFrame(page);
     expect(await page.inputValue(field)).toBe('68.8');
-    await settle(page);
+    await idle(page);
     expect(demo.problems).toEqual([]);
   });
 
   it('from the side: the ponytail hangs behind the head at rest and swings out in a lurch (screenshots)', async () => {
     const { page } = demo;
     await page.click('[data-action="view-side"]');
-    await settle(page);
-    await screenshot(page, `${ARTIFACTS}/springs-side-rest.png`);
+    await idle(page);
+    await artifact(page, `${ARTIFACTS}/springs-side-rest.png`);
     const rested = await ponytailTipInHead(page);
     await dragHandle(page, 'hips', 0, -60, 2);
     const swung = await ponytailTipInHead(page);
-    await screenshot(page, `${ARTIFACTS}/springs-side-swing.png`);
+    await artifact(page, `${ARTIFACTS}/springs-side-swing.png`);
     expect(distance(swung, rested)).toBeGreaterThan(0.005);
     await dragHandle(page, 'hips', 0, 60, 2);
     await page.click('[data-action="view-front"]');
-    await settle(page);
+    await idle(page);
   });
 
   for (const size of [
@@ -193,15 +187,11 @@ describe('spring chains on the default character', () => {
   ]) {
     it(`${size.width}×${size.height}: the panel is on screen, inside the inspector, every field readable`, async () => {
       const phone = 'phone' in size;
-      const page = await demo.browser.newPage({ viewport: { width: size.width, height: size.height }, isMobile: phone, hasTouch: phone });
-      const problems = collectProblems(page);
-      await page.goto(demo.site.url);
-      await page.waitForFunction(() => window.kin !== undefined, undefined, { timeout: 60_000 });
-      await page.evaluate(() => window.kin.ready);
+      const { page, problems } = await sharedPage(phone ? 'phone' : 'desktop', { width: size.width, height: size.height });
       if (phone) await page.click('[data-action="tab-inspector"]');
       await page.locator('.springs-panel').scrollIntoViewIfNeeded();
       await lurch(page).catch(() => undefined);
-      await settle(page);
+      await idle(page);
       const boxes = await page.evaluate(() => {
         const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().toJSON() as DOMRect;
         const inputs = [...document.querySelectorAll<HTMLInputElement>('.springs-field input')].map((input) => ({ width: input.getBoundingClientRect().width, scroll: input.scrollWidth, client: input.clientWidth }));
@@ -214,9 +204,8 @@ describe('spring chains on the default character', () => {
         expect(input.width).toBeGreaterThan(50);
         expect(input.scroll).toBeLessThanOrEqual(input.client);
       }
-      await screenshot(page, `${ARTIFACTS}/springs-${size.width}x${size.height}.png`);
+      await artifact(page, `${ARTIFACTS}/springs-${size.width}x${size.height}.png`);
       expect(problems).toEqual([]);
-      await page.close();
     });
   }
 });

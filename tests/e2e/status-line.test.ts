@@ -9,8 +9,9 @@
 // previous rig's solves stays on show.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoSession, dragHandle, nextFrame, startDemo } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { dragHandle, nextFrame } from './browser.js';
+import { demoPage } from './shared-pages.js';
 
 const PLACEHOLDER = '–';
 const CLEARED = { solver: PLACEHOLDER, status: PLACEHOLDER, iterations: PLACEHOLDER, error: PLACEHOLDER, time: PLACEHOLDER };
@@ -69,13 +70,7 @@ async function moveTarget(page: Page, goal: string, offset: [number, number, num
 }
 
 describe('the status line’s solve time', () => {
-  let demo: DemoSession;
-  beforeAll(async () => {
-    demo = await startDemo();
-  });
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const demo = demoPage();
 
   it('shows the time of the solve it reports, a new one for each solve', async () => {
     const { page, problems } = demo;

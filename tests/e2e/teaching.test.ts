@@ -1,16 +1,17 @@
-// The lessons in Debian's Chromium: every lesson opens from its link
-// (?lesson=<id>) with no console errors, shows its text panel with its
-// task not yet done and, where it has a tool, that tool's overlay in the
-// view (a character drawn, not a blank canvas); stepping DLS three times
-// shows three energies below the start, falling; the lesson index opens a
+// The lessons in Debian's Chromium: every lesson opens (as the lesson menu
+// and window.kin open it, in one page) with no console errors, shows its
+// text panel with its task not yet done and, where it has a tool, that
+// tool's overlay in the view (a character drawn, not a blank canvas); a
+// lesson's link (?lesson=<id>, opened in a fresh page) opens it, where
+// stepping DLS three times shows three energies below the start, falling;
+// a lesson's share link keeps its tool's state; the lesson index opens a
 // lesson; a link to a lesson that does not exist says so (its name as
-// text, never markup); embed mode shows the view and the text panel only. Screenshots at
-// the usual sizes go to the artifacts.
+// text, never markup); embed mode shows the view and the text panel only.
+// Screenshots at the usual sizes go to the artifacts with KIN_E2E_ARTIFACTS=1.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type Site, bannerText, canvasScreenshot, nextFrame, openDemo, screenshot, servedSite, sharedChromium } from './browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, artifact, artifactsAt, bannerText, canvasScreenshot, nextFrame, openDemo } from './browser.js';
+import { demoPage, sharedPage } from './shared-pages.js';
 import { showsCharacter } from './pixels.js';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { poseLinkInUrl, urlWithPoseLink } from '../../web/src/share/link-url.js';
@@ -28,28 +29,19 @@ const OVERLAY: Record<string, string[]> = {
 };
 
 describe('lessons', () => {
-  let site: Site;
-  let browser: Browser;
+  const demo = demoPage();
   let ids: string[];
-  // The default page as it opens: read by the API test, then clicked by the index's.
-  let home: { page: Page; problems: string[] };
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    site = servedSite();
-    browser = await sharedChromium();
-    home = await openDemo(browser, site.url);
-    ids = await home.page.evaluate(() => window.kin.lessons().map((l) => l.id));
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
+    ids = await demo.page.evaluate(() => window.kin.lessons().map((l) => l.id));
   });
 
-  it('opens every lesson from its link, with its text, its task not done, and its overlay', async () => {
+  it('opens every lesson, with its text, its task not done, and its overlay', async () => {
     expect(ids.length).toBeGreaterThanOrEqual(13);
+    const { page, problems } = demo;
     for (const id of ids) {
-      const { page, problems } = await openDemo(browser, `${site.url}?lesson=${id}`);
+      // Each as the page opens it (the page as it opens, then the lesson).
+      await page.evaluate((lesson) => window.kin.reset().then(() => window.kin.loadLesson(lesson)), id);
       await nextFrame(page);
       const state = await page.evaluate(() => window.kin.lesson());
       expect(state?.id, id).toBe(id);
@@ -65,14 +57,14 @@ describe('lessons', () => {
       if (id === 'keyframes') expect(await page.evaluate(() => window.kin.selectedBone())).toBe('forearm');
       const shot = await canvasScreenshot(page);
       expect(showsCharacter(shot), id).toBe(true);
-      await screenshot(page, `${ARTIFACTS}/lesson-${id}-1280x800.png`);
+      await artifact(page, `${ARTIFACTS}/lesson-${id}-1280x800.png`);
       expect(problems, id).toEqual([]);
-      await page.close();
     }
   }, 600_000);
 
-  it('steps DLS three times: three energies below the start, falling, and the trial points of each step', async () => {
-    const { page, problems } = await openDemo(browser, `${site.url}?lesson=ik-steps`);
+  it('a lesson\'s link opens it; stepping DLS three times: three energies below the start, falling, and the trial points of each step', async () => {
+    const { page, problems } = await openDemo(demo.browser, `${demo.site.url}?lesson=ik-steps`);
+    expect(await page.evaluate(() => window.kin.lesson()?.id)).toBe('ik-steps');
     await nextFrame(page);
     expect(await page.inputValue('select[name=step-method]')).toBe('dls');
     for (let k = 0; k < 3; k++) await page.click('[data-action="lesson-step"]');
@@ -96,25 +88,21 @@ describe('lessons', () => {
     const gn = (await page.evaluate(() => window.kin.lesson()?.shows)) as { status: string; method: string };
     expect(gn.method).toBe('gauss-newton');
     expect(gn.status).not.toBe('converged');
-    await screenshot(page, `${ARTIFACTS}/lesson-ik-steps-stepped-1280x800.png`);
-    for (const [width, height] of [[1440, 900], [1280, 720], [390, 844]] as const) {
-      await page.setViewportSize({ width, height });
-      await nextFrame(page);
-      await screenshot(page, `${ARTIFACTS}/lesson-ik-steps-${width}x${height}.png`);
-    }
+    await artifact(page, `${ARTIFACTS}/lesson-ik-steps-stepped-1280x800.png`);
+    await artifactsAt(page, [{ width: 1440, height: 900 }, { width: 1280, height: 720 }, { width: 390, height: 844 }], ({ width, height }) => `${ARTIFACTS}/lesson-ik-steps-${width}x${height}.png`);
     expect(problems).toEqual([]);
     await page.close();
   }, 300_000);
 
   it('a lesson\'s share link keeps its tool\'s state: the step-through\'s method, target and iteration, the duel\'s λ, a rebuilt skeleton', async () => {
-    /** Opens `url` in a fresh page and returns what the lesson shows there, its pose and bone tips. */
+    /** Applies `url` in another page (reset first), as opening it there would, and returns what the lesson shows there, its pose and bone tips. */
     const reopen = async (url: string): Promise<{ shows: Record<string, unknown>; angles: number[]; tips: number[]; banner: string | null }> => {
-      const { page, problems } = await openDemo(browser, url);
+      const { page, problems } = await sharedPage('other');
+      await page.evaluate((link) => window.kin.applyLink(link), url);
       await nextFrame(page);
       const state = await page.evaluate(() => ({ shows: window.kin.lesson()?.shows ?? {}, angles: window.kin.getPose().angles, tips: window.kin.boneTips() }));
       const banner = await bannerText(page);
       expect(problems, url).toEqual([]);
-      await page.close();
       return { ...state, banner };
     };
     const near = (a: number[], b: number[], tolerance: number): void => {
@@ -122,9 +110,10 @@ describe('lessons', () => {
       a.forEach((v, k) => expect(Math.abs(v - b[k]), `entry ${k}`).toBeLessThan(tolerance));
     };
 
-    // The source page: one page, each lesson after the first shown through window.kin as its
-    // menu shows it (the test above opens each from its link); checked to be that lesson, not done.
-    const { page, problems } = await openDemo(browser, `${site.url}?lesson=ik-steps`);
+    // The source page: one page, each lesson shown through window.kin as its menu shows it;
+    // checked to be that lesson, not done.
+    const { page, problems } = demo;
+    await page.evaluate(() => window.kin.reset().then(() => window.kin.loadLesson('ik-steps')));
     await nextFrame(page);
     const showLesson = async (id: string): Promise<void> => {
       await page.evaluate((lesson) => window.kin.loadLesson(lesson), id);
@@ -203,12 +192,12 @@ describe('lessons', () => {
     const weightsBack = await reopen(weights.link);
     expect(weightsBack.shows).toMatchObject({ bone: 0, capsule: true, radii: weights.shows.radii, note: weights.shows.note });
     expect(problems).toEqual([]);
-    await page.close();
   }, 600_000);
 
   it('window.kin builds rigs in both seed conventions, and names bad input', async () => {
     // Building rigs changes nothing the page shows: the index's test below still finds it as it opened.
-    const { page, problems } = home;
+    const { page, problems } = demo;
+    await page.evaluate(() => window.kin.reset());
     const built = await page.evaluate(() => {
       const axes = window.kin.axesFromBoneRig([
         { name: 'a', parent: -1, extent: [0, 1, 0], roll: 0, base: [0, 0.5, 0] },
@@ -232,22 +221,21 @@ describe('lessons', () => {
   }, 300_000);
 
   it('the lesson index lists every lesson and opens one', async () => {
-    const { page, problems } = home;
+    const { page, problems } = demo;
     expect(await page.evaluate(() => ({ model: window.kin.model(), lesson: window.kin.lesson() }))).toEqual({ model: { kind: 'default' }, lesson: null });
     await page.click('[data-action="lessons"]');
     const listed = await page.$$eval('.lesson-index-list a', (links) => links.map((a) => (a as HTMLElement).dataset.lesson));
     expect(listed).toEqual(ids);
-    await screenshot(page, `${ARTIFACTS}/lesson-index-1280x800.png`);
+    await artifact(page, `${ARTIFACTS}/lesson-index-1280x800.png`);
     await page.click('.lesson-index-list a[data-lesson="two-bone"]');
     await nextFrame(page);
     expect(await page.evaluate(() => window.kin.lesson()?.id)).toBe('two-bone');
     expect(await page.isHidden('.lesson-index')).toBe(true);
     expect(problems).toEqual([]);
-    await page.close();
   }, 300_000);
 
   it('a link to a lesson the page does not have says so and shows the default character', async () => {
-    const { page, problems } = await openDemo(browser, `${site.url}?lesson=%3Cimg%3Eoctopus`);
+    const { page, problems } = await openDemo(demo.browser, `${demo.site.url}?lesson=%3Cimg%3Eoctopus`);
     await nextFrame(page);
     expect(await bannerText(page)).toBe(`This page has no lesson "<img>octopus"; its lessons are ${ids.join(', ')}`);
     expect(await page.evaluate(() => ({ model: window.kin.model(), lesson: window.kin.lesson() }))).toEqual({ model: { kind: 'default' }, lesson: null });
@@ -257,16 +245,15 @@ describe('lessons', () => {
   }, 300_000);
 
   it('embedded, a lesson shows the view and its text panel only', async () => {
-    const { page, problems } = await openDemo(browser, `${site.url}?lesson=spaces&embed=1`);
+    // The embedded page (opened with ?embed=1: publishing.test.ts's), the lesson shown in it as its link shows it.
+    const { page, problems } = await sharedPage('embed');
+    await page.evaluate(() => window.kin.loadLesson('spaces'));
     await nextFrame(page);
     expect(await page.evaluate(() => window.kin.lesson()?.id)).toBe('spaces');
     expect(await page.isVisible('.lesson-card')).toBe(true);
     for (const selector of ['.shell-top', '.shell-tools', '.shell-inspector', '.timeline', '.lesson-index']) expect(await page.$(selector), selector).toBeNull();
-    await screenshot(page, `${ARTIFACTS}/lesson-spaces-embed-1280x800.png`);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await nextFrame(page);
-    await screenshot(page, `${ARTIFACTS}/lesson-spaces-embed-390x844.png`);
+    await artifact(page, `${ARTIFACTS}/lesson-spaces-embed-1280x800.png`);
+    await artifactsAt(page, [{ width: 390, height: 844 }], () => `${ARTIFACTS}/lesson-spaces-embed-390x844.png`);
     expect(problems).toEqual([]);
-    await page.close();
   }, 300_000);
 });

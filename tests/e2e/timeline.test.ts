@@ -4,11 +4,13 @@
 // time the page shows), scrubbed by dragging the track, a key undone with
 // Ctrl+Z, and the curve view redrawn when a key's interpolation changes
 // (linear and Catmull-Rom through three keys draw different pixels).
-// Screenshots at 1440×900, 1280×720 and 390×844 land in the artifacts.
+// At 1440×900, 1280×720 and 390×844 it lies within the window (screenshots
+// in the artifacts with KIN_E2E_ARTIFACTS=1).
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, type DemoSession, dragHandle, nextFrame, screenshot, startDemo } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS, artifact, dragHandle, idle, nextFrame, resizeWindow } from './browser.js';
+import { demoPage } from './shared-pages.js';
 import { maxDifference } from './compare.js';
 
 /** The page's palette and the time it shows, read in one go (no frame in between), with the core's sample of the clip at that time. */
@@ -34,15 +36,7 @@ async function setTimeField(page: Page, seconds: string): Promise<void> {
 }
 
 describe('the timeline', () => {
-  let demo: DemoSession;
-
-  beforeAll(async () => {
-    demo = await startDemo();
-  }, 300_000);
-
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const demo = demoPage();
 
   it('keys two poses at two times and plays between them, the palette matching the core’s sample', async () => {
     const { page } = demo;
@@ -64,9 +58,12 @@ describe('the timeline', () => {
     // Watched from the first frame that moved the clock (on a loaded machine one can take a while).
     await page.waitForFunction(() => window.kin.time().time > 0, undefined, { timeout: 10_000 });
     const seen: { time: number; shown: number[] }[] = [];
+    let last = 0;
     for (let i = 0; i < 4; i++) {
-      await page.waitForTimeout(180);
+      // A later frame of the clip: the clock moved on.
+      await page.waitForFunction((t) => window.kin.time().time !== t, last, { timeout: 10_000 });
       const { time, field, shown, sampled } = await shownAndSampled(page);
+      last = time;
       expect(await page.evaluate(() => window.kin.time().playing)).toBe(true);
       // What the page shows is the core's sample at the shown time.
       expect(maxDifference(shown, sampled)).toBeLessThan(1e-6);
@@ -182,17 +179,21 @@ describe('the timeline', () => {
     expect(tensionValue).toBeGreaterThan(0.8);
     expect(await canvas()).not.toBe(catmullRom);
     expect(await page.evaluate((t) => window.kin.clip().channels.every((c) => c.keys.every((k) => k.interpolation === 'tcb' && Math.abs((k.tension ?? 0) - t) < 1e-6)), tensionValue)).toBe(true);
-    await screenshot(page, `${ARTIFACTS}/timeline-1280x800-curves.png`);
+    await artifact(page, `${ARTIFACTS}/timeline-1280x800-curves.png`);
     expect(demo.problems).toEqual([]);
   });
 
-  it('takes screenshots at the usual sizes', async () => {
+  it('lies whole within the window at the usual sizes, its bar on screen', async () => {
     const { page } = demo;
     for (const [width, height] of [[1440, 900], [1280, 720], [390, 844]] as const) {
-      await page.setViewportSize({ width, height });
-      await page.waitForTimeout(300);
-      await nextFrame(page);
-      await screenshot(page, `${ARTIFACTS}/timeline-${width}x${height}.png`);
+      await resizeWindow(page, { width, height });
+      await idle(page);
+      const [timeline, bar] = await page.evaluate(() => ['.timeline', '.timeline-bar'].map((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as DOMRect));
+      expect(timeline.left, `${width}×${height}`).toBeGreaterThanOrEqual(0);
+      expect(timeline.right, `${width}×${height}`).toBeLessThanOrEqual(width + 0.5);
+      expect(timeline.bottom, `${width}×${height}`).toBeLessThanOrEqual(height + 0.5);
+      expect(bar.height, `${width}×${height}`).toBeGreaterThan(10);
+      await artifact(page, `${ARTIFACTS}/timeline-${width}x${height}.png`);
     }
   });
 });

@@ -12,10 +12,11 @@
 // and so do the rotation gizmo's rings on the lesson rigs.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { armatureRig } from '../web/gltf-fixtures.js';
 import { type Ring, dragRing } from './bone-rings.js';
-import { ARTIFACTS, type DemoSession, nextFrame, screenshot, startDemo } from './browser.js';
+import { ARTIFACTS, artifact, nextFrame } from './browser.js';
+import { demoPage } from './shared-pages.js';
 import { maxDifference } from './compare.js';
 import { LESSON_IDS } from '../../web/src/lessons/lessons.js';
 
@@ -90,16 +91,11 @@ async function expectNoFailure(page: Page, problems: string[]): Promise<void> {
 }
 
 describe('every tool on every rig', () => {
-  let demo: DemoSession;
+  const demo = demoPage();
   let glb: number[];
 
   beforeAll(async () => {
-    demo = await startDemo();
     glb = Array.from(new Uint8Array(armatureRig().glb()));
-  });
-
-  afterAll(async () => {
-    await demo?.close();
   });
 
   for (const rig of RIGS) {
@@ -210,7 +206,7 @@ describe('every tool on every rig', () => {
       await page.click(tool('skeleton'));
       expect(await page.evaluate(() => window.kin.skeletonShown())).toBe(true);
       await nextFrame(page);
-      await screenshot(page, `${ARTIFACTS}/tools-${rig}-skeleton.png`);
+      await artifact(page, `${ARTIFACTS}/tools-${rig}-skeleton.png`);
       await page.click(tool('skeleton'));
       expect(await page.evaluate(() => window.kin.skeletonShown())).toBe(false);
       await page.click('.skinning-toggle input[value="dqs"] + span');
@@ -264,7 +260,7 @@ describe('every tool on every rig', () => {
       const start = await read();
       await dragRing(page, bone, ring);
       const turned = await read();
-      await screenshot(page, `${ARTIFACTS}/tools-${rig}-ring-${ring}.png`);
+      await artifact(page, `${ARTIFACTS}/tools-${rig}-ring-${ring}.png`);
 
       expect(Math.abs(turned.angles[slot] - start.angles[slot]), `slot ${slot}`).toBeGreaterThan(0.05);
       expect(maxDifference(turned.palette, start.palette)).toBeGreaterThan(1e-3);

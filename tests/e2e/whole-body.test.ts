@@ -8,7 +8,8 @@
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ARTIFACTS, demoPage, dragHandle, nextFrame, screenshot } from './browser.js';
+import { ARTIFACTS, artifact, dragHandle, nextFrame } from './browser.js';
+import { demoPage } from './shared-pages.js';
 import { type Vec3, distance, maxDifference } from './measure.js';
 
 type Quat = [number, number, number, number];
@@ -69,7 +70,7 @@ describe('whole-body posing', () => {
 
     await dragHandle(page, 'hips', 0, 70, 12);
     const after = { feet: await feet(page), hips: await boneFrame(page, 'hips'), hips_target: (await goal(page, 'hips')).target, hand: (await goal(page, 'hand_l')).target };
-    await screenshot(page, `${ARTIFACTS}/whole-body-crouch.png`);
+    await artifact(page, `${ARTIFACTS}/whole-body-crouch.png`);
     // The body went down and the knees bent to keep the feet where they were.
     expect(before.hips.origin[1] - after.hips.origin[1]).toBeGreaterThan(0.08);
     expect(distance(after.hips.origin, after.hips_target)).toBeLessThan(2e-3);
@@ -119,7 +120,7 @@ describe('whole-body posing', () => {
     for (let step = 1; step <= 6; step++) await page.mouse.move(at.x + 70 * Math.cos(0.06 * step), at.y - 70 * Math.sin(0.06 * step));
     await page.mouse.click(at.x + 70 * Math.cos(0.36), at.y - 70 * Math.sin(0.36));
     await nextFrame(page);
-    await screenshot(page, `${ARTIFACTS}/whole-body-rotation.png`);
+    await artifact(page, `${ARTIFACTS}/whole-body-rotation.png`);
     const turned = (await goal(page, 'hand_l')).orientation as Quat;
     expect(angleBetween(quaternionAxes(turned), quaternionAxes(held))).toBeGreaterThan(10);
     expect(angleBetween(quaternionAxes(turned), (await boneFrame(page, 'hand_l')).axes)).toBeLessThan(1);
@@ -152,7 +153,7 @@ describe('whole-body posing', () => {
     for (let step = 1; step <= 10; step++) await page.mouse.move(pole.x + 3 * step, pole.y - 12 * step);
     await page.mouse.up();
     await nextFrame(page);
-    await screenshot(page, `${ARTIFACTS}/whole-body-pole.png`);
+    await artifact(page, `${ARTIFACTS}/whole-body-pole.png`);
     const moved = await goal(page, 'hand_r');
     const elbowAfter = (await boneFrame(page, 'forearm_r')).origin;
     expect(distance(moved.pole!, hand.pole!)).toBeGreaterThan(0.1);

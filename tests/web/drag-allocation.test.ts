@@ -14,7 +14,7 @@
 // which leaves room for a one-off allocation of a few kB (V8 re-optimising)
 // but not for one 16-byte heap number per frame.
 // The page's whole drag in Chromium, with the HUD, the energy plot and
-// three.js, is tests/e2e/drag-allocation.test.ts and bench/drag-allocation.ts.
+// three.js, is bench/page/drag-allocation.test.ts (npm run bench) and bench/drag-allocation.ts.
 import type { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimelineModel } from '../../web/src/animation/timeline-model.js';

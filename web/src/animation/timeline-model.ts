@@ -356,6 +356,12 @@ export class TimelineModel {
     this.offer();
   }
 
+  /** Takes clips registered before out of the menu, by name. */
+  unregisterClips(names: readonly string[]): void {
+    this.registered = this.registered.filter((o) => !names.includes(o.name));
+    this.offer();
+  }
+
   /** Replaces the character's clips in the menu. */
   offerCharacterClips(clips: readonly OfferedClip[]): void {
     this.characterOffers = clips;

@@ -339,6 +339,13 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         closeLessons: () => lessonIndex?.close() ?? false,
         solveWorker,
       });
+      // The editor's regions filled change the view's size (a phone's timeline bar and tabs): framed again in it, unless a
+      // link placed the camera; still the opening state, which the address bar shows without a link.
+      if (poseLinkInUrl(location.href) === null) {
+        viewport.resize();
+        frameCharacter(viewport, view.character, editor.session.rig);
+        pageLinks.reset();
+      }
     }
     // ?lesson=<id> (a course page's link) opens that lesson, once the lessons' page parts listen; with a
     // share link in the fragment the link decides (it names the lesson it was made on).

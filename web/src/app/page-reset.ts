@@ -4,7 +4,8 @@
 // history, an empty clip at 0 s, nothing selected, the view's toggles off,
 // the camera framing the character, no banner, dialog, menu or lesson open,
 // the regions laid out for the window's size, no retarget source, and an
-// address bar without a link. A question a load is waiting on is answered
+// address bar without a link; its springs at rest, where a fresh page's come
+// to rest after its first seconds. A question a load is waiting on is answered
 // as Cancel does, and the load let end first: nothing of it lands after.
 import type { TimelineModel } from '../animation/timeline-model.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
@@ -43,6 +44,20 @@ export interface ResetParts {
   start: { solver: SolverName; skinning: SkinningMethod };
 }
 
+/** A spring step's time, as a frame at 60 Hz gives it; and how many steps at the most (a minute). */
+const SPRING_STEP_MILLIS = 16;
+const SPRING_STEPS = 3750;
+
+/**
+ * The new character's springs brought to rest at once (its ponytail hangs
+ * where a fresh page's comes to rest after falling for a few seconds of
+ * frames): stepped here, with nothing drawn, instead of frame by frame.
+ */
+function settleSprings(editor: PoseEditor): void {
+  const { springs } = editor.session.rig;
+  for (let step = 0; step < SPRING_STEPS && !springs.springsSettled; step++) springs.stepSprings(SPRING_STEP_MILLIS);
+}
+
 export async function resetPage(parts: ResetParts): Promise<void> {
   const { root, editor, view, timeline, models } = parts;
   for (const cancel of root.querySelectorAll<HTMLButtonElement>('.skin-chooser-cancel')) cancel.click();
@@ -61,6 +76,8 @@ export async function resetPage(parts: ResetParts): Promise<void> {
   view.setSkinning(parts.start.skinning);
   parts.ghosts.show(false);
   parts.retarget?.reset();
+  // The view's size in the layout just restored, for the camera's framing below.
+  view.viewport.resize();
   view.viewport.stopCamera();
   // The solver first: a new character keeps the one in use.
   if (editor.session.solverName !== parts.start.solver) editor.setSolver(parts.start.solver);
@@ -68,6 +85,7 @@ export async function resetPage(parts: ResetParts): Promise<void> {
   for (const character of [...editor.scene.characters]) if (character !== editor.active) editor.removeCharacter(character.id);
   editor.placeCharacter(editor.active.id, ORIGIN);
   parts.showDefault();
+  settleSprings(editor);
   timeline.reset();
   editor.undo.clear();
 

@@ -93,7 +93,8 @@ export class Viewport {
     this.renderer.domElement.remove();
   }
 
-  private resize(): void {
+  /** Takes the container's size now (it follows by itself a frame later: call this to frame the camera in a layout just changed). */
+  resize(): void {
     const width = Math.max(1, this.container.clientWidth);
     const height = Math.max(1, this.container.clientHeight);
     // The canvas's CSS size comes from the stylesheet; only the drawing buffer follows here.

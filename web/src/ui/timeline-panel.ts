@@ -90,8 +90,6 @@ export class TimelinePanel {
     this.element.className = 'timeline';
     this.element.setAttribute('aria-label', 'timeline');
     this.folded = folded;
-    this.element.dataset.folded = String(folded);
-    this.element.dataset.curves = 'false';
     const bar = document.createElement('div');
     bar.className = 'timeline-bar';
     this.playButton = button('play', '▶', 'Play or pause (Space)', () => timeline.toggle());
@@ -132,6 +130,7 @@ export class TimelinePanel {
     this.element.append(bar, body);
     this.track = new TimelineTrack(body, timeline);
     this.curves = new CurveView(body);
+    this.setFolded(folded);
     this.showCurves(false);
     parent.prepend(this.element);
   }

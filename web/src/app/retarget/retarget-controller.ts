@@ -70,6 +70,8 @@ export class RetargetController implements RetargetDialogHost {
   private choices: RetargetChoices = { ...START_CHOICES };
   private readonly beside: SkeletonBeside;
   private besideWanted = true;
+  // The results' names in the clip menu.
+  private readonly resultNames = new Set<string>();
   private readonly listeners: (() => void)[] = [];
   /** The fraction of the view's width, from its right, that the panel covers (the page's dialog sets it). */
   viewCovered: () => number = () => 0;
@@ -238,6 +240,7 @@ export class RetargetController implements RetargetDialogHost {
     this.timeline.useClip(clip);
     // In the clip menu too, to come back to after trying another clip (for this character only).
     this.timeline.registerClips([{ name: clip.name, make: () => (this.editor.session.rig === target ? clip : null) }]);
+    this.resultNames.add(clip.name);
     const summary: RetargetSummary = {
       clip: clip.name,
       source: source.name,
@@ -279,7 +282,7 @@ export class RetargetController implements RetargetDialogHost {
     this.beside.update(shown, this.timeline.time, this.timeline.loopMode);
   }
 
-  /** As the page opens (kin.reset()): no source, no result, the first choices, the source drawn beside a result. */
+  /** As the page opens (kin.reset()): no source, no result (nor one in the clip menu), the first choices, the source drawn beside a result. */
   reset(): void {
     this.disposeSources();
     this.current = null;
@@ -291,6 +294,8 @@ export class RetargetController implements RetargetDialogHost {
     this.choices = { ...START_CHOICES };
     this.besideWanted = true;
     this.beside.dispose();
+    this.timeline.unregisterClips([...this.resultNames]);
+    this.resultNames.clear();
     this.changed();
   }
 

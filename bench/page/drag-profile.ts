@@ -10,14 +10,14 @@
 // hears every event first) takes that charge, so the object counts as the
 // browser's and not as our handles' (~300 B an event).
 // The page must come from Vite's dev server, which serves our modules
-// unbundled under their own names. Used by tests/e2e/drag-allocation.test.ts
+// unbundled under their own names. Used by bench/page/drag-allocation.test.ts
 // and bench/drag-allocation.ts. profilePlayback measures the same way while
 // the timeline plays a clip (no pointer at all), in a browser launched with
 // PLAYBACK_CHROMIUM_ARGS.
 import type { Page } from 'playwright-core';
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
-import { type SamplingProfile, allocationOwner, chargeToSource, samplingOptions } from '../web/allocation-profile.js';
-import { CdpDrag } from './cdp-drag.js';
+import { type SamplingProfile, allocationOwner, chargeToSource, samplingOptions } from '../../tests/web/allocation-profile.js';
+import { CdpDrag } from '../../tests/e2e/cdp-drag.js';
 
 export const SAMPLING_INTERVAL = 32;
 

@@ -1,22 +1,23 @@
 // A long drag in Debian's Chromium: the default character's right-hand
 // target dragged with real mouse events (through the DevTools protocol, as
-// cdp-drag.ts sends them) without a pause, in drags of DRAG_MOVES moves
+// tests/e2e/cdp-drag.ts sends them) without a pause, in drags of DRAG_MOVES moves
 // each, pressed and let go again and again (each release makes an undo step
 // and, 400 ms on, a share link), for KIN_LONG_DRAG_SECONDS (default 45, what
-// `npm test` runs). The page's JS heap after a forced GC at the start (after
+// `npm run bench` runs). The page's JS heap after a forced GC at the start (after
 // one warm-up drag) and at the end: its data (what a leak would leave)
-// within ±10 % (heap-usage.ts: V8's compiled code, which grows as the drag's
+// within ±10 % (tests/e2e/heap-usage.ts: V8's compiled code, which grows as the drag's
 // functions are optimised, is reported beside it), no console error, every
 // palette entry finite and the hand on its target. `npm run soak:page` runs
 // it for the 3 minutes issue 15 asks for and records its figures in
 // bench/results/page-soak.json.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeMachine } from '../../bench/machine.js';
-import { type DemoSession, startDemo } from './browser.js';
-import { CdpDrag } from './cdp-drag.js';
-import { type HeapUsage, describeHeap, heapAfterGc } from './heap-usage.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeMachine } from '../machine.js';
+import { idle } from '../../tests/e2e/browser.js';
+import { CdpDrag } from '../../tests/e2e/cdp-drag.js';
+import { type HeapUsage, describeHeap, heapAfterGc } from '../../tests/e2e/heap-usage.js';
+import { demoPage } from '../../tests/e2e/shared-pages.js';
 
 const SECONDS = Number(process.env.KIN_LONG_DRAG_SECONDS ?? 45);
 const RECORD = process.env.KIN_LONG_DRAG_RECORD === '1';
@@ -33,17 +34,12 @@ if (!(Number.isFinite(SECONDS) && SECONDS > 0)) throw new Error(`KIN_LONG_DRAG_S
 type Vec3 = [number, number, number];
 
 describe('a long drag', () => {
-  let suite: DemoSession;
+  const suite = demoPage();
 
   beforeAll(async () => {
-    suite = await startDemo();
     // A small desktop window (the editor's regions beside the view): cheap frames under SwiftShader.
     await suite.page.setViewportSize({ width: 900, height: 560 });
     await suite.page.evaluate(() => window.kin.frame());
-  });
-
-  afterAll(async () => {
-    await suite?.close();
   });
 
   it(`${SECONDS} s of continuous dragging: the JS heap's data flat within ±${100 * HEAP_TOLERANCE} %, no console error, the pose finite`, async () => {
@@ -73,8 +69,8 @@ describe('a long drag', () => {
     while (performance.now() < endMillis) await drag(endMillis);
     const seconds = (performance.now() - beganMillis) / 1000;
     const frames = (await page.evaluate(() => window.kin.renderedFrames())) - framesAtStart;
-    // Past the share link's 400 ms wait after the last release, so its writing is not caught mid-way.
-    await page.waitForTimeout(1000);
+    // The share link written after the last release, so its writing is not caught mid-way.
+    await idle(page);
     const heapAtEnd = await heapAfterGc(cdp);
     await cdp.detach();
 

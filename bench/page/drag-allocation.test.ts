@@ -1,5 +1,5 @@
 // Our modules allocate next to nothing per frame while a target handle is
-// dragged with the real mouse in Chromium (tests/e2e/drag-profile.ts
+// dragged with the real mouse in Chromium beside a second character (bench/page/drag-profile.ts
 // measures it: V8's sampling heap profiler over two windows of 200 moves of
 // a held drag after 600 of warm-up). The page comes from Vite's dev server
 // so that each allocation is charged to our module's own file. Bound: 16
@@ -22,7 +22,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { type ViteDevServer, createServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openDemo } from './browser.js';
+import { launchChromium, openDemo } from '../../tests/e2e/browser.js';
 import { PLAYBACK_CHROMIUM_ARGS, ourBytesPerFrame, profileDrag, profilePlayback } from './drag-profile.js';
 
 const WARM_UP_MOVES = 600;
@@ -47,7 +47,13 @@ describe('allocation during a drag', () => {
     ({ page, problems } = await openDemo(browser, server.resolvedUrls!.local[0]));
     // A small desktop window (the editor's regions beside the view): cheap frames under SwiftShader.
     await page.setViewportSize({ width: 900, height: 560 });
-    await page.evaluate(() => window.kin.frame());
+    // A scene of two: the second drawn, skinned and uploaded each frame beside the first, which is dragged.
+    await page.evaluate(async () => {
+      const first = window.kin.characters()[0].id;
+      await window.kin.addCharacter('default');
+      window.kin.setActiveCharacter(first);
+      window.kin.frame();
+    });
   });
 
   afterAll(async () => {
