@@ -190,7 +190,6 @@ describe('spring chains on the default character', () => {
       const { page, problems } = await sharedPage(phone ? 'phone' : 'desktop', { width: size.width, height: size.height });
       if (phone) await page.click('[data-action="tab-inspector"]');
       await page.locator('.springs-panel').scrollIntoViewIfNeeded();
-      await lurch(page).catch(() => undefined);
       await idle(page);
       const boxes = await page.evaluate(() => {
         const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().toJSON() as DOMRect;
