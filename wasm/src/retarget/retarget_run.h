@@ -41,6 +41,12 @@ inline bool SolvesLimb(const RetargetJob& job, RetargetLimb limb) {
 // microsecond: one frame), or its duration.
 float NextKeyTime(const Clip& clip, float after);
 
+inline glm::vec3 Origin(const glm::mat4& model_ms) { return glm::vec3(model_ms[3]); }
+
+// The height of the lowest foot or toe point (origin or tip) of a pose;
+// `feet` holds kFootBones bones, -1 for one the skeleton lacks.
+float LowestFoot(const Skeleton& skeleton, Span<const glm::mat4> model_ms, const int* feet);
+
 // A limb as both skeletons have it (bones -1 where one lacks it).
 struct Limb {
   int target[3] = {-1, -1, -1};  // root, middle, end

@@ -1,0 +1,107 @@
+// IkState's weighted Jacobian over the active dofs (point, orientation and
+// pole rows), the gradient Jᵀ r with its free set, and the stationarity test.
+#include "ik_state.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kin {
+namespace ik_internal {
+
+double IkState::BuildJacobian() {
+  // Axes only of the bones that move a goal: no column needs the others.
+  ComputeJointAxes(sk, job.angles, ws.model_ms_, ws.axes_,
+                   Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
+  for (int g = 0; g < goal_count; ++g)
+    if (HasPoleRows(job.goals[g])) ws.poles_[g] = PoleOf(job.goals[g], ws.model_ms_, ws.effector_ms_[g]);
+  double column_max = 0.0;
+  for (int c = 0; c < dof_count; ++c) {
+    const int j = Bone(c), k = Slot(c);
+    double* col = Column(c);
+    double norm2 = 0.0;
+    // Rows outside the column's span are never read: only the goals inside it are written.
+    for (int g = ws.span_goal_begin_[c]; g < ws.span_goal_end_[c]; ++g) {
+      const Goal& goal = job.goals[g];
+      double* rows = col + ws.row_offset_[g];
+      const int count = Rows(goal);
+      if (!IsRoot(c) && !Moves(j, g)) {
+        for (int r = 0; r < count; ++r) rows[r] = 0.0;
+        continue;
+      }
+      if (IsRoot(c)) {
+        // The root offset moves every goal's point along its axis and turns nothing.
+        for (int r = 0; r < count; ++r) rows[r] = 0.0;
+        rows[k] = ws.sqrt_weight_[g];
+      } else {
+        const JointAxes& axes = ws.axes_[j];
+        const glm::vec3 d = JacobianColumn(axes, k, ws.effector_ms_[g]);
+        const double w = ws.sqrt_weight_[g];
+        for (int r = 0; r < 3; ++r) rows[r] = w * d[r];
+        if (goal.has_orientation) {
+          // The bone turns about the unit world axis of this slot.
+          const glm::vec3 axis = axes.similarity ? axes.axis_ms[k] : glm::normalize(axes.frame_ms * axes.axis_fs[k]);
+          const double wo = ws.sqrt_orientation_weight_[g];
+          for (int r = 0; r < 3; ++r) rows[3 + r] = wo * axis[r];
+        }
+      }
+      if (HasPoleRows(goal)) {
+        // Residuals read target − x and J holds ∂x/∂θ: a residual's column is −∂r/∂θ.
+        const glm::dvec3 d = -ws.sqrt_pole_weight_[g] * PoleDerivative(c, goal, ws.poles_[g], ws.effector_ms_[g]);
+        for (int r = 0; r < 3; ++r) rows[PoleRow(goal) + r] = d[r];
+      }
+      for (int r = 0; r < count; ++r) norm2 += rows[r] * rows[r];
+    }
+    column_max = std::max(column_max, std::sqrt(norm2));
+  }
+  return column_max;
+}
+
+glm::dvec3 IkState::PoleDerivative(int c, const Goal& goal, const PoleResidual& pole, const glm::vec3& point_ms) const {
+  if (IsRoot(c)) {
+    // The root offset carries the whole limb (not the pole) along its axis.
+    glm::dvec3 along(0.0);
+    along[Slot(c)] = 1.0;
+    return pole.Derivative(along, along, along);
+  }
+  // The column's bone moves the goal (it is the goal's bone or above it),
+  // so it and the limb's three joints lie on one chain from the root, where
+  // parent-first order makes "strictly above" a smaller index: a joint moves
+  // the origins of the bones below it, not its own. The goal's point moves
+  // with every bone of the chain.
+  const JointAxes& axes = ws.axes_[Bone(c)];
+  const int k = Slot(c);
+  const int j = Bone(c);
+  const auto moved = [&](const glm::vec3& x_ms) { return glm::dvec3(JacobianColumn(axes, k, x_ms)); };
+  const auto moved_origin = [&](int bone) { return j < bone ? moved(glm::vec3(ws.model_ms_[bone][3])) : glm::dvec3(0.0); };
+  const int middle = PoleMiddleBone(goal);
+  const int end = PoleEndBone(goal);
+  return pole.Derivative(moved_origin(sk.parent(middle)), moved_origin(middle), end < 0 ? moved(point_ms) : moved_origin(end));
+}
+
+double IkState::GradientAndFreeSet() {
+  double gradient_max = 0.0;
+  for (int c = 0; c < dof_count; ++c) {
+    const double* col = Column(c);
+    double gc = 0.0;
+    for (int r = RowBegin(c); r < RowEnd(c); ++r) gc += col[r] * ws.residual_[r];
+    ws.gradient_[c] = gc;
+    const bool pinned_high = Value(c) >= Max(c) && gc > 0.0;
+    const bool pinned_low = Value(c) <= Min(c) && gc < 0.0;
+    ws.free_[c] = !(pinned_high || pinned_low);
+    if (ws.free_[c]) gradient_max = std::max(gradient_max, std::fabs(gc));
+  }
+  return gradient_max;
+}
+
+double IkState::ResidualMax() const {
+  double residual_max = 0.0;
+  for (int r = 0; r < m; ++r) residual_max = std::max(residual_max, std::fabs(ws.residual_[r]));
+  return residual_max;
+}
+
+bool IkState::Stationary(double gradient_max, double column_max) const {
+  return gradient_max <= 1e-5 * ResidualMax() * column_max;
+}
+
+}  // namespace ik_internal
+}  // namespace kin

@@ -1,0 +1,131 @@
+// IkState's forward passes: the goals' residuals and energy for the current,
+// start and trial configurations, and the trial made current.
+#include "ik_state.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "../fk_loop.h"
+
+namespace kin {
+namespace ik_internal {
+namespace {
+
+// log(q) as a rotation vector, taking the shorter way round.
+glm::vec3 RotationVector(glm::quat q) {
+  if (q.w < 0.0f) q = -q;
+  const glm::vec3 v(q.x, q.y, q.z);
+  const float s = glm::length(v);
+  if (s < 1e-7f) return 2.0f * v;
+  return v * (2.0f * std::atan2(s, q.w) / s);
+}
+
+}  // namespace
+
+glm::quat ModelRotation(const glm::mat4& model_ms) {
+  const glm::vec3 x = glm::normalize(glm::vec3(model_ms[0]));
+  glm::vec3 y = glm::vec3(model_ms[1]);
+  y = glm::normalize(y - glm::dot(y, x) * x);
+  return glm::quat_cast(glm::mat3(x, y, glm::cross(x, y)));
+}
+
+Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
+                             Span<glm::vec3> effector_ms, double* residual) const {
+  ComputeModelMatrices(sk, angles, root_offset_ms, model_ms,
+                       Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
+  return EvaluateGoals(model_ms, effector_ms, residual);
+}
+
+Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms, double* residual) const {
+  Evaluation e;
+  for (int g = 0; g < goal_count; ++g) {
+    const Goal& goal = job.goals[g];
+    double* r = residual + ws.row_offset_[g];
+    effector_ms[g] = glm::vec3(model_ms[goal.bone] * glm::vec4(goal.point_bs, 1.0f));
+    const glm::vec3 d = goal.target_ms - effector_ms[g];
+    const double w = ws.sqrt_weight_[g];
+    for (int k = 0; k < 3; ++k) r[k] = w * d[k];
+    const double dist2 = static_cast<double>(glm::dot(d, d));
+    e.energy += 0.5 * goal.weight * dist2;
+    e.error = std::max(e.error, static_cast<float>(std::sqrt(dist2)));
+    if (goal.has_orientation) {
+      const glm::vec3 turn = RotationVector(goal.target_q_ms * glm::conjugate(ModelRotation(model_ms[goal.bone])));
+      const double wo = ws.sqrt_orientation_weight_[g];
+      for (int k = 0; k < 3; ++k) r[3 + k] = wo * turn[k];
+      const double angle2 = static_cast<double>(glm::dot(turn, turn));
+      e.energy += 0.5 * goal.orientation_weight * angle2;
+      e.error = std::max(e.error, static_cast<float>(std::sqrt(angle2)));
+    }
+    if (HasPoleRows(goal)) {
+      const glm::dvec3 miss = PoleOf(goal, model_ms, effector_ms[g]).value();
+      const double wp = ws.sqrt_pole_weight_[g];
+      for (int k = 0; k < 3; ++k) r[PoleRow(goal) + k] = wp * miss[k];
+      const double miss2 = glm::dot(miss, miss);
+      e.energy += 0.5 * goal.pole_weight * miss2;
+      e.error = std::max(e.error, static_cast<float>(std::sqrt(miss2)));
+    }
+  }
+  return e;
+}
+
+int IkState::PoleEndBone(const Goal& goal) const {
+  const int middle = PoleMiddleBone(goal);
+  if (middle == goal.bone) return -1;
+  int end = goal.bone;
+  while (sk.parent(end) != middle) end = sk.parent(end);
+  return end;
+}
+
+PoleResidual IkState::PoleOf(const Goal& goal, Span<const glm::mat4> model_ms, const glm::vec3& point_ms) const {
+  const int middle = PoleMiddleBone(goal);
+  const int end = PoleEndBone(goal);
+  return PoleResidual(glm::vec3(model_ms[sk.parent(middle)][3]), glm::vec3(model_ms[middle][3]),
+                      end < 0 ? point_ms : glm::vec3(model_ms[end][3]), goal.pole_ms);
+}
+
+Evaluation IkState::EvaluateCurrent() {
+  return Evaluate(job.angles, root_ms, ws.model_ms_, ws.effector_ms_, ws.residual_.data());
+}
+
+Evaluation IkState::EvaluateInput() {
+  Evaluation e;
+  if (start_model_given_) {
+    // The bones the solve reads, one by one: Emscripten's memcpy hands a
+    // whole pose's matrices to JavaScript, a round trip.
+    for (int i = 0; i < moving_count; ++i) ws.model_ms_[ws.moving_bones_[i]] = job.start_model_ms[ws.moving_bones_[i]];
+    e = EvaluateGoals(ws.model_ms_, ws.effector_ms_, ws.residual_.data());
+  } else {
+    e = EvaluateCurrent();
+  }
+  start_energy = e.energy;
+  return e;
+}
+
+Evaluation IkState::EvaluateStart(bool* far) {
+  Evaluation e = EvaluateInput();
+  const bool any_far = e.error > job.options.tolerance && MarkFarGoals();
+  if (any_far && StartInsideLimits()) e = EvaluateCurrent();
+  if (far) *far = any_far;
+  return e;
+}
+
+Evaluation IkState::EvaluateTrial() {
+  return Evaluate(ws.trial_angles_, trial_root_ms, ws.trial_model_ms_, ws.trial_effector_ms_, ws.trial_residual_.data());
+}
+
+void IkState::AcceptTrial() {
+  for (int j = 0; j < n; ++j) job.angles[j] = ws.trial_angles_[j];
+  root_ms = trial_root_ms;
+  std::swap(ws.model_ms_, ws.trial_model_ms_);
+  std::swap(ws.effector_ms_, ws.trial_effector_ms_);
+  std::swap(ws.residual_, ws.trial_residual_);
+}
+
+void IkState::CompleteModel() {
+  ComputeModelMatrices(sk, job.angles, root_ms, ws.model_ms_,
+                       Span<const int>(ws.still_bones_.data(), static_cast<std::size_t>(still_count_)));
+}
+
+}  // namespace ik_internal
+}  // namespace kin
