@@ -11,7 +11,6 @@ import {
   SKINNING_METHODS,
   SOLVERS,
   type SkinningMethod,
-  type SolveStatus,
   type SolverName,
   type SolverOptions,
 } from '../rig/rig.js';
@@ -19,9 +18,8 @@ import { CHARACTER_COLORS, DEBUG_MESHES, type DebugMesh } from '../three/debug-v
 import type { CharacterColors } from '../three/skinned-character.js';
 import type { CharacterSource } from '../posing/character-source.js';
 import { exportedPose } from '../export/character-export.js';
-import { addTarget, pinTarget, removeTarget, setGoalFlag } from '../posing/goal-actions.js';
-import { GOAL_FLAGS, type GoalFlag } from '../posing/goal-set.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
+import { type KinGoalsApi, type KinSolveResult, createGoalsApi, solveResult } from './kin-goals-api.js';
 import { type KinTimelineApi, createTimelineApi } from './kin-timeline-api.js';
 import { type KinPage, type KinToolsApi, createToolsApi } from './kin-tools-api.js';
 import { type KinRetargetApi, createRetargetApi } from './kin-retarget-api.js';
@@ -33,46 +31,17 @@ import type { ModelInput } from '../import/model-input.js';
 import type { ModelLoadOutcome } from '../import/model-loader.js';
 import type { PoseJson } from '../export/pose-export.js';
 import { glbWithClip } from './clip-export.js';
-import type { SolveSummary } from '../posing/posing-session.js';
 
 export type { Vec3 };
+export type { KinGoal, KinSolveResult } from './kin-goals-api.js';
 
 /** The translate gizmo's axes by name, in its axis order. */
 const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
 
-/** A solve's outcome (a copy). */
-export interface KinSolveResult {
-  /** The solver that ran. */
-  solver: SolverName;
-  status: SolveStatus;
-  iterations: number;
-  /** Largest distance from a goal's bone tip to its target after the solve, metres. */
-  error: number;
-  /** Wall time of the solve call, microseconds. */
-  micros: number;
-}
-
-/** A goal as window.kin shows it (a copy). */
-export interface KinGoal {
-  /** The goal's bone's name: the goal's name. */
-  name: string;
-  bone: number;
-  /** Model space, metres. */
-  target: Vec3;
-  pinned: boolean;
-  /** A root target: solves move the whole body (the solvers that can). */
-  movesRoot: boolean;
-  /** The orientation it holds (x y z w, model space), or null. */
-  orientation: [number, number, number, number] | null;
-  /** Its pole (model space), or null; the joint at `poleBone` bends toward it. */
-  pole: Vec3 | null;
-  poleBone: number;
-}
-
 /** How a load went: for a character or a pose, what was loaded and the model on screen then. */
 export type KinLoadOutcome = (Extract<ModelLoadOutcome, { ok: true }> & { model: CharacterSource }) | Extract<ModelLoadOutcome, { ok: false }>;
 
-export interface KinApi extends KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinLessonsApi, KinSceneApi, KinStateApi {
+export interface KinApi extends KinGoalsApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinLessonsApi, KinSceneApi, KinStateApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -92,56 +61,6 @@ export interface KinApi extends KinToolsApi, KinTimelineApi, KinRetargetApi, Kin
    * the new tips, so the next drag starts from this pose. Does not solve.
    */
   setPose(angles: number[], rootOffset?: Vec3): void;
-  /**
-   * The goals: name (= the bone's name; the goal pulls its tip), rig bone
-   * index, target in model space (metres), and whether it is a pin. Most
-   * solvers pose with the editable goal set (hand_l, hand_r, foot_l, foot_r
-   * at first; see addGoal); 'two-bone' with its own forearm_l, forearm_r,
-   * shin_l, shin_r (wrists and ankles), 'look-at' with head. A loaded
-   * model's (loadModel) are found from its bones: its hands and feet by
-   * name, else its deepest leaves; the bones above them for 'two-bone'
-   * (pulling the wrist); a head, neck or the highest bone for 'look-at'.
-   */
-  goals(): KinGoal[];
-  /**
-   * Adds a target on a bone's tip (by bone name), where the tip is now: the
-   * pose does not move until the target does. One undo step. Throws,
-   * changing nothing, for an unknown bone, a bone that has a target, more
-   * than 32 targets, or a solver with its own goals (two-bone, look-at).
-   */
-  addGoal(bone: string): void;
-  /** Removes a goal's target (index or name); one undo step; throws like addGoal. */
-  removeGoal(goal: number | string): void;
-  /**
-   * Pins a goal (index or name): its target moves to its tip and holds it
-   * there with 100 times the others' weight while they are dragged; its
-   * handle becomes a cube, which still drags (moving where it holds). A new
-   * pose (setPose, a preset, mirror) moves pins with it. One undo step;
-   * throws like addGoal.
-   */
-  pin(goal: number | string): void;
-  /** Unpins a goal (its target stays); one undo step. */
-  unpin(goal: number | string): void;
-  /**
-   * Sets a goal's options, as its toggles in the inspector do (one undo
-   * step): pinned; movesRoot (a target on the root bone moves the whole
-   * body, its pins holding); orient (it holds its bone's orientation, as it
-   * is now to start with); pole (the joint above its bone — an elbow for a
-   * hand — bends toward a pole, placed on the side it bends to now). Throws,
-   * changing nothing, naming the problem.
-   */
-  setGoalOptions(goal: number | string, options: { pinned?: boolean; movesRoot?: boolean; orient?: boolean; pole?: boolean }): void;
-  /** Moves a goal's pole (model space) exactly as dragging its handle there does, and solves; one undo step. */
-  setGoalPole(goal: number | string, pole: Vec3): KinSolveResult;
-  /** Turns a goal's held orientation (x y z w, model space) and solves; one undo step. */
-  setGoalOrientation(goal: number | string, orientation: [number, number, number, number]): KinSolveResult;
-  /**
-   * Moves a goal's target (index or name, e.g. 'hand_r') to a model-space
-   * point in metres: places its handle there and runs the handle's drag
-   * handler, which sets the rig's target and solves from the current pose.
-   * Throws with the solver's message if the solve failed (the pose is kept).
-   */
-  setGoalTarget(goal: number | string, target: Vec3): KinSolveResult;
   /** Solves from the current pose towards the current targets; throws like setGoalTarget. */
   solve(): KinSolveResult;
   /**
@@ -342,11 +261,6 @@ export function createKinApi(): KinApiControl {
     return page;
   };
   const editing = () => running().editor;
-  const result = (solve: SolveSummary): KinSolveResult => {
-    if (solve.failure !== null) throw new Error(solve.failure);
-    return { solver: solve.solver, status: solve.status, iterations: solve.iterations, error: solve.error, micros: solve.micros };
-  };
-
   const api: KinApi = {
     ready,
     get error() {
@@ -364,58 +278,8 @@ export function createKinApi(): KinApiControl {
       if (rootOffset !== undefined && !isFiniteVec3(rootOffset)) throw new Error('kin: rootOffset must be 3 finite numbers');
       editing().setPose(angles, rootOffset);
     },
-    goals: () => {
-      const { session } = editing();
-      return session.goalNames.map((name, g) => ({
-        name,
-        bone: session.goalBones[g],
-        target: session.target_ms(g),
-        pinned: session.pinned(g),
-        movesRoot: session.layout.goals[g].movesRoot === true,
-        orientation: session.orientation_ms(g),
-        pole: session.pole_ms(g),
-        poleBone: session.poleBone(g),
-      }));
-    },
-    addGoal: (bone) => {
-      if (typeof bone !== 'string') throw new Error('kin: addGoal takes a bone name');
-      addTarget(editing(), bone);
-    },
-    removeGoal: (goal) => removeTarget(editing(), goal),
-    pin: (goal) => pinTarget(editing(), goal, true),
-    unpin: (goal) => pinTarget(editing(), goal, false),
-    setGoalOptions: (goal, options) => {
-      const editor = editing();
-      if (typeof options !== 'object' || options === null) throw new Error('kin: goal options must be an object');
-      const flags = Object.entries(options);
-      for (const [flag, on] of flags) {
-        if (!(GOAL_FLAGS as readonly string[]).includes(flag)) throw new Error(`kin: no goal option ${JSON.stringify(flag)}; the options are ${GOAL_FLAGS.join(', ')}`);
-        if (typeof on !== 'boolean') throw new Error(`kin: goal option ${flag} must be true or false`);
-      }
-      const index = editor.session.goalIndex(goal);
-      editor.undo.step(() => {
-        for (const [flag, on] of flags) setGoalFlag(editor, index, flag as GoalFlag, on as boolean);
-      });
-    },
-    setGoalPole: (goal, pole) => {
-      const editor = editing();
-      const index = editor.session.goalIndex(goal);
-      if (!isFiniteVec3(pole)) throw new Error('kin: a pole must be 3 finite numbers');
-      return result(editor.movePole(index, pole[0], pole[1], pole[2]));
-    },
-    setGoalOrientation: (goal, orientation) => {
-      const editor = editing();
-      const index = editor.session.goalIndex(goal);
-      if (!Array.isArray(orientation) || orientation.length !== 4 || !orientation.every(Number.isFinite)) throw new Error('kin: an orientation must be 4 finite numbers (x, y, z, w)');
-      return result(editor.turnGoal(index, orientation));
-    },
-    setGoalTarget: (goal, target) => {
-      const editor = editing();
-      const index = editor.session.goalIndex(goal);
-      if (!isFiniteVec3(target)) throw new Error('kin: target must be 3 finite numbers');
-      return result(editor.moveGoal(index, target[0], target[1], target[2]));
-    },
-    solve: () => result(editing().solve()),
+    ...createGoalsApi(editing),
+    solve: () => solveResult(editing().solve()),
     setSolver: (name, options) => {
       const editor = editing();
       if (!(SOLVERS as readonly string[]).includes(name)) throw new Error(`kin: no solver ${JSON.stringify(name)}; the solvers are ${SOLVERS.join(', ')}`);

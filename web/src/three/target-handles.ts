@@ -20,16 +20,10 @@
 // mesh both sit untransformed at the scene's origin.
 import * as THREE from 'three';
 import { DragConstraint, pointerRay } from './drag-constraint.js';
+import { HandleMeshes, type HandleStyle, OUTLINE_RADIUS } from './handle-meshes.js';
 import { NO_AXIS, TranslateGizmo } from './translate-gizmo.js';
 
-export interface HandleStyle {
-  name: string;
-  color: THREE.ColorRepresentation;
-  /** Drawn as a cube instead of a sphere. */
-  pinned?: boolean;
-  /** A pole: a smaller diamond (an octahedron). */
-  pole?: boolean;
-}
+export type { HandleStyle };
 
 /** What the handles tell their owner. */
 export interface HandleHooks {
@@ -47,16 +41,6 @@ export interface HandleHooks {
   redraw(): void;
 }
 
-const HANDLE_RADIUS = 0.035;
-const OUTLINE_RADIUS = 0.043;
-/** A pin's cube side, in handle radii: about a sphere's area on screen. */
-const PIN_SIDE = 1.6;
-/** A pole's diamond, in handle radii. */
-const POLE_SIZE = 1.25;
-// Drawn without depth test, and late: `transparent` puts them in three.js's
-// last render list (after the see-through grid) and the render order sorts
-// them to its end.
-const HANDLE_RENDER_ORDER = 10;
 /** The gizmo's shortest arrows, model units: seen from close by, they still stick out of the handle. */
 const GIZMO_MIN_LENGTH = 5 * OUTLINE_RADIUS;
 /** How much a hovered handle's colour moves towards white. */
@@ -68,20 +52,12 @@ const GRAB_POINTER = -2;
 
 export class TargetHandles {
   private readonly group = new THREE.Group();
+  private readonly meshes = new HandleMeshes();
   private readonly handles: THREE.Mesh[];
-  private readonly colors: THREE.Color[] = [];
+  /** Each handle's own colour (a hovered one is drawn lighter). */
+  private readonly colors: THREE.Color[];
   private readonly gizmo: TranslateGizmo;
   private readonly constraint = new DragConstraint();
-  private readonly geometry = new THREE.SphereGeometry(1, 24, 16);
-  private readonly pinGeometry = new THREE.BoxGeometry(PIN_SIDE, PIN_SIDE, PIN_SIDE);
-  private readonly poleGeometry = new THREE.OctahedronGeometry(POLE_SIZE);
-  private readonly outlineMaterial = new THREE.MeshBasicMaterial({
-    color: 0x111318,
-    side: THREE.BackSide,
-    transparent: true,
-    depthTest: false,
-    depthWrite: false,
-  });
   private readonly raycaster = new THREE.Raycaster();
   /** The pointer on the page (CSS px) and in normalised device coordinates. */
   private readonly pointer_px = new THREE.Vector2();
@@ -112,7 +88,9 @@ export class TargetHandles {
     private readonly hooks: HandleHooks,
   ) {
     this.group.name = 'target-handles';
-    this.handles = styles.map((style) => this.createHandle(style));
+    this.handles = styles.map((style) => this.meshes.create(style));
+    this.colors = this.handles.map((handle) => (handle.material as THREE.MeshBasicMaterial).color.clone());
+    this.group.add(...this.handles);
     scene.add(this.group);
     this.gizmo = new TranslateGizmo(camera, GIZMO_MIN_LENGTH);
     scene.add(this.gizmo);
@@ -238,28 +216,7 @@ export class TargetHandles {
     if (this.hoveredGoal !== NONE || this.hoveredAxis !== NO_AXIS) this.canvas.style.cursor = '';
     this.gizmo.dispose();
     this.group.removeFromParent();
-    for (const handle of this.handles) (handle.material as THREE.Material).dispose();
-    this.outlineMaterial.dispose();
-    this.geometry.dispose();
-    this.pinGeometry.dispose();
-    this.poleGeometry.dispose();
-  }
-
-  private createHandle(style: HandleStyle): THREE.Mesh {
-    const fill = new THREE.MeshBasicMaterial({ color: style.color, transparent: true, depthTest: false, depthWrite: false });
-    this.colors.push(fill.color.clone());
-    const geometry = style.pole ? this.poleGeometry : style.pinned ? this.pinGeometry : this.geometry;
-    const handle = new THREE.Mesh(geometry, fill);
-    handle.name = `target:${style.name}`;
-    handle.scale.setScalar(HANDLE_RADIUS);
-    handle.renderOrder = HANDLE_RENDER_ORDER + 1;
-    // A dark back-face shell reads as an outline against both skin and floor.
-    const outline = new THREE.Mesh(geometry, this.outlineMaterial);
-    outline.scale.setScalar(OUTLINE_RADIUS / HANDLE_RADIUS);
-    outline.renderOrder = HANDLE_RENDER_ORDER;
-    handle.add(outline);
-    this.group.add(handle);
-    return handle;
+    this.meshes.dispose();
   }
 
   private handle(goal: number): THREE.Mesh {
