@@ -34,6 +34,16 @@ const PLAYBACK_WARM_UP_MILLIS = 40_000;
 const CONTROL_WARM_UP_MILLIS = 4000;
 const PLAYBACK_MILLIS = 4000;
 
+/** The demo from Vite's dev server (allocations charged to our own files) in a Chromium of its own, in a small desktop window (the editor's regions beside the view): cheap frames under SwiftShader. */
+async function openDevPage(chromiumArgs: readonly string[] = []): Promise<{ server: ViteDevServer; browser: Browser; page: Page; problems: string[] }> {
+  const server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { port: 0, strictPort: false, host: '127.0.0.1' } });
+  await server.listen();
+  const browser = await launchChromium(chromiumArgs);
+  const { page, problems } = await openDemo(browser, server.resolvedUrls!.local[0]);
+  await page.setViewportSize({ width: 900, height: 560 });
+  return { server, browser, page, problems };
+}
+
 describe('allocation during a drag', () => {
   let server: ViteDevServer;
   let browser: Browser;
@@ -41,12 +51,7 @@ describe('allocation during a drag', () => {
   let problems: string[];
 
   beforeAll(async () => {
-    server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { port: 0, strictPort: false, host: '127.0.0.1' } });
-    await server.listen();
-    browser = await launchChromium();
-    ({ page, problems } = await openDemo(browser, server.resolvedUrls!.local[0]));
-    // A small desktop window (the editor's regions beside the view): cheap frames under SwiftShader.
-    await page.setViewportSize({ width: 900, height: 560 });
+    ({ server, browser, page, problems } = await openDevPage());
     // A scene of two: the second drawn, skinned and uploaded each frame beside the first, which is dragged.
     await page.evaluate(async () => {
       const first = window.kin.characters()[0].id;
@@ -93,11 +98,7 @@ describe('allocation during playback', () => {
   let problems: string[];
 
   beforeAll(async () => {
-    server = await createServer({ configFile: 'vite.config.ts', logLevel: 'warn', server: { port: 0, strictPort: false, host: '127.0.0.1' } });
-    await server.listen();
-    browser = await launchChromium(PLAYBACK_CHROMIUM_ARGS);
-    ({ page, problems } = await openDemo(browser, server.resolvedUrls!.local[0]));
-    await page.setViewportSize({ width: 900, height: 560 });
+    ({ server, browser, page, problems } = await openDevPage(PLAYBACK_CHROMIUM_ARGS));
     await page.evaluate(() => window.kin.frame());
   });
 
