@@ -53,7 +53,9 @@ TEST(CanonicalBone, ValidationNamesTheBadField) {
   defs[1].name = "b";
   defs[1].parent = 0;
   EXPECT_TRUE(kin::ValidateCanonicalBoneDefs(defs).ok());
-  for (float length : {0.0f, -1.0f, std::nanf(""), INFINITY}) {
+  defs[1].length = 0.0f;
+  EXPECT_TRUE(kin::ValidateCanonicalBoneDefs(defs).ok()) << "a zero-length bone only places its children";
+  for (float length : {-1.0f, -1e-30f, std::nanf(""), INFINITY}) {
     defs[1].length = length;
     const kin::Status status = kin::ValidateCanonicalBoneDefs(defs);
     EXPECT_NE(std::string(status.message).find("bone 1 'b': length"), std::string::npos) << length;
@@ -123,6 +125,35 @@ TEST(CanonicalBone, UsesTwistBendTwistAndATipAlongX) {
   const std::vector<kin::BoneDef> bones = kin::CanonicalBoneSkeleton(defs);
   EXPECT_EQ(bones[0].order, kin::EulerOrder::kXZX);
   ExpectVecNear(bones[0].tip_bs, glm::vec3(0.5f, 0, 0));
+}
+
+// A zero-length root only places the chain: the child's origin is the root's
+// rest translation plus its own, turned by the root's bend (hand-derived).
+TEST(CanonicalBone, AZeroLengthRootPlacesItsChain) {
+  std::vector<kin::CanonicalBoneDef> defs(2);
+  defs[0].name = "root";
+  defs[0].length = 0.0f;
+  defs[0].rest_t = glm::vec3(0, 1, 0);
+  defs[1].name = "limb";
+  defs[1].parent = 0;
+  defs[1].rest_t = glm::vec3(0.5f, 0, 0);
+  defs[1].length = 0.25f;
+  ASSERT_TRUE(kin::ValidateCanonicalBoneDefs(defs).ok());
+  kin::Skeleton skeleton;
+  ASSERT_TRUE(kin::Skeleton::Build(kin::CanonicalBoneSkeleton(defs), &skeleton).ok());
+  std::vector<glm::vec3> angles(2, glm::vec3(0.0f));
+  angles[0].y = kHalfPi;  // bend the root a quarter turn about z
+  std::vector<glm::mat4> model(2);
+  std::vector<glm::vec3> tips(2);
+  kin::ForwardJob job;
+  job.skeleton = &skeleton;
+  job.angles = angles;
+  job.model_ms = model;
+  ASSERT_TRUE(job.Run().ok());
+  kin::BoneTips(skeleton, model, tips);
+  ExpectVecNear(tips[0], glm::vec3(0, 1, 0), 1e-5f);
+  ExpectVecNear(glm::vec3(model[1][3]), glm::vec3(0, 1.5f, 0), 1e-5f);
+  ExpectVecNear(tips[1], glm::vec3(0, 1.75f, 0), 1e-5f);
 }
 
 }  // namespace

@@ -114,6 +114,28 @@ describe('convention rigs', () => {
       }
     });
 
+    it('takes a zero-length root that only places the chain, and solves through it', () => {
+      // A root at (0,1,0) with no length, the thigh and shin of limb() under it.
+      const [thigh, shin] = limb();
+      const bones: CanonicalBoneDesc[] = [
+        { name: 'root', parent: -1, restT: [0, 1, 0], restQ: [0, 0, 0, 1], length: 0 },
+        { ...thigh, parent: 0 },
+        { ...shin, parent: 1 },
+      ];
+      const rig = Rig.create(module, canonicalBoneRig(module, bones));
+      try {
+        expectNear(tip(rig, 0), [0, 1, 0]);
+        expectNear(tip(rig, 2), [1, 6, 3]);
+        // A reachable target for the shin's tip (within the chain's 3 m of the thigh's origin at (1,3,3)).
+        rig.setGoals([{ bone: 2, target: [2.5, 4.5, 3] }]);
+        const report = rig.solve();
+        expect(report.status).toBe('converged');
+        expectNear(tip(rig, 2), [2.5, 4.5, 3], 3);
+      } finally {
+        rig.dispose();
+      }
+    });
+
     it('twists, bends and twists: E = Rx(slot 2) · Rz(slot 1) · Rx(slot 0)', () => {
       const rig = Rig.create(module, canonicalBoneRig(module, limb()));
       try {
@@ -147,7 +169,8 @@ describe('convention rigs', () => {
     ['min above max', () => axesFromBoneRig(module, [{ ...arm()[0], min: [1, 0, 0], max: [0, 0, 0] }]), /^Rig: bone 0 'upper': limit min 1 > max 0 on slot 0$/],
     ['a restQ of 3 numbers', () => canonicalBoneRig(module, [{ ...limb()[0], restQ: [0, 0, 1] as unknown as [number, number, number, number] }]), /^Rig: bone 0 'thigh': restQ must be 4 numbers$/],
     ['a non-unit restQ', () => canonicalBoneRig(module, [{ ...limb()[0], restQ: [0, 0, 0, 2] }]), /^Rig: bone 0 'thigh': rest rotation is not a finite unit quaternion/],
-    ['a zero length', () => canonicalBoneRig(module, [{ ...limb()[0], length: 0 }]), /^Rig: bone 0 'thigh': length 0 must be finite and > 0$/],
+    ['a negative length', () => canonicalBoneRig(module, [{ ...limb()[0], length: -0.5 }]), /^Rig: bone 0 'thigh': length -0.5 must be finite and >= 0$/],
+    ['a NaN length', () => canonicalBoneRig(module, [{ ...limb()[0], length: NaN }]), /^Rig: bone 0 'thigh': length nan must be finite and >= 0$/],
     ['a NaN restT', () => canonicalBoneRig(module, [{ ...limb()[0], restT: [NaN, 0, 0] }]), /^Rig: bone 0 'thigh': rest translation is not finite$/],
     ['no bones', () => canonicalBoneRig(module, []), /^Rig: skeleton: no bones$/],
     ['not an array', () => canonicalBoneRig(module, 7 as unknown as CanonicalBoneDesc[]), /^Rig: bones must be an array of bone objects$/],

@@ -70,8 +70,11 @@ Status ValidateCanonicalBoneDefs(Span<const CanonicalBoneDef> bones) {
     const CanonicalBoneDef& b = bones[k];
     const Status parent = ValidateParent(i, b.name, b.parent);
     if (!parent.ok()) return parent;
-    if (!(IsFinite(b.length) && b.length > 0.0f))
-      return Status::Invalid("bone %d '%s': length %g must be finite and > 0", i, b.name.c_str(), b.length);
+    // Zero is a bone that only places its children (a root at the hips, a
+    // joint split in two), as many rigs have; a negative length would turn
+    // the bone's tip away from the +X its frame and limits are written for.
+    if (!(IsFinite(b.length) && b.length >= 0.0f))
+      return Status::Invalid("bone %d '%s': length %g must be finite and >= 0", i, b.name.c_str(), b.length);
   }
   return Status::Ok();
 }

@@ -55,7 +55,8 @@ struct CanonicalBoneDef {
 
 std::vector<BoneDef> CanonicalBoneSkeleton(const std::vector<CanonicalBoneDef>& bones);
 
-// As ValidateAxesFromBoneDefs: parents, and a finite length > 0 (the tip).
+// As ValidateAxesFromBoneDefs: parents, and a finite length >= 0 (the tip;
+// 0 for a bone that only places its children).
 // rest_t, rest_q and limits pass through to Skeleton::Build, which names them.
 Status ValidateCanonicalBoneDefs(Span<const CanonicalBoneDef> bones);
 
