@@ -115,4 +115,34 @@ TEST(UnreachableRepeat, NoSolveReturnsAPoseWorseThanItsStart_Seed11) {
   }
 }
 
+// One ball joint (a bone of length 1 along +Y, no limits) from rest toward a
+// target out of reach in the XY plane: the gradient at every pose of the way
+// turns the bone about Z alone, so the best pose is a pure bend about Z (the
+// other two slots exactly 0) pointing the tip at the target. An escape from
+// there cannot end lower (the pose is the best there is); a solve that
+// nonetheless kept where the escape left it would turn the bone about the
+// two axes that do not move the tip (a twist) by float noise's worth of E.
+TEST(UnreachableRepeat, AnEscapeThatEndsNoLowerGivesItsStartBack) {
+  std::vector<kin::BoneDef> bones = kin_test::Chain(1, 3.14159265f);
+  kin_test::IkProblem p;
+  ASSERT_TRUE(kin::Skeleton::Build(bones, &p.skeleton).ok());
+  kin::Goal g;
+  g.bone = 0;
+  g.point_bs = p.skeleton.tip_bs(0);
+  const float bearing = 0.6f;  // from +Y toward −X: a bend of +0.6 rad about Z
+  g.target_ms = 3.0f * glm::vec3(-std::sin(bearing), std::cos(bearing), 0.0f);
+  p.goals = {g};
+  p.workspace.Reserve(1, 1);
+  for (int k = 0; k < kSolverCount; ++k) {
+    const auto kind = static_cast<SolverKind>(k);
+    if (!Iterative(kind)) continue;
+    SCOPED_TRACE(kin::SolverKindName(kind));
+    std::vector<glm::vec3> angles(1, glm::vec3(0.0f));
+    kin_test::SolveWith(kind, p, angles, kin::DefaultIkOptions());
+    EXPECT_EQ(angles[0].x, 0.0f);
+    EXPECT_EQ(angles[0].y, 0.0f);
+    EXPECT_NEAR(angles[0].z, bearing, 1e-3f);
+  }
+}
+
 }  // namespace

@@ -15,6 +15,12 @@ bool AtStart(const IkState& s) {
          std::memcmp(s.job.angles.data, s.ws.start_angles_.data(), sizeof(glm::vec3) * s.n) == 0;
 }
 
+// The pose is the best pose kept (BestPose), bit for bit.
+bool AtBest(const IkState& s) {
+  return std::memcmp(&s.root_ms, &s.best_root_ms, sizeof(glm::vec3)) == 0 &&
+         std::memcmp(s.job.angles.data, s.ws.best_angles_.data(), sizeof(glm::vec3) * s.n) == 0;
+}
+
 }  // namespace
 
 SolveReport FinishIterative(IkState& s, Evaluation current, double best_energy, SolveStatus status, int iterations,
@@ -22,7 +28,8 @@ SolveReport FinishIterative(IkState& s, Evaluation current, double best_energy, 
   const float tolerance = s.job.options.tolerance;
   const bool lowered = std::min(best_energy, current.energy) < s.start_energy * (1.0 - kNoiseFall);
   const bool back_to_start = current.error > tolerance && !lowered && !AtStart(s);
-  const bool back_to_best = current.error > tolerance && lowered && best_energy < current.energy;
+  const bool beats_best = current.energy < best_energy * (1.0 - kNoiseFall);
+  const bool back_to_best = current.error > tolerance && lowered && !beats_best && !AtBest(s);
   if (back_to_start || back_to_best) {
     const std::vector<glm::vec3>& angles = back_to_start ? s.ws.start_angles_ : s.ws.best_angles_;
     std::copy(angles.begin(), angles.begin() + s.n, s.job.angles.begin());

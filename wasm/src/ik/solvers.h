@@ -35,9 +35,12 @@ class EnergyHistory {
 class BestPose {
  public:
   BestPose(IkState& state, double energy) : state_(state), energy_(energy) { Copy(); }
-  // Keeps the current pose if its energy is lower than the best so far.
+  // Keeps the current pose if its energy is lower than the best so far by
+  // more than float noise: a pose that only ties the best (an escape that
+  // slid back down to it, turned about axes that move no goal point) does
+  // not displace it.
   void Offer(double energy) {
-    if (energy < energy_) {
+    if (energy < energy_ * (1.0 - kNoiseFall)) {
       energy_ = energy;
       Copy();
     }
@@ -81,7 +84,9 @@ class Escapes {
 
 // Ends an iterative solve. After escapes the best pose seen (kept by
 // BestPose with its energy `best_energy`) may lie behind the current
-// one and comes back, but a converged pose stays: with several goals a lower
+// one and comes back unless the current one is lower by more than float
+// noise (an escape that ends no lower gives its start back), but a converged
+// pose stays: with several goals a lower
 // E can hide a larger distance on one of them. A solve that did not lower E
 // below the start's (IkState::start_energy) by more than float noise returns
 // the start pose exactly, escapes and all undone: at a target out of reach,
