@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClipChannel, ClipData } from '../../web/src/animation/clip.js';
 import { parseBvh } from '../../web/src/import/bvh/bvh-parse.js';
 import { gltfClips } from '../../web/src/import/gltf-animation.js';
-import { parseGltfModelWithoutImages } from '../../web/src/import/gltf-node-model.js';
+import { parsePackedGltf } from '../../web/src/import/gltf-model.js';
 import { packGltf } from '../../web/src/import/gltf-pack.js';
 import { rigFromSkeleton } from '../../web/src/import/skinned-mesh-rig.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
@@ -137,7 +137,7 @@ describe('retarget CLI over a batch with a broken file', () => {
     gltf.scene.traverse((o) => (skinned += (o as THREE.SkinnedMesh).isSkinnedMesh ? 1 : 0));
     expect(skinned).toBeGreaterThan(0);
     // The page's importer takes the animation as a clip of the character's rig.
-    const model = await parseGltfModelWithoutImages(packGltf(arrayBuffer(join(dir, 'out', `${name}.glb`)), noUris));
+    const model = await parsePackedGltf(packGltf(arrayBuffer(join(dir, 'out', `${name}.glb`)), noUris));
     const { clips, warnings } = gltfClips(model.gltf.animations, rigFromSkeleton(model.skins[0].skeleton));
     expect(warnings).toEqual([]);
     expect(clips.map((clip) => clip.duration)).toEqual([expect.closeTo(duration, 4)]);

@@ -1,7 +1,7 @@
 // A motion file for the batch tool as a rig and its clips: a BVH file (its
 // skeleton and motion, import/bvh/) or a glTF/GLB file's skin and every
 // animation that moves it (import/gltf-animation.ts), read in Node through
-// the packed document (import/gltf-pack.ts, gltf-node-model.ts) so that a
+// the packed document (import/gltf-pack.ts), by the page's parseGltfModel, so that a
 // textured file reads too. Each problem throws naming it; the caller adds
 // the file's name.
 import type { ClipData } from '../../web/src/animation/clip.js';
@@ -9,7 +9,7 @@ import { parseBvh } from '../../web/src/import/bvh/bvh-parse.js';
 import { bvhRig } from '../../web/src/import/bvh/bvh-rig.js';
 import { posedSkinRig } from '../../web/src/import/exported-pose.js';
 import { gltfClips } from '../../web/src/import/gltf-animation.js';
-import { parseGltfModelWithoutImages } from '../../web/src/import/gltf-node-model.js';
+import { parsePackedGltf } from '../../web/src/import/gltf-model.js';
 import type { PackedGltf } from '../../web/src/import/gltf-pack.js';
 import { chooseSkin } from '../../web/src/import/gltf-skin-import.js';
 import { rigFromSkeleton } from '../../web/src/import/skinned-mesh-rig.js';
@@ -59,7 +59,7 @@ function bvhMotion(module: KinModule, path: string, bytes: Uint8Array): SourceMo
 }
 
 async function gltfMotion(module: KinModule, packed: PackedGltf): Promise<SourceMotion> {
-  const model = await parseGltfModelWithoutImages(packed);
+  const model = await parsePackedGltf(packed);
   const skin = chooseSkin(model);
   const { rig, desc, warning } = posedSkinRig(module, skin.skeleton, rigFromSkeleton(skin.skeleton));
   const { clips, warnings } = gltfClips(model.gltf.animations, desc);

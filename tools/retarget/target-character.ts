@@ -6,7 +6,7 @@
 // that the output's animation can name its nodes.
 import { readFileSync } from 'node:fs';
 import { posedSkinRig } from '../../web/src/import/exported-pose.js';
-import { parseGltfModelWithoutImages } from '../../web/src/import/gltf-node-model.js';
+import { parsePackedGltf } from '../../web/src/import/gltf-model.js';
 import type { PackedGltf } from '../../web/src/import/gltf-pack.js';
 import { chooseSkin } from '../../web/src/import/gltf-skin-import.js';
 import { type SkinnedMeshRig, rigFromSkeleton } from '../../web/src/import/skinned-mesh-rig.js';
@@ -28,7 +28,7 @@ export interface TargetCharacter {
 /** Reads the character at `path`; throws naming the problem. */
 export async function readTargetCharacter(module: KinModule, path: string): Promise<TargetCharacter> {
   const packed = packGltfFile(path, readFileSync(path));
-  const model = await parseGltfModelWithoutImages(packed);
+  const model = await parsePackedGltf(packed);
   const skin = chooseSkin(model);
   const { rig, desc } = posedSkinRig(module, skin.skeleton, rigFromSkeleton(skin.skeleton));
   const nodeIndices = desc.nodes.map((node) => {

@@ -14,6 +14,8 @@ export interface GltfContainer {
   json: unknown;
   /** Bytes in the GLB's BIN chunk, or null for glTF JSON / a GLB without one. */
   binLength: number | null;
+  /** The BIN chunk itself (a view into the file's bytes), or null as binLength is. */
+  bin: Uint8Array | null;
 }
 
 const GLB_MAGIC = 0x46546c67; // 'glTF'
@@ -44,7 +46,7 @@ function readGlb(bytes: ArrayBuffer): GltfContainer {
     throw new GltfFileError(`truncated GLB: its header says ${declared} bytes, the file has ${bytes.byteLength}`);
   }
   let json: unknown;
-  let binLength: number | null = null;
+  let bin: Uint8Array | null = null;
   for (let offset = GLB_HEADER_BYTES, chunk = 0; offset < declared; chunk++) {
     if (offset + CHUNK_HEADER_BYTES > declared) throw new GltfFileError(`truncated GLB: the header of chunk ${chunk} at byte ${offset} is cut off`);
     const length = view.getUint32(offset, true);
@@ -63,12 +65,12 @@ function readGlb(bytes: ArrayBuffer): GltfContainer {
       }
       json = parseJson(text);
     } else if (chunk === 1 && type === CHUNK_BIN) {
-      binLength = length;
+      bin = new Uint8Array(bytes, start, length);
     }
     // Chunks of other types are to be ignored (glTF 2.0, GLB file format).
     offset = start + length;
   }
-  return { json, binLength };
+  return { json, binLength: bin ? bin.length : null, bin };
 }
 
 /** Reads a GLB or glTF JSON file; throws GltfFileError for anything else. */
@@ -82,5 +84,5 @@ export function readGltfContainer(bytes: ArrayBuffer): GltfContainer {
   }
   // JSON may start with a byte order mark and white space.
   if (!/^\uFEFF?\s*\{/.test(text)) throw new GltfFileError('not a glTF file: neither a GLB (which starts with "glTF") nor glTF JSON text');
-  return { json: parseJson(text.replace(/^\uFEFF/, '')), binLength: null };
+  return { json: parseJson(text.replace(/^\uFEFF/, '')), binLength: null, bin: null };
 }

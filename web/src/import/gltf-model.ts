@@ -8,11 +8,15 @@
 // and break vertices whose weights go on in WEIGHTS_1. A small loader plugin
 // copies each skinned primitive's WEIGHTS_0 as the file has it, before any
 // mesh is built; gltf-skin-influences.ts reads the weights from there.
+// Where images cannot be decoded (Node: the command-line tools, the tests),
+// GLTFLoader reads the file without its materials (gltf-imageless.ts).
 import * as THREE from 'three';
 import { type GLTF, GLTFLoader, type GLTFLoaderPlugin, type GLTFParser } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { GltfFileError, readGltfContainer } from './glb-container.js';
 import { type GltfJson, type UriPolicy, checkGltfJson } from './gltf-json-check.js';
+import { hasMaterials, imagelessFile, imagesDecodable } from './gltf-imageless.js';
 import { copyVec4 } from './gltf-influences.js';
+import { type PackedGltf, glbBytes } from './gltf-pack.js';
 
 export interface GltfSkinEntry {
   /** Index in the file's skins. */
@@ -77,7 +81,8 @@ export async function parseGltfModel(bytes: ArrayBuffer, options: GltfParseOptio
   const container = readGltfContainer(bytes);
   const json = checkGltfJson(container.json, container.binLength, options.allowUri);
   const fileWeights: GltfModel['fileWeights'] = new Map();
-  const gltf = await parseWithThree(bytes, options, weightCapture(json, fileWeights));
+  const readable = imagesDecodable() || !hasMaterials(json) ? bytes : imagelessFile(container);
+  const gltf = await parseWithThree(readable, options, weightCapture(json, fileWeights));
 
   const meshesBySkeleton = new Map<THREE.Skeleton, THREE.SkinnedMesh[]>();
   for (const scene of gltf.scenes) {
@@ -99,6 +104,11 @@ export async function parseGltfModel(bytes: ArrayBuffer, options: GltfParseOptio
     throw new GltfFileError((json.skins ?? []).length === 0 ? 'it has no skin: nothing to pose' : 'none of its skins deforms a triangle mesh in its scenes: nothing to pose');
   }
   return { gltf, json, skins, fileWeights };
+}
+
+/** Parses a packed document (gltf-pack.ts: everything in its one buffer), as parseGltfModel a file. */
+export function parsePackedGltf(packed: PackedGltf): Promise<GltfModel> {
+  return parseGltfModel(glbBytes(packed), { resourcePath: '', allowUri: (uri, what) => `${what} names '${uri}', which a packed document cannot` });
 }
 
 /** Whether GLTFLoader gave `mesh` one of the file's materials (else its default one: the primitive names none). */
