@@ -56,6 +56,7 @@ INSTANTIATE_TEST_SUITE_P(
         BrokenInput{"singular_inverse_bind", [](auto& b) { b[3].has_inverse_bind = true; b[3].inverse_bind = glm::mat4(0.0f); }, "inverse bind matrix is singular"},
         BrokenInput{"nan_inverse_bind", [](auto& b) { b[3].has_inverse_bind = true; b[3].inverse_bind[3][0] = kNaN; }, "inverse bind matrix is not finite"},
         BrokenInput{"empty_name", [](auto& b) { b[10].name.clear(); }, "bone 10 has an empty name"},
+        BrokenInput{"long_name", [](auto& b) { b[11].name = std::string(129, 'n'); }, "bone 11: its name is 129 bytes long, more than the 128 a bone name may have (it starts 'nnnnnnnnnnnnnnnnnnnnnnnn…')"},
         BrokenInput{"duplicate_name", [](auto& b) { b[12].name = "hand_l"; }, "bone 12 'hand_l': the name is used"},
         BrokenInput{"overflowing_rest", [](auto& b) { for (auto& bone : b) bone.rest_s = glm::vec3(1e30f); }, "bone 0 'hips': rest scales multiply to 1e+30 along its chain"},
         BrokenInput{"scales_multiplying", [](auto& b) { for (auto& bone : b) bone.rest_s = glm::vec3(100.0f); }, "bone 2 'chest': rest scales multiply to 1e+06"},
@@ -71,6 +72,24 @@ TEST(Skeleton, KeepsArraysAndFindsBonesByName) {
   EXPECT_EQ(s.FindBone("tail"), -1);
   EXPECT_EQ(s.parent(0), -1);
   for (int i = 1; i < s.bone_count(); ++i) EXPECT_LT(s.parent(i), i);
+}
+
+// A name of exactly kMaxBoneNameBytes is a name; the message for a longer
+// one quotes whole characters only (a 2-byte 'é' is never cut in half) and
+// still fits the status with its reason.
+TEST(Skeleton, BoundsNamesAndQuotesOnlyTheirStart) {
+  std::vector<kin::BoneDef> bones = kin_test::Chain(2, 1.0f);
+  bones[1].name = std::string(kin::kMaxBoneNameBytes, 'x');
+  kin::Skeleton s;
+  EXPECT_TRUE(kin::Skeleton::Build(bones, &s).ok());
+  std::string accented = "a";  // so that byte 24 falls inside an 'é'
+  for (int i = 0; i < 1000; ++i) accented += "\xc3\xa9";  // é
+  bones[1].name = accented;
+  const kin::Status status = kin::Skeleton::Build(bones, &s);
+  ASSERT_FALSE(status.ok());
+  const std::string message = status.message;
+  EXPECT_EQ(message, "bone 1: its name is 2001 bytes long, more than the 128 a bone name may have (it starts '" +
+                         accented.substr(0, 23) + "\xe2\x80\xa6')");
 }
 
 TEST(Skeleton, NormalisesNearlyUnitQuaternions) {

@@ -176,6 +176,20 @@ const REFUSED_FILES: RefusedFile[] = [
     }),
     problem: `nodes form a cycle: node 2 '${MARKUP_SCRIPT}' is its own child`,
   },
+  {
+    what: 'a joint named by 3 MB',
+    name: 'long-joint-name.glb',
+    way: 'menu',
+    bytes: () => editedSimpleSkin((json) => (json.nodes[2].name = 'j'.repeat(3 << 20))),
+    problem: /its name is 3145728 bytes long, more than the 128 a bone name may have \(it starts 'j{24}…'\)$/,
+  },
+  {
+    what: 'a pose bone named by 3 MB',
+    name: 'long-bone-name.json',
+    way: 'menu',
+    bytes: () => new TextEncoder().encode(JSON.stringify({ format: 'kin-pose', version: 1, character: 'x', rootOffset: [0, 0, 0], bones: [{ name: 'p'.repeat(3 << 20), order: 'XYZ', angles: [0, 0, 0] }] })).buffer as ArrayBuffer,
+    problem: /^bones\[0\]\.name 'p{48}… \(3145728 characters\)' is 3145728 bytes long, more than the 128 a bone name may have$/,
+  },
 ];
 
 interface HostileLink {

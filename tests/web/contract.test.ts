@@ -92,6 +92,7 @@ describe('the module contract', () => {
   it('bounds bones as the glTF check does, goal counts and coordinates as the share link does', () => {
     expect(contract.maxBones).toBe(MAX_SKIN_JOINTS);
     expect(contract.maxBones).toBe(4096);
+    expect(contract.maxBoneNameBytes).toBe(128);
     expect(contract.maxGoals).toBe(MAX_GOALS);
     expect(contract.maxGoals).toBeGreaterThanOrEqual(4);
     expect(contract.maxCoordinate).toBe(MAX_COORDINATE);

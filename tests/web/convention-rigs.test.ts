@@ -172,6 +172,7 @@ describe('convention rigs', () => {
     ['a negative length', () => canonicalBoneRig(module, [{ ...limb()[0], length: -0.5 }]), /^Rig: bone 0 'thigh': length -0.5 must be finite and >= 0$/],
     ['a NaN length', () => canonicalBoneRig(module, [{ ...limb()[0], length: NaN }]), /^Rig: bone 0 'thigh': length nan must be finite and >= 0$/],
     ['a NaN restT', () => canonicalBoneRig(module, [{ ...limb()[0], restT: [NaN, 0, 0] }]), /^Rig: bone 0 'thigh': rest translation is not finite$/],
+    ['a 3 MB name', () => canonicalBoneRig(module, [{ ...limb()[0], name: 't'.repeat(3 << 20) }]), /^Rig: bone 0: its name is 3145728 bytes long, more than the 128 a bone name may have \(it starts 't{24}…'\)$/],
     ['no bones', () => canonicalBoneRig(module, []), /^Rig: skeleton: no bones$/],
     ['not an array', () => canonicalBoneRig(module, 7 as unknown as CanonicalBoneDesc[]), /^Rig: bones must be an array of bone objects$/],
   ])('refuses %s, naming the bone and the field', (_, build, message) => {

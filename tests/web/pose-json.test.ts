@@ -53,6 +53,7 @@ describe('readPoseJson', () => {
     ['an unknown Euler order', (doc) => ({ ...doc, bones: [{ ...doc.bones[0], order: 'XYW' }] }), /^bones\[0\] \('hips'\): order "XYW" is not one of XYZ, /],
     ['two angles', (doc) => ({ ...doc, bones: [doc.bones[0], { ...doc.bones[1], angles: [0, 0] }] }), /^bones\[1\] \('spine'\)\.angles must be 3 finite numbers$/],
     ['an angle that is a string', (doc) => ({ ...doc, bones: [{ ...doc.bones[0], angles: [0, '1', 0] }] }), /^bones\[0\] \('hips'\)\.angles must be 3 finite numbers$/],
+    ['a 3 MB bone name', (doc) => ({ ...doc, bones: [{ ...doc.bones[0], name: `hips${'x'.repeat(3 << 20)}` }] }), /^bones\[0\]\.name 'hipsx{44}… \(3145732 characters\)' is 3145732 bytes long, more than the 128 a bone name may have$/],
     ['more bones than a rig has', (doc) => ({ ...doc, bones: Array.from({ length: 4097 }, (_, k) => ({ name: `b${k}`, order: 'XYZ', angles: [0, 0, 0] })) }), /^it has 4097 bones, more than the 4096 a rig can have$/],
   ];
   it.each(broken)('refuses %s, naming it', (_, breakIt, message) => {
@@ -131,6 +132,14 @@ describe('applyNamedPose', () => {
     expect(Array.from(editor.session.rig.pose())).toEqual(before.pose);
     expect(editor.session.rig.rootOffset).toEqual(before.rootOffset);
     expect(Array.from(editor.session.rig.palette())).toEqual(before.palette);
+  });
+
+  it('names a long unknown bone by its start in the message', () => {
+    const editor = editorOf();
+    const long = `Armature|${'segment_'.repeat(15)}`;
+    expect(() => applyNamedPose(editor, { rootOffset_ms: [0, 1, 0], bones: [{ name: long, order: 'XYZ', angles: [1, 0, 0] }] })).toThrow(
+      `1 bone in the file is not on this character: ${long.slice(0, 48)}… (${long.length} characters).`,
+    );
   });
 
   it('refuses a pose none of whose bones match, naming them, and changes nothing', () => {

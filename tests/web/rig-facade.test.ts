@@ -32,6 +32,8 @@ describe('Rig façade', () => {
     ['duplicate name', (b: BoneDesc[]) => (b[2].name = 'shoulder'), /Rig: bone 2 'shoulder': the name is used/],
     ['short inverse bind', (b: BoneDesc[]) => b.forEach((bone) => (bone.inverseBind = [1, 0, 0])), /Rig: bone 0 'shoulder': inverseBind has 3 numbers/],
     ['no bones', (b: BoneDesc[]) => b.splice(0), /Rig: a rig needs at least one bone/],
+    // A 3 MB name with a broken Euler order: the name's own bound speaks first, quoting only its start.
+    ['a 3 MB name', (b: BoneDesc[]) => ((b[1].name = 'e'.repeat(3 << 20)), ((b[1] as { order: string }).order = 'XXY')), /^Rig: bone 1: its name is 3145728 bytes long, more than the 128 a bone name may have \(it starts 'e{24}…'\)$/],
   ])('create rejects %s with a named error and leaks nothing', (_, breaks, message) => {
     const before = module.liveRigs();
     const bones = arm();

@@ -162,6 +162,7 @@ val Contract() {
                                     static_cast<int>(LoopMode::kCount)));
   contract.set("maxChannelSamples", kMaxChannelSamples);
   contract.set("maxBones", kMaxBones);
+  contract.set("maxBoneNameBytes", kMaxBoneNameBytes);
   contract.set("maxGoals", kMaxGoals);
   contract.set("maxCoordinate", kMaxCoordinate);
   contract.set("tcbLimit", kTcbLimit);

@@ -44,6 +44,12 @@ class BoneReader {
     const val v = bone_["name"];
     if (!v.isString()) return Fail("name must be a string");
     *out = v.as<std::string>();
+    // An empty name is the core's to name (its validation runs on every bone).
+    const Status named = CheckBoneName(index_, *out);
+    if (!named.ok() && !out->empty()) {
+      status_ = named;
+      return;
+    }
     name_ = *out;
   }
 

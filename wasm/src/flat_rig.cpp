@@ -49,6 +49,8 @@ Status BonesFromFlatRig(const FlatRigDesc& desc, std::vector<BoneDef>* out) {
   std::vector<BoneDef> bones(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
     BoneDef& b = bones[i];
+    const Status named = CheckBoneName(i, desc.names[i]);
+    if (!named.ok()) return named;
     b.name = desc.names[i];
     // Range before the cast: a float beyond int's range (or NaN) has no int.
     const float parent = field(FlatField::kParents)[i];

@@ -21,7 +21,8 @@ bool HasSwingTwist(const BoneDef& b) {
 Status ValidateBone(Span<const BoneDef> bones, int i) {
   const BoneDef& b = bones[i];
   const char* name = b.name.c_str();
-  if (b.name.empty()) return Status::Invalid("bone %d has an empty name", i);
+  const Status named = CheckBoneName(i, b.name);
+  if (!named.ok()) return named;
   if (b.parent < -1 || b.parent >= i)
     return Status::Invalid("bone %d '%s': parent %d must be -1 or a bone before it (parent-first order)",
                            i, name, b.parent);
@@ -93,7 +94,23 @@ Status ValidateReach(Span<const BoneDef> bones) {
                          at.bone, name, at.value, static_cast<double>(kMaxCoordinate));
 }
 
+// Bytes of `text`'s first characters, at most `limit`, not splitting a UTF-8 sequence.
+int Utf8Prefix(const std::string& text, int limit) {
+  int end = std::min(limit, static_cast<int>(text.size()));
+  while (end > 0 && end < static_cast<int>(text.size()) && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return end;
+}
+
 }  // namespace
+
+Status CheckBoneName(int index, const std::string& name) {
+  if (name.empty()) return Status::Invalid("bone %d has an empty name", index);
+  if (name.size() > static_cast<std::size_t>(kMaxBoneNameBytes)) {
+    return Status::Invalid("bone %d: its name is %zu bytes long, more than the %d a bone name may have (it starts '%.*s…')",
+                           index, name.size(), kMaxBoneNameBytes, Utf8Prefix(name, 24), name.c_str());
+  }
+  return Status::Ok();
+}
 
 BoneDef DefaultBoneDef() { return BoneDef(); }
 

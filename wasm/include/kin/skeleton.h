@@ -145,6 +145,15 @@ class Skeleton {
 // Largest skeleton accepted (keeps the bone texture and indices in range).
 constexpr int kMaxBones = 4096;
 
+// Longest bone name accepted, in UTF-8 bytes: far beyond any rig's names,
+// and short enough that a message naming the bone still says what is wrong.
+constexpr int kMaxBoneNameBytes = 128;
+
+// Bone `index`'s name is not empty and at most kMaxBoneNameBytes long; the
+// error shows only the name's start. Every reader of bone names checks it
+// first, before any other message quotes the name.
+Status CheckBoneName(int index, const std::string& name);
+
 // Metres from the origin (in any space) for every position taken from
 // outside: rest translations, tips, goal points, targets and poles, root
 // offsets. Far beyond any scene, and it keeps squared lengths and the

@@ -5,13 +5,17 @@
 import { EULER_ORDERS } from '../rig/rig-desc.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import type { NamedPose } from '../posing/named-pose.js';
+import { builtContract } from '../rig/contract.js';
 import { plural } from '../text/plural.js';
+import { shownName, utf8Length } from '../text/shown-name.js';
 import type { ImportFiles, ImportResult, Importer } from './importer.js';
 import type { ModelBytes } from './model-input.js';
 
 /** Larger files are not pose JSON (a 4096-bone pose is under 1 MB). */
 const MAX_BYTES = 4 << 20;
-const MAX_BONES = 4096;
+const MAX_BONES = builtContract.maxBones;
+/** A bone name no rig can have (the core's bound) is a broken or hostile file, not a pose. */
+const MAX_NAME_BYTES = builtContract.maxBoneNameBytes;
 
 function vec3(value: unknown, what: string): Vec3Tuple {
   if (!Array.isArray(value) || value.length !== 3 || !value.every((v) => typeof v === 'number' && Number.isFinite(v))) throw new Error(`${what} must be 3 finite numbers`);
@@ -32,6 +36,8 @@ export function readPoseJson(json: unknown): NamedPose {
     if (typeof entry !== 'object' || entry === null) throw new Error(`bones[${k}] is not an object`);
     const { name, order, angles } = entry as Record<string, unknown>;
     if (typeof name !== 'string' || name === '') throw new Error(`bones[${k}].name must be a non-empty string`);
+    const bytes = utf8Length(name);
+    if (bytes > MAX_NAME_BYTES) throw new Error(`bones[${k}].name '${shownName(name)}' is ${bytes} bytes long, more than the ${MAX_NAME_BYTES} a bone name may have`);
     if (seen.has(name)) throw new Error(`bones[${k}]: bone '${name}' appears twice`);
     seen.add(name);
     if (!(EULER_ORDERS as readonly unknown[]).includes(order)) throw new Error(`bones[${k}] ('${name}'): order ${JSON.stringify(order)} is not one of ${EULER_ORDERS.join(', ')}`);

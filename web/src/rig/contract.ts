@@ -211,6 +211,7 @@ export function checkContract(raw: unknown): KinContract {
   }
   if (!Number.isInteger(c.maxChannelSamples) || c.maxChannelSamples < 2) fail('maxChannelSamples is not an integer ≥ 2');
   if (!Number.isInteger(c.maxBones) || c.maxBones < 1) fail('maxBones is not an integer ≥ 1');
+  if (!Number.isInteger(c.maxBoneNameBytes) || c.maxBoneNameBytes < 1) fail('maxBoneNameBytes is not an integer ≥ 1');
   if (!Number.isInteger(c.maxGoals) || c.maxGoals < 1) fail('maxGoals is not an integer ≥ 1');
   if (!(c.maxCoordinate > 0) || !Number.isFinite(c.maxCoordinate)) fail('maxCoordinate is not a finite number > 0');
   if (!(c.tcbLimit > 0) || !Number.isFinite(c.tcbLimit)) fail('tcbLimit is not a finite number > 0');
