@@ -26,22 +26,36 @@ export function sameTime(a: number, b: number): boolean {
   return Math.abs(a - b) <= TIME_EPSILON;
 }
 
-function isAt(times: readonly number[], time: number): boolean {
-  return times.some((t) => sameTime(t, time));
+/** Whether a time is at one of `times` (sorted once, then a binary search per question: a take keys every frame). */
+export function atAny(times: readonly number[]): (time: number) => boolean {
+  const sorted = Float64Array.from(times).sort();
+  return (time) => {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle] < time - TIME_EPSILON) low = middle + 1;
+      else high = middle;
+    }
+    return low < sorted.length && sameTime(sorted[low], time);
+  };
 }
 
 function sameChannel(channel: ClipChannel, target: ChannelTarget, bone: number, slot: number): boolean {
   return channel.target === target && (target === 'root' || (channel.bone === bone && channel.slot === slot));
 }
 
-/** Every time some channel has a key, ascending, keys within TIME_EPSILON merged. */
+/** Every time some channel has a key, ascending, keys within TIME_EPSILON merged (into the earliest). */
 export function keyTimes(clip: ClipData, bone?: number): number[] {
-  const times: number[] = [];
+  const all: number[] = [];
   for (const channel of clip.channels) {
     if (bone !== undefined && (channel.target === 'root' || channel.bone !== bone)) continue;
-    for (const key of channel.keys) if (!isAt(times, key.time)) times.push(key.time);
+    for (const key of channel.keys) all.push(key.time);
   }
-  return times.sort((a, b) => a - b);
+  all.sort((a, b) => a - b);
+  const times: number[] = [];
+  for (const time of all) if (times.length === 0 || !sameTime(times[times.length - 1], time)) times.push(time);
+  return times;
 }
 
 /** Inserts `key` into sorted keys, replacing one at the same time. */
@@ -68,54 +82,70 @@ export function setKeys(clip: ClipData, values: readonly KeyedValue[], time: num
   return { ...clip, channels };
 }
 
+/** Keys sorted by time, with `added` (sorted) put in: an added key replaces a kept one at its time, and a later added one an earlier at the same time. */
+function mergedKeys(kept: readonly ClipKey[], added: readonly ClipKey[]): ClipKey[] {
+  const landing: ClipKey[] = [];
+  for (const key of added) {
+    if (landing.length > 0 && sameTime(landing[landing.length - 1].time, key.time)) landing[landing.length - 1] = key;
+    else landing.push(key);
+  }
+  const taken = atAny(landing.map((k) => k.time));
+  return kept.filter((k) => !taken(k.time)).concat(landing).sort((a, b) => a.time - b.time);
+}
+
 /** Keys of `channel` at `times` moved by `delta_s` (kept in [0, duration]); a moved key replaces one it lands on. */
-function movedKeys(keys: readonly ClipKey[], times: readonly number[], delta_s: number, duration: number): ClipKey[] {
-  const moving = keys.filter((k) => isAt(times, k.time)).map((k) => ({ ...k, time: Math.min(duration, Math.max(0, k.time + delta_s)) }));
-  let result = keys.filter((k) => !isAt(times, k.time));
-  for (const key of moving) result = withKey(result, key);
-  return result;
+function movedKeys(keys: readonly ClipKey[], at: (time: number) => boolean, delta_s: number, duration: number): ClipKey[] {
+  const moving = keys.filter((k) => at(k.time)).map((k) => ({ ...k, time: Math.min(duration, Math.max(0, k.time + delta_s)) }));
+  return mergedKeys(keys.filter((k) => !at(k.time)), moving);
 }
 
 /** The clip with every key at `times` moved by `delta_s`. */
 export function moveKeys(clip: ClipData, times: readonly number[], delta_s: number): ClipData {
-  return { ...clip, channels: clip.channels.map((c) => ({ ...c, keys: movedKeys(c.keys, times, delta_s, clip.duration) })) };
+  const at = atAny(times);
+  return { ...clip, channels: clip.channels.map((c) => ({ ...c, keys: movedKeys(c.keys, at, delta_s, clip.duration) })) };
 }
 
 /** The clip without its keys at `times` (channels left without keys go). */
 export function deleteKeys(clip: ClipData, times: readonly number[]): ClipData {
-  const channels = clip.channels.map((c) => ({ ...c, keys: c.keys.filter((k) => !isAt(times, k.time)) })).filter((c) => c.keys.length > 0);
+  const at = atAny(times);
+  const channels = clip.channels.map((c) => ({ ...c, keys: c.keys.filter((k) => !at(k.time)) })).filter((c) => c.keys.length > 0);
   return { ...clip, channels };
 }
 
 /** Copies of the keys at `times`. */
 export function copyKeys(clip: ClipData, times: readonly number[]): KeyClipboard {
-  const start = Math.min(...times);
+  const start = times.reduce((a, b) => Math.min(a, b), Infinity);
+  const at = atAny(times);
   const keys: KeyClipboard['keys'] = [];
   for (const c of clip.channels) {
-    for (const key of c.keys) if (isAt(times, key.time)) keys.push({ target: c.target, bone: c.bone, slot: c.slot, offset: key.time - start, key: { ...key } });
+    for (const key of c.keys) if (at(key.time)) keys.push({ target: c.target, bone: c.bone, slot: c.slot, offset: key.time - start, key: { ...key } });
   }
   return { keys };
 }
 
 /** The clip with the copied keys placed from `time` on (those that would land past the end are left out). */
 export function pasteKeys(clip: ClipData, clipboard: KeyClipboard, time: number): ClipData {
-  let result = clip;
+  const channels = clip.channels.slice();
+  const pasted = new Map<number, ClipKey[]>();
   for (const { target, bone, slot, offset, key } of clipboard.keys) {
     const at = time + offset;
     if (at > clip.duration + TIME_EPSILON) continue;
-    const channels = result.channels.slice();
-    const index = channels.findIndex((c) => sameChannel(c, target, bone, slot));
-    const pasted: ClipKey = { ...key, time: at };
-    if (index < 0) channels.push({ target, bone, slot, keys: [pasted] });
-    else channels[index] = { ...channels[index], keys: withKey(channels[index].keys, pasted) };
-    result = { ...result, channels };
+    let index = channels.findIndex((c) => sameChannel(c, target, bone, slot));
+    if (index < 0) index = channels.push({ target, bone, slot, keys: [] }) - 1;
+    const keys = pasted.get(index) ?? [];
+    keys.push({ ...key, time: at });
+    pasted.set(index, keys);
   }
-  return result;
+  for (const [index, keys] of pasted) {
+    channels[index] = { ...channels[index], keys: mergedKeys(channels[index].keys, keys.sort((a, b) => a.time - b.time)) };
+  }
+  return { ...clip, channels };
 }
 
 /** The clip with `change` (interpolation, tension, continuity, bias) applied to every key at `times`. */
 export function editKeys(clip: ClipData, times: readonly number[], change: Partial<Pick<ClipKey, 'interpolation' | 'tension' | 'continuity' | 'bias'>>): ClipData {
-  return { ...clip, channels: clip.channels.map((c) => ({ ...c, keys: c.keys.map((k) => (isAt(times, k.time) ? { ...k, ...change } : k)) })) };
+  const at = atAny(times);
+  return { ...clip, channels: clip.channels.map((c) => ({ ...c, keys: c.keys.map((k) => (at(k.time) ? { ...k, ...change } : k)) })) };
 }
 
 /** The keys of the clip at `time` (one per channel that has one), for showing a marker's interpolation and T/C/B. */

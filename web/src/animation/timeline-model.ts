@@ -336,7 +336,8 @@ export class TimelineModel {
   /** Sets the clip's duration in seconds; throws for one that would cut off keys. */
   setDuration(duration_s: number): void {
     if (!Number.isFinite(duration_s) || duration_s <= 0) throw new Error(`Timeline: duration ${duration_s} must be a number of seconds > 0`);
-    const last = Math.max(0, ...this.markers());
+    const markers = this.markers();
+    const last = markers.length > 0 ? markers[markers.length - 1] : 0;
     if (duration_s < last) throw new Error(`Timeline: duration ${duration_s} s would cut off the key at ${last} s`);
     this.host.setClip({ ...this.clip, duration: duration_s });
     this.clock[0] = Math.min(this.clock[0], duration_s);

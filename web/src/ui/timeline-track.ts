@@ -5,12 +5,18 @@
 // the selected keys in time, one undo step; a press anywhere else scrubs:
 // the time follows the pointer until release. Markers are spans, not
 // buttons: they sit closer than a finger, so the track decides what a press
-// hits (the nearest marker within MARKER_REACH_PX).
+// hits (the nearest marker within MARKER_REACH_PX). A motion-capture take
+// has a key time on every frame: the track draws at most one marker per
+// 1/DRAWN_COLUMNS of its span (brighter or outlined if any it stands for
+// is), while a press still takes the nearest key time itself.
+import { atAny } from '../animation/clip-edits.js';
 import type { TimelineModel } from '../animation/timeline-model.js';
 import { Playhead } from './playhead.js';
 
 /** How near a marker a press must land to take it (CSS px). */
 const MARKER_REACH_PX = 7;
+/** Markers drawn at most: more than any track has pixels, few enough for the DOM to lay out at once. */
+const DRAWN_COLUMNS = 2048;
 
 export class TimelineTrack {
   readonly element = document.createElement('div');
@@ -41,21 +47,26 @@ export class TimelineTrack {
   /** Rebuilds the markers (the clip, the selection or the selected bone changed). */
   showMarkers(bone: number): void {
     const { duration } = this.timeline.clip;
-    const boneTimes = bone < 0 ? [] : this.timeline.boneMarkers(bone);
-    const selected = this.timeline.selection;
+    const onBone = atAny(bone < 0 ? [] : this.timeline.boneMarkers(bone));
+    const selected = atAny(this.timeline.selection);
     this.hint.hidden = this.timeline.clip.channels.length > 0;
-    const near = (times: readonly number[], t: number): boolean => times.some((s) => Math.abs(s - t) < 1e-6);
-    this.markerLayer.replaceChildren(
-      ...this.timeline.markers().map((time) => {
+    const drawn: HTMLSpanElement[] = [];
+    let column = -1;
+    for (const time of this.timeline.markers()) {
+      const here = Math.round((DRAWN_COLUMNS * time) / duration);
+      if (here !== column) {
+        column = here;
         const marker = document.createElement('span');
         marker.className = 'timeline-marker';
         marker.dataset.time = String(time);
-        if (near(boneTimes, time)) marker.classList.add('bone');
-        if (near(selected, time)) marker.classList.add('selected');
         marker.style.left = `${(100 * time) / duration}%`;
-        return marker;
-      }),
-    );
+        drawn.push(marker);
+      }
+      const marker = drawn[drawn.length - 1];
+      if (onBone(time)) marker.classList.add('bone');
+      if (selected(time)) marker.classList.add('selected');
+    }
+    this.markerLayer.replaceChildren(...drawn);
   }
 
   /** Puts the playhead at the current time (allocation-free once the track's pixels have labels). */
@@ -75,12 +86,24 @@ export class TimelineTrack {
   /** The marker time nearest `clientX` within reach, or null. */
   private markerAt(clientX: number): number | null {
     const box = this.lane.getBoundingClientRect();
+    const { duration } = this.timeline.clip;
+    const markers = this.timeline.markers();
+    const xOf = (time: number): number => box.left + (box.width * time) / duration;
+    // The first marker at or right of the pointer; the nearest is it or the one before.
+    let low = 0;
+    let high = markers.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (xOf(markers[middle]) < clientX) low = middle + 1;
+      else high = middle;
+    }
     let best: number | null = null;
     let bestDistance = MARKER_REACH_PX;
-    for (const time of this.timeline.markers()) {
-      const distance = Math.abs(box.left + (box.width * time) / this.timeline.clip.duration - clientX);
+    for (const k of [low - 1, low]) {
+      if (k < 0 || k >= markers.length) continue;
+      const distance = Math.abs(xOf(markers[k]) - clientX);
       if (distance <= bestDistance) {
-        best = time;
+        best = markers[k];
         bestDistance = distance;
       }
     }
