@@ -7,7 +7,8 @@
 // the module's plain exports with integers and pass numbers through the
 // exchange record (exchange-record.ts). Its features are objects of their own,
 // made on first use: skinning (rig-skinning.ts), clips (clip-sampler.ts),
-// springs (rig-springs.ts) and teaching (rig-teaching.ts).
+// springs (rig-springs.ts), teaching (rig-teaching.ts) and mirroring
+// (rig-mirror.ts).
 import type { FlatGoal, KinModule, RigHandle } from '../wasm/generated/kin.js';
 import type { GoalShape } from '../wasm/generated/shapes.js';
 import { BufferViews } from './buffer-views.js';
@@ -26,6 +27,7 @@ import {
 } from './contract.js';
 import { ExchangeRecord } from './exchange-record.js';
 import { type BoneDesc, type EulerOrder, type QuatTuple, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
+import { RigMirror } from './rig-mirror.js';
 import type { RigParts } from './rig-parts.js';
 import { RigSkinning } from './rig-skinning.js';
 import { RigSprings } from './rig-springs.js';
@@ -98,6 +100,7 @@ export class Rig {
   private clipFeature: ClipSampler | null = null;
   private springFeature: RigSprings | null = null;
   private teachingFeature: RigTeaching | null = null;
+  private mirrorFeature: RigMirror | null = null;
 
   /** Builds a rig; throws Error('Rig: …') naming the first bad input. */
   static create(module: KinModule, bones: readonly BoneDesc[]): Rig {
@@ -161,6 +164,11 @@ export class Rig {
     return (this.teachingFeature ??= new RigTeaching(this.parts, (code) => this.readReport(code)));
   }
 
+  /** Mirroring the pose across x = 0 and the bones' pairs (made on first use, disposed with the rig). */
+  get mirroring(): RigMirror {
+    this.live();
+    return (this.mirrorFeature ??= new RigMirror(this.parts));
+  }
 
   get boneCount(): number {
     return this.boneNames.length;
@@ -172,7 +180,7 @@ export class Rig {
 
   /** Deletes the WASM object; the rig is unusable afterwards. Idempotent. */
   dispose(): void {
-    for (const feature of [this.skinningFeature, this.clipFeature, this.springFeature, this.teachingFeature]) feature?.dispose();
+    for (const feature of [this.skinningFeature, this.clipFeature, this.springFeature, this.teachingFeature, this.mirrorFeature]) feature?.dispose();
     this.handle?.delete();
     this.handle = null;
   }
@@ -229,27 +237,14 @@ export class Rig {
     this.check(this.live().setRootOffset(x, y, z));
   }
 
-  /**
-   * Mirrors the pose across the model's x = 0 plane (wasm/include/kin/mirror.h):
-   * 'left-to-right' gives each right bone its left partner's mirrored pose and
-   * makes the centre bones and root offset symmetric, 'right-to-left' the
-   * other way, 'flip' mirrors every bone and the root offset. Bones pair by
-   * name (hand_l / hand_r, Hand.L / Hand.R, LeftHand / RightHand, …). Throws,
-   * changing nothing, naming the bone that keeps the rig from mirroring.
-   */
+  /** Mirrors the pose (RigMirror.mirror, through mirroring). */
   mirror(mode: MirrorMode): void {
-    const modes = this.contract.mirrorModes;
-    const code = modes.indexOf(mode);
-    if (code < 0) throw new Error(`Rig: unknown mirror mode '${String(mode)}'; the modes are ${modes.join(', ')}`);
-    this.check(this.live().mirror(code));
+    this.mirroring.mirror(mode);
   }
 
-  /** The bone on the other side of each bone (itself for a centre bone); throws like mirror() for a rig that does not mirror. */
+  /** The bone on the other side of each bone (RigMirror.partners, through mirroring). */
   mirrorPartners(): Int32Array {
-    const h = this.live();
-    const partners = h.mirrorPartners();
-    if (partners === null) throw new Error(`Rig: ${h.errorMessage()}`);
-    return Int32Array.from(partners);
+    return this.mirroring.partners();
   }
 
   /** The root offset (model space); a solve that moves the root changes it. */
