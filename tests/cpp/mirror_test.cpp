@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "kin/rig.h"
 #include "test_rigs.h"
 
 namespace {
@@ -341,32 +340,6 @@ TEST(MirrorPose, ValidationNamesTheBadInput) {
   bad = job;
   bad.map = &wrong;
   ExpectError(bad.Run(), "the mirror map has 0 bones, the skeleton 19");
-}
-
-TEST(MirrorPose, TheRigMirrorsInPlaceOrSaysWhyNot) {
-  kin::Rig rig;
-  ASSERT_TRUE(rig.Load(kin_test::Humanoid()).ok());
-  const int upper = rig.skeleton().FindBone("upper_arm_l");
-  const int partner = rig.skeleton().FindBone("upper_arm_r");
-  ASSERT_TRUE(rig.SetAngles(upper, glm::vec3(0.2f, 0.3f, -0.4f)).ok());
-  const float* pose = rig.pose_data();
-  ASSERT_TRUE(rig.Mirror(MirrorMode::kLeftToRight).ok());
-  EXPECT_EQ(rig.pose_data(), pose);  // views over the pose stay valid
-  EXPECT_NEAR(rig.angles(partner).x, 0.2f, 1e-6f);
-  EXPECT_NEAR(rig.angles(partner).y, -0.3f, 1e-6f);
-  EXPECT_NEAR(rig.angles(partner).z, 0.4f, 1e-6f);
-  EXPECT_EQ(rig.mirror_partners()[upper], partner);
-  // The palette follows: the right upper arm is the left one's mirror image.
-  const glm::mat4 mirror = glm::mat4(kMirror4);
-  const glm::mat4 expected = mirror * rig.palette()[upper] * mirror;
-  for (int c = 0; c < 4; ++c)
-    for (int r = 0; r < 4; ++r) EXPECT_NEAR(rig.palette()[partner][c][r], expected[c][r], 1e-6f);
-
-  ASSERT_TRUE(rig.Load(Renamed(kin_test::Humanoid(), "foot_r", "paw_r")).ok());
-  ASSERT_TRUE(rig.SetAngles(upper, glm::vec3(0.2f, 0.3f, -0.4f)).ok());
-  ExpectError(rig.Mirror(MirrorMode::kFlip), "'foot_l' is on the left but there is no bone 'foot_r'");
-  EXPECT_EQ(rig.angles(upper), glm::vec3(0.2f, 0.3f, -0.4f));
-  EXPECT_TRUE(rig.mirror_partners().empty());
 }
 
 }  // namespace

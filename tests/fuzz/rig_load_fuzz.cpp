@@ -3,8 +3,12 @@
 // number fields (parent, rest translation, rotation and scale, joint frame,
 // limits, tip, and optionally stiffness, swing-twist limit, inverse bind),
 // sometimes of the wrong length — converted (BonesFromFlatRig), loaded, then
-// posed with fuzzed angles. Whatever the conversion, Load and SetPose accept
-// must give finite matrices and a pose within the limits.
+// posed with fuzzed angles, then mirrored (kin::RigMirror) in a fuzzed mode
+// code, sometimes out of range, on the bones as named and again loaded with
+// left/right names. Whatever the conversion, Load, SetPose and a mirror
+// accept must give finite matrices and a pose within the limits; a refused
+// mirror changes nothing; partners pair both ways; a mirror bound before
+// the rig was loaded again is refused.
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -15,6 +19,7 @@
 #include "fuzz_input.h"
 #include "kin/flat_rig.h"
 #include "kin/rig.h"
+#include "kin/rig_mirror.h"
 
 namespace {
 
@@ -53,6 +58,29 @@ void AppendBone(kin_fuzz::FuzzInput& in, int index, const bool optional[], kin::
   if (optional[2]) Put(in, desc, FlatField::kInverseBinds, true, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
 }
 
+// Mirrors in a fuzzed mode code (-1 to 3; 0 to 2 are modes): accepted, the
+// pose is within its limits; refused, it is as it was.
+void FuzzMirror(kin_fuzz::FuzzInput& in, kin::Rig& rig, kin::RigMirror& mirror) {
+  const std::vector<int>& partners = mirror.partners();
+  if (mirror.status().ok() != (partners.size() == static_cast<std::size_t>(rig.bone_count())))
+    kin_fuzz::Fail("mirror status %d with %zu partners for %d bones", mirror.status().ok(), partners.size(), rig.bone_count());
+  for (std::size_t j = 0; j < partners.size(); ++j)
+    if (partners[j] < 0 || partners[j] >= rig.bone_count() || partners[partners[j]] != static_cast<int>(j))
+      kin_fuzz::Fail("bone %zu's mirror partner %d does not pair back", j, partners[j]);
+  const std::vector<glm::vec3> before(rig.pose().begin(), rig.pose().end());
+  const glm::vec3 offset = rig.root_offset();
+  const int mode = in.Below(5) - 1;
+  if (mirror.Mirror(rig, static_cast<kin::MirrorMode>(mode)).ok()) {
+    if (mode < 0 || mode > 2) kin_fuzz::Fail("mirror mode %d was accepted", mode);
+    kin_fuzz::RequirePoseWithinLimits(rig, "mirror");
+    kin_fuzz::RequireOutputsFinite(rig);
+    return;
+  }
+  for (int j = 0; j < rig.bone_count(); ++j)
+    if (rig.angles(j) != before[j]) kin_fuzz::Fail("a refused mirror changed bone %d", j);
+  if (rig.root_offset() != offset) kin_fuzz::Fail("a refused mirror changed the root offset");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -76,5 +104,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     kin_fuzz::RequirePoseWithinLimits(rig, "setPose");
     kin_fuzz::RequireOutputsFinite(rig);
   }
+  kin::RigMirror mirror(rig);
+  FuzzMirror(in, rig, mirror);
+  // Left and right names in pairs (b0_l, b0_r, b1_l, …): now and then the
+  // fuzzer's bones are mirror images (corpus seed-mirrored-pair: two roots
+  // at x = ±0.5, flipped).
+  for (std::size_t i = 0; i < bones.size(); ++i) bones[i].name = "b" + std::to_string(i / 2) + (i % 2 ? "_r" : "_l");
+  if (!rig.Load(kin::Span<const kin::BoneDef>(bones.data(), bones.size())).ok()) kin_fuzz::Fail("renamed bones refused");
+  if (mirror.Mirror(rig, kin::MirrorMode::kFlip).ok()) kin_fuzz::Fail("a mirror bound before the rig was loaded again was accepted");
+  mirror.Bind(rig);
+  FuzzMirror(in, rig, mirror);
   return 0;
 }

@@ -71,7 +71,7 @@ describe('kin.d.ts describes the built module', () => {
 
   it('declares every bound class with exactly its methods, each with its parameter count', () => {
     const classes = classMembers(source);
-    expect(classes.map((c) => c.name)).toEqual(expect.arrayContaining(['Rig', 'RigSprings', 'ClipSampler', 'RigSkinning', 'Retargeter']));
+    expect(classes.map((c) => c.name)).toEqual(expect.arrayContaining(['Rig', 'RigSprings', 'ClipSampler', 'RigSkinning', 'RigTeaching', 'RigMirror', 'Retargeter']));
     for (const { name, handle, arity } of classes) {
       const cls = (module as unknown as Record<string, new (...args: unknown[]) => unknown>)[name];
       expect(cls, name).toBeTypeOf('function');

@@ -58,12 +58,13 @@ describe('Rig features', () => {
 
   it('frees every feature handle with its rig, and refuses a feature used after it', () => {
     const rig = Rig.create(module, arm());
-    const { skinning, clips, springs, teaching } = rig;
+    const { skinning, clips, springs, teaching, mirroring } = rig;
     rig.dispose();
-    for (const feature of [skinning, clips, springs, teaching]) expect(feature.disposed).toBe(true);
+    for (const feature of [skinning, clips, springs, teaching, mirroring]) expect(feature.disposed).toBe(true);
     expect(() => skinning.dqsPalette()).toThrow('Rig: used after dispose()');
     expect(() => clips.sampleClip(0, 'clamp')).toThrow('Rig: used after dispose()');
     expect(() => springs.stepSprings(16)).toThrow('Rig: used after dispose()');
+    expect(() => mirroring.mirror('flip')).toThrow('Rig: used after dispose()');
     expect(() => rig.skinning).toThrow('Rig: used after dispose()');
   });
 

@@ -1,9 +1,9 @@
 // The Embind class `Rig` (rig_bindings.cpp) as the feature bindings see it:
 // they find a rig by the address JavaScript passes (a RigHandle's
 // address()), act on its core Rig and publish their buffers in its exchange
-// record. Each feature binding (skin, clip, springs, teaching) is its own
-// Embind class, owned by its own TypeScript object, which the TypeScript Rig
-// disposes before the rig.
+// record. Each feature binding (skin, clip, springs, teaching, mirror) is its
+// own Embind class, owned by its own TypeScript object, which the TypeScript
+// Rig disposes before the rig.
 #pragma once
 
 #include <emscripten/val.h>
@@ -91,8 +91,6 @@ class RigBinding {
   emscripten::val anglesForModelRotation(int bone, float x, float y, float z, float w);
   int setPose(const emscripten::val& angles, float rx, float ry, float rz);
   int setRootOffset(float x, float y, float z);
-  int mirror(int mode);
-  emscripten::val mirrorPartners();
   int setGoals(const emscripten::val& goals);
   int setGoalTarget(int goal);
   int setGoalPole(int goal);

@@ -153,21 +153,6 @@ int RigBinding::setPose(const val& angles, float rx, float ry, float rz) {
 
 int RigBinding::setRootOffset(float x, float y, float z) { return Report(rig_.SetRootOffset(glm::vec3(x, y, z))); }
 
-// mode: 0 left to right, 1 right to left, 2 flip (kin::MirrorMode).
-int RigBinding::mirror(int mode) { return Report(rig_.Mirror(static_cast<MirrorMode>(mode))); }
-
-// The partner bone of each bone, or null with errorMessage() saying why the rig does not mirror.
-val RigBinding::mirrorPartners() {
-  const Status status = rig_.loaded() ? rig_.mirror_status() : Status::Invalid("no skeleton loaded");
-  if (!status.ok()) {
-    Report(status);
-    return val::null();
-  }
-  val out = val::array();
-  for (const int partner : rig_.mirror_partners()) out.call<void>("push", partner);
-  return out;
-}
-
 int RigBinding::setGoals(const val& goals) {
   std::vector<Goal> parsed;
   const Status status = ParseGoals(goals, rig_.skeleton(), &parsed);
@@ -226,8 +211,6 @@ EMSCRIPTEN_BINDINGS(kin_rig) {
       .function("anglesForModelRotation", &RigBinding::anglesForModelRotation)
       .function("setPose", &RigBinding::setPose)
       .function("setRootOffset", &RigBinding::setRootOffset)
-      .function("mirror", &RigBinding::mirror)
-      .function("mirrorPartners", &RigBinding::mirrorPartners)
       .function("setGoals", &RigBinding::setGoals)
       .function("goalCount", &RigBinding::goalCount)
       .function("setSolver", &RigBinding::setSolver)

@@ -27,7 +27,6 @@ Status Rig::Load(Span<const BoneDef> bones) {
     angles_[i] = ProjectJointLimits(skeleton_, static_cast<int>(i), angles_[i]);
   root_offset_ms_ = glm::vec3(0.0f);
   staged_angles_.assign(n, glm::vec3(0.0f));
-  mirror_status_ = BuildMirrorMap(skeleton_, &mirror_map_);
   goals_.clear();
   goals_.reserve(kMaxGoals);
   model_ms_.assign(n, glm::mat4(1.0f));
@@ -113,26 +112,6 @@ Status Rig::SetRootOffset(const glm::vec3& root_offset_ms) {
   status = CheckPosition("root offset", root_offset_ms);
   if (!status.ok()) return status;
   root_offset_ms_ = root_offset_ms;
-  Refresh();
-  return Status::Ok();
-}
-
-Status Rig::Mirror(MirrorMode mode) {
-  Status status = RequireLoaded();
-  if (!status.ok()) return status;
-  if (!mirror_status_.ok()) return mirror_status_;
-  MirrorPoseJob job;
-  job.skeleton = &skeleton_;
-  job.map = &mirror_map_;
-  job.mode = mode;
-  job.angles = Span<const glm::vec3>(angles_.data(), angles_.size());
-  job.root_offset_ms = root_offset_ms_;
-  job.out_angles = Span<glm::vec3>(staged_angles_.data(), staged_angles_.size());
-  job.out_root_offset_ms = &root_offset_ms_;
-  status = job.Run();
-  if (!status.ok()) return status;
-  // Copied, not swapped: the page holds views over angles_ (see pose_data()).
-  std::copy(staged_angles_.begin(), staged_angles_.end(), angles_.begin());
   Refresh();
   return Status::Ok();
 }

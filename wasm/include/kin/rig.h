@@ -3,9 +3,9 @@
 // skinning palette, energy history), so that a drag frame is one call with
 // no allocation. Features on top of it are their own objects over a Rig, as
 // ozz keeps its jobs apart: CPU skinning (kin/rig_skin.h), clip sampling
-// (kin/clip_sampler.h), springs (kin/rig_springs.h) and teaching
-// (kin/rig_teaching.h). Core code, plain C++: the Embind layer
-// (wasm/bindings/) only converts JavaScript values.
+// (kin/clip_sampler.h), springs (kin/rig_springs.h), teaching
+// (kin/rig_teaching.h) and mirroring (kin/rig_mirror.h). Core code, plain
+// C++: the Embind layer (wasm/bindings/) only converts JavaScript values.
 #pragma once
 
 #include <cstdint>
@@ -19,7 +19,6 @@
 #include "kin/ik/ik_job.h"
 #include "kin/ik/ik_trace.h"
 #include "kin/ik/solve_report.h"
-#include "kin/mirror.h"
 #include "kin/skeleton.h"
 #include "kin/span.h"
 #include "kin/status.h"
@@ -51,16 +50,6 @@ class Rig {
   // pose is not changed. Scale is left out (R_parent is the parent's matrix
   // with normalized columns), which is exact for uniform scales.
   Status AnglesForModelRotation(int bone, const glm::quat& rotation_ms, glm::vec3* angles) const;
-
-  // Mirrors the pose across the model's X = 0 plane (kin/mirror.h). Fails,
-  // changing nothing, on a rig that is not left–right symmetric, with
-  // mirror_status()'s message.
-  Status Mirror(MirrorMode mode);
-  // Whether the rig mirrors, and if not, which bone stops it (set by Load).
-  const Status& mirror_status() const { return mirror_status_; }
-  // The bone on the other side of each bone (itself for a centre bone);
-  // empty when mirror_status() is not ok.
-  const std::vector<int>& mirror_partners() const { return mirror_map_.partner; }
 
   // Goals: at most kMaxGoals (kin/goal.h); a refused set leaves the goals
   // as they were.
@@ -153,11 +142,9 @@ class Rig {
 
   Skeleton skeleton_;
   std::vector<glm::vec3> angles_;
-  std::vector<glm::vec3> staged_angles_;  // a new pose (SetPose, Mirror) before it replaces angles_
+  std::vector<glm::vec3> staged_angles_;  // a new pose (SetPose, SetSampledPose) before it replaces angles_
   glm::vec3 root_offset_ms_{0.0f};
   std::vector<Goal> goals_;
-  MirrorMap mirror_map_;
-  Status mirror_status_;
   SolverKind solver_ = SolverKind::kDls;
   IkOptions options_;
   bool move_root_ = false;

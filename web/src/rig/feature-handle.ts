@@ -1,7 +1,8 @@
 // What each feature object of a Rig shares (rig-skinning.ts, clip-sampler.ts,
-// rig-springs.ts, rig-teaching.ts): exactly one WASM handle of its own,
-// made for its rig's address and deleted by dispose() (the Rig disposes its
-// features before itself), and error codes turned into Error('Rig: …').
+// rig-springs.ts, rig-teaching.ts, rig-mirror.ts): exactly one WASM handle
+// of its own, made for its rig's address and deleted by dispose() (the Rig
+// disposes its features before itself), and error codes turned into
+// Error('Rig: …').
 export interface FeatureWasmHandle {
   errorMessage(): string;
   address(): number;

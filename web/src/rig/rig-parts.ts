@@ -1,7 +1,7 @@
 // What a Rig hands the feature objects made over it (rig-skinning.ts,
-// clip-sampler.ts, rig-springs.ts, rig-teaching.ts): its module and contract,
-// its exchange record and buffer views, its address, and a check that it is
-// still alive.
+// clip-sampler.ts, rig-springs.ts, rig-teaching.ts, rig-mirror.ts): its
+// module and contract, its exchange record and buffer views, its address,
+// and a check that it is still alive.
 import type { KinModule } from '../wasm/generated/kin.js';
 import type { BufferViews } from './buffer-views.js';
 import type { KinContract } from './contract.js';

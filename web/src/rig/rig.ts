@@ -1,16 +1,17 @@
 // The TypeScript façade over the module's Rig: skeleton, pose, goals, solve
 // and palette. Owns exactly one WASM handle (dispose() deletes it, and its
 // features' first), turns error codes into Error('Rig: …') naming the bad
-// input, and exposes the bone buffers as views over WASM memory, one per
-// buffer slot of the contract (buffer-views.ts). The per-frame calls
+// input; what it reads back without a change (the bone buffers as views
+// over WASM memory, goal targets, root offset) is its base class's,
+// RigReadout (rig-readout.ts). The per-frame calls
 // (setGoalTarget, setGoalPole, solve, palette) allocate nothing: they call
 // the module's plain exports with integers and pass numbers through the
 // exchange record (exchange-record.ts). Its features are objects of their own,
 // made on first use: skinning (rig-skinning.ts), clips (clip-sampler.ts),
-// springs (rig-springs.ts) and teaching (rig-teaching.ts).
+// springs (rig-springs.ts), teaching (rig-teaching.ts) and mirroring
+// (rig-mirror.ts).
 import type { FlatGoal, KinModule, RigHandle } from '../wasm/generated/kin.js';
 import type { GoalShape } from '../wasm/generated/shapes.js';
-import { BufferViews } from './buffer-views.js';
 import { ClipSampler } from './clip-sampler.js';
 import {
   type KinContract,
@@ -24,13 +25,15 @@ import {
   readContract,
   solverNames,
 } from './contract.js';
-import { ExchangeRecord } from './exchange-record.js';
 import { type BoneDesc, type EulerOrder, type QuatTuple, type Vec3Tuple, flattenRigDesc } from './rig-desc.js';
+import { RigMirror } from './rig-mirror.js';
 import type { RigParts } from './rig-parts.js';
+import { RigReadout, type SolveReport } from './rig-readout.js';
 import { RigSkinning } from './rig-skinning.js';
 import { RigSprings } from './rig-springs.js';
 import { RigTeaching } from './rig-teaching.js';
 
+export type { SolveReport } from './rig-readout.js';
 export type { ChannelTarget, Interpolation, LoopMode, MirrorMode, SkinningMethod, SolveStatus, SolverName, SolverOptions } from './contract.js';
 
 // The names as the page is built (contract.ts's builtContract), for code that
@@ -51,15 +54,6 @@ export const CHANNEL_TARGETS = builtContract.channelTargets;
 /** Loop modes in the order of kin::LoopMode. */
 export const LOOP_MODES: readonly LoopMode[] = builtContract.loopModes;
 
-export interface SolveReport {
-  status: SolveStatus;
-  iterations: number;
-  /** Largest goal distance after the solve, model units. */
-  error: number;
-  /** Entries in energyHistory(): E before the first and after each iteration. */
-  energyCount: number;
-}
-
 /**
  * A goal as the page gives it: the core's goal fields (kin/shape_fields.h,
  * generated/shapes.ts) with the bone by index or name. target is the
@@ -75,29 +69,23 @@ export type GoalDesc = Omit<GoalShape, 'bone'> & {
   bone: number | string;
 };
 
-export class Rig {
-  /** The module's contract (contract.ts): its solvers, options, enum orders and record layout. */
-  readonly contract: KinContract;
+export class Rig extends RigReadout {
   readonly boneNames: readonly string[];
   readonly parents: Int32Array;
   readonly orders: readonly EulerOrder[];
   /** The bones it was built from, as given (an export writes their joint model and rest pose). */
   readonly description: readonly BoneDesc[];
   private handle: RigHandle | null;
-  private energyWhole: Float32Array | null = null;
-  private readonly energyPrefixes: Float32Array[] = [];
-  private readonly exchange: ExchangeRecord;
-  private readonly views: BufferViews;
   private readonly parts: RigParts;
   private readonly invalidInputCode: number;
   private readonly module: KinModule;
   /** The binding's address, fixed for its life: the module's frame exports take it, and other bindings (the Retargeter, the features) name this rig by it. */
   readonly address: number;
-  private readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
   private skinningFeature: RigSkinning | null = null;
   private clipFeature: ClipSampler | null = null;
   private springFeature: RigSprings | null = null;
   private teachingFeature: RigTeaching | null = null;
+  private mirrorFeature: RigMirror | null = null;
 
   /** Builds a rig; throws Error('Rig: …') naming the first bad input. */
   static create(module: KinModule, bones: readonly BoneDesc[]): Rig {
@@ -113,15 +101,13 @@ export class Rig {
   }
 
   private constructor(module: KinModule, contract: KinContract, handle: RigHandle, description: readonly BoneDesc[]) {
-    this.contract = contract;
+    super(module, contract, handle);
     this.description = description;
     this.handle = handle;
     const n = handle.boneCount();
     this.boneNames = Array.from({ length: n }, (_, i) => handle.boneName(i));
     this.parents = Int32Array.from({ length: n }, (_, i) => handle.boneParent(i));
     this.orders = Array.from({ length: n }, (_, i) => handle.boneOrder(i) as EulerOrder);
-    this.exchange = new ExchangeRecord(module, handle.exchangePtr(), contract.exchange);
-    this.views = new BufferViews(module, this.exchange, contract.exchange);
     this.invalidInputCode = contract.solveStatus.indexOf('invalid-input');
     this.module = module;
     this.address = handle.address();
@@ -161,6 +147,11 @@ export class Rig {
     return (this.teachingFeature ??= new RigTeaching(this.parts, (code) => this.readReport(code)));
   }
 
+  /** Mirroring the pose across x = 0 and the bones' pairs (made on first use, disposed with the rig). */
+  get mirroring(): RigMirror {
+    this.live();
+    return (this.mirrorFeature ??= new RigMirror(this.parts));
+  }
 
   get boneCount(): number {
     return this.boneNames.length;
@@ -172,7 +163,7 @@ export class Rig {
 
   /** Deletes the WASM object; the rig is unusable afterwards. Idempotent. */
   dispose(): void {
-    for (const feature of [this.skinningFeature, this.clipFeature, this.springFeature, this.teachingFeature]) feature?.dispose();
+    for (const feature of [this.skinningFeature, this.clipFeature, this.springFeature, this.teachingFeature, this.mirrorFeature]) feature?.dispose();
     this.handle?.delete();
     this.handle = null;
   }
@@ -229,39 +220,14 @@ export class Rig {
     this.check(this.live().setRootOffset(x, y, z));
   }
 
-  /**
-   * Mirrors the pose across the model's x = 0 plane (wasm/include/kin/mirror.h):
-   * 'left-to-right' gives each right bone its left partner's mirrored pose and
-   * makes the centre bones and root offset symmetric, 'right-to-left' the
-   * other way, 'flip' mirrors every bone and the root offset. Bones pair by
-   * name (hand_l / hand_r, Hand.L / Hand.R, LeftHand / RightHand, …). Throws,
-   * changing nothing, naming the bone that keeps the rig from mirroring.
-   */
+  /** Mirrors the pose (RigMirror.mirror, through mirroring). */
   mirror(mode: MirrorMode): void {
-    const modes = this.contract.mirrorModes;
-    const code = modes.indexOf(mode);
-    if (code < 0) throw new Error(`Rig: unknown mirror mode '${String(mode)}'; the modes are ${modes.join(', ')}`);
-    this.check(this.live().mirror(code));
+    this.mirroring.mirror(mode);
   }
 
-  /** The bone on the other side of each bone (itself for a centre bone); throws like mirror() for a rig that does not mirror. */
+  /** The bone on the other side of each bone (RigMirror.partners, through mirroring). */
   mirrorPartners(): Int32Array {
-    const h = this.live();
-    const partners = h.mirrorPartners();
-    if (partners === null) throw new Error(`Rig: ${h.errorMessage()}`);
-    return Int32Array.from(partners);
-  }
-
-  /** The root offset (model space); a solve that moves the root changes it. */
-  get rootOffset(): Vec3Tuple {
-    this.live();
-    return this.exchange.rootOffset([0, 0, 0]) as Vec3Tuple;
-  }
-
-  /** The root offset into `out` (3 numbers): allocation-free, for a drag frame. */
-  readRootOffset(out: Float32Array | Float64Array): void {
-    this.live();
-    this.exchange.rootOffset(out);
+    return this.mirroring.partners();
   }
 
   /**
@@ -284,10 +250,6 @@ export class Rig {
     // The goal's own fields as they are (the core's table names them): only the bone is resolved.
     const flat: FlatGoal[] = goals.map((g) => ({ ...g, bone: typeof g.bone === 'string' ? this.boneIndex(g.bone) : g.bone }));
     this.check(this.live().setGoals(flat));
-  }
-
-  get goalCount(): number {
-    return this.live().goalCount();
   }
 
   /** Moves one goal's target to `target_ms` (x, y, z, model space). Allocation-free. */
@@ -325,96 +287,6 @@ export class Rig {
     return this.readReport(code);
   }
 
-  /** Skinning palette P_j · inverse bind_j, 16 floats per bone (view, no copy). */
-  palette(): Float32Array {
-    return this.view('palette');
-  }
-
-  /** Bone-to-model matrices P_j, 16 floats per bone (view). */
-  modelMatrices(): Float32Array {
-    return this.view('model');
-  }
-
-  /** The pose's bone-to-model matrices alone: modelMatrices() without what the springs added, 16 floats per bone (view). */
-  poseModelMatrices(): Float32Array {
-    return this.view('poseModel');
-  }
-
-  /** Bind-pose bone-to-model matrices B_j, 16 floats per bone (view). */
-  bindMatrices(): Float32Array {
-    return this.view('bind');
-  }
-
-  /** Bone tips in model space, 3 floats per bone (view). */
-  boneTips(): Float32Array {
-    return this.view('tips');
-  }
-
-  /** The pose: 3 angles per bone by slot (view). */
-  pose(): Float32Array {
-    return this.view('pose');
-  }
-
-  /** E per iteration of the last solve (view). */
-  energyHistory(): Float32Array {
-    const whole = this.view('energy');
-    if (whole !== this.energyWhole) {
-      this.energyWhole = whole;
-      this.energyPrefixes.length = 0;
-    }
-    // One view per history length, made once: solves of a drag stop after
-    // different iteration counts, and a new view each would allocate.
-    const count = this.report.energyCount;
-    return (this.energyPrefixes[count] ??= whole.subarray(0, count));
-  }
-
-  /**
-   * Goal `goal`'s target (model space), component k (0 x, 1 y, 2 z), read
-   * from the core's goals (the one place a drag's target is held). Throws
-   * naming the goal and the count for a bad index.
-   */
-  goalTarget(goal: number, k: number): number {
-    const count = this.goalCount;
-    if (!Number.isInteger(goal) || goal < 0 || goal >= count) throw new Error(`Rig: goal index ${goal} is out of range [0, ${count})`);
-    if (k !== 0 && k !== 1 && k !== 2) throw new Error(`Rig: goal ${goal}: target component ${k} is not 0, 1 or 2`);
-    const record = this.contract.goalRecord;
-    return this.view('goals')[goal * record.floats + record.target + k];
-  }
-
-  /**
-   * Every goal's target (model space) into `out`, 3 numbers per goal in goal
-   * order; allocation-free. Goals `out` has room for past the rig's (its
-   * goals were replaced behind the caller's back) read NaN.
-   */
-  readGoalTargets(out: Float64Array): void {
-    const record = this.contract.goalRecord;
-    const goals = this.view('goals');
-    const count = goals.length / record.floats;
-    for (let g = 0; 3 * g < out.length; g++) {
-      const at = g * record.floats + record.target;
-      const held = g < count;
-      out[3 * g] = held ? goals[at] : Number.NaN;
-      out[3 * g + 1] = held ? goals[at + 1] : Number.NaN;
-      out[3 * g + 2] = held ? goals[at + 2] : Number.NaN;
-    }
-  }
-
-  /** Every goal's target (model space), 3 numbers per goal in goal order (a copy). */
-  goalTargets(): Float32Array {
-    const record = this.contract.goalRecord;
-    const goals = this.view('goals');
-    const count = goals.length / record.floats;
-    const out = new Float32Array(3 * count);
-    for (let g = 0; g < count; g++) out.set(goals.subarray(g * record.floats + record.target, g * record.floats + record.target + 3), 3 * g);
-    return out;
-  }
-
-  /** The view over one of the rig's own buffer slots (checks that the rig is alive). */
-  private view(slot: 'palette' | 'model' | 'poseModel' | 'bind' | 'tips' | 'pose' | 'energy' | 'goals'): Float32Array {
-    this.live();
-    return this.views.view(slot);
-  }
-
   /** The last solve's report from the exchange record, into the reused report object. */
   private readReport(code: number): SolveReport {
     const { report, exchange } = this;
@@ -423,7 +295,7 @@ export class Rig {
     return report;
   }
 
-  private live(): RigHandle {
+  protected live(): RigHandle {
     if (this.handle === null) throw new Error('Rig: used after dispose()');
     return this.handle;
   }

@@ -24,10 +24,6 @@ export interface RigHandle {
   anglesForModelRotation(bone: number, x: number, y: number, z: number, w: number): number[];
   setPose(angles: ArrayLike<number>, rootX: number, rootY: number, rootZ: number): number;
   setRootOffset(x: number, y: number, z: number): number;
-  /** Mirrors the pose across model x = 0: mode 0 left to right, 1 right to left, 2 flip (kin::MirrorMode). */
-  mirror(mode: number): number;
-  /** The partner bone of each bone (itself for a centre bone), or null when the rig is not mirror-symmetric (see errorMessage()). */
-  mirrorPartners(): number[] | null;
   setGoals(goals: FlatGoal[]): number;
   goalCount(): number;
   /** Chooses the solver by name ("dls", "ccd", …) and its options for solve(). */
@@ -334,6 +330,22 @@ export interface TeachingHandle {
 
 export interface KinModule {
   RigTeaching: { new (rig: number): TeachingHandle };
+}
+
+/** The Embind class `RigMirror` (wasm/bindings/mirror_bindings.cpp), made for a rig's address(): the bones paired once, for the skeleton the rig has then. */
+export interface MirrorHandle {
+  /** Mirrors the pose across model x = 0: mode 0 left to right, 1 right to left, 2 flip (kin::MirrorMode); other codes are refused. */
+  mirror(mode: number): number;
+  /** The partner bone of each bone (itself for a centre bone), or null when the rig is not mirror-symmetric (see errorMessage()). */
+  partners(): number[] | null;
+  address(): number;
+  errorMessage(): string;
+  delete(): void;
+  isDeleted(): boolean;
+}
+
+export interface KinModule {
+  RigMirror: { new (rig: number): MirrorHandle };
 }
 
 /** The Embind class `RigSkinning` (wasm/bindings/skin_bindings.cpp), made for a rig's address(); its buffers are the rig's exchange record's skin slots. */
