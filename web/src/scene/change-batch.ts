@@ -6,11 +6,12 @@
 // opens and closes one.
 import type { Changes } from './scene-change.js';
 import type { SceneCharacter } from './scene.js';
+import { ListenerList } from '../rig/listener-list.js';
 
 export type ChangeListener = (changes: Changes, character: SceneCharacter) => void;
 
 export class ChangeBatch {
-  private readonly listeners: ChangeListener[] = [];
+  private readonly listeners = new ListenerList<ChangeListener>();
   private depth = 0;
   private pending: Changes = 0;
 
@@ -19,11 +20,7 @@ export class ChangeBatch {
 
   /** Calls `listener` with every batch from now on; returns a function that stops it. */
   listen(listener: ChangeListener): () => void {
-    this.listeners.push(listener);
-    return () => {
-      const index = this.listeners.indexOf(listener);
-      if (index >= 0) this.listeners.splice(index, 1);
-    };
+    return this.listeners.add(listener);
   }
 
   open(): void {
@@ -46,7 +43,8 @@ export class ChangeBatch {
   /** Tells a change of another character than the active one at once. */
   tellNow(changes: Changes, character: SceneCharacter): void {
     // Indexed: a drag frame calls this and must not allocate.
-    for (let i = 0; i < this.listeners.length; i++) this.listeners[i](changes, character);
+    const { listeners } = this.listeners;
+    for (let i = 0; i < listeners.length; i++) listeners[i](changes, character);
   }
 
   private flush(): void {

@@ -35,11 +35,14 @@ export class TargetPanel {
   /** Raised by other goals or another solver (or character), and by moved targets. */
   private readonly goalsChanged: ChangeFlag;
   private readonly targetsMoved: ChangeFlag;
-  private shownSelection = -1;
+  private selectionChanged = true;
 
   constructor(parent: HTMLElement, private readonly editor: PoseEditor, private readonly selection: Selection) {
     this.goalsChanged = new ChangeFlag(editor, Change.GOALS | Change.SOLVER);
     this.targetsMoved = new ChangeFlag(editor, Change.TARGETS);
+    selection.onChange(() => {
+      this.selectionChanged = true;
+    });
     this.element.className = 'target-panel';
     this.element.hidden = true;
     this.element.setAttribute('aria-label', 'selected target');
@@ -84,12 +87,11 @@ export class TargetPanel {
    * changed, and writes no text during a gesture.
    */
   refresh(): void {
-    const selectionVersion = this.selection.version;
-    const goalsChanged = this.goalsChanged.take() || selectionVersion !== this.shownSelection;
+    const goalsChanged = this.goalsChanged.take() || this.selectionChanged;
     // During a gesture the numbers wait (the flag stays raised until it ends).
     if (!goalsChanged && (this.editor.undo.inStep || !this.targetsMoved.take())) return;
     if (goalsChanged) {
-      this.shownSelection = selectionVersion;
+      this.selectionChanged = false;
       this.showGoal();
     }
     if (this.element.hidden || this.editor.undo.inStep) return;
