@@ -60,11 +60,6 @@ export class PoseEditor {
   readonly scene: Scene;
   /** Symmetric dragging (off at first). */
   readonly symmetry = new SymmetricDrag();
-  // Keeps poseStateVersion growing across a character replaced or removed, whose session's counts leave the sum.
-  private versionBase = 0;
-  // The sampleVersion of the sessions gone (editVersion leaves them out too).
-  private samplesBase = 0;
-  private characters = 0;
   /** What the edits under way changed, told when the outermost ends. */
   private readonly batch = new ChangeBatch(() => this.scene.active);
   private readonly editListeners: EditListener[] = [];
@@ -73,7 +68,6 @@ export class PoseEditor {
   private readonly pole_ms = new Float64Array(3);
   private poleMoves = 0;
   private angles = new Float32Array(0);
-  private clips = 0;
   private background: BackgroundSolve | null = null;
 
   constructor(session: PosingSession, character: CharacterInfo) {
@@ -126,31 +120,8 @@ export class PoseEditor {
       this.undo.step(() => {
         this.session.rig.clips.setClip(clip);
         this.scene.active.clip = clip;
-        this.clips++;
       }),
     );
-  }
-
-  /** Bumped whenever the active character is another one (replaced, or another made active). */
-  get characterVersion(): number {
-    return this.characters;
-  }
-
-  /** Changes whenever anything a share link holds but the camera may have changed: characters, poses, solvers, goals, targets. */
-  get poseStateVersion(): number {
-    // Indexed: the link writer asks every frame, and an iterator would allocate.
-    const { characters } = this.scene;
-    let sum = this.versionBase + this.clips;
-    for (let i = 0; i < characters.length; i++) sum += this.sessionVersion(characters[i].session);
-    return sum;
-  }
-
-  /** poseStateVersion without the changes that only showed a clip's pose at a time (the sessions' sampleVersion). */
-  get editVersion(): number {
-    const { characters } = this.scene;
-    let samples = this.samplesBase;
-    for (let i = 0; i < characters.length; i++) samples += characters[i].session.sampleVersion;
-    return this.poseStateVersion - samples;
   }
 
   /**
@@ -389,7 +360,6 @@ export class PoseEditor {
     // The clip's channels name the old rig's bones.
     active.clip = emptyClip();
     session.rig.clips.setClip(active.clip);
-    this.clips++;
     this.watch(active);
     this.edit(Change.CHARACTER, () => this.activate(active.id, true));
   }
@@ -436,17 +406,12 @@ export class PoseEditor {
     const character = this.scene.character(id);
     checkTransform(transform, `character ${id}'s transform`);
     character.transform = { x: transform.x, z: transform.z, heading: transform.heading };
-    this.versionBase++;
     this.edit(Change.CHARACTERS, () => {});
   }
 
   /** Frees every rig; the editor is unusable afterwards. */
   dispose(): void {
     for (const character of this.scene.characters) character.session.rig.dispose();
-  }
-
-  private sessionVersion(session: PosingSession): number {
-    return session.poseVersion + session.solverVersion + session.goalsVersion + session.targetsVersion;
   }
 
   private handleMovesFor(session: PosingSession): (goal: number, position_ms: HandlePosition) => void {
@@ -464,11 +429,9 @@ export class PoseEditor {
     this.background?.cancel();
   }
 
-  /** A character's session leaves the scene (replaced or removed): its counts move into the bases, its steps and rig go. */
+  /** A character's session leaves the scene (replaced or removed): its steps and rig go. */
   private retire(character: SceneCharacter): void {
     const { session } = character;
-    this.versionBase += this.sessionVersion(session) + 1;
-    this.samplesBase += session.sampleVersion;
     this.undo.forget((step) => step.character === character.id);
     session.rig.dispose();
   }
@@ -479,8 +442,6 @@ export class PoseEditor {
     const active = this.scene.setActive(id);
     this.moveHandle = this.handleMovesFor(active.session);
     this.symmetry.pairGoals(active.session);
-    this.characters++;
-    this.versionBase++;
     this.edit(Change.ACTIVE, () => {});
   }
 

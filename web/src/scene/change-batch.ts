@@ -2,9 +2,11 @@
 // (nested edits join it), changes add their bits as they happen, and the
 // outermost close tells every listener the bits together, with the
 // character they belong to. A change made outside any edit (a clip's pose
-// shown by the timeline) is told at once. Allocation-free: a drag frame
-// opens and closes one.
-import type { Changes } from './scene-change.js';
+// shown by the timeline) is told at once, and so is one inside an edit (the
+// sampled pose that stopping playback leaves as an edit begins), apart from
+// the edit's own: listeners tell a clip's pose shown from an edit by the
+// SAMPLE bit. Allocation-free: a drag frame opens and closes one.
+import { Change, type Changes } from './scene-change.js';
 import type { SceneCharacter } from './scene.js';
 import { ListenerList } from '../rig/listener-list.js';
 
@@ -34,8 +36,12 @@ export class ChangeBatch {
     this.flush();
   }
 
-  /** A change of the active character: part of the edit under way, or told at once outside one. */
+  /** A change of the active character: part of the edit under way, or told at once outside one (a clip's pose shown: at once, always). */
   add(changes: Changes): void {
+    if ((changes & Change.SAMPLE) !== 0) {
+      this.tellNow(changes, this.active());
+      return;
+    }
     this.pending |= changes;
     if (this.depth === 0) this.flush();
   }
