@@ -49,6 +49,7 @@ export class PosingView {
   private frameWaiters: (() => void)[] = [];
   private readonly shownChanged = new Signal();
   private readonly cameraMoved = new Signal();
+  private readonly stopListening: (() => void)[];
   private debugView: DebugView | null = null;
   private skeleton: SkeletonOverlay;
   private skeletonShown = false;
@@ -83,12 +84,14 @@ export class PosingView {
     // Orbiting, zooming and their damping all end in this event.
     viewport.orbit.addEventListener('change', () => this.cameraMoved.tell());
     viewport.onInvalidate = requestFrame;
-    editor.onChange(this.onEditorChanged);
-    selection.onChange(() => {
-      this.targetHandles.select(selection.goal);
-      this.showRotationGizmo();
-      requestFrame();
-    });
+    this.stopListening = [
+      editor.onChange(this.onEditorChanged),
+      selection.onChange(() => {
+        this.targetHandles.select(selection.goal);
+        this.showRotationGizmo();
+        requestFrame();
+      }),
+    ];
   }
 
   /** The meshes of the character on screen. */
@@ -256,6 +259,7 @@ export class PosingView {
 
   /** Frees the GPU resources; the view is unusable afterwards. */
   dispose(): void {
+    for (const stop of this.stopListening) stop();
     window.removeEventListener('keydown', this.onKeyDown, { capture: true });
     this.targetHandles.dispose();
     this.poleLines.dispose();

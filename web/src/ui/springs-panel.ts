@@ -103,6 +103,11 @@ export class SpringsPanel {
     this.element.hidden = true;
   }
 
+  /** Stops hearing the shown rig's chains. */
+  dispose(): void {
+    this.stopListening();
+  }
+
   /** Called with every frame: rebuilds only for another rig, or chains changed from outside the panel. */
   refresh(): void {
     const rig = this.rig();

@@ -36,11 +36,12 @@ export class TargetPanel {
   private readonly goalsChanged: ChangeFlag;
   private readonly targetsMoved: ChangeFlag;
   private selectionChanged = true;
+  private readonly stopHearingSelection: () => void;
 
   constructor(parent: HTMLElement, private readonly editor: PoseEditor, private readonly selection: Selection) {
     this.goalsChanged = new ChangeFlag(editor, Change.GOALS | Change.SOLVER);
     this.targetsMoved = new ChangeFlag(editor, Change.TARGETS);
-    selection.onChange(() => {
+    this.stopHearingSelection = selection.onChange(() => {
       this.selectionChanged = true;
     });
     this.element.className = 'target-panel';
@@ -78,6 +79,13 @@ export class TargetPanel {
       button.addEventListener('click', () => this.act((bone) => setGoalFlag(editor, bone, flag, button.getAttribute('aria-pressed') !== 'true')));
     }
     this.remove.addEventListener('click', () => this.act((bone) => removeTarget(editor, bone)));
+  }
+
+  /** Stops hearing the editor and the selection. */
+  dispose(): void {
+    this.goalsChanged.dispose();
+    this.targetsMoved.dispose();
+    this.stopHearingSelection();
   }
 
   /**

@@ -87,10 +87,11 @@ export class TimelinePanel {
   private curvesShown = false;
   // Raised by the timeline's changes: the controls show it anew.
   private timelineChanged = true;
+  private readonly stopListening: () => void;
 
   constructor(parent: HTMLElement, private readonly timeline: TimelineModel, private readonly context: TimelineContext, folded: boolean) {
     this.element.className = 'timeline';
-    timeline.onChange(() => {
+    this.stopListening = timeline.onChange(() => {
       this.timelineChanged = true;
     });
     this.element.setAttribute('aria-label', 'timeline');
@@ -151,6 +152,11 @@ export class TimelinePanel {
     this.curvesShown = shown;
     this.element.dataset.curves = String(shown);
     this.curveButton.setAttribute('aria-pressed', String(shown));
+  }
+
+  /** Stops hearing the timeline. */
+  dispose(): void {
+    this.stopListening();
   }
 
   /** Brings the controls up to date (allocation-free while only the time moves). */

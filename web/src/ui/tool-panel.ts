@@ -76,6 +76,7 @@ export class ToolPanel {
   /** What the editor's changes left for refresh() to show (all of it at first). */
   private stale: Changes = Change.CHARACTER | Change.GOALS;
   private selectionChanged = true;
+  private readonly stopListening: (() => void)[];
   private shownSymmetric: boolean | null = null;
   private shownSkeleton: boolean | null = null;
   private shownGhosts: boolean | null = null;
@@ -135,16 +136,23 @@ export class ToolPanel {
       this.refresh();
     });
     this.skinningToggle.show(view.skinning());
-    editor.onChange((changes, character) => {
-      if (character === editor.active) this.stale |= changes;
-    });
-    selection.onChange(() => {
-      this.selectionChanged = true;
-    });
-    editor.undo.onMove(() => {
-      this.historyMoved = true;
-    });
+    this.stopListening = [
+      editor.onChange((changes, character) => {
+        if (character === editor.active) this.stale |= changes;
+      }),
+      selection.onChange(() => {
+        this.selectionChanged = true;
+      }),
+      editor.undo.onMove(() => {
+        this.historyMoved = true;
+      }),
+    ];
     this.refresh();
+  }
+
+  /** Stops hearing the editor, the selection and the undo history. */
+  dispose(): void {
+    for (const stop of this.stopListening) stop();
   }
 
   /** Called with every frame: reflects undo/redo, the character's poses and pairs, the toggles and the goals. */
