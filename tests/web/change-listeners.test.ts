@@ -19,21 +19,21 @@ import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { defaultCharacterBones, defaultCharacterEditor } from './default-character.js';
 
-let module: KinModule;
-let bones: BoneDesc[];
+// The module and the default character, loaded once before the tests.
+const loaded: { module: KinModule; bones: BoneDesc[] } = { module: undefined as unknown as KinModule, bones: [] };
 const editors: PoseEditor[] = [];
 
 beforeAll(async () => {
-  module = await loadKinModuleNode();
-  bones = await defaultCharacterBones();
+  [loaded.module, loaded.bones] = await Promise.all([loadKinModuleNode(), defaultCharacterBones()]);
 });
 
 afterEach(() => {
-  for (const editor of editors.splice(0)) editor.dispose();
-  expect(module.liveRigs()).toBe(0);
+  for (const made of editors.splice(0)) made.dispose();
+  expect(loaded.module.liveRigs()).toBe(0);
 });
 
 function editor(): PoseEditor {
+  const { module, bones } = loaded;
   const made = defaultCharacterEditor(module, bones);
   editors.push(made);
   return made;
@@ -98,7 +98,7 @@ describe('listeners instead of version counters', () => {
     pose.solve();
     expect(flag.take()).toBe(true);
     // Another character added becomes active: raised.
-    const second = pose.addCharacter(new PosingSession(Rig.create(module, bones)), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS }, { x: 1, z: 0, heading: 0 });
+    const second = pose.addCharacter(new PosingSession(Rig.create(loaded.module, loaded.bones)), { source: { kind: 'default' }, presets: DEFAULT_CHARACTER_PRESETS }, { x: 1, z: 0, heading: 0 });
     expect(flag.take()).toBe(true);
     // The first one's pose changes while the second is active: not for this flag.
     const other = pose.scene.character(first).session;
