@@ -31,6 +31,7 @@ export class LessonRunner {
   private readonly memory = new Map<string, unknown>();
   private rebuilding = false;
   private readonly settingsChanged = new Signal();
+  private readonly stopHearingEditor: () => void;
   // The panel showed since the last frame: onShown waits for a frame (a link's lesson shows before the page's parts are all made).
   private announce = false;
 
@@ -49,7 +50,7 @@ export class LessonRunner {
     /** Opens the timeline's curve view on a bone (LessonToolContext.showCurves). */
     private readonly showCurves: (bone: number) => void,
   ) {
-    editor.onChange((changes) => {
+    this.stopHearingEditor = editor.onChange((changes) => {
       if ((changes & (Change.CHARACTER | Change.ACTIVE)) !== 0) this.characterStale = true;
     });
   }
@@ -110,6 +111,7 @@ export class LessonRunner {
   }
 
   dispose(): void {
+    this.stopHearingEditor();
     this.tool?.dispose();
     this.tool = null;
   }
