@@ -5,8 +5,10 @@
 // the clip — and symmetric dragging. Each edit is one undo step naming its
 // character (a gesture, begun and ended around many edits, is one step too;
 // cancelling it puts the state back bit for bit). The session underneath
-// holds the solve state; these are the undoable commands over it, the only
-// callers of its use… and place… methods.
+// holds the solve state; these are the undoable commands over it (what
+// else calls its use… and place… methods wants no undo step: a lesson
+// tool setting up its scene, a solver race on sessions of its own, a
+// character's session before it joins the scene).
 import type { ClipData } from '../rig/clip-data.js';
 import type { MirrorMode, SolverName, SolverOptions } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';

@@ -3,9 +3,9 @@
 // and the one solve call that every drag frame and script goes through
 // (timed for the HUD). A solve that fails (a bad input, a solver not built
 // into the module) is recorded, not thrown: it leaves the pose as it was,
-// and a drag must not take the page down. The pose editor is the only
-// caller of what changes it (use…, place…): its commands are the undoable
-// ones, and the session has none of the same names. Every change of its
+// and a drag must not take the page down. What changes it is named use… and
+// place…: the pose editor's commands over them are the undoable ones, and
+// the session has none of the same names. Every change of its
 // state is told to one listener (the pose editor, which tells the page once
 // per edit) as Change bits.
 import type { Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';

@@ -3,9 +3,10 @@
 // or an analytic solver's own), their targets (held in the core's goals,
 // read from the rig: one place for a drag's target), their poles and
 // orientations (kept here too, for a solver that does not take them now),
-// and what the rig is given of them. The pose editor is the only caller of
-// the place…/use… methods: it makes them undoable commands. Every change is
-// told to the session's one listener (the editor) as Change bits.
+// and what the rig is given of them. The pose editor makes the place…/use…
+// methods undoable commands (pose-editor.ts); nothing here is an undo step.
+// Every change is told to the session's one listener (the editor) as
+// Change bits.
 import type { GoalDesc, Rig, SolverName } from '../rig/rig.js';
 import { goalSetProblem, solverContract, startGoalSet, takesAnyGoals } from './goal-set.js';
 import { Change, type Changes } from '../scene/scene-change.js';
