@@ -88,11 +88,12 @@ describe('goals for a glTF rig', () => {
   it('two-bone puts the wrist on a reachable target', async () => {
     await withRig(module, armatureRig(), (rig) => {
       const session = new PosingSession(rig, foundGoalLayouts(rig));
-      session.setSolver('two-bone', {});
+      session.useSolver('two-bone', {});
       const shoulder = origin(rig, 'UpperArmL');
       const wrist = origin(rig, 'HandL');
       const target = [0, 1, 2].map((k) => shoulder[k] + 0.7 * (wrist[k] - shoulder[k]) + (k === 1 ? 0.1 : 0)) as [number, number, number];
-      const solve = session.moveGoal(0, target);
+      session.placeTarget(0, target);
+      const solve = session.solve();
       expect(solve.status).toBe('converged');
       origin(rig, 'HandL').forEach((x, c) => expect(x).toBeCloseTo(target[c], 5));
     });

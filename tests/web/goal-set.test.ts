@@ -18,6 +18,7 @@ import type { UndoHistory } from '../../web/src/posing/undo-history.js';
 import { applyStartPose } from '../../web/src/posing/start-pose.js';
 import { SymmetricDrag } from '../../web/src/posing/symmetric-drag.js';
 import { Rig } from '../../web/src/rig/rig.js';
+import { Change } from '../../web/src/scene/scene-change.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
@@ -119,18 +120,24 @@ describe('the editable goal set on the default character', () => {
 
   it('refuses bad edits by name and changes nothing', async () => {
     const { session, editor, history, rig } = await fresh();
-    const before = { names: [...session.goalNames], depth: history.depths, version: session.goalsVersion };
+    let goalChanges = 0;
+    const stop = editor.onChange((changes) => {
+      if ((changes & Change.GOALS) !== 0) goalChanges++;
+    });
+    const before = { names: [...session.goalNames], depth: history.depths };
     expect(() => addTarget(editor, 'tail')).toThrow("kin: cannot add a target: the character has no bone named 'tail'");
     expect(() => addTarget(editor, 'hand_l')).toThrow("kin: bone 'hand_l' already has a target");
     expect(() => removeTarget(editor, 'head')).toThrow('kin: no goal "head"; the goals are hand_l, hand_r, foot_l, foot_r');
     expect(() => pinTarget(editor, 7, true)).toThrow('kin: no goal 7');
-    expect(() => session.setEditableGoals([...session.editableGoals, { bone: 'foot_r', color: 0 }])).toThrow("kin: bone 'foot_r' has two targets");
-    expect({ names: [...session.goalNames], depth: history.depths, version: session.goalsVersion }).toEqual(before);
+    expect(() => session.useEditableGoals([...session.editableGoals, { bone: 'foot_r', color: 0 }])).toThrow("kin: bone 'foot_r' has two targets");
+    expect({ names: [...session.goalNames], depth: history.depths }).toEqual(before);
+    expect(goalChanges).toBe(0);
+    stop();
     // A share link holds 32 goals: one target per bone fits the default character, more could not travel.
     for (const bone of rig.boneNames) if (!session.goalNames.includes(bone)) addTarget(editor, bone);
     expect(session.goalNames.length).toBe(rig.boneCount);
     const tooMany = Array.from({ length: 33 }, (_, k) => ({ bone: rig.boneNames[k % rig.boneCount], color: 0 }));
-    expect(() => session.setEditableGoals(tooMany)).toThrow('kin: 33 targets are more than the 32 a share link holds');
+    expect(() => session.useEditableGoals(tooMany)).toThrow('kin: 33 targets are more than the 32 a share link holds');
   });
 
   it('a pinned foot holds its tip while a hand is dragged (DLS); without a goal it would not', async () => {

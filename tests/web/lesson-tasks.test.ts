@@ -67,7 +67,7 @@ describe('lesson tasks', () => {
   /** Steps a traced solve toward `target_ms` as the step-through does: every iteration shown in turn. */
   function stepThrough(s: Started, solver: 'dls' | 'fabrik', effector: string, target_ms: [number, number, number]): number {
     const session = new PosingSession(s.rig, foundGoalLayouts(s.rig));
-    session.setSolver(solver, { maxIterations: 60, maxEscapes: 0 });
+    session.useSolver(solver, { maxIterations: 60, maxEscapes: 0 });
     session.placeTarget(session.goalIndex(effector), target_ms);
     const start = Float32Array.from(s.rig.pose());
     const trace = s.rig.teaching.traceSolve();
@@ -179,9 +179,10 @@ describe('lesson tasks', () => {
     // Upper arm 0.5 m, forearm to the hand's origin 0.45 m: a target at √(a² + b²) from the shoulder.
     const c = Math.hypot(0.5, 0.45);
     const session = new PosingSession(s.rig, foundGoalLayouts(s.rig));
-    session.setSolver('two-bone', {});
+    session.useSolver('two-bone', {});
     const goal = session.goalIndex('forearm');
-    session.moveGoal(goal, [c * Math.sin(0.6), 0.45 + c * Math.cos(0.6), 0]);
+    session.placeTarget(goal, [c * Math.sin(0.6), 0.45 + c * Math.cos(0.6), 0]);
+    session.solve();
     expect(s.done()).toBe(true);
     // The elbow bent by π/2 about its hinge: the interior angle is a right angle.
     expect(s.rig.getAngles(1)[2]).toBeCloseTo(Math.PI / 2, 3);
@@ -267,9 +268,9 @@ describe('lesson tasks', () => {
     const winner = complete.reduce((best, r) => (r.time_us_median < best.time_us_median ? r : best));
     s.progress.set('race-runs', 1);
     s.progress.set('race-winner', solverNames(builtContract).indexOf(winner.solver));
-    session.setSolver(rows.find((r) => r.solver !== winner.solver)!.solver, {});
+    session.useSolver(rows.find((r) => r.solver !== winner.solver)!.solver, {});
     expect(s.done()).toBe(false);
-    session.setSolver(winner.solver, {});
+    session.useSolver(winner.solver, {});
     expect(s.done()).toBe(true);
   });
 });

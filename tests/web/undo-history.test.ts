@@ -179,14 +179,22 @@ describe('UndoHistory', () => {
     expect(page.history.depths.undo).toBe(1);
   });
 
-  it('counts a version whenever undo or redo availability may change', () => {
+  it('tells its listeners whenever undo or redo availability may change, until they stop', () => {
     const page = editable();
-    const seen = [page.history.version];
+    let moves = 0;
+    const stop = page.history.onMove(() => moves++);
     page.set([1, 0]);
-    seen.push(page.history.version);
+    // The step began and ended.
+    expect(moves).toBe(2);
     page.history.undo();
-    seen.push(page.history.version);
-    expect(new Set(seen).size).toBe(3);
+    expect(moves).toBe(3);
+    // Nothing to undo: no move.
+    page.history.undo();
+    expect(moves).toBe(3);
+    stop();
+    page.history.redo();
+    expect(moves).toBe(3);
+    expect(page.state).toEqual([1, 0]);
   });
 
   // The page stops playback in beforeChange: it must run before the state

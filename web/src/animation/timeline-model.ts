@@ -5,12 +5,14 @@
 // clip's duration and fps, the clips the page offers, and the playback
 // clock. While playing every frame samples the clip into the rig
 // (allocation-free); while paused the pose is the user's until the time
-// changes, when the clip's pose at the new time replaces it.
+// changes, when the clip's pose at the new time replaces it. What shows the
+// timeline listens with onChange().
 import type { ClipSampler } from '../rig/clip-sampler.js';
 import type { Rig } from '../rig/rig.js';
 import type { QuatTuple } from '../rig/rig-desc.js';
 import { type KeyClipboard, type KeyedValue, copyKeys, deleteKeys, editKeys, keyTimes, keysAt, moveKeys, pasteKeys, sameTime, setKeys } from './clip-edits.js';
 import type { ClipData, ClipKey, Interpolation, LoopMode } from './clip.js';
+import { Signal } from '../rig/listener-list.js';
 
 /** What the timeline edits through: the pose editor (its undo covers the clip). */
 export interface TimelineHost {
@@ -47,7 +49,6 @@ export class TimelineModel {
   private looping = true;
   private selectedTimes: number[] = [];
   private clipboard: KeyClipboard | null = null;
-  private changes = 0;
   // The menu's clips: those every character has (registered), then the character's own; `offered` is both, one array (the panel reads it every frame).
   private registered: readonly OfferedClip[] = [];
   private characterOffers: readonly OfferedClip[] = [];
@@ -56,7 +57,7 @@ export class TimelineModel {
   private dragFrom: { clip: ClipData; times: number[] } | null = null;
   /** Interpolation of new keys. */
   interpolation: Interpolation = 'catmull-rom';
-  private readonly listeners: (() => void)[] = [];
+  private readonly changes = new Signal();
 
   constructor(private readonly host: TimelineHost) {}
 
@@ -102,19 +103,18 @@ export class TimelineModel {
     return this.selectedTimes;
   }
 
-  /** Bumped by every change the timeline shows (time, playing, selection, clip list); a new clip is the editor's change event. */
-  get version(): number {
-    return this.changes;
-  }
-
   /** The clips of the clip menu: "New clip" first, then what the page registered, then the character's own (a new array whenever it changes). */
   get clips(): readonly OfferedClip[] {
     return this.offered;
   }
 
-
-  onChange(listener: () => void): void {
-    this.listeners.push(listener);
+  /**
+   * Calls `listener` after every change the timeline shows (time, playing,
+   * loop, selection, clip list; a new clip is the editor's change event);
+   * returns a function that stops it.
+   */
+  onChange(listener: () => void): () => void {
+    return this.changes.add(listener);
   }
 
   /** Every time some key lies at (the marker row), ascending. */
@@ -420,7 +420,6 @@ export class TimelineModel {
   }
 
   private changed(): void {
-    this.changes++;
-    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]();
+    this.changes.tell();
   }
 }

@@ -141,7 +141,6 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       // Spring chains ride on the frame's pose: after playback and any drag have set it.
       if (characters.update(scheduler.frameTimeMillis)) view.springsMoved();
       const moving = view.drawFrame() || playing || characters.moving;
-      links?.watch();
       if (!ready) {
         ready = true;
         kin.markReady(page);
@@ -278,8 +277,6 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // A link's clip starts playing once the link has applied (an edit while applying it would stop playback).
     let linkPlays = false;
     // Playback frames are not edits: the link is written when playback starts and when it stops (with the pose there).
-    let posedVersion = 0;
-    let playToggles = 0;
     let linkPlaying = false;
     // Before the first frame, so that a shared pose is the first thing drawn.
     links = new PageLinks(linkHost, {
@@ -292,16 +289,17 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         linkPlays = false;
       },
       scene: { builtInBones: (builtIn) => builtIns.boneCount(builtIn), addBuiltIn: (builtIn) => showParts(builtIns.parts(builtIn), true) },
-      stateVersion: () => {
-        if (timeline.playing !== linkPlaying) {
-          linkPlaying = timeline.playing;
-          playToggles++;
-        }
-        if (!linkPlaying) posedVersion = editor.poseStateVersion;
-        return posedVersion + view.cameraVersion + playToggles + lessons.settingsVersion;
-      },
+      playing: () => timeline.playing,
     });
     const pageLinks = links;
+    // What the view shows of a link besides the editor's state: the camera, whether the clip plays, the lesson's settings.
+    view.onCameraMoved(() => pageLinks.viewChanged());
+    lessons.onSettingsChanged(() => pageLinks.viewChanged());
+    timeline.onChange(() => {
+      if (timeline.playing === linkPlaying) return;
+      linkPlaying = timeline.playing;
+      pageLinks.viewChanged();
+    });
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());

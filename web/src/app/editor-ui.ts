@@ -238,6 +238,10 @@ export class EditorUi {
 
   dispose(): void {
     this.uninstallShortcuts();
+    this.tools.dispose();
+    this.targetPanel.dispose();
+    this.timeline.dispose();
+    this.springs.dispose();
     this.scene.dispose();
     this.retargetDialog.dispose();
     this.bonePosing.dispose();

@@ -22,7 +22,7 @@ export interface KinSpringsApi {
 
 export function createSpringsApi(page: () => KinPage): KinSpringsApi {
   const rig = () => page().editor.session.rig;
-  // A frame steps the springs with the change (the frame loop sees springsVersion move).
+  // A frame steps the springs with the change (the frame loop hears the chains change).
   const changed = () => void page().view.nextFrame();
   return {
     springs: () => {

@@ -214,7 +214,7 @@ export class PageCharacters {
     try {
       session = new PosingSession(rig, parts.layouts(rig));
       try {
-        session.setSolver(this.editor.session.solverName, {});
+        session.useSolver(this.editor.session.solverName, {});
       } catch {
         // The session keeps the rig's default solver.
       }

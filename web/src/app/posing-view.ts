@@ -8,6 +8,7 @@
 // change of the editor or the selection asks the frame scheduler for a
 // frame, and drawFrame() brings up to date only what the changes told it:
 // the bone data when the pose changed, the pole lines, the skeleton.
+import { Signal } from '../rig/listener-list.js';
 import type { SkinningMethod } from '../rig/rig.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { PosingSession } from '../posing/posing-session.js';
@@ -46,8 +47,9 @@ export class PosingView {
   private poseStale = true;
   private frames = 0;
   private frameWaiters: (() => void)[] = [];
-  private readonly listeners: (() => void)[] = [];
-  private cameraMoves = 0;
+  private readonly shownChanged = new Signal();
+  private readonly cameraMoved = new Signal();
+  private readonly stopListening: (() => void)[];
   private debugView: DebugView | null = null;
   private skeleton: SkeletonOverlay;
   private skeletonShown = false;
@@ -80,14 +82,16 @@ export class PosingView {
     });
     window.addEventListener('keydown', this.onKeyDown, { capture: true });
     // Orbiting, zooming and their damping all end in this event.
-    viewport.orbit.addEventListener('change', () => this.cameraMoves++);
+    viewport.orbit.addEventListener('change', () => this.cameraMoved.tell());
     viewport.onInvalidate = requestFrame;
-    editor.onChange(this.onEditorChanged);
-    selection.onChange(() => {
-      this.targetHandles.select(selection.goal);
-      this.showRotationGizmo();
-      requestFrame();
-    });
+    this.stopListening = [
+      editor.onChange(this.onEditorChanged),
+      selection.onChange(() => {
+        this.targetHandles.select(selection.goal);
+        this.showRotationGizmo();
+        requestFrame();
+      }),
+    ];
   }
 
   /** The meshes of the character on screen. */
@@ -111,9 +115,9 @@ export class PosingView {
     return k < 0 ? -1 : this.editor.session.goalNames.length + k;
   }
 
-  /** Bumped whenever the camera moves. */
-  get cameraVersion(): number {
-    return this.cameraMoves;
+  /** Calls `listener` whenever the camera moves (orbiting, zooming, their damping, setCamera); returns a function that stops it. */
+  onCameraMoved(listener: () => void): () => void {
+    return this.cameraMoved.add(listener);
   }
 
   get renderedFrames(): number {
@@ -121,8 +125,8 @@ export class PosingView {
   }
 
   /** Calls `listener` after a change of what the view shows besides the pose: skinning, skeleton, debug view. */
-  onChange(listener: () => void): void {
-    this.listeners.push(listener);
+  onChange(listener: () => void): () => void {
+    return this.shownChanged.add(listener);
   }
 
   /** Whether the skeleton is drawn over the character. */
@@ -249,12 +253,13 @@ export class PosingView {
   }
 
   private changed(): void {
-    for (const listener of this.listeners) listener();
+    this.shownChanged.tell();
     this.requestFrame();
   }
 
   /** Frees the GPU resources; the view is unusable afterwards. */
   dispose(): void {
+    for (const stop of this.stopListening) stop();
     window.removeEventListener('keydown', this.onKeyDown, { capture: true });
     this.targetHandles.dispose();
     this.poleLines.dispose();

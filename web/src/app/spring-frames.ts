@@ -16,8 +16,13 @@ const RESUMED_STEP_MILLIS = 16;
 export class SpringFrames {
   private rig: Rig | null = null;
   private hasChains = false;
-  private steppedChains = -1;
+  // Raised by the rig's chains changing (set, turned on or off, reset): they need a step to show it.
+  private chainsChanged = false;
+  private stopListening = (): void => {};
   private lastStepMillis = -1;
+  private readonly onChainsChanged = (): void => {
+    this.chainsChanged = true;
+  };
 
   /**
    * Steps `rig`'s springs for the frame at `nowMillis` if they move: its pose
@@ -26,20 +31,22 @@ export class SpringFrames {
    */
   step(rig: Rig, poseChanged: boolean, nowMillis: number): boolean {
     if (rig !== this.rig) {
+      this.stopListening();
       this.rig = rig;
       this.hasChains = rig.springs.springChains().length > 0;
-      this.steppedChains = -1;
+      this.stopListening = rig.springs.onChange(this.onChainsChanged);
+      this.chainsChanged = true;
       this.lastStepMillis = -1;
     }
     if (!this.hasChains) return false;
-    if (!poseChanged && rig.springs.springsVersion === this.steppedChains && rig.springs.springsSettled) {
+    if (!poseChanged && !this.chainsChanged && rig.springs.springsSettled) {
       this.lastStepMillis = -1;
       return false;
     }
     const dtMillis = this.lastStepMillis < 0 ? RESUMED_STEP_MILLIS : Math.min(MAX_STEP_MILLIS, Math.max(MIN_STEP_MILLIS, nowMillis - this.lastStepMillis));
     rig.springs.stepSprings(dtMillis);
     this.lastStepMillis = nowMillis;
-    this.steppedChains = rig.springs.springsVersion;
+    this.chainsChanged = false;
     return true;
   }
 

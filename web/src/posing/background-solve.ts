@@ -12,18 +12,20 @@ import type { Rig } from '../rig/rig.js';
 import { type SolvePort, type SolvedAnswer, SolveClient } from '../rig/solve-client.js';
 import type { FromSolveWorker, SolveBuffers } from '../rig/solve-protocol.js';
 import type { PosingSession } from './posing-session.js';
+import { Change, type Changes } from '../scene/scene-change.js';
 
 export class BackgroundSolve {
   private readonly client: SolveClient;
   private setUpSession: PosingSession | null = null;
   private setUpRig: Rig | null = null;
-  private setUpGoals = -1;
-  private setUpSolver = -1;
-  /** The session's poseVersion when the request in flight was filled (after it, only its answer may change the pose). */
-  private filledPose = -1;
+  /** Raised by the set-up session's goals or solver changing: the worker is set up again. */
+  private setUpStale = false;
   private filledSession: PosingSession | null = null;
-  /** The session's targetsVersion when the last gesture ended, or -1 during a gesture: after it, a target moved means the answers still coming are stale. */
-  private targetsAtEnd = -1;
+  /** Raised by the filled session's pose changing after the request in flight was filled (only its answer may change it). */
+  private poseMoved = false;
+  /** Set when the last gesture ended: after it, a target moved (targetsMoved) means the answers still coming are stale. */
+  private gestureOver = false;
+  private targetsMoved = false;
   private stalePoses = 0;
 
   /** `session()`: the session on screen now (it tells its listener about an answer applied). */
@@ -48,21 +50,29 @@ export class BackgroundSolve {
   /** Asks for a solve of the session's state (what PosingSession.deferSolves calls instead of solving). */
   readonly request = (): void => {
     const session = this.session();
-    this.targetsAtEnd = -1;
+    this.gestureOver = false;
     const rigChanged = session.rig !== this.setUpRig;
-    if (session !== this.setUpSession || rigChanged || session.goalsVersion !== this.setUpGoals || session.solverVersion !== this.setUpSolver) {
+    if (session !== this.setUpSession || rigChanged || this.setUpStale) {
       this.client.setup(session.solveSetup(rigChanged), session.rig.boneCount);
       this.setUpSession = session;
       this.setUpRig = session.rig;
-      this.setUpGoals = session.goalsVersion;
-      this.setUpSolver = session.solverVersion;
+      this.setUpStale = false;
     }
     this.client.request();
   };
 
   /** The gesture whose solves were asked for has ended: its answers still to come are applied only while its targets stay. */
   gestureEnded(): void {
-    this.targetsAtEnd = this.session().targetsVersion;
+    this.gestureOver = true;
+    this.targetsMoved = false;
+  }
+
+  /** Hears a session's changes as they happen (the editor passes each on before batching it); allocation-free. */
+  sessionChanged(session: PosingSession, changes: Changes): void {
+    if (session === this.setUpSession && (changes & (Change.GOALS | Change.SOLVER)) !== 0) this.setUpStale = true;
+    if (session !== this.filledSession) return;
+    if ((changes & Change.POSE) !== 0) this.poseMoved = true;
+    if (this.gestureOver && (changes & Change.TARGETS) !== 0) this.targetsMoved = true;
   }
 
   /** Drops the wanted solve and refuses the one in flight (the state is being put back, or solved here). */
@@ -79,15 +89,14 @@ export class BackgroundSolve {
     const session = this.session();
     session.fillSolveRequest(buffers);
     this.filledSession = session;
-    this.filledPose = session.poseVersion;
+    this.poseMoved = false;
   }
 
   private apply(answer: SolvedAnswer): void {
     const session = this.session();
     // Undo, Esc or a script set the pose while the worker solved: its answer starts from a pose that is gone.
     // After the gesture, a target moved by an edit: the answer solves for targets that are gone.
-    const targetsMoved = this.targetsAtEnd >= 0 && session.targetsVersion !== this.targetsAtEnd;
-    if (session !== this.filledSession || session.poseVersion !== this.filledPose || targetsMoved) {
+    if (session !== this.filledSession || this.poseMoved || (this.gestureOver && this.targetsMoved)) {
       this.stalePoses++;
       return;
     }

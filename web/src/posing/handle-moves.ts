@@ -61,6 +61,7 @@ export function handleMoves(session: PosingSession, symmetry: SymmetricDrag): (g
     moved_ms[0] = target_ms.x;
     moved_ms[1] = target_ms.y;
     moved_ms[2] = target_ms.z;
-    session.moveGoal(goal, moved_ms, moves++ % TIMED_EVERY === 0);
+    session.placeTarget(goal, moved_ms);
+    session.solve(moves++ % TIMED_EVERY === 0);
   };
 }

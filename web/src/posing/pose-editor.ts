@@ -1,119 +1,31 @@
-// The editor's posing state, with no DOM and no drawing: a scene of
-// characters (scene/scene.ts) and every edit the page makes to its active
-// one — a handle moved (a drag, a script: one path), a solve, a pose, a
-// preset, a mirror, a solver, the goal set, the clip — plus adding,
-// removing and choosing characters, symmetric dragging, and one undo
-// history for the scene. Each edit is one undo step naming its character (a
-// gesture, begun and ended around many edits, is one step too; cancelling
-// it puts the state back bit for bit); undoing a step of another character
-// makes that one active first. Whoever draws or shows the state listens with
-// onChange(): told once per edit what changed (Change bits, its own and its
-// session's) and of which character, so that nothing needs to poll.
+// The editor's posing commands, with no DOM and no drawing: every edit the
+// page makes to the active character of the scene (scene-editor.ts: the
+// characters, undo, change listeners) — a handle moved (a drag, a script:
+// one path), a solve, a pose, a preset, a mirror, a solver, the goal set,
+// the clip — and symmetric dragging. Each edit is one undo step naming its
+// character (a gesture, begun and ended around many edits, is one step too;
+// cancelling it puts the state back bit for bit). The session underneath
+// holds the solve state; these are the undoable commands over it (what
+// else calls its use… and place… methods wants no undo step: a lesson
+// tool setting up its scene, a solver race on sessions of its own, a
+// character's session before it joins the scene).
 import type { ClipData } from '../rig/clip-data.js';
-import type { SolvePort } from '../rig/solve-client.js';
-import { BackgroundSolve } from './background-solve.js';
 import type { MirrorMode, SolverName, SolverOptions } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
-import type { CharacterInfo, CharacterSource } from './character-source.js';
-import { type HandlePosition, TIMED_EVERY, handleMoves } from './handle-moves.js';
-import { type PoseState, capturePoseState, restorePoseState, samePoseState } from './pose-state.js';
-import { type PosePreset, presetPose } from './pose-presets.js';
-import type { PosingSession, SolveSummary } from './posing-session.js';
+import { type HandlePosition, TIMED_EVERY } from './handle-moves.js';
+import { presetPose } from './pose-presets.js';
+import type { SolveSummary } from './posing-session.js';
 import type { PosingGoal } from './solver-goals.js';
-import { SymmetricDrag } from './symmetric-drag.js';
-import { UndoHistory } from './undo-history.js';
-import { type NewCharacter, Scene, type SceneCharacter } from '../scene/scene.js';
-import { type CharacterTransform, checkTransform } from '../scene/character-transform.js';
-import { sceneCharacterName } from '../scene/character-names.js';
-import { Change, type Changes } from '../scene/scene-change.js';
-import { ChangeBatch, type ChangeListener } from '../scene/change-batch.js';
+import { Change } from '../scene/scene-change.js';
+import { SceneEditor } from './scene-editor.js';
 
-/** Undo steps kept: plenty for a posing session, each a few hundred numbers. */
-const UNDO_LIMIT = 200;
+export { type EditorListener, type SceneStep, emptyClip } from './scene-editor.js';
 
-/** A clip with no channels: the timeline's "New clip", and every new character's. */
-export function emptyClip(): ClipData {
-  return { name: 'New clip', duration: 2, fps: 30, channels: [] };
-}
-
-/** Told what changed (Change bits) and of which character (the active one but for a change of another's session). */
-export type EditorListener = ChangeListener;
-type EditListener = () => void;
-
-/** An undo state: one character's pose state, and which character. */
-export interface SceneStep {
-  character: number;
-  pose: PoseState;
-}
-
-export class PoseEditor {
-  /** Undo and redo over every pose change of every character. */
-  readonly undo: UndoHistory<SceneStep> = new UndoHistory(
-    () => ({ character: this.scene.active.id, pose: capturePoseState(this) }),
-    (step) => this.edit(0, () => restorePoseState(this, step.pose)),
-    UNDO_LIMIT,
-    (a, b) => a.character === b.character && samePoseState(a.pose, b.pose),
-    () => this.editBeginning(),
-    (step) => this.activate(step.character),
-  );
-  /** The characters, the active one edited. */
-  readonly scene: Scene;
-  /** Symmetric dragging (off at first). */
-  readonly symmetry = new SymmetricDrag();
-  // Keeps poseStateVersion growing across a character replaced or removed, whose session's counts leave the sum.
-  private versionBase = 0;
-  // The sampleVersion of the sessions gone (editVersion leaves them out too).
-  private samplesBase = 0;
-  private characters = 0;
-  /** What the edits under way changed, told when the outermost ends. */
-  private readonly batch = new ChangeBatch(() => this.scene.active);
-  private readonly editListeners: EditListener[] = [];
-  private moveHandle: (goal: number, position_ms: HandlePosition) => void;
+export class PoseEditor extends SceneEditor {
   private readonly scriptedMove_ms = { x: 0, y: 0, z: 0 };
   private readonly pole_ms = new Float64Array(3);
   private poleMoves = 0;
   private angles = new Float32Array(0);
-  private clips = 0;
-  private background: BackgroundSolve | null = null;
-
-  constructor(session: PosingSession, character: CharacterInfo) {
-    const clip = emptyClip();
-    session.rig.clips.setClip(clip);
-    this.scene = new Scene({ name: sceneCharacterName(character, []), session, info: character, clip, solverOptions: {} });
-    this.watch(this.scene.active);
-    this.moveHandle = this.handleMovesFor(session);
-    this.symmetry.pairGoals(session);
-  }
-
-  /** The active character. */
-  get active(): SceneCharacter {
-    return this.scene.active;
-  }
-
-  /** The posing session of the active character. */
-  get session(): PosingSession {
-    return this.scene.active.session;
-  }
-
-  /** Which character is active. */
-  get source(): CharacterSource {
-    return this.scene.active.info.source;
-  }
-
-  /** The poses the active character offers; the first is its start pose (what Reset applies). */
-  get presets(): readonly PosePreset[] {
-    return this.scene.active.info.presets;
-  }
-
-  /** The options last applied with the active character's solver. */
-  get solverOptions(): SolverOptions {
-    return this.scene.active.solverOptions;
-  }
-
-  /** The active character's keyframe clip (never changed in place: setClip replaces it). */
-  get clip(): ClipData {
-    return this.scene.active.clip;
-  }
 
   /**
    * Replaces the clip (one undo step, or part of a gesture): the rig
@@ -126,50 +38,8 @@ export class PoseEditor {
       this.undo.step(() => {
         this.session.rig.clips.setClip(clip);
         this.scene.active.clip = clip;
-        this.clips++;
       }),
     );
-  }
-
-  /** Bumped whenever the active character is another one (replaced, or another made active). */
-  get characterVersion(): number {
-    return this.characters;
-  }
-
-  /** Changes whenever anything a share link holds but the camera may have changed: characters, poses, solvers, goals, targets. */
-  get poseStateVersion(): number {
-    // Indexed: the link writer asks every frame, and an iterator would allocate.
-    const { characters } = this.scene;
-    let sum = this.versionBase + this.clips;
-    for (let i = 0; i < characters.length; i++) sum += this.sessionVersion(characters[i].session);
-    return sum;
-  }
-
-  /** poseStateVersion without the changes that only showed a clip's pose at a time (the sessions' sampleVersion). */
-  get editVersion(): number {
-    const { characters } = this.scene;
-    let samples = this.samplesBase;
-    for (let i = 0; i < characters.length; i++) samples += characters[i].session.sampleVersion;
-    return this.poseStateVersion - samples;
-  }
-
-  /**
-   * Calls `listener` before every edit (a step or a gesture begins, an undo
-   * or redo is taken), before the state is captured for undo; returns a
-   * function that stops it. The page stops playback here: a playing clip
-   * would sample its pose over the edit on the next frame.
-   */
-  onEditBegin(listener: EditListener): () => void {
-    this.editListeners.push(listener);
-    return () => {
-      const index = this.editListeners.indexOf(listener);
-      if (index >= 0) this.editListeners.splice(index, 1);
-    };
-  }
-
-  /** Calls `listener` after every change, with its kind; returns a function that stops it. */
-  onChange(listener: EditorListener): () => void {
-    return this.batch.listen(listener);
   }
 
   /**
@@ -200,22 +70,6 @@ export class PoseEditor {
       }),
     );
     return this.session.lastSolve;
-  }
-
-  /**
-   * Solves gestures' moves in a worker reached through `port` (null: on
-   * this thread again; the caller ends the worker). Returns what takes the
-   * worker's messages (null when turned off).
-   */
-  solveInBackground(port: SolvePort | null): BackgroundSolve | null {
-    this.settleBackground();
-    this.background = port === null ? null : new BackgroundSolve(port, () => this.session);
-    return this.background;
-  }
-
-  /** The worker that solves gestures' moves, or null. */
-  get backgroundSolve(): BackgroundSolve | null {
-    return this.background;
   }
 
   /** A gesture (a drag, a slider held) begins: everything until endGesture() is one undo step. */
@@ -259,18 +113,18 @@ export class PoseEditor {
   setSolver(solver: SolverName, options: SolverOptions = {}): void {
     this.edit(0, () =>
       this.undo.step(() => {
-        this.session.setSolver(solver, options);
+        this.session.useSolver(solver, options);
         this.scene.active.solverOptions = options;
         this.goalsMayHaveChanged();
       }),
     );
   }
 
-  /** Replaces the editable goal set (see PosingSession.setEditableGoals; one undo step). Throws, changing nothing, on a bad set. */
+  /** Replaces the editable goal set (see SessionGoals.useEditableGoals; one undo step). Throws, changing nothing, on a bad set. */
   setEditableGoals(goals: readonly PosingGoal[]): void {
     this.edit(0, () =>
       this.undo.step(() => {
-        this.session.setEditableGoals(goals);
+        this.session.useEditableGoals(goals);
         this.goalsMayHaveChanged();
       }),
     );
@@ -283,7 +137,7 @@ export class PoseEditor {
 
   /** Sets the pose (clamped to the limits); the goals move onto it (one undo step). */
   setPose(angles: ArrayLike<number>, rootOffset_ms?: Vec3Tuple): void {
-    this.edit(0, () => this.undo.step(() => this.session.setPose(angles, rootOffset_ms)));
+    this.edit(0, () => this.undo.step(() => this.session.placePose(angles, rootOffset_ms)));
   }
 
   /** Sets one bone's three angles (by slot, radians; clamped to its limits), the rest of the pose as it is (one undo step). */
@@ -299,7 +153,7 @@ export class PoseEditor {
 
   /** Puts back every goal's target, pole and orientation (an undo state's), without solving (one undo step). */
   setGoalState(targets_ms: ArrayLike<number>, poles_ms: ArrayLike<number>, orientations_ms: ArrayLike<number>): void {
-    this.edit(0, () => this.undo.step(() => this.session.setGoalState(targets_ms, poles_ms, orientations_ms)));
+    this.edit(0, () => this.undo.step(() => this.session.placeGoalState(targets_ms, poles_ms, orientations_ms)));
   }
 
   /**
@@ -313,7 +167,8 @@ export class PoseEditor {
     pole[2] = position_ms.z;
     this.batch.open();
     try {
-      this.session.movePole(goal, pole, this.poleMoves++ % TIMED_EVERY === 0);
+      this.session.placePole(goal, pole);
+      this.session.solve(this.poleMoves++ % TIMED_EVERY === 0);
     } finally {
       this.batch.close(0);
     }
@@ -337,12 +192,17 @@ export class PoseEditor {
 
   /** Turns a goal's target orientation (x y z w, model space) and solves (one undo step, or part of a gesture). */
   turnGoal(goal: number, orientation_ms: ArrayLike<number>): SolveSummary {
-    return this.edit(0, () => this.undo.step(() => this.session.turnGoal(goal, orientation_ms)));
+    return this.edit(0, () =>
+      this.undo.step(() => {
+        this.session.placeOrientation(goal, orientation_ms);
+        return this.session.solve();
+      }),
+    );
   }
 
   /** Moves every target (model space, in goal order) without solving (one undo step). */
   setTargets(targets_ms: readonly Vec3Tuple[]): void {
-    this.edit(0, () => this.undo.step(() => this.session.setTargets(targets_ms)));
+    this.edit(0, () => this.undo.step(() => this.session.placeTargets(targets_ms)));
   }
 
   /** Applies one of the character's presets by name (one undo step); throws naming the presets there are. */
@@ -367,158 +227,14 @@ export class PoseEditor {
       this.undo.step(() => {
         rig.mirror(mode);
         // The rig holds the mirrored pose; setting it again moves the goals onto it.
-        this.session.setPose(Array.from(rig.pose()), rig.rootOffset);
+        this.session.placePose(Array.from(rig.pose()), rig.rootOffset);
       }),
     );
-  }
-
-  /**
-   * Another character takes the active one's place: its session (rig,
-   * solver, goals) and what it is (a file loaded, a lesson chosen). Undo
-   * forgets the old one's steps (they belong to its rig's bones); the old
-   * rig is freed.
-   */
-  replaceCharacter(session: PosingSession, character: CharacterInfo): void {
-    this.stopSolves();
-    const active = this.scene.active;
-    this.retire(active);
-    active.session = session;
-    active.info = character;
-    active.name = sceneCharacterName(character, this.otherNames(active));
-    active.solverOptions = {};
-    // The clip's channels name the old rig's bones.
-    active.clip = emptyClip();
-    session.rig.clips.setClip(active.clip);
-    this.clips++;
-    this.watch(active);
-    this.edit(Change.CHARACTER, () => this.activate(active.id, true));
-  }
-
-  /**
-   * Adds a character to the scene, standing at `transform`, and makes it
-   * active (not an undo step: its own steps follow). Throws, adding nothing
-   * (the caller frees the session's rig), when the scene is full.
-   */
-  addCharacter(session: PosingSession, character: CharacterInfo, transform: CharacterTransform): SceneCharacter {
-    const clip = emptyClip();
-    const added = this.scene.add({ name: sceneCharacterName(character, this.otherNames(null)), session, info: character, clip, solverOptions: {}, transform } satisfies NewCharacter);
-    session.rig.clips.setClip(clip);
-    this.watch(added);
-    this.stopSolves();
-    this.edit(Change.CHARACTERS, () => this.activate(added.id));
-    return added;
-  }
-
-  /** Takes a character out of the scene and frees its rig; its undo steps go with it. Throws for the last one, or an unknown id. */
-  removeCharacter(id: number): void {
-    const character = this.scene.character(id);
-    if (this.scene.characters.length === 1) throw new Error('kin: the scene needs at least one character; add another before removing this one');
-    if (character === this.scene.active) {
-      this.cancelGesture();
-      this.stopSolves();
-    }
-    this.scene.remove(id);
-    this.retire(character);
-    this.edit(Change.CHARACTERS, () => this.activate(this.scene.active.id, true));
-  }
-
-  /** Makes another character active: its handles and inspector show, edits go to it. Throws for an unknown id or during a gesture. */
-  setActiveCharacter(id: number): void {
-    this.scene.character(id);
-    if (id === this.scene.active.id) return;
-    if (this.undo.inStep) throw new Error('kin: finish the drag before choosing another character');
-    this.stopSolves();
-    this.activate(id);
-  }
-
-  /** Moves a character on the floor (not an undo step: where characters stand is staging, as the camera is). Throws on a bad transform. */
-  placeCharacter(id: number, transform: CharacterTransform): void {
-    const character = this.scene.character(id);
-    checkTransform(transform, `character ${id}'s transform`);
-    character.transform = { x: transform.x, z: transform.z, heading: transform.heading };
-    this.versionBase++;
-    this.edit(Change.CHARACTERS, () => {});
-  }
-
-  /** Frees every rig; the editor is unusable afterwards. */
-  dispose(): void {
-    for (const character of this.scene.characters) character.session.rig.dispose();
-  }
-
-  private sessionVersion(session: PosingSession): number {
-    return session.poseVersion + session.solverVersion + session.goalsVersion + session.targetsVersion;
-  }
-
-  private handleMovesFor(session: PosingSession): (goal: number, position_ms: HandlePosition) => void {
-    return handleMoves(session, this.symmetry);
-  }
-
-  /** The names of the characters but `except`. */
-  private otherNames(except: SceneCharacter | null): string[] {
-    return this.scene.characters.filter((c) => c !== except).map((c) => c.name);
-  }
-
-  /** A worker's answers are for the active character's rig as it was: none lands after it changes. */
-  private stopSolves(): void {
-    this.session.deferSolves(null);
-    this.background?.cancel();
-  }
-
-  /** A character's session leaves the scene (replaced or removed): its counts move into the bases, its steps and rig go. */
-  private retire(character: SceneCharacter): void {
-    const { session } = character;
-    this.versionBase += this.sessionVersion(session) + 1;
-    this.samplesBase += session.sampleVersion;
-    this.undo.forget((step) => step.character === character.id);
-    session.rig.dispose();
-  }
-
-  /** Edits go to character `id` from now on (undo calls this before restoring a step of another character). */
-  private activate(id: number, force = false): void {
-    if (!force && id === this.scene.active.id) return;
-    const active = this.scene.setActive(id);
-    this.moveHandle = this.handleMovesFor(active.session);
-    this.symmetry.pairGoals(active.session);
-    this.characters++;
-    this.versionBase++;
-    this.edit(Change.ACTIVE, () => {});
-  }
-
-  /** Hears the character's session: the active one's changes join the edit under way; another's are told at once. */
-  private watch(character: SceneCharacter): void {
-    character.session.listen((changes) => {
-      if (character === this.scene.active) this.batch.add(changes);
-      else this.batch.tellNow(changes, character);
-    });
-  }
-
-  /** Runs an edit; its changes (and `changes`) are told once the outermost edit ends. */
-  private edit<T>(changes: Changes, change: () => T): T {
-    this.batch.open();
-    try {
-      return change();
-    } finally {
-      this.batch.close(changes);
-    }
-  }
-
-  /**
-   * Solves here from now on (background solving turned off). If the worker
-   * still had a solve to do, the latest moves are solved here, once, from
-   * the latest pose it gave.
-   */
-  private settleBackground(): void {
-    this.session.deferSolves(null);
-    if (this.background === null || !this.background.busy) return;
-    this.background.cancel();
-    this.session.solve();
   }
 
   private goalsMayHaveChanged(): void {
     this.symmetry.pairGoals(this.session);
   }
 
-  private editBeginning(): void {
-    for (let i = 0; i < this.editListeners.length; i++) this.editListeners[i]();
-  }
+
 }

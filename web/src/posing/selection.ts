@@ -1,7 +1,9 @@
 // What the user has selected: one bone (turned with the sliders, the
 // rotation gizmo, R), one target (moved with its gizmo, G, R), or nothing —
 // one at a time, as in Blender's pose mode, so that a key always means one
-// thing. The inspector shows it, the view draws it, F frames it. No DOM.
+// thing. The inspector shows it, the view draws it, F frames it; they
+// listen with onChange(). No DOM.
+import { Signal } from '../rig/listener-list.js';
 
 export const NOTHING = -1;
 
@@ -10,8 +12,7 @@ export type Selected = { kind: 'none' } | { kind: 'bone'; bone: number } | { kin
 export class Selection {
   private selectedBone = NOTHING;
   private selectedGoal = NOTHING;
-  private changes = 0;
-  private readonly listeners: (() => void)[] = [];
+  private readonly changed = new Signal();
 
   /** The selected bone's index, or NOTHING. */
   get bone(): number {
@@ -29,11 +30,6 @@ export class Selection {
     return { kind: 'none' };
   }
 
-  /** Bumped by every change of what is selected. */
-  get version(): number {
-    return this.changes;
-  }
-
   selectBone(bone: number): void {
     this.set(bone, NOTHING);
   }
@@ -46,16 +42,15 @@ export class Selection {
     this.set(NOTHING, NOTHING);
   }
 
-  /** Calls `listener` after every change. */
-  onChange(listener: () => void): void {
-    this.listeners.push(listener);
+  /** Calls `listener` after every change of what is selected; returns a function that stops it. */
+  onChange(listener: () => void): () => void {
+    return this.changed.add(listener);
   }
 
   private set(bone: number, goal: number): void {
     if (bone === this.selectedBone && goal === this.selectedGoal) return;
     this.selectedBone = bone;
     this.selectedGoal = goal;
-    this.changes++;
-    for (const listener of this.listeners) listener();
+    this.changed.tell();
   }
 }

@@ -55,14 +55,14 @@ export function runRace(session: PosingSession, options: SolverOptions, sets: nu
   const rows: RaceRow[] = [];
   try {
     for (const name of raceSolvers()) {
-      session.setSolver(name, {});
+      session.useSolver(name, {});
       const iterations: number[] = [];
       const times: number[] = [];
       let converged = 0;
       let errorMax = 0;
       for (const pose of poses) {
         // The goals' points in the random pose are the set's targets (pins hold their tips there too).
-        session.setPose(pose, startRoot);
+        session.placePose(pose, startRoot);
         const runs: number[] = [];
         let report = null;
         for (let k = 0; k < TIMED_RUNS; k++) {
@@ -80,8 +80,8 @@ export function runRace(session: PosingSession, options: SolverOptions, sets: nu
       rows.push({ solver: name, sets, converged, iterations_median: median(iterations), time_us_median: 1000 * median(times), error_max_m: errorMax });
     }
   } finally {
-    session.setSolver(solver, options);
-    session.setPose(start, startRoot);
+    session.useSolver(solver, options);
+    session.placePose(start, startRoot);
   }
   return rows;
 }

@@ -9,7 +9,9 @@
 // changes happen in between) are one step each. cancel() ends the step by
 // putting the state back exactly as begin() found it, recording nothing (Esc
 // during a drag). Undo and redo restore through `restore` without recording,
-// and wait while a step is under way.
+// and wait while a step is under way. Whoever shows canUndo and canRedo
+// listens with onMove().
+import { Signal } from '../rig/listener-list.js';
 
 /**
  * Bounded undo/redo stacks of whole-state snapshots, independent of what the
@@ -105,7 +107,7 @@ export class UndoHistory<S> {
   private depth = 0;
   private before: S | null = null;
   private restoring = false;
-  private moves = 0;
+  private readonly moved = new Signal();
 
   /**
    * `limit` and `same` as for UndoStacks. `beforeChange` runs before the
@@ -140,9 +142,13 @@ export class UndoHistory<S> {
     return { undo: this.stacks.undoDepth, redo: this.stacks.redoDepth };
   }
 
-  /** Changes whenever canUndo or canRedo may have: a step recorded, cancelled, undone or redone, a step begun or ended. */
-  get version(): number {
-    return this.moves;
+  /**
+   * Calls `listener` whenever canUndo or canRedo may have changed: a step
+   * recorded, cancelled, undone or redone, a step begun or ended, steps
+   * forgotten. Returns a function that stops it.
+   */
+  onMove(listener: () => void): () => void {
+    return this.moved.add(listener);
   }
 
   /** True between the begin() and end() of the outermost step (e.g. during a drag). */
@@ -156,7 +162,7 @@ export class UndoHistory<S> {
     if (this.depth === 0) {
       this.beforeChange();
       this.before = this.capture();
-      this.moves++;
+      this.moved.tell();
     }
     this.depth++;
   }
@@ -168,7 +174,7 @@ export class UndoHistory<S> {
     const before = this.before as S;
     this.before = null;
     this.stacks.record(before, this.capture());
-    this.moves++;
+    this.moved.tell();
   }
 
   /**
@@ -208,7 +214,7 @@ export class UndoHistory<S> {
   /** Forgets every recorded step whose state `gone` picks (see UndoStacks.forget). */
   forget(gone: (state: S) => boolean): void {
     this.stacks.forget(gone);
-    this.moves++;
+    this.moved.tell();
   }
 
   /** Forgets every step (the state they restore is gone, e.g. another character); a step under way is dropped. */
@@ -216,7 +222,7 @@ export class UndoHistory<S> {
     this.stacks.clear();
     this.depth = 0;
     this.before = null;
-    this.moves++;
+    this.moved.tell();
   }
 
   private travel(next: S | null, pick: (now: S) => S | null): boolean {
@@ -236,6 +242,6 @@ export class UndoHistory<S> {
     } finally {
       this.restoring = false;
     }
-    this.moves++;
+    this.moved.tell();
   }
 }

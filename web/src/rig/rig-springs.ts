@@ -1,13 +1,15 @@
 // A rig's spring chains (wasm/include/kin/rig_springs.h): secondary motion
 // on top of its pose. Got from Rig.springs; step() is a frame's call and
-// allocates nothing.
+// allocates nothing. Whoever shows or steps the chains hears their changes
+// through onChange().
 import type { SpringsHandle } from '../wasm/generated/kin.js';
 import { FeatureHandle } from './feature-handle.js';
+import { Signal } from './listener-list.js';
 import type { RigParts } from './rig-parts.js';
 import type { SpringChain, SpringChainDesc } from './springs.js';
 
 export class RigSprings extends FeatureHandle<SpringsHandle> {
-  private changes = 0;
+  private readonly changes = new Signal();
 
   constructor(private readonly rig: RigParts) {
     super(new rig.module.RigSprings(rig.address), () => rig.alive());
@@ -24,12 +26,16 @@ export class RigSprings extends FeatureHandle<SpringsHandle> {
   setSpringChains(chains: readonly SpringChainDesc[]): void {
     const flat = chains.map((c) => ({ ...c, bones: c.bones.map((b) => (typeof b === 'string' ? this.rig.boneIndex(b) : b)) }));
     this.check(this.live().setSpringChains(flat));
-    this.changes++;
+    this.changes.tell();
   }
 
-  /** Bumped by every change of the chains (set, turned on or off, reset): the springs need a step to show it. */
-  get springsVersion(): number {
-    return this.changes;
+  /**
+   * Calls `listener` after every change of the chains (set, turned on or
+   * off, reset): the springs need a step to show it. Returns a function that
+   * stops it.
+   */
+  onChange(listener: () => void): () => void {
+    return this.changes.add(listener);
   }
 
   /** The chains as set (their enabled flags as now; boneSwingMax empty when none was given), in the order given. */
@@ -41,13 +47,13 @@ export class RigSprings extends FeatureHandle<SpringsHandle> {
   /** Turns a chain on or off; one turned on starts from the pose as it is then. */
   setSpringEnabled(chain: number, on: boolean): void {
     this.check(this.live().setSpringEnabled(chain, on));
-    this.changes++;
+    this.changes.tell();
   }
 
   /** Every chain back at rest on the current pose (the buffers show the pose alone until the next step). */
   resetSprings(): void {
     this.check(this.live().resetSprings());
-    this.changes++;
+    this.changes.tell();
   }
 
   /**

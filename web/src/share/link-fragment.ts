@@ -1,6 +1,7 @@
 // Keeps the page's URL a share link of what is on screen, and history
-// entries for the poses. Every frame it is told the app's state version;
-// once the version has stopped changing for DELAY_MILLIS, and no pointer is
+// entries for the poses. It is told every change of what a link holds (an
+// edit, or only the view: the camera, a clip's pose shown, lesson settings);
+// once no change has come for DELAY_MILLIS, and no pointer is
 // held (a drag held still writes once, when it is let go: encoding a link
 // makes tens of kB of garbage, not worth it mid-gesture), it writes the link
 // into the fragment, pushing a history entry or rewriting the current one as
@@ -21,8 +22,6 @@ const STATE_KEY = 'kinPoseLink';
 export interface LinkSource {
   /** The page's URL with a link to the state now, or why there is none. */
   currentUrl(): ShareUrl;
-  /** Changes with the pose, solver and goals, not with the camera. */
-  poseVersion(): number;
   /** Whether the state is still changing by itself after an edit (a worker's solves of a drag still coming): written once they have landed. */
   settling(): boolean;
 }
@@ -45,11 +44,11 @@ export class LinkFragment {
   private shown: string | null;
 
   /**
-   * `seenVersion`: the state the URL already shows (nothing is written until
-   * it moves); `pushing` false: never add history entries.
+   * The URL already shows the state now (nothing is written until a change
+   * comes); `pushing` false: never add history entries.
    */
-  constructor(private readonly source: LinkSource, private readonly gestures: PointerGestures, private seenVersion: number, pushing: boolean) {
-    this.policy = new HistoryPolicy(source.poseVersion(), pushing);
+  constructor(private readonly source: LinkSource, private readonly gestures: PointerGestures, pushing: boolean) {
+    this.policy = new HistoryPolicy(pushing);
     this.shown = poseLinkInUrl(location.href);
     if (this.shown === null) this.keepOpeningState();
   }
@@ -64,25 +63,27 @@ export class LinkFragment {
   }
 
   /**
-   * The page is back in the state it opens in (kin.reset(), as of state
-   * `version`): the URL holds no link, as a page opened without one, no write
-   * is pending, and Back returns here as to an opening entry.
+   * The page is back in the state it opens in (kin.reset()): the URL holds
+   * no link, as a page opened without one, no write is pending, and Back
+   * returns here as to an opening entry.
    */
-  reset(version: number, pushing: boolean): void {
+  reset(pushing: boolean): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     this.heldBack = false;
-    this.seenVersion = version;
-    this.policy = new HistoryPolicy(this.source.poseVersion(), pushing);
+    this.policy = new HistoryPolicy(pushing);
     history.replaceState(history.state, '', urlWithoutPoseLink(location.href));
     this.keepOpeningState();
   }
 
-  /** Called every frame; schedules a write if the state changed since the last call. */
-  watch(version: number): void {
-    if (version === this.seenVersion) return;
-    this.seenVersion = version;
-    this.policy.changed(this.gestures.current);
+  /**
+   * What a link holds changed: schedules a write once changes stop;
+   * `edited` (the pose, goals, solver, clip or characters edited, not only
+   * the view) lets the write push a history entry. Called per change, a
+   * drag's every move included (the timer restarts each time).
+   */
+  changed(edited: boolean): void {
+    this.policy.changed(this.gestures.current, edited);
     if (this.timer !== null) clearTimeout(this.timer);
     this.heldBack = false;
     this.timer = setTimeout(this.writeWhenLetGo, DELAY_MILLIS);
@@ -104,13 +105,12 @@ export class LinkFragment {
     return link === this.shown ? null : link;
   }
 
-  /** The page has taken the entry's `link` (applied it, or refused it and kept its state) as of state `version`. */
-  adopt(link: string, version: number): void {
+  /** The page has taken the entry's `link` (applied it, or refused it and kept its state): the changes it made need no write. */
+  adopt(link: string): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    this.seenVersion = version;
     this.shown = link;
-    this.policy.adopt(this.source.poseVersion());
+    this.policy.adopt();
   }
 
   dispose(): void {
@@ -139,7 +139,7 @@ export class LinkFragment {
     const current = this.source.currentUrl();
     const url = current.ok ? current.url : urlWithoutPoseLink(location.href);
     this.shown = linkOf(current);
-    if (this.policy.settle(this.source.poseVersion()) === 'push') history.pushState(null, '', url);
+    if (this.policy.settle() === 'push') history.pushState(null, '', url);
     else history.replaceState(history.state, '', url);
     return current;
   };

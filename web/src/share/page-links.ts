@@ -6,7 +6,12 @@
 // link for a built-in character not on screen (the default one, a lesson)
 // shows that character first; it is not an undo step (undo belongs to one
 // character). A scene link (version 4) makes the scene its characters
-// (share-scene.ts).
+// (share-scene.ts). The URL is written after the editor's changes of what a
+// link holds (edits push an entry; a clip's pose shown at a time only
+// rewrites it, and while a clip plays its poses are not written at all),
+// and after the view's (viewChanged(): the camera, playback started or
+// stopped, a lesson's settings).
+import { Change, type Changes, LINKED } from '../scene/scene-change.js';
 import { poseLinkInUrl } from './link-url.js';
 import type { PoseLinkCharacter, PoseLinkState } from './pose-link.js';
 import { LinkFragment } from './link-fragment.js';
@@ -21,8 +26,8 @@ export interface PageLinksOptions {
   showForLink(character: PoseLinkCharacter, boneCount: number): string | null;
   /** Tells the user how applying a link went. */
   report(outcome: LinkOutcome): void;
-  /** Changes whenever anything a link holds may have changed, the camera included. */
-  stateVersion(): number;
+  /** Whether a clip plays: the poses it shows are not written (the link is, when playback starts and stops). */
+  playing(): boolean;
   /** Makes the built-in characters of a scene link (share-scene.ts). */
   scene: SceneLinkPage;
 }
@@ -32,19 +37,19 @@ export class PageLinks {
   private readonly fragment: LinkFragment;
   // A link for a user's glTF, kept until a model it fits is loaded.
   private waiting: PoseLinkState | null = null;
+  private readonly stopListening: () => void;
 
   /** Applies the page URL's link, if any: call once the character is loaded, before the first frame. */
   constructor(private readonly host: LinkHost, private readonly options: PageLinksOptions) {
     if (poseLinkInUrl(location.href) !== null) this.apply(location.href);
     const source = {
       currentUrl: () => this.currentUrl(),
-      // The editor's, not one session's: a loaded model brings a new session.
-      // Showing a clip's pose at a time (playing, scrubbing) rewrites the entry; edits push one.
-      poseVersion: () => host.editor.editVersion,
       settling: () => host.editor.backgroundSolve?.busy ?? false,
     };
     // What the URL holds now is either the link just applied or no link at all: nothing to write yet.
-    this.fragment = new LinkFragment(source, this.gestures, options.stateVersion(), options.pushHistory);
+    this.fragment = new LinkFragment(source, this.gestures, options.pushHistory);
+    // The editor's, not one session's: a loaded model brings a new session.
+    this.stopListening = host.editor.onChange(this.onEditorChanged);
     window.addEventListener('popstate', this.onEntryChanged);
     window.addEventListener('hashchange', this.onEntryChanged);
   }
@@ -96,15 +101,16 @@ export class PageLinks {
   /** The page is back in the state it opens in (kin.reset()): no link waits for a file, the URL holds none. */
   reset(): void {
     this.waiting = null;
-    this.fragment.reset(this.options.stateVersion(), this.options.pushHistory);
+    this.fragment.reset(this.options.pushHistory);
   }
 
-  /** Called every frame: schedules the URL's rewrite after a change. */
-  watch(): void {
-    this.fragment.watch(this.options.stateVersion());
+  /** What the view shows of the state changed (the camera, playback started or stopped, a lesson's settings): the URL is rewritten, no entry pushed. */
+  viewChanged(): void {
+    this.fragment.changed(false);
   }
 
   dispose(): void {
+    this.stopListening();
     this.fragment.dispose();
     this.gestures.dispose();
     window.removeEventListener('popstate', this.onEntryChanged);
@@ -119,6 +125,14 @@ export class PageLinks {
     // The link as read from the URL, not put back into one to be read again: a
     // URL of megabytes costs a few hundred ms to write out (URLSearchParams).
     this.applyRead(readLink(link));
-    this.fragment.adopt(link, this.options.stateVersion());
+    this.fragment.adopt(link);
+  };
+
+  // Showing a clip's pose at a time (scrubbing, playback stopped) rewrites the entry; edits push one.
+  private readonly onEditorChanged = (changes: Changes): void => {
+    if ((changes & LINKED) === 0) return;
+    const sampled = (changes & Change.SAMPLE) !== 0;
+    if (sampled && this.options.playing()) return;
+    this.fragment.changed(!sampled);
   };
 }

@@ -72,8 +72,14 @@ export class SpringsPanel {
   private readonly summaryState = document.createElement('span');
   private readonly problem = new ProblemLine('panel-problem springs-problem');
   private shownRig: Rig | null = null;
-  // The rig's springsVersion the fields show: a change made elsewhere (window.kin) rebuilds them.
-  private shownVersion = -1;
+  // Raised by a change of the shown rig's chains made elsewhere (window.kin): the fields are built anew.
+  private chainsChanged = true;
+  // Set while the panel makes a change itself: that one keeps its fields (and the focus in them).
+  private acting = false;
+  private stopListening = (): void => {};
+  private readonly onChainsChanged = (): void => {
+    if (!this.acting) this.chainsChanged = true;
+  };
 
   /** `rig` gives the rig on show; `changed` asks for a frame after a change. */
   constructor(parent: HTMLElement, private readonly rig: () => Rig, private readonly changed: () => void) {
@@ -97,13 +103,23 @@ export class SpringsPanel {
     this.element.hidden = true;
   }
 
+  /** Stops hearing the shown rig's chains. */
+  dispose(): void {
+    this.stopListening();
+  }
+
   /** Called with every frame: rebuilds only for another rig, or chains changed from outside the panel. */
   refresh(): void {
     const rig = this.rig();
-    if (rig === this.shownRig && rig.springs.springsVersion === this.shownVersion) return;
-    if (rig !== this.shownRig) this.problem.show(null);
-    this.shownRig = rig;
-    this.shownVersion = rig.springs.springsVersion;
+    if (rig !== this.shownRig) {
+      this.problem.show(null);
+      this.stopListening();
+      this.stopListening = rig.springs.onChange(this.onChainsChanged);
+      this.shownRig = rig;
+      this.chainsChanged = true;
+    }
+    if (!this.chainsChanged) return;
+    this.chainsChanged = false;
     this.build(rig.springs.springChains());
   }
 
@@ -179,9 +195,12 @@ export class SpringsPanel {
   }
 
   private act(action: () => void): void {
-    this.problem.run(action);
-    // The panel's own change keeps its fields (and the focus in them).
-    this.shownVersion = this.rig().springs.springsVersion;
+    this.acting = true;
+    try {
+      this.problem.run(action);
+    } finally {
+      this.acting = false;
+    }
     this.showState(this.rig().springs.springChains());
     this.changed();
   }

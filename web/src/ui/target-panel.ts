@@ -35,11 +35,15 @@ export class TargetPanel {
   /** Raised by other goals or another solver (or character), and by moved targets. */
   private readonly goalsChanged: ChangeFlag;
   private readonly targetsMoved: ChangeFlag;
-  private shownSelection = -1;
+  private selectionChanged = true;
+  private readonly stopHearingSelection: () => void;
 
   constructor(parent: HTMLElement, private readonly editor: PoseEditor, private readonly selection: Selection) {
     this.goalsChanged = new ChangeFlag(editor, Change.GOALS | Change.SOLVER);
     this.targetsMoved = new ChangeFlag(editor, Change.TARGETS);
+    this.stopHearingSelection = selection.onChange(() => {
+      this.selectionChanged = true;
+    });
     this.element.className = 'target-panel';
     this.element.hidden = true;
     this.element.setAttribute('aria-label', 'selected target');
@@ -77,6 +81,13 @@ export class TargetPanel {
     this.remove.addEventListener('click', () => this.act((bone) => removeTarget(editor, bone)));
   }
 
+  /** Stops hearing the editor and the selection. */
+  dispose(): void {
+    this.goalsChanged.dispose();
+    this.targetsMoved.dispose();
+    this.stopHearingSelection();
+  }
+
   /**
    * Shows the selected target (or hides the section). Called with every
    * frame and every change, a drag's moves included: it returns at once
@@ -84,12 +95,11 @@ export class TargetPanel {
    * changed, and writes no text during a gesture.
    */
   refresh(): void {
-    const selectionVersion = this.selection.version;
-    const goalsChanged = this.goalsChanged.take() || selectionVersion !== this.shownSelection;
+    const goalsChanged = this.goalsChanged.take() || this.selectionChanged;
     // During a gesture the numbers wait (the flag stays raised until it ends).
     if (!goalsChanged && (this.editor.undo.inStep || !this.targetsMoved.take())) return;
     if (goalsChanged) {
-      this.shownSelection = selectionVersion;
+      this.selectionChanged = false;
       this.showGoal();
     }
     if (this.element.hidden || this.editor.undo.inStep) return;

@@ -82,12 +82,18 @@ export class TimelinePanel {
   private readonly keyEdits = document.createElement('div');
   private readonly tcb: Record<TcbName, HTMLInputElement>;
   // What the controls show; `clips` is the offered list they were built from (a new list when it changes).
-  private shown = { version: -1, bone: -2, clips: null as readonly OfferedClip[] | null, hundredths: -1, playing: false, loop: true };
+  private shown = { bone: -2, clips: null as readonly OfferedClip[] | null, hundredths: -1, playing: false, loop: true };
   private folded: boolean;
   private curvesShown = false;
+  // Raised by the timeline's changes: the controls show it anew.
+  private timelineChanged = true;
+  private readonly stopListening: () => void;
 
   constructor(parent: HTMLElement, private readonly timeline: TimelineModel, private readonly context: TimelineContext, folded: boolean) {
     this.element.className = 'timeline';
+    this.stopListening = timeline.onChange(() => {
+      this.timelineChanged = true;
+    });
     this.element.setAttribute('aria-label', 'timeline');
     this.folded = folded;
     const bar = document.createElement('div');
@@ -148,17 +154,22 @@ export class TimelinePanel {
     this.curveButton.setAttribute('aria-pressed', String(shown));
   }
 
+  /** Stops hearing the timeline. */
+  dispose(): void {
+    this.stopListening();
+  }
+
   /** Brings the controls up to date (allocation-free while only the time moves). */
   refresh(): void {
     const { timeline, context, shown } = this;
     const bone = context.bone();
     const newClip = context.clipChanged();
     if (shown.clips !== timeline.clips) this.showClips();
-    if (shown.version !== timeline.version || newClip || shown.bone !== bone) {
+    if (this.timelineChanged || newClip || shown.bone !== bone) {
       const clipChanged = newClip || shown.bone !== bone;
       if (clipChanged || shown.playing !== timeline.playing || shown.loop !== timeline.loop) this.showStatic();
       if (clipChanged || !timeline.playing) this.track.showMarkers(bone);
-      shown.version = timeline.version;
+      this.timelineChanged = false;
       shown.bone = bone;
       shown.playing = timeline.playing;
       shown.loop = timeline.loop;
@@ -237,7 +248,7 @@ export class TimelinePanel {
       change();
     } catch (error) {
       this.context.report(error instanceof Error ? error.message : String(error));
-      this.shown.version = -1;
+      this.timelineChanged = true;
     }
   }
 }

@@ -71,15 +71,17 @@ export class ToolPanel {
   private readonly skinningToggle: SkinningToggle;
   private readonly goals: GoalList;
   private readonly problem = new ProblemLine('panel-problem posing-toolbar-problem');
-  private shownHistory = -1;
+  // Raised by the undo history's moves: the buttons show canUndo and canRedo anew.
+  private historyMoved = true;
   /** What the editor's changes left for refresh() to show (all of it at first). */
   private stale: Changes = Change.CHARACTER | Change.GOALS;
-  private shownSelection = -1;
+  private selectionChanged = true;
+  private readonly stopListening: (() => void)[];
   private shownSymmetric: boolean | null = null;
   private shownSkeleton: boolean | null = null;
   private shownGhosts: boolean | null = null;
 
-  constructor(parent: HTMLElement, private readonly editor: PoseEditor, private readonly selection: Selection, private readonly view: ViewActions) {
+  constructor(parent: HTMLElement, private readonly editor: PoseEditor, selection: Selection, private readonly view: ViewActions) {
     this.element.className = 'posing-toolbar tool-panel';
     this.element.setAttribute('role', 'toolbar');
     this.element.setAttribute('aria-label', 'posing tools');
@@ -134,17 +136,30 @@ export class ToolPanel {
       this.refresh();
     });
     this.skinningToggle.show(view.skinning());
-    editor.onChange((changes, character) => {
-      if (character === editor.active) this.stale |= changes;
-    });
+    this.stopListening = [
+      editor.onChange((changes, character) => {
+        if (character === editor.active) this.stale |= changes;
+      }),
+      selection.onChange(() => {
+        this.selectionChanged = true;
+      }),
+      editor.undo.onMove(() => {
+        this.historyMoved = true;
+      }),
+    ];
     this.refresh();
+  }
+
+  /** Stops hearing the editor, the selection and the undo history. */
+  dispose(): void {
+    for (const stop of this.stopListening) stop();
   }
 
   /** Called with every frame: reflects undo/redo, the character's poses and pairs, the toggles and the goals. */
   refresh(): void {
     // Checked here rather than in the goal list: a call into it every frame
     // was measured to allocate in Chromium (bench/drag-allocation.ts).
-    const { editor, selection } = this;
+    const { editor } = this;
     const { undo, session, symmetry } = editor;
     const stale = this.stale;
     this.stale = 0;
@@ -152,14 +167,14 @@ export class ToolPanel {
       this.showCharacter();
       this.shownSymmetric = null;
     }
-    if ((stale & NEW_HANDLES) !== 0 || selection.version !== this.shownSelection) {
+    if ((stale & NEW_HANDLES) !== 0 || this.selectionChanged) {
       this.goals.show(session);
-      this.shownSelection = selection.version;
+      this.selectionChanged = false;
     }
-    if (undo.version !== this.shownHistory) {
+    if (this.historyMoved) {
       this.undoButton.disabled = !undo.canUndo;
       this.redoButton.disabled = !undo.canRedo;
-      this.shownHistory = undo.version;
+      this.historyMoved = false;
     }
     if (symmetry.enabled !== this.shownSymmetric) {
       this.symmetricButton.setAttribute('aria-pressed', String(symmetry.enabled));

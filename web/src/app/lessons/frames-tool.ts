@@ -40,7 +40,7 @@ export class FramesTool implements LessonTool {
     this.params = (context.memory.get('params') as ConventionSliders | undefined) ?? this.startParams;
     // Back in the pose it had before a rebuild.
     const kept = context.memory.get('pose') as { angles: Float32Array; offset: Vec3Tuple } | undefined;
-    if (kept !== undefined) context.editor.session.setPose(kept.angles, kept.offset);
+    if (kept !== undefined) context.editor.session.placePose(kept.angles, kept.offset);
     this.firstBone = Math.min(1, rig.boneCount - 1);
     this.bone = (context.memory.get('bone') as number | undefined) ?? this.firstBone;
     this.jointFrames = new Float32Array(4 * rig.boneCount);

@@ -20,6 +20,7 @@ import type { PosingView } from '../posing-view.js';
 import type { LessonTool, LessonToolContext } from './lesson-tool.js';
 import { LESSON_TOOLS } from './lesson-tools.js';
 import { Change } from '../../scene/scene-change.js';
+import { Signal } from '../../rig/listener-list.js';
 
 export class LessonRunner {
   readonly progress = new LessonProgress();
@@ -29,7 +30,8 @@ export class LessonRunner {
   private characterStale = true;
   private readonly memory = new Map<string, unknown>();
   private rebuilding = false;
-  private settingsChanges = 0;
+  private readonly settingsChanged = new Signal();
+  private readonly stopHearingEditor: () => void;
   // The panel showed since the last frame: onShown waits for a frame (a link's lesson shows before the page's parts are all made).
   private announce = false;
 
@@ -48,7 +50,7 @@ export class LessonRunner {
     /** Opens the timeline's curve view on a bone (LessonToolContext.showCurves). */
     private readonly showCurves: (bone: number) => void,
   ) {
-    editor.onChange((changes) => {
+    this.stopHearingEditor = editor.onChange((changes) => {
       if ((changes & (Change.CHARACTER | Change.ACTIVE)) !== 0) this.characterStale = true;
     });
   }
@@ -66,9 +68,9 @@ export class LessonRunner {
     };
   }
 
-  /** Bumped whenever the tool's settings may have changed. */
-  get settingsVersion(): number {
-    return this.settingsChanges;
+  /** Calls `listener` whenever the tool's settings may have changed (a share link holds them); returns a function that stops it. */
+  onSettingsChanged(listener: () => void): () => void {
+    return this.settingsChanged.add(listener);
   }
 
   /** The tool's settings for a share link, or null (no lesson, or a tool without any). */
@@ -81,7 +83,7 @@ export class LessonRunner {
     this.sync();
     const reader = new SettingsReader(settings);
     this.tool?.applySettings?.(reader);
-    this.settingsChanges++;
+    this.settingsChanged.tell();
     const problems = reader.problems();
     return problems === null ? null : `This link's lesson settings were partly refused (${problems}): those are at the lesson's start.`;
   }
@@ -109,6 +111,7 @@ export class LessonRunner {
   }
 
   dispose(): void {
+    this.stopHearingEditor();
     this.tool?.dispose();
     this.tool = null;
   }
@@ -150,7 +153,7 @@ export class LessonRunner {
         progress: this.progress,
         controls: this.card.controls,
         requestFrame: this.requestFrame,
-        settingsChanged: () => this.settingsChanges++,
+        settingsChanged: () => this.settingsChanged.tell(),
         memory: this.memory,
         showCurves: this.showCurves,
         rebuild: (rebuiltLesson) => {
@@ -160,7 +163,7 @@ export class LessonRunner {
       };
       this.tool = LESSON_TOOLS[teaching.tool](context, lesson.id);
     }
-    this.settingsChanges++;
+    this.settingsChanged.tell();
     if (!rebuilt) this.announce = true;
   }
 }

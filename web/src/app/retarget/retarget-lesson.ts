@@ -32,6 +32,9 @@ export class RetargetLesson {
   private rotationRig: Rig | null = null;
   private readonly rotation: SkeletonBeside;
   private ikClip: ClipData | null = null;
+  /** Set when the retarget lesson came on screen, until it starts: another character meanwhile clears it. */
+  private startWanted = false;
+  private stopListening: () => void;
 
   constructor(
     private readonly module: KinModule,
@@ -43,18 +46,18 @@ export class RetargetLesson {
   ) {
     this.rotation = new SkeletonBeside(view.viewport.scene, ROTATION_COLOR);
     // Runs on every change, a drag's every move included: it captures nothing, so it allocates nothing.
-    editor.onChange((changes) => {
+    this.stopListening = editor.onChange((changes) => {
       if ((changes & (Change.CHARACTER | Change.ACTIVE)) !== 0) this.characterChanged();
     });
   }
 
   /** Another character on screen: the lesson's clip goes; the retarget lesson starts on its rig. */
   private characterChanged(): void {
-    const character = this.editor.characterVersion;
     this.stop();
     const { source } = this.editor;
+    this.startWanted = source.kind === 'lesson' && source.id === RETARGET_LESSON;
     // After the swap has finished (the view shows the new character), and only if no link gave it a clip meanwhile.
-    if (source.kind === 'lesson' && source.id === RETARGET_LESSON) queueMicrotask(() => this.start(character));
+    if (this.startWanted) queueMicrotask(() => this.start());
   }
 
   /** Called with every frame: the rotation result's bones at the timeline's time, while the lesson's clip is shown. */
@@ -63,12 +66,15 @@ export class RetargetLesson {
   }
 
   dispose(): void {
+    this.stopListening();
     this.stop();
   }
 
-  private start(version: number): void {
+  private start(): void {
     const { editor, retarget } = this;
-    if (editor.characterVersion !== version || editor.clip.channels.length > 0) return;
+    if (!this.startWanted) return;
+    this.startWanted = false;
+    if (editor.clip.channels.length > 0) return;
     retarget.useBuiltIn(DEFAULT_SOURCE_NAME, SOURCE_CLIP);
     // Keys at 30 fps: the walk's own keys (8 a second, Catmull-Rom) would play as jerky straight lines.
     retarget.setOptions({ mode: 'rotation', fps: LESSON_FPS });
