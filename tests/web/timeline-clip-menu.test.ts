@@ -1,4 +1,4 @@
-// The page's clip menu per character (TimelineModel.offerCharacterClips): the
+// The page's clip menu per character (ClipMenu.offerCharacterClips): the
 // clips every character has first, then the character's own, which the next
 // character's replace; a pick of a character's clip makes it the clip
 // being edited, and an unknown name is refused naming every entry. Through
@@ -29,37 +29,37 @@ describe('the clip menu per character', () => {
     bones = await defaultCharacterBones();
     editor = defaultCharacterEditor(module, bones);
     timeline = new TimelineModel(editor);
-    timeline.registerClips([{ name: 'New clip', make: emptyClip }]);
+    timeline.menu.register([{ name: 'New clip', make: emptyClip }]);
   });
 
   afterAll(() => editor.dispose());
 
   it("lists the shared clips, then the character's; the next character's replace them", () => {
     const first = [clip('Wave', 0.2), clip('Walk', 0.3)];
-    timeline.offerCharacterClips(first.map((c) => ({ name: c.name, make: () => c })));
-    expect(timeline.clips.map((c) => c.name)).toEqual(['New clip', 'Wave', 'Walk']);
+    timeline.menu.offerCharacterClips(first.map((c) => ({ name: c.name, make: () => c })));
+    expect(timeline.menu.entries.map((c) => c.name)).toEqual(['New clip', 'Wave', 'Walk']);
     const second = clip('Take 1', 0.1);
-    timeline.offerCharacterClips([{ name: second.name, make: () => second }]);
-    expect(timeline.clips.map((c) => c.name)).toEqual(['New clip', 'Take 1']);
+    timeline.menu.offerCharacterClips([{ name: second.name, make: () => second }]);
+    expect(timeline.menu.entries.map((c) => c.name)).toEqual(['New clip', 'Take 1']);
     // Shared clips registered later still come before the character's.
-    timeline.registerClips([{ name: 'Other', make: emptyClip }]);
-    expect(timeline.clips.map((c) => c.name)).toEqual(['New clip', 'Other', 'Take 1']);
+    timeline.menu.register([{ name: 'Other', make: emptyClip }]);
+    expect(timeline.menu.entries.map((c) => c.name)).toEqual(['New clip', 'Other', 'Take 1']);
   });
 
   it("a pick of the character's clip makes it the clip edited, from its start; a shared one still works", () => {
-    timeline.useOffered('Take 1');
+    timeline.useClip(timeline.menu.clipNamed('Take 1'));
     expect(editor.clip.name).toBe('Take 1');
     expect(timeline.time).toBe(0);
-    timeline.useOffered('New clip');
+    timeline.useClip(timeline.menu.clipNamed('New clip'));
     expect(editor.clip.channels).toEqual([]);
   });
 
   it("refuses another character's clip, naming the menu's entries", () => {
-    expect(() => timeline.useOffered('Wave')).toThrow('Timeline: no clip "Wave"; the clips are New clip, Other, Take 1');
+    expect(() => timeline.useClip(timeline.menu.clipNamed('Wave'))).toThrow('Timeline: no clip "Wave"; the clips are New clip, Other, Take 1');
   });
 
   it("a character's entry that is not for it says so", () => {
-    timeline.offerCharacterClips([{ name: 'Nope', make: () => null }]);
-    expect(() => timeline.useOffered('Nope')).toThrow('Timeline: clip "Nope" is not for this character');
+    timeline.menu.offerCharacterClips([{ name: 'Nope', make: () => null }]);
+    expect(() => timeline.useClip(timeline.menu.clipNamed('Nope'))).toThrow('Timeline: clip "Nope" is not for this character');
   });
 });

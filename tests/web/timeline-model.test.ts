@@ -209,11 +209,11 @@ describe('timeline model', () => {
     const { bone } = free;
     // A clip that drives the bone by quaternion: the identity at 0 s (x y z w).
     const byQuaternion = { name: 'turn', duration: 1, fps: 30, channels: [{ target: 'rotation' as const, bone, slot: 0, keys: [{ time: 0, value: [0, 0, 0, 1], interpolation: 'linear' as const }] }] };
-    timeline.registerClips([{ name: 'turn', make: () => byQuaternion }, { name: 'other', make: () => null }]);
-    expect(timeline.clips.map((c) => c.name)).toEqual(['turn', 'other']);
-    expect(() => timeline.useOffered('nope')).toThrow(/no clip "nope"; the clips are turn, other/);
-    expect(() => timeline.useOffered('other')).toThrow(/not for this character/);
-    timeline.useOffered('turn');
+    timeline.menu.register([{ name: 'turn', make: () => byQuaternion }, { name: 'other', make: () => null }]);
+    expect(timeline.menu.entries.map((c) => c.name)).toEqual(['turn', 'other']);
+    expect(() => timeline.useClip(timeline.menu.clipNamed('nope'))).toThrow(/no clip "nope"; the clips are turn, other/);
+    expect(() => timeline.useClip(timeline.menu.clipNamed('other'))).toThrow(/not for this character/);
+    timeline.useClip(timeline.menu.clipNamed('turn'));
     expect(timeline.clip).toBe(byQuaternion);
     // A half turn about the bone's first Euler axis keyed at 0.5 s: the channel keeps 4 numbers per key, of unit length.
     timeline.setTime(0.5);

@@ -2,8 +2,8 @@
 // pose editor — so that undo covers it), the current time, playing, loop,
 // the selected key markers and the clipboard; keying the current pose, key
 // edits (each one undo step through host.setClip, or one per gesture), the
-// clip's duration and fps, the clips the page offers, and the playback
-// clock. While playing every frame samples the clip into the rig
+// clip's duration and fps, and the playback clock; the clips the page
+// offers are its menu's (clip-menu.ts). While playing every frame samples the clip into the rig
 // (allocation-free); while paused the pose is the user's until the time
 // changes, when the clip's pose at the new time replaces it. What shows the
 // timeline listens with onChange().
@@ -13,6 +13,7 @@ import type { QuatTuple } from '../rig/rig-desc.js';
 import { type KeyClipboard, type KeyedValue, copyKeys, deleteKeys, editKeys, keyTimes, keysAt, moveKeys, pasteKeys, sameTime, setKeys } from './clip-edits.js';
 import type { ClipData, ClipKey, Interpolation, LoopMode } from './clip.js';
 import { Signal } from '../rig/listener-list.js';
+import { ClipMenu } from './clip-menu.js';
 
 /** What the timeline edits through: the pose editor (its undo covers the clip). */
 export interface TimelineHost {
@@ -34,12 +35,6 @@ export interface TimelineHost {
 /** What "Key" records: every bone (and the root offset), or one bone. */
 export type KeyScope = 'all' | number;
 
-/** A clip the page offers in the clip menu; `make` builds it for the rig on screen (null: not for this character). */
-export interface OfferedClip {
-  name: string;
-  make(): ClipData | null;
-}
-
 const MAX_FPS = 240;
 
 export class TimelineModel {
@@ -49,15 +44,13 @@ export class TimelineModel {
   private looping = true;
   private selectedTimes: number[] = [];
   private clipboard: KeyClipboard | null = null;
-  // The menu's clips: those every character has (registered), then the character's own; `offered` is both, one array (the panel reads it every frame).
-  private registered: readonly OfferedClip[] = [];
-  private characterOffers: readonly OfferedClip[] = [];
-  private offered: readonly OfferedClip[] = [];
   private sliding = false;
   private dragFrom: { clip: ClipData; times: number[] } | null = null;
   /** Interpolation of new keys. */
   interpolation: Interpolation = 'catmull-rom';
   private readonly changes = new Signal();
+  /** The clip menu: what the page offers, taken by name with useClip(menu.clipNamed(name)). */
+  readonly menu = new ClipMenu(() => this.changed());
 
   constructor(private readonly host: TimelineHost) {}
 
@@ -101,11 +94,6 @@ export class TimelineModel {
   /** Selected marker times, ascending. */
   get selection(): readonly number[] {
     return this.selectedTimes;
-  }
-
-  /** The clips of the clip menu: "New clip" first, then what the page registered, then the character's own (a new array whenever it changes). */
-  get clips(): readonly OfferedClip[] {
-    return this.offered;
   }
 
   /**
@@ -351,24 +339,6 @@ export class TimelineModel {
     this.changed();
   }
 
-  /** Adds clips to the clip menu (after the ones there, a clip of the same name replaced). */
-  registerClips(clips: readonly OfferedClip[]): void {
-    this.registered = [...this.registered.filter((o) => !clips.some((c) => c.name === o.name)), ...clips];
-    this.offer();
-  }
-
-  /** Takes clips registered before out of the menu, by name. */
-  unregisterClips(names: readonly string[]): void {
-    this.registered = this.registered.filter((o) => !names.includes(o.name));
-    this.offer();
-  }
-
-  /** Replaces the character's clips in the menu. */
-  offerCharacterClips(clips: readonly OfferedClip[]): void {
-    this.characterOffers = clips;
-    this.offer();
-  }
-
   /** Takes `clip` as the clip being edited (one undo step), from its start, paused. */
   useClip(clip: ClipData): void {
     this.isPlaying = false;
@@ -376,16 +346,6 @@ export class TimelineModel {
     this.selectedTimes = [];
     this.clock[0] = 0;
     this.showClipPose(false);
-  }
-
-  /** The clip menu's entry named `name`; throws naming the entries for an unknown one or one not for this character. */
-  useOffered(name: string): void {
-    // The character's own first: its clip may share a name with a registered one.
-    const offered = this.characterOffers.find((o) => o.name === name) ?? this.registered.find((o) => o.name === name);
-    if (offered === undefined) throw new Error(`Timeline: no clip ${JSON.stringify(name)}; the clips are ${this.offered.map((o) => o.name).join(', ')}`);
-    const clip = offered.make();
-    if (clip === null) throw new Error(`Timeline: clip ${JSON.stringify(name)} is not for this character`);
-    this.useClip(clip);
   }
 
   /** As the page opens (kin.reset(), after a new character): looping, no keys copied, new keys Catmull-Rom. */
@@ -411,11 +371,6 @@ export class TimelineModel {
       if (playing) session.poseSampled();
       else session.settleSampledPose();
     }
-    this.changed();
-  }
-
-  private offer(): void {
-    this.offered = [...this.registered, ...this.characterOffers];
     this.changed();
   }
 

@@ -15,7 +15,8 @@ import { LESSONS, LESSON_IDS, isLessonId } from '../lessons/lessons.js';
 import { applyNamedPose } from '../posing/named-pose.js';
 import type { ClipData } from '../animation/clip.js';
 import { WALK_NAME, WAVE_NAME, buildDemoClips } from '../animation/demo-clips.js';
-import { type OfferedClip, TimelineModel } from '../animation/timeline-model.js';
+import type { OfferedClip } from '../animation/clip-menu.js';
+import { TimelineModel } from '../animation/timeline-model.js';
 import { PoseEditor, emptyClip } from '../posing/pose-editor.js';
 import { PosingSession } from '../posing/posing-session.js';
 import { Selection } from '../posing/selection.js';
@@ -94,14 +95,14 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const selection = new Selection();
     const solveWorker = new SolveWorkerSwitch(editor);
     const timeline = new TimelineModel(editor);
-    timeline.registerClips([{ name: 'New clip', make: emptyClip }]);
+    timeline.menu.register([{ name: 'New clip', make: emptyClip }]);
     // The default character's demo clips, built (on a rig of their own) when first picked.
     let demoClips: ClipData[] | null = null;
     const demoOffers: OfferedClip[] = [WAVE_NAME, WALK_NAME].map((name) => ({
       name,
       make: () => (demoClips ??= buildDemoClips(module, bones)).find((clip) => clip.name === name) ?? null,
     }));
-    timeline.offerCharacterClips(demoOffers);
+    timeline.menu.offerCharacterClips(demoOffers);
 
     step = 'Could not start the 3D view';
     // Embed mode (?embed=1): the view and a link to the full page, no regions, no controls.
@@ -167,7 +168,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // one), a file's first clip ready to play — a BVH file's playing, as a motion-capture file is for watching.
     const offerClips = (parts: CharacterParts): void => {
       const clips = parts.clips ?? [];
-      timeline.offerCharacterClips(parts.info.source.kind === 'default' ? demoOffers : clips.map((clip) => ({ name: clip.name, make: () => clip })));
+      timeline.menu.offerCharacterClips(parts.info.source.kind === 'default' ? demoOffers : clips.map((clip) => ({ name: clip.name, make: () => clip })));
       timeline.characterChanged();
     };
     // Another character made active brings its clips to the menu; the selection was the other one's.

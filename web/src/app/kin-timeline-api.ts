@@ -40,8 +40,8 @@ export function createTimelineApi(page: () => KinPage): KinTimelineApi {
   return {
     clip: () => structuredClone(timeline().clip),
     setClip: (clip) => timeline().useClip(structuredClone(clip)),
-    clipNames: () => timeline().clips.map((c) => c.name),
-    useClip: (name) => timeline().useOffered(name),
+    clipNames: () => timeline().menu.entries.map((c) => c.name),
+    useClip: (name) => timeline().useClip(timeline().menu.clipNamed(name)),
     time: () => ({ time: timeline().time, playing: timeline().playing, loop: timeline().loop }),
     setTime: (time_s) => timeline().setTime(time_s),
     play: () => timeline().play(),

@@ -9,7 +9,8 @@
 // playhead (and the curve view's time line) and the time field with cached
 // strings, reading the time as whole numbers (pixels, hundredths).
 import type { ClipKey, Interpolation } from '../animation/clip.js';
-import type { OfferedClip, TimelineModel } from '../animation/timeline-model.js';
+import type { OfferedClip } from '../animation/clip-menu.js';
+import type { TimelineModel } from '../animation/timeline-model.js';
 import { builtContract } from '../rig/contract.js';
 import { INTERPOLATIONS } from '../rig/rig.js';
 import { CurveView, type CurveSource } from './curve-view.js';
@@ -109,7 +110,7 @@ export class TimelinePanel {
     keyButton.classList.add('timeline-key');
     this.scope.append(new Option('all bones', 'all'), new Option('selected bone', 'bone'));
     this.clipMenu.addEventListener('change', () => {
-      if (this.clipMenu.value !== '') this.guard(() => timeline.useOffered(this.clipMenu.value));
+      if (this.clipMenu.value !== '') this.guard(() => timeline.useClip(timeline.menu.clipNamed(this.clipMenu.value)));
       // It names the clip being edited, whether the pick took or was refused.
       this.showClipName();
     });
@@ -164,7 +165,7 @@ export class TimelinePanel {
     const { timeline, context, shown } = this;
     const bone = context.bone();
     const newClip = context.clipChanged();
-    if (shown.clips !== timeline.clips) this.showClips();
+    if (shown.clips !== timeline.menu.entries) this.showClips();
     if (this.timelineChanged || newClip || shown.bone !== bone) {
       const clipChanged = newClip || shown.bone !== bone;
       if (clipChanged || shown.playing !== timeline.playing || shown.loop !== timeline.loop) this.showStatic();
@@ -212,15 +213,15 @@ export class TimelinePanel {
   }
 
   private showClips(): void {
-    this.shown.clips = this.timeline.clips;
-    this.clipMenu.replaceChildren(new Option('Clip…', ''), ...this.timeline.clips.map((c) => new Option(c.name, c.name)));
+    this.shown.clips = this.timeline.menu.entries;
+    this.clipMenu.replaceChildren(new Option('Clip…', ''), ...this.timeline.menu.entries.map((c) => new Option(c.name, c.name)));
     this.showClipName();
   }
 
   /** The menu names the clip being edited when it is one of those offered. */
   private showClipName(): void {
     const { name } = this.timeline.clip;
-    this.clipMenu.value = this.timeline.clips.some((c) => c.name === name) ? name : '';
+    this.clipMenu.value = this.timeline.menu.entries.some((c) => c.name === name) ? name : '';
   }
 
   private slider(name: TcbName): HTMLInputElement {

@@ -239,7 +239,7 @@ export class RetargetController implements RetargetDialogHost {
     });
     this.timeline.useClip(clip);
     // In the clip menu too, to come back to after trying another clip (for this character only).
-    this.timeline.registerClips([{ name: clip.name, make: () => (this.editor.session.rig === target ? clip : null) }]);
+    this.timeline.menu.register([{ name: clip.name, make: () => (this.editor.session.rig === target ? clip : null) }]);
     this.resultNames.add(clip.name);
     const summary: RetargetSummary = {
       clip: clip.name,
@@ -294,7 +294,7 @@ export class RetargetController implements RetargetDialogHost {
     this.choices = { ...START_CHOICES };
     this.besideWanted = true;
     this.beside.dispose();
-    this.timeline.unregisterClips([...this.resultNames]);
+    this.timeline.menu.unregister([...this.resultNames]);
     this.resultNames.clear();
     this.changed();
   }
