@@ -107,6 +107,23 @@ describe('IK targets on any bone, and pins', () => {
     expect(await goals(page)).toEqual(removed);
   });
 
+  it('× on the selected target, the last in the list, after a drag: the target goes, nothing is selected, nothing fails', async () => {
+    const before = await goals(page);
+    await page.selectOption('.goal-list select[name="add-goal"]', 'thigh_r');
+    await nextFrame(page);
+    await dragHandle(page, 'thigh_r', 30, 20);
+    await page.click(`${row('thigh_r')} .goal-name`);
+    await nextFrame(page);
+    expect(await page.evaluate(() => window.kin.selectedGoal())).toBe('thigh_r');
+    await page.click(`${row('thigh_r')} [data-action="remove-goal"]`);
+    await nextFrame(page);
+    expect((await goals(page)).map((g) => g.name)).toEqual(before.map((g) => g.name));
+    expect(await page.evaluate(() => window.kin.selectedGoal())).toBe(null);
+    const alerts = await page.$$eval('[role="alert"]:not([hidden])', (all) => all.map((a) => a.textContent));
+    expect(alerts).toEqual([]);
+    expect(demo.problems).toEqual([]);
+  });
+
   it('the share link reproduces the targets, the pins and the palette in another page', async () => {
     const link = await page.evaluate(() => window.kin.shareLink());
     const source = await page.evaluate(() => ({ palette: window.posePalette(), goals: window.kin.goals() }));

@@ -44,6 +44,8 @@ export class PosingView {
   private readonly rotationPosition = new THREE.Vector3();
   private readonly unitScale = new THREE.Vector3(1, 1, 1);
   private handlesSession: PosingSession;
+  /** The goal names the handles were made for (the session's own list changes with its goals). */
+  private handlesGoalNames: readonly string[];
   private poseStale = true;
   private frames = 0;
   private frameWaiters: (() => void)[] = [];
@@ -66,6 +68,7 @@ export class PosingView {
   ) {
     this.currentCharacter = character;
     this.handlesSession = editor.session;
+    this.handlesGoalNames = editor.session.goalNames.slice();
     this.poleLines = new PoleLines(viewport.scene, 0);
     this.targetHandles = this.createHandles();
     this.skeleton = this.createSkeleton();
@@ -333,14 +336,16 @@ export class PosingView {
   /** New handles when the goals (or the character) changed. */
   private followGoals(): void {
     const { session } = this.editor;
-    const names = this.handlesSession.goalNames;
+    const names = this.handlesGoalNames;
     const sameCharacter = session === this.handlesSession;
     this.targetHandles.dispose();
     this.handlesSession = session;
+    this.handlesGoalNames = session.goalNames.slice();
     this.targetHandles = this.createHandles();
     // The selected goal stays selected while it is there (its pin, pole or rotation toggled); a drag ended by the swap never re-enables orbiting by itself.
     const goal = this.selection.goal;
-    if (goal !== NOTHING && !(sameCharacter && session.goalNames[goal] === names[goal])) this.selection.clear();
+    const stays = sameCharacter && goal < session.goalNames.length && session.goalNames[goal] === names[goal];
+    if (goal !== NOTHING && !stays) this.selection.clear();
     else this.targetHandles.select(goal);
     this.showRotationGizmo();
     this.viewport.orbit.enabled = true;
