@@ -1,5 +1,5 @@
 // Clip validation, breaking one input at a time (the message names the
-// channel and the key), the Euler unwrap and the rotation normalisation.
+// channel and the key), angle keys as written and the rotation normalisation.
 #include "kin/animation/clip.h"
 
 #include <gtest/gtest.h>
@@ -123,27 +123,33 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
-TEST(Clip, AngleChannelsUnwrapToTheShortWayRound) {
+// Angle keys play as written: 0, −2π, 0 is a full turn one way and back (a
+// wrist's spin in course data), so a quarter of the way to the second key
+// the angle is −π/2, not 0 (as if −2π were taken for the same angle as 0).
+TEST(Clip, AngleKeysPlayAsWrittenSoASpinIsAFullTurn) {
   const kin::Skeleton skeleton = kin_test::ClipChain();
   kin::ClipDef def;
-  def.duration = 4.0f;
-  // 3.0 then −3.0 rad: the short way is 0.283 rad through π, so −3.0 becomes
-  // −3.0 + 2π = 3.2832; then −2.0 (5.28 below 3.2832) becomes −2.0 + 2π =
-  // 4.2832; then −6.0 (−6 + 2π = 0.2832 is still 4.0 below 4.2832) becomes
-  // −6.0 + 4π = 6.5664 (2.28 above).
-  AddChannel(&def, ChannelTarget::kAngle, 0, 0, {{0, {3.0f}}, {1, {-3.0f}}, {2, {-2.0f}}, {3, {-6.0f}}});
+  def.duration = 2.0f;
+  const float two_pi = 6.28318530718f;
+  AddChannel(&def, ChannelTarget::kAngle, 0, 0, {{0, {0.0f}}, {1, {-two_pi}}, {2, {0.0f}}});
   kin::Clip clip;
   ASSERT_TRUE(kin::Clip::Build(skeleton, def, &clip).ok());
   const kin::KeyTrack track = clip.track(0);
-  const float two_pi = 6.28318530718f;
-  EXPECT_EQ(track.values[0], 3.0f);
-  EXPECT_NEAR(track.values[1], -3.0f + two_pi, 1e-6f);
-  EXPECT_NEAR(track.values[2], -2.0f + two_pi, 1e-6f);
-  EXPECT_NEAR(track.values[3], -6.0f + 2.0f * two_pi, 1e-5f);
-  // Halfway between the first two keys: π, not 0.
-  float mid;
-  kin::SampleTrack(track, 0.5f, &mid);
-  EXPECT_NEAR(mid, 0.5f * (3.0f + (-3.0f + two_pi)), 1e-6f);
+  EXPECT_EQ(track.values[0], 0.0f);
+  EXPECT_EQ(track.values[1], -two_pi);
+  EXPECT_EQ(track.values[2], 0.0f);
+  float sample;
+  kin::SampleTrack(track, 0.25f, &sample);
+  EXPECT_NEAR(sample, -0.25f * two_pi, 1e-6f);
+  kin::SampleTrack(track, 1.5f, &sample);
+  EXPECT_NEAR(sample, -0.5f * two_pi, 1e-6f);
+  // 3.0 then −3.0 rad: also as written, through 0 (not the short way through π).
+  kin::ClipDef near_pi;
+  near_pi.duration = 1.0f;
+  AddChannel(&near_pi, ChannelTarget::kAngle, 0, 0, {{0, {3.0f}}, {1, {-3.0f}}});
+  ASSERT_TRUE(kin::Clip::Build(skeleton, near_pi, &clip).ok());
+  kin::SampleTrack(clip.track(0), 0.5f, &sample);
+  EXPECT_NEAR(sample, 0.0f, 1e-6f);
 }
 
 TEST(Clip, ClipTimeClampsAndLoops) {

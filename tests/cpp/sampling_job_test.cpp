@@ -130,7 +130,7 @@ TEST(SamplingJob, AnglesAreProjectedIntoTheLimits) {
   kin::ClipDef def;
   def.duration = 1.0f;
   const int knee = Bone(rig, "shin_l");  // slot 0 limited to [0, 2.4]
-  // Steps of 2 rad (under π, so the unwrap keeps them): −1, 1, 3.
+  // Keys at −1, 1 and 3 rad, the first and last outside the knee's limits.
   AddChannel(&def, ChannelTarget::kAngle, knee, 0, {{0, {-1.0f}}, {0.5f, {1.0f}}, {1, {3.0f}}});
   ASSERT_TRUE(rig_clips.SetClip(rig, def).ok());
   ASSERT_TRUE(rig_clips.Sample(rig, 0.0f, LoopMode::kClamp).ok());

@@ -210,6 +210,29 @@ describe('Rig clips', () => {
     }
   });
 
+  it('a spin keyed 0°, −360°, 0° turns the wrist a full turn and back, in the pose and in the curve', () => {
+    // The wrist free to spin about its length (slot 1, about +Y): its keys as course data has them.
+    const bones = arm();
+    bones[2] = { ...bones[2], min: [-Math.PI, -7, -Math.PI], max: [Math.PI, 7, Math.PI] };
+    const rig = Rig.create(module, bones);
+    try {
+      const turn = 2 * Math.PI;
+      rig.clips.setClip({
+        name: 'spin', duration: 2, fps: 30,
+        channels: [{ target: 'angle', bone: 2, slot: 1, keys: [0, -turn, 0].map((value, k) => ({ time: k, value: [value], interpolation: 'linear' as const })) }],
+      });
+      for (const [time, angle] of [[0.25, -turn / 4], [0.5, -turn / 2], [1, -turn], [1.5, -turn / 2]]) {
+        rig.clips.sampleClip(time, 'clamp');
+        expect(rig.pose()[3 * 2 + 1], `t = ${time}`).toBeCloseTo(angle, 5);
+      }
+      // The curve view's samples: down to −2π and back up, not a flat line.
+      const curve = rig.clips.sampleChannel(0, 0, 2, 9);
+      expect(Array.from(curve, (v) => Number(v.toFixed(4)))).toEqual([0, 0.25, 0.5, 0.75, 1, 0.75, 0.5, 0.25, 0].map((f) => Number((-f * turn).toFixed(4))));
+    } finally {
+      rig.dispose();
+    }
+  });
+
   it('sampleGhost fills the ghost buffers and leaves the pose alone', () => {
     const rig = Rig.create(module, arm());
     try {

@@ -12,8 +12,6 @@
 namespace kin {
 namespace {
 
-constexpr float kTwoPi = 6.28318530717958647692f;
-
 // "channel 3 (bone 5 'forearm_l', angle, slot 1)" for messages.
 void DescribeChannel(const Skeleton& skeleton, const ChannelDef& c, int index, char* text, std::size_t size) {
   const int target_code = c.target;
@@ -249,10 +247,6 @@ Status Clip::Build(const Skeleton& skeleton, const ClipDef& def, Clip* out) {
         for (int i = 0; i < 4; ++i) value[i] /= norm;
         const glm::vec3 previous = k > 0 ? clip.key_euler_.back() : glm::vec3(0.0f);  // the first key: nearer rest
         clip.key_euler_.push_back(EulerWithinLimits(skeleton, d.bone, glm::quat(value[3], value[0], value[1], value[2]), previous));
-      } else if (target == ChannelTarget::kAngle && k > 0) {
-        // To within π of the (already unwrapped) key before.
-        const float previous = clip.values_[at - 1];
-        value[0] += kTwoPi * std::round((previous - value[0]) / kTwoPi);
       }
     }
     clip.channels_.push_back(channel);

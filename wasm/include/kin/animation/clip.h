@@ -3,8 +3,10 @@
 //
 // Channel targets (values per key):
 // - angle (1): one of the bone's Euler angles, slot 0..2 of its order,
-//   radians. Unwrapped when built: each key is shifted by a multiple of 2π to
-//   within π of the key before it, so interpolation takes the short way round.
+//   radians, played as written: keys 0, −2π, 0 are a full turn and back (a
+//   wrist that spins), not a standstill. An import that decomposes
+//   rotations into angles chooses the turns (the BVH importer keeps each
+//   frame within π of the one before).
 // - rotation (4, x y z w): the bone's pose rotation E(θ) as a unit quaternion
 //   (in the joint frame); normalised when built. Sampling turns it into the
 //   bone's Euler angles, choosing among the solutions (and their 2π shifts)

@@ -18,10 +18,12 @@
 // = its position (other roots subtract the root offset, which the core adds
 // to every root). Channels that stay at rest are left out.
 //
-// Limits are ±π, widened on a slot whose angles go further once the core
-// has unwrapped them (each key within π of the one before: a joint that
-// keeps turning, a root walking in circles), because the core clamps the
-// sampled angles into the limits.
+// A frame's angles are unwrapped (each key shifted by turns to within π of
+// the one before), as the file means them: the core plays angle keys as
+// written, and a joint that keeps turning (a root walking in circles) would
+// otherwise jump a whole turn back between two frames. Limits are ±π,
+// widened on a slot whose unwrapped angles go further, because the core
+// clamps the sampled angles into the limits.
 //
 // Units: BVH has none; motion-capture files are mostly in centimetres. A
 // hierarchy taller than TALL_FILE units is taken as centimetres and the rig
@@ -80,17 +82,10 @@ function jointOrder(channels: readonly string[]): { order: EulerOrder; slotChann
   return { order, slotChannel: [0, 1, 2].map((slot) => rotations[slot]?.k ?? -1) };
 }
 
-/** The range of the values once unwrapped as the core unwraps angle keys (each within π of the one before). */
-function unwrappedRange(values: Float64Array): [number, number] {
-  let previous = values[0];
-  let lo = previous;
-  let hi = previous;
-  for (let k = 1; k < values.length; k++) {
-    previous = values[k] + TWO_PI * Math.round((previous - values[k]) / TWO_PI);
-    lo = Math.min(lo, previous);
-    hi = Math.max(hi, previous);
-  }
-  return [lo, hi];
+/** The values unwrapped in place: each shifted by whole turns to within π of the one before. */
+function unwrap(values: Float64Array): Float64Array {
+  for (let k = 1; k < values.length; k++) values[k] += TWO_PI * Math.round((values[k - 1] - values[k]) / TWO_PI);
+  return values;
 }
 
 function uniqueName(name: string, used: Set<string>): string {
@@ -125,12 +120,11 @@ export function bvhRig(doc: BvhDocument, name: string, options: BvhRigOptions = 
     const max: Vec3Tuple = [Math.PI, Math.PI, Math.PI];
     slotChannel.forEach((k, slot) => {
       if (k < 0) return;
-      const angles = column(joint.firstChannel + k, Math.PI / 180);
+      const angles = unwrap(column(joint.firstChannel + k, Math.PI / 180));
       if (angles.every((a) => a === 0)) return;
-      const [lo, hi] = unwrappedRange(angles);
-      // A little room over the unwrapped range: the core unwraps in float32.
-      min[slot] = Math.min(min[slot], lo - 1e-3);
-      max[slot] = Math.max(max[slot], hi + 1e-3);
+      // A little room over the range: the core holds the keys in float32.
+      min[slot] = Math.min(min[slot], angles.reduce((a, b) => Math.min(a, b)) - 1e-3);
+      max[slot] = Math.max(max[slot], angles.reduce((a, b) => Math.max(a, b)) + 1e-3);
       channels.push({ target: 'angle', bone: j, slot, keys: keys((f) => [angles[f]]) });
     });
     const children = doc.joints.filter((c) => c.parent === j);
