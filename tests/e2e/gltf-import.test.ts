@@ -9,7 +9,7 @@ import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { animatedFile } from '../web/gltf-animated-file.js';
-import { armatureRig, eightInfluenceChain, twoSkins } from '../web/gltf-fixtures.js';
+import { armatureRig, influenceChain, twoSkins } from '../web/gltf-fixtures.js';
 import { ARTIFACTS, bannerText, dropFile, loadReported, nextFrame, openDemo, screenshot } from './browser.js';
 import { demoPage, sharedPage } from './shared-pages.js';
 import { changedPixels } from './pixels.js';
@@ -107,7 +107,7 @@ describe('glTF import in the page', () => {
 
   it('eight influences per vertex draw through the second joint set; unnormalised weights are flagged in the HUD', async () => {
     const { page, problems } = suite;
-    const chain = Array.from(new Uint8Array(eightInfluenceChain({ unnormalizedEvery: 3 }).glb()));
+    const chain = Array.from(new Uint8Array(influenceChain({ unnormalizedEvery: 3 }).glb()));
     const outcome = await page.evaluate((bytes) => window.kin.loadModel({ name: 'tentacle.glb', bytes: Uint8Array.from(bytes) }), chain);
     const warning = 'The weights of 8 vertices did not sum to 1; they were normalised.';
     expect(outcome).toMatchObject({ ok: true, model: { name: 'tentacle.glb', influences: 8, warnings: [warning] } });
@@ -190,7 +190,7 @@ describe('glTF import in the page', () => {
     expect(await fresh.page.evaluate((url) => window.kin.applyLink(url), posed.link)).toMatchObject({ ok: false });
     expect(await bannerText(fresh.page, '.link-banner')).toBe("Load 'armature.glb' to apply this pose");
     // Another model does not fit: the page says why and keeps waiting.
-    await fresh.page.evaluate((bytes) => window.kin.loadModel({ name: 'tentacle.glb', bytes: Uint8Array.from(bytes) }), Array.from(new Uint8Array(eightInfluenceChain().glb())));
+    await fresh.page.evaluate((bytes) => window.kin.loadModel({ name: 'tentacle.glb', bytes: Uint8Array.from(bytes) }), Array.from(new Uint8Array(influenceChain().glb())));
     expect(await bannerText(fresh.page, '.link-banner')).toBe(
       "This link poses 'armature.glb', but 'tentacle.glb' does not fit it: the link poses 9 joints, this model has 8, and 9 of the link's joint names are not among this model's",
     );

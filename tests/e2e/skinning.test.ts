@@ -13,7 +13,7 @@ import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { PNG } from 'pngjs';
 import type { ElementHandle, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eightInfluenceChain } from '../web/gltf-fixtures.js';
+import { influenceChain } from '../web/gltf-fixtures.js';
 import { seededRandom, uniform } from '../web/seeded-random.js';
 import { ARTIFACTS, screenshot } from './browser.js';
 import { demoPage } from './shared-pages.js';
@@ -206,7 +206,7 @@ describe('skinning in the page', () => {
   // Last: it replaces the default character.
   it('a loaded character keeps the method; its 8 influences per vertex skin on the GPU as on the CPU', async () => {
     await page.evaluate(() => window.kin.setSkinning('dqs'));
-    const chain = Array.from(new Uint8Array(eightInfluenceChain().glb()));
+    const chain = Array.from(new Uint8Array(influenceChain().glb()));
     const outcome = await page.evaluate((bytes) => window.kin.loadModel({ name: 'tentacle.glb', bytes: Uint8Array.from(bytes) }), chain);
     expect(outcome).toMatchObject({ ok: true, model: { name: 'tentacle.glb', influences: 8 } });
     const state = await page.evaluate(() => ({

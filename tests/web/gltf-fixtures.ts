@@ -46,8 +46,7 @@ export function inverseBinds(b: GltfBuilder, joints: number[]): number {
 
 /** A skinned mesh from vertex pairs (two per ring, stitched into quads); 8 influences if any vertex has more than 4. */
 export function skinnedMesh(b: GltfBuilder, name: string, vertices: FixtureVertex[]): number {
-  const eight = vertices.some((v) => v.joints.length > 4);
-  const sets = eight ? 2 : 1;
+  const sets = Math.max(1, ...vertices.map((v) => Math.ceil(v.joints.length / 4)));
   const positions = new Float32Array(vertices.flatMap((v) => v.position));
   const joints = Array.from({ length: sets }, () => new Uint16Array(4 * vertices.length));
   const weights = Array.from({ length: sets }, () => new Float32Array(4 * vertices.length));
@@ -144,27 +143,31 @@ export function shearedRoot(): GltfBuilder {
 }
 
 /**
- * Eight joints in a chain up +y, every vertex weighted by all eight
- * (JOINTS_0 = joints 7, 5, 3, 1 and JOINTS_1 = 0, 2, 4, 6). With
- * `unnormalizedEvery`, every n-th vertex pair's weights sum to 1.7.
+ * `count` joints (8 unless given) in a chain up +y, every vertex weighted by
+ * all of them, odd joints first from the last down, then even ones up
+ * (for 8: JOINTS_0 = joints 7, 5, 3, 1 and JOINTS_1 = 0, 2, 4, 6), four to
+ * a JOINTS_n set. With `unnormalizedEvery`, every n-th vertex pair's
+ * weights sum to 1.7.
  */
-export function eightInfluenceChain(options: { unnormalizedEvery?: number } = {}): GltfBuilder {
+export function influenceChain(options: { count?: number; unnormalizedEvery?: number } = {}): GltfBuilder {
+  const count = options.count ?? 8;
   const b = new GltfBuilder();
   const joints: number[] = [];
-  for (let k = 0; k < 8; k++) {
+  for (let k = 0; k < count; k++) {
     joints.push(b.node({ name: `seg${k}`, translation: [0, k === 0 ? 0 : 0.25, 0], rotation: axisAngle([0, 0, 1], 3 * k) }, k === 0));
     if (k > 0) b.attach(joints[k - 1], joints[k]);
   }
   b.node({ name: 'Tentacle', mesh: 0, skin: 0 }, true);
-  const order = [7, 5, 3, 1, 0, 2, 4, 6];
+  const odd = joints.map((_, k) => k).filter((k) => k % 2 === 1).reverse();
+  const order = [...odd, ...joints.map((_, k) => k).filter((k) => k % 2 === 0)];
   // The vertices follow the bind-pose chain (which curves: each joint turns 3° more), and run 0.25 past its end.
   const origins = joints.map((n) => new THREE.Vector3().setFromMatrixPosition(worldMatrix(b.json, n)));
   const along = (s: number): Vec3 => {
-    const k = Math.min(Math.floor(s), 6);
+    const k = Math.min(Math.floor(s), count - 2);
     return origins[k].clone().lerp(origins[k + 1], s - k).toArray() as Vec3;
   };
   const points = Array.from({ length: 12 }, (_, i) => {
-    const s = (8 * i) / 11; // 0 at the root, 8 a segment past the last joint
+    const s = (count * i) / 11; // 0 at the root, `count` a segment past the last joint
     const raw = order.map((k) => Math.exp(-(((s - k) / 1.4) ** 2)) + 0.01);
     const sum = raw.reduce((a, w) => a + w, 0);
     const scale = options.unnormalizedEvery && i % options.unnormalizedEvery === 0 ? 1.7 : 1;

@@ -16,7 +16,7 @@ import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { loadDefaultCharacter } from './default-character.js';
 import type { GltfBuilder } from './gltf-builder.js';
-import { armatureRig, eightInfluenceChain } from './gltf-fixtures.js';
+import { armatureRig, influenceChain } from './gltf-fixtures.js';
 
 /** Runs `body` on the rig of a built glTF file, and frees the rig. */
 async function withRig(module: KinModule, builder: GltfBuilder, body: (rig: Rig) => void): Promise<void> {
@@ -100,7 +100,7 @@ describe('goals for a glTF rig', () => {
   });
 
   it('without hands or feet, the deepest leaf; look-at falls back to the highest bone', async () => {
-    await withRig(module, eightInfluenceChain(), (rig) => {
+    await withRig(module, influenceChain(), (rig) => {
       const layouts = foundGoalLayouts(rig);
       expect(layouts('fabrik').goals.map((g) => g.bone)).toEqual(['seg7']);
       expect(layouts('two-bone').goals.map((g) => g.bone)).toEqual(['seg6']);

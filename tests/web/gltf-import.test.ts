@@ -13,7 +13,7 @@ import { Rig } from '../../web/src/rig/rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import type { GltfBuilder } from './gltf-builder.js';
-import { armatureRig, eightInfluenceChain, sharedSkin, shearedRoot, simpleSkin, twoSkins } from './gltf-fixtures.js';
+import { armatureRig, influenceChain, sharedSkin, shearedRoot, simpleSkin, twoSkins } from './gltf-fixtures.js';
 import { seededRandom, uniform } from './seeded-random.js';
 import { poseGltfJoints } from './three-model.js';
 import './node-loader-globals.js';
@@ -179,7 +179,7 @@ describe('glTF import: rigs equal three.js', () => {
   });
 
   it('eight influences per vertex (JOINTS_1 / WEIGHTS_1) skin like three.js summed over both sets (seed 14)', async () => {
-    const model = await parse(eightInfluenceChain().glb());
+    const model = await parse(influenceChain().glb());
     const imported = importSkin(model);
     expect(imported.influences).toBe(8);
     expect(imported.warnings).toEqual([]);
@@ -201,8 +201,44 @@ describe('glTF import: rigs equal three.js', () => {
     expectPosesMatchThree(module, model, imported, 14);
   });
 
+  it('twelve influences per vertex (JOINTS_0–2): the 8 largest kept, renormalised, the largest left out named (seed 17)', async () => {
+    const builder = influenceChain({ count: 12 });
+    const attributes = builder.json.meshes[0].primitives[0].attributes;
+    expect(attributes.JOINTS_2).toBeDefined();
+    const read = (accessor: number, type: typeof Float32Array | typeof Uint16Array) => {
+      const view = builder.json.bufferViews[builder.json.accessors[accessor].bufferView];
+      return new type(builder.binary().slice(view.byteOffset, view.byteOffset + view.byteLength).buffer as ArrayBuffer);
+    };
+    const fileWeights = [0, 1, 2].map((s) => read(attributes[`WEIGHTS_${s}`], Float32Array));
+    const fileJoints = [0, 1, 2].map((s) => read(attributes[`JOINTS_${s}`], Uint16Array));
+    const model = await parse(builder.glb());
+    const imported = importSkin(model);
+    expect(imported.influences).toBe(8);
+    const geometry = imported.meshes[0].geometry;
+    const count = geometry.getAttribute('position').count;
+    // The reference, vertex by vertex: all twelve (joint, weight) pairs of the file sorted by weight.
+    let largestDropped = 0;
+    for (let v = 0; v < count; v++) {
+      const pairs = [0, 1, 2].flatMap((s) => [0, 1, 2, 3].map((k) => ({ joint: fileJoints[s][4 * v + k], weight: fileWeights[s][4 * v + k] })));
+      pairs.sort((a, b) => b.weight - a.weight);
+      const sum = pairs.reduce((total, p) => total + p.weight, 0);
+      const kept = pairs.slice(0, 8);
+      const keptSum = kept.reduce((total, p) => total + p.weight, 0);
+      largestDropped = Math.max(largestDropped, pairs[8].weight / sum);
+      const ours = [0, 1].flatMap((s) => [0, 1, 2, 3].map((k) => ({
+        joint: geometry.getAttribute(s === 0 ? 'skinIndex' : 'skinIndex1').getComponent(v, k),
+        weight: geometry.getAttribute(s === 0 ? 'skinWeight' : 'skinWeight1').getComponent(v, k),
+      })));
+      expect(ours.map((p) => p.joint), `vertex ${v}`).toEqual(kept.map((p) => p.joint));
+      ours.forEach((p, k) => expect(p.weight, `vertex ${v} slot ${k}`).toBeCloseTo(kept[k].weight / keptSum, 6));
+    }
+    expect(largestDropped).toBeGreaterThan(0.01);
+    expect(imported.warnings).toEqual([`${count} vertices have more than 8 influences; the 8 largest are kept and renormalised (the largest weight left out: ${largestDropped.toFixed(3)}).`]);
+    expectPosesMatchThree(module, model, imported, 17);
+  });
+
   it('unnormalised weights are normalised, in proportion, with a warning', async () => {
-    const builder = eightInfluenceChain({ unnormalizedEvery: 3 });
+    const builder = influenceChain({ unnormalizedEvery: 3 });
     const fileWeights = [0, 1].map((s) => builder.json.meshes[0].primitives[0].attributes[`WEIGHTS_${s}`] as number);
     const model = await parse(builder.glb());
     const imported = importSkin(model);

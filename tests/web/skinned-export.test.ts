@@ -31,7 +31,7 @@ import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { maxDifference } from '../e2e/measure.js';
 import { loadDefaultCharacter } from './default-character.js';
-import { eightInfluenceChain, sharedSkin, simpleSkin } from './gltf-fixtures.js';
+import { influenceChain, sharedSkin, simpleSkin } from './gltf-fixtures.js';
 import { seededRandom, uniform } from './seeded-random.js';
 import { worstSkinnedDifference } from './three-model.js';
 
@@ -231,7 +231,7 @@ describe('Export GLB of other characters', () => {
   });
 
   it('eight influences per vertex go out as JOINTS_1 / WEIGHTS_1 and skin alike when reopened', async () => {
-    const { rig, character } = await gltfCharacter(module, eightInfluenceChain().glb());
+    const { rig, character } = await gltfCharacter(module, influenceChain().glb());
     randomPose(rig, 12, [0, 0.2, 0]);
     const bytes = await exportGlb(rig, character, { kind: 'gltf', name: 'chain.glb', skin: 0, skinName: 'Tentacle', influences: 8, warnings: [] });
     const { attributes } = jsonOf(bytes).meshes[0].primitives[0];

@@ -1,17 +1,24 @@
-// The joints and weights of one skinned glTF primitive, up to 8 per vertex
-// (JOINTS_0/WEIGHTS_0, then JOINTS_1/WEIGHTS_1, which GLTFLoader leaves in
-// the geometry as `joints_1` / `weights_1`), checked and normalised:
+// The joints and weights of one skinned glTF primitive, in sets of four
+// per vertex (JOINTS_0/WEIGHTS_0, then JOINTS_1/WEIGHTS_1 and on, which
+// GLTFLoader leaves in the geometry as `joints_1` / `weights_1` …), checked
+// and normalised:
 // - a joint index out of the skin's range on a weighted influence is an
 //   error naming the vertex (an unweighted slot's index is never read, and
 //   is set to 0);
 // - weights that do not sum to 1 are divided by their sum, and counted so
 //   the page can warn; a vertex with no weight at all is bound to its first
 //   joint (as three.js's normalizeSkinWeights does), and counted too;
+// - a vertex with more than MAX_INFLUENCES weights keeps the largest
+//   MAX_INFLUENCES (what the shaders and the core take), renormalised, and
+//   the largest share left out is reported;
 // - negative or non-finite weights are errors.
 // WEIGHTS_0 comes from the copy taken before GLTFLoader normalised it
 // (gltf-model.ts): GLTFLoader normalises only the first four weights, which
 // is wrong once WEIGHTS_1 holds the rest.
 import * as THREE from 'three';
+
+/** Influences per vertex the page skins with, at most. */
+export const MAX_INFLUENCES = 8;
 
 export interface GltfInfluences {
   /** Joints (and weights) per vertex. */
@@ -24,6 +31,10 @@ export interface GltfInfluences {
   unnormalized: number;
   /** Vertices with no weight (now bound to their first joint). */
   unweighted: number;
+  /** Vertices with more than MAX_INFLUENCES weights (their largest kept). */
+  trimmed: number;
+  /** The largest weight left out of a trimmed vertex, as a share of its weights' sum (0 when none was). */
+  largestDropped: number;
 }
 
 type Attribute = THREE.BufferAttribute | THREE.InterleavedBufferAttribute;
@@ -37,34 +48,50 @@ function sumTolerance(attribute: Attribute): number {
   return attribute.array instanceof Float32Array ? FLOAT_SUM_TOLERANCE : INTEGER_SUM_TOLERANCE;
 }
 
+/** The primitive's sets of four: set 0 from skinIndex and the file's WEIGHTS_0, then joints_n / weights_n while both are there. */
+function influenceSets(geometry: THREE.BufferGeometry, fileWeights0: Float32Array): { joints: Attribute; weights: ArrayLike<number>; tolerance: number }[] {
+  const sets = [{ joints: geometry.getAttribute('skinIndex'), weights: fileWeights0 as ArrayLike<number>, tolerance: sumTolerance(geometry.getAttribute('skinWeight')) }];
+  for (let n = 1; geometry.getAttribute(`joints_${n}`) && geometry.getAttribute(`weights_${n}`); n++) {
+    const weights = geometry.getAttribute(`weights_${n}`);
+    sets.push({ joints: geometry.getAttribute(`joints_${n}`), weights: copyVec4(weights), tolerance: sumTolerance(weights) });
+  }
+  return sets;
+}
+
 /**
  * Reads, checks and normalises a skinned mesh's influences. `fileWeights0`
  * is WEIGHTS_0 as the file has it; `where` names the mesh in errors.
  */
 export function readGltfInfluences(geometry: THREE.BufferGeometry, fileWeights0: Float32Array, jointCount: number, where: string): GltfInfluences {
-  const sets: { joints: Attribute; weights: ArrayLike<number> }[] = [{ joints: geometry.getAttribute('skinIndex'), weights: fileWeights0 }];
-  const joints1 = geometry.getAttribute('joints_1');
-  const weights1 = geometry.getAttribute('weights_1');
-  if (joints1 && weights1) sets.push({ joints: joints1, weights: copyVec4(weights1) });
-  const influences = sets.length === 2 ? 8 : 4;
-  const tolerance = Math.max(...[geometry.getAttribute('skinWeight'), weights1].filter(Boolean).map((a) => sumTolerance(a)));
+  const sets = influenceSets(geometry, fileWeights0);
+  const read = 4 * sets.length;
+  const influences = read > 4 ? 8 : 4;
+  const tolerance = Math.max(...sets.map((set) => set.tolerance));
   const count = sets[0].joints.count;
   const joints = new Uint16Array(influences * count);
   const weights = new Float32Array(influences * count);
+  // One vertex's influences as read, before the largest are kept.
+  const vertexJoints = new Uint16Array(read);
+  const vertexWeights = new Float64Array(read);
+  const order = Array.from({ length: read }, (_, k) => k);
+  const byWeight = (a: number, b: number): number => vertexWeights[b] - vertexWeights[a] || a - b;
   let unnormalized = 0;
   let unweighted = 0;
+  let trimmed = 0;
+  let largestDropped = 0;
   for (let v = 0; v < count; v++) {
     let sum = 0;
+    let weighted = 0;
     sets.forEach((set, s) => {
       for (let k = 0; k < 4; k++) {
         const weight = set.weights[4 * v + k];
         const joint = set.joints.getComponent(v, k);
         if (!Number.isFinite(weight) || weight < 0) throw new Error(`${where}: vertex ${v} has weight ${weight} (WEIGHTS_${s}); weights must be finite and ≥ 0`);
         if (weight > 0 && !(joint < jointCount)) throw new Error(`${where}: vertex ${v} uses joint ${joint} (JOINTS_${s}), but the skin has ${jointCount} joints`);
-        const slot = influences * v + 4 * s + k;
-        joints[slot] = weight > 0 ? joint : 0;
-        weights[slot] = weight;
+        vertexJoints[4 * s + k] = weight > 0 ? joint : 0;
+        vertexWeights[4 * s + k] = weight;
         sum += weight;
+        if (weight > 0) weighted++;
       }
     });
     const first = influences * v;
@@ -74,12 +101,34 @@ export function readGltfInfluences(geometry: THREE.BufferGeometry, fileWeights0:
       if (!(joint < jointCount)) throw new Error(`${where}: vertex ${v} has no weight and its first joint ${joint} is out of range (${jointCount} joints)`);
       joints[first] = joint;
       weights[first] = 1;
-    } else if (Math.abs(sum - 1) > tolerance) {
-      unnormalized++;
+      continue;
     }
-    if (sum > 0) for (let k = 0; k < influences; k++) weights[first + k] /= sum;
+    if (Math.abs(sum - 1) > tolerance) unnormalized++;
+    let kept = sum;
+    if (weighted > influences) {
+      // The largest first (ties by slot, as the file lists them); the rest left out.
+      order.sort(byWeight);
+      trimmed++;
+      largestDropped = Math.max(largestDropped, vertexWeights[order[influences]] / sum);
+      kept = 0;
+      for (let k = 0; k < influences; k++) kept += vertexWeights[order[k]];
+      for (let k = 0; k < influences; k++) {
+        joints[first + k] = vertexJoints[order[k]];
+        weights[first + k] = vertexWeights[order[k]] / kept;
+      }
+      for (let k = 0; k < read; k++) order[k] = k;
+      continue;
+    }
+    // Slots as the file has them (up to 8: no choice needed), normalised; with more sets, the weighted ones packed first.
+    let slot = 0;
+    for (let k = 0; k < read; k++) {
+      if (read > influences && vertexWeights[k] === 0) continue;
+      joints[first + slot] = vertexJoints[k];
+      weights[first + slot] = vertexWeights[k] / kept;
+      slot++;
+    }
   }
-  return { influences, joints, weights, unnormalized, unweighted };
+  return { influences, joints, weights, unnormalized, unweighted, trimmed, largestDropped };
 }
 
 /** The values of a 4-component attribute as floats (integers denormalised when marked normalized). */

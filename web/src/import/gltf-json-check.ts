@@ -10,7 +10,7 @@
 // without holding the bytes (accessor counts, vertices, nodes, the depth of
 // the node hierarchy) are capped as gltf-limits.ts says.
 import { GltfFileError } from './glb-container.js';
-import { MAX_ACCESSOR_BYTES, MAX_ACCESSOR_COUNT, MAX_NODES, MAX_SKIN_JOINTS, MAX_UNBACKED_BYTES, MAX_VERTICES } from './gltf-limits.js';
+import { MAX_ACCESSOR_BYTES, MAX_ACCESSOR_COUNT, MAX_INFLUENCE_SETS, MAX_NODES, MAX_SKIN_JOINTS, MAX_UNBACKED_BYTES, MAX_VERTICES } from './gltf-limits.js';
 import { checkNodeTree } from './gltf-node-tree.js';
 
 /** The parts of a glTF document that the importer reads after this check. */
@@ -352,12 +352,17 @@ function checkSkins(doc: Document): void {
       const attributes = primitive.attributes as Record<string, number>;
       const at = `${label(meshes[node.mesh as number], 'mesh', node.mesh as number)} primitive ${p} (skinned by ${where})`;
       if (attributes.JOINTS_0 === undefined || attributes.WEIGHTS_0 === undefined) fail(`${at} has no JOINTS_0 and WEIGHTS_0`);
-      if ((attributes.JOINTS_1 === undefined) !== (attributes.WEIGHTS_1 === undefined)) fail(`${at} has only one of JOINTS_1 and WEIGHTS_1`);
-      if (attributes.JOINTS_2 !== undefined) fail(`${at} has more than 8 influences per vertex (JOINTS_2); at most 8 are supported`);
-      for (const set of attributes.JOINTS_1 === undefined ? [0] : [0, 1]) {
-        accessorIs(doc, attributes[`JOINTS_${set}`], [UNSIGNED_BYTE, UNSIGNED_SHORT], false, `${at} JOINTS_${set}`);
-        accessorIs(doc, attributes[`WEIGHTS_${set}`], [UNSIGNED_BYTE, UNSIGNED_SHORT, FLOAT], true, `${at} WEIGHTS_${set}`);
+      // Sets of four, JOINTS_n with WEIGHTS_n, numbered from 0 without a gap (glTF 2.0, skinned mesh attributes).
+      let sets = 0;
+      while (attributes[`JOINTS_${sets}`] !== undefined || attributes[`WEIGHTS_${sets}`] !== undefined) {
+        if ((attributes[`JOINTS_${sets}`] === undefined) !== (attributes[`WEIGHTS_${sets}`] === undefined)) fail(`${at} has only one of JOINTS_${sets} and WEIGHTS_${sets}`);
+        if (sets === MAX_INFLUENCE_SETS) fail(`${at} has more than ${4 * MAX_INFLUENCE_SETS} influences per vertex (JOINTS_${sets}); at most ${4 * MAX_INFLUENCE_SETS} are read`);
+        accessorIs(doc, attributes[`JOINTS_${sets}`], [UNSIGNED_BYTE, UNSIGNED_SHORT], false, `${at} JOINTS_${sets}`);
+        accessorIs(doc, attributes[`WEIGHTS_${sets}`], [UNSIGNED_BYTE, UNSIGNED_SHORT, FLOAT], true, `${at} WEIGHTS_${sets}`);
+        sets++;
       }
+      const beyond = Object.keys(attributes).find((name) => /^(JOINTS|WEIGHTS)_\d+$/.test(name) && Number(name.split('_')[1]) > sets);
+      if (beyond !== undefined) fail(`${at} has ${beyond} but no ${beyond.replace(/\d+$/, String(sets))}`);
     });
   });
 }

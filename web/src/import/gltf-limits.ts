@@ -39,3 +39,10 @@ export const MAX_NODE_DEPTH = 1_000;
  * 10,000 joints).
  */
 export const MAX_SKIN_JOINTS = builtContract.maxBones;
+
+/**
+ * Sets of four influences read per vertex (JOINTS_0 … JOINTS_7): a course
+ * mesh weights most vertices by 9–18 joints. Of these the 8 largest are kept
+ * (gltf-influences.ts), as many as the shaders take.
+ */
+export const MAX_INFLUENCE_SETS = 8;

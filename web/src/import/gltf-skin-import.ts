@@ -7,7 +7,7 @@
 import type * as THREE from 'three';
 import type { GltfModel, GltfSkinEntry } from './gltf-model.js';
 import { GltfFileError } from './glb-container.js';
-import { type GltfInfluences, setSkinAttributes, readGltfInfluences } from './gltf-influences.js';
+import { type GltfInfluences, MAX_INFLUENCES, setSkinAttributes, readGltfInfluences } from './gltf-influences.js';
 import { type SkinnedMeshRig, rigFromSkeleton } from './skinned-mesh-rig.js';
 import { plural } from '../text/plural.js';
 
@@ -73,5 +73,10 @@ export function importSkin(model: GltfModel, skinIndex?: number): ImportedSkin {
   const unweighted = influences.reduce((sum, i) => sum + i.unweighted, 0);
   if (unnormalized > 0) warnings.push(`The weights of ${plural(unnormalized, 'vertex', 'vertices')} did not sum to 1; they were normalised.`);
   if (unweighted > 0) warnings.push(`${plural(unweighted, 'vertex has', 'vertices have')} no weights; they follow their first joint.`);
+  const trimmed = influences.reduce((sum, i) => sum + i.trimmed, 0);
+  if (trimmed > 0) {
+    const dropped = Math.max(...influences.map((i) => i.largestDropped));
+    warnings.push(`${plural(trimmed, 'vertex has', 'vertices have')} more than ${MAX_INFLUENCES} influences; the ${MAX_INFLUENCES} largest are kept and renormalised (the largest weight left out: ${dropped.toFixed(3)}).`);
+  }
   return { skin, rig, meshes: skin.meshes, influences: influences.some((i) => i.influences === 8) ? 8 : 4, warnings };
 }
