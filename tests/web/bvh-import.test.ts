@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BvhError, MAX_BVH_JOINTS, parseBvh } from '../../web/src/import/bvh/bvh-parse.js';
 import { bvhRig } from '../../web/src/import/bvh/bvh-rig.js';
 import { bvhCharacter } from '../../web/src/import/bvh/bvh-importer.js';
+import { guessBvhUnit } from '../../web/src/import/bvh/bvh-units.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
@@ -131,10 +132,35 @@ describe('BVH import', () => {
     }
   });
 
-  it('takes a hierarchy taller than 10 units as centimetres (rig in metres)', () => {
-    const { bones, metresPerUnit } = bvhRig(parseBvh(FILE), 'test');
-    expect(metresPerUnit).toBe(0.01);
-    expect(bones[1].restT).toEqual([0, 0.1, 0]);
+  // A person is 1.4–2.0 m: the first unit (centimetres, metres, inches, the
+  // CMU conversion's 1/0.45 in, millimetres, feet) that makes the figure so.
+  it.each([
+    [170, 'centimetres', 0.01],
+    [1.75, 'metres', 1],
+    [67, 'inches', 0.0254],
+    [30, "the CMU conversion's units (1/0.45 in)", 0.0254 / 0.45],
+    [1750, 'millimetres', 0.001],
+    [5.6, 'feet', 0.3048],
+  ])('guesses a figure %s units tall is in %s', (extent, name, metres) => {
+    const guess = guessBvhUnit(extent);
+    expect(guess.unit).toEqual({ name, metresPerUnit: metres });
+    expect(guess.human).toBe(true);
+    expect(guess.extent_m).toBeCloseTo(extent * metres, 12);
+  });
+
+  it('takes the nearest unit for a figure no unit makes a person, and says so; a caller\'s unit wins', () => {
+    // FILE's bind pose spans 20 units (Prop's root 20 along x): 1.13 m in the CMU unit is the nearest to 1.4–2.0 m.
+    const guessed = bvhRig(parseBvh(FILE), 'test');
+    expect(guessed.metresPerUnit).toBeCloseTo(0.0254 / 0.45, 12);
+    expect(guessed.units).toBe("lengths guessed to be in the CMU conversion's units (1/0.45 in) (the bind pose 1.13 m at its largest, the nearest any unit comes to a person's size)");
+    const asked = bvhRig(parseBvh(FILE), 'test', { metresPerUnit: 0.01 });
+    expect(asked.metresPerUnit).toBe(0.01);
+    expect(asked.bones[1].restT).toEqual([0, 0.1, 0]);
+    expect(asked.units).toBe('lengths in centimetres (as asked)');
+    expect(bvhRig(parseBvh(FILE), 'test', { metresPerUnit: 0.5 }).units).toBe('lengths in units of 0.5 m (as asked)');
+    for (const bad of [0, -1, NaN, Infinity]) {
+      expect(() => bvhRig(parseBvh(FILE), 'test', { metresPerUnit: bad })).toThrow(`BVH: metres per unit ${bad} must be a finite number > 0`);
+    }
   });
 
   it('widens a limit that an unwrapped spin passes (the core clamps into limits)', () => {

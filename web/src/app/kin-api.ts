@@ -156,14 +156,15 @@ export interface KinApi extends KinGoalsApi, KinToolsApi, KinTimelineApi, KinRet
    * name. `source` is a URL (this site's, or a data: URL), a File, an array
    * of Files, or `{name, bytes}`. `options.skin` picks one of a glTF file's
    * skins by its index in the file (a file with several skins otherwise
-   * asks the user). Resolves with `{ok: true, kind ('character' or 'pose'),
+   * asks the user); `options.metresPerUnit` gives a BVH file's length unit
+   * (otherwise guessed from the figure's size, as the summary says). Resolves with `{ok: true, kind ('character' or 'pose'),
    * summary, model}` (model as model() gives it) or with the
    * error the page shows; on error the character on screen stays. A new
    * character poses with goals found from its bone names (hands, feet,
    * head) or its leaves, and a share link waiting for this file applies its
    * pose.
    */
-  loadModel(source: ModelInput | File[], options?: { skin?: number }): Promise<KinLoadOutcome>;
+  loadModel(source: ModelInput | File[], options?: { skin?: number; metresPerUnit?: number }): Promise<KinLoadOutcome>;
   /**
    * Which character is on screen: {kind: 'default'}, {kind: 'lesson', id}
    * (see loadLesson), or {kind: 'gltf', name, skin, skinName, influences
@@ -350,6 +351,9 @@ export function createKinApi(): KinApiControl {
         throw new Error('kin: loadModel takes a URL, a File, an array of Files, or {name, bytes: ArrayBuffer | Uint8Array}');
       }
       if (options.skin !== undefined && !(Number.isInteger(options.skin) && options.skin >= 0)) throw new Error('kin: options.skin must be a skin index (a whole number ≥ 0)');
+      if (options.metresPerUnit !== undefined && !(typeof options.metresPerUnit === 'number' && options.metresPerUnit > 0 && Number.isFinite(options.metresPerUnit))) {
+        throw new Error('kin: options.metresPerUnit must be a finite number > 0 (a BVH file\'s unit in metres)');
+      }
       return models.loader.load(source, options).then((outcome) => (outcome.ok ? { ...outcome, model: structuredClone(running().editor.source) } : outcome));
     },
     model: () => structuredClone(editing().source),

@@ -25,6 +25,8 @@ export interface ImportQuestions {
 export interface ImportOptions {
   /** A glTF file's skin to pose, by its index in the file (default: the only one, or ask). */
   skin?: number;
+  /** A BVH file's length unit in metres (default: guessed from the figure's size, and the summary says which). */
+  metresPerUnit?: number;
 }
 
 export type ImportResult =

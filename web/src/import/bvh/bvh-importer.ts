@@ -11,16 +11,16 @@ import { Rig } from '../../rig/rig.js';
 import { plural } from '../../text/plural.js';
 import type { KinModule } from '../../wasm/generated/kin.js';
 import type { CharacterParts } from '../character-parts.js';
-import type { ImportFiles, ImportResult, Importer } from '../importer.js';
+import type { ImportFiles, ImportOptions, ImportQuestions, ImportResult, Importer } from '../importer.js';
 import type { ModelBytes } from '../model-input.js';
 import { MAX_BVH_CHARS, parseBvh } from './bvh-parse.js';
 import { bvhSkeletonMesh } from './bvh-mesh.js';
-import { bvhRig } from './bvh-rig.js';
+import { type BvhRigOptions, bvhRig } from './bvh-rig.js';
 
 /** The character parts, clip and units of a BVH file's text; throws naming the line of a problem. */
-export function bvhCharacter(module: KinModule, text: string, fileName: string): { parts: CharacterParts; clip: ClipData; metresPerUnit: number } {
+export function bvhCharacter(module: KinModule, text: string, fileName: string, options: BvhRigOptions = {}): { parts: CharacterParts; clip: ClipData; metresPerUnit: number; units: string } {
   const doc = parseBvh(text);
-  const { bones, clip, metresPerUnit } = bvhRig(doc, fileName.replace(/\.bvh$/i, ''));
+  const { bones, clip, metresPerUnit, units } = bvhRig(doc, fileName.replace(/\.bvh$/i, ''), options);
   const rig = Rig.create(module, bones);
   try {
     // Validates the clip in the core before the page sees anything.
@@ -40,7 +40,7 @@ export function bvhCharacter(module: KinModule, text: string, fileName: string):
     clips: [clip],
     metresPerUnit,
   };
-  return { parts, clip, metresPerUnit };
+  return { parts, clip, metresPerUnit, units };
 }
 
 export class BvhImporter implements Importer {
@@ -54,16 +54,15 @@ export class BvhImporter implements Importer {
     return /^\s*HIERARCHY\b/.test(new TextDecoder().decode(file.bytes.slice(0, 64)));
   }
 
-  async import(files: ImportFiles): Promise<ImportResult> {
+  async import(files: ImportFiles, _questions: ImportQuestions, options: ImportOptions): Promise<ImportResult> {
     const { main } = files;
     if (main.bytes.byteLength > MAX_BVH_CHARS) throw new Error(`it is ${main.bytes.byteLength} bytes; a BVH file read here is at most ${MAX_BVH_CHARS}`);
-    const { parts, clip, metresPerUnit } = bvhCharacter(this.module, new TextDecoder().decode(main.bytes), main.name);
-    const units = metresPerUnit === 1 ? 'metres' : `units of ${metresPerUnit} m`;
+    const { parts, clip, units } = bvhCharacter(this.module, new TextDecoder().decode(main.bytes), main.name, { metresPerUnit: options.metresPerUnit });
     const frames = Math.round(clip.duration * clip.fps) + 1;
     return {
       kind: 'character',
       parts,
-      summary: `Loaded '${main.name}': ${plural(parts.rig.boneCount, 'joint')}, ${plural(frames, 'frame')} at ${clip.fps.toFixed(1)} fps, lengths in ${units}.`,
+      summary: `Loaded '${main.name}': ${plural(parts.rig.boneCount, 'joint')}, ${plural(frames, 'frame')} at ${clip.fps.toFixed(1)} fps, ${units}.`,
     };
   }
 }

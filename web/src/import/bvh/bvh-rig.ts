@@ -25,16 +25,14 @@
 // widened on a slot whose unwrapped angles go further, because the core
 // clamps the sampled angles into the limits.
 //
-// Units: BVH has none; motion-capture files are mostly in centimetres. A
-// hierarchy taller than TALL_FILE units is taken as centimetres and the rig
-// is in metres (metresPerUnit 0.01), else the file's units are metres; the
-// scale is returned so that an export can write the file's units again.
+// Units: BVH has none. The rig is in metres, the file's unit guessed from
+// the bind pose's size (bvh-units.ts) unless the caller gives it; the scale
+// is returned so that an export can write the file's units again, with the
+// words that say which unit was taken.
 import type { ClipChannel, ClipData } from '../../animation/clip.js';
 import { type BoneDesc, EULER_ORDERS, type EulerOrder, type Vec3Tuple } from '../../rig/rig-desc.js';
 import type { BvhChannel, BvhDocument } from './bvh-parse.js';
-
-/** A bind-pose extent (file units) above which the file is taken to be in centimetres. */
-export const TALL_FILE = 10;
+import { describeUnits, guessBvhUnit } from './bvh-units.js';
 
 export interface BvhRig {
   /** One bone per joint, in the file's order. */
@@ -42,10 +40,12 @@ export interface BvhRig {
   clip: ClipData;
   /** Metres per file unit: the rig's lengths are the file's times this. */
   metresPerUnit: number;
+  /** Which unit that is and how it was chosen, for the load's summary ("lengths guessed to be in centimetres (…)"). */
+  units: string;
 }
 
 export interface BvhRigOptions {
-  /** Metres per file unit (default: 0.01 for a file taller than TALL_FILE units, else 1). */
+  /** Metres per file unit (default: guessed from the bind pose's size, bvh-units.ts). */
   metresPerUnit?: number;
 }
 
@@ -97,7 +97,11 @@ function uniqueName(name: string, used: Set<string>): string {
 
 /** Converts a parsed BVH file into a rig (bones in file order) and its clip named `name`. */
 export function bvhRig(doc: BvhDocument, name: string, options: BvhRigOptions = {}): BvhRig {
-  const metresPerUnit = options.metresPerUnit ?? (bindExtent(doc) > TALL_FILE ? 0.01 : 1);
+  if (options.metresPerUnit !== undefined && !(options.metresPerUnit > 0 && Number.isFinite(options.metresPerUnit))) {
+    throw new Error(`BVH: metres per unit ${options.metresPerUnit} must be a finite number > 0`);
+  }
+  const guess = options.metresPerUnit === undefined ? guessBvhUnit(bindExtent(doc)) : null;
+  const metresPerUnit = options.metresPerUnit ?? guess!.unit.metresPerUnit;
   const { frameCount, frameTime, channelCount, motion } = doc;
   const times = Array.from({ length: frameCount }, (_, f) => f * frameTime);
   const column = (c: number, scale: number): Float64Array => Float64Array.from({ length: frameCount }, (_, f) => motion[f * channelCount + c] * scale);
@@ -152,5 +156,5 @@ export function bvhRig(doc: BvhDocument, name: string, options: BvhRigOptions = 
     channels.push({ target: 'translation', bone: j, slot: 0, keys: keys(value) });
   });
   const duration = frameCount > 1 ? (frameCount - 1) * frameTime : frameTime;
-  return { bones, clip: { name, duration, fps: 1 / frameTime, channels }, metresPerUnit };
+  return { bones, clip: { name, duration, fps: 1 / frameTime, channels }, metresPerUnit, units: describeUnits(metresPerUnit, guess) };
 }
