@@ -81,6 +81,38 @@ TEST(MirrorMap, PairsTheHumanoid) {
   EXPECT_EQ(map.side[Index(bones, "head")], BodySide::kCentre);
 }
 
+// Exporters number bones in file order: the two sides of a pair then differ
+// in their numbers too ("b_LeftUpperArm_06" and "b_RightUpperArm_17"), and
+// pair once the side word is swapped and the digits are left out.
+TEST(MirrorMap, PairsNumberedNamesWhateverTheirNumbers) {
+  std::vector<kin::BoneDef> bones = kin_test::Humanoid();
+  int number = 0;
+  for (kin::BoneDef& b : bones) {
+    std::string base = b.name;
+    std::string side;
+    if (base.size() > 2 && (base.substr(base.size() - 2) == "_l" || base.substr(base.size() - 2) == "_r")) {
+      side = base.back() == 'l' ? "Left" : "Right";
+      base = base.substr(0, base.size() - 2);
+    }
+    std::string camel;  // "upper_arm" → "UpperArm"
+    for (std::size_t i = 0; i < base.size(); ++i) {
+      if (base[i] == '_') continue;
+      const bool starts = i == 0 || base[i - 1] == '_';
+      camel += starts ? static_cast<char>(base[i] - 'a' + 'A') : base[i];
+    }
+    b.name = "b_" + side + camel + "_" + std::to_string(number++);
+  }
+  kin::MirrorMap map;
+  ASSERT_TRUE(MapOf(bones, &map).ok());
+  EXPECT_EQ(map.partner[Index(bones, "b_LeftHand_8")], Index(bones, "b_RightHand_12"));
+  EXPECT_EQ(map.partner[Index(bones, "b_RightThigh_16")], Index(bones, "b_LeftThigh_13"));
+  EXPECT_EQ(map.partner[Index(bones, "b_Spine_1")], Index(bones, "b_Spine_1"));
+  // Two bones that leave out to the same name: which is the partner is not guessed.
+  std::vector<kin::BoneDef> twice = bones;
+  twice[Index(twice, "b_Spine_1")].name = "b_RightHand_99";
+  ExpectError(MapOf(twice, &map), "more than one bone is named 'b_RightHand_8' but for digits");
+}
+
 TEST(MirrorMap, NamesWhatBreaksTheSymmetry) {
   kin::MirrorMap map;
   ExpectError(MapOf(Renamed(kin_test::Humanoid(), "hand_r", "paw_r"), &map), "'hand_l' is on the left but there is no bone 'hand_r'");

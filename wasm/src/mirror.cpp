@@ -176,6 +176,35 @@ BodySide MirrorName(const std::string& name, std::string* partner) {
   return side != BodySide::kCentre ? side : MirrorLetter(name, partner);
 }
 
+// `name` without its digits: exporters number bones in file order, so the
+// two sides of a pair often differ there alone ("b_LeftUpperArm_06" and
+// "b_RightUpperArm_17").
+std::string WithoutDigits(const std::string& name) {
+  std::string out;
+  for (const char c : name)
+    if (c < '0' || c > '9') out += c;
+  return out;
+}
+
+constexpr int kNoBone = -1;
+constexpr int kSeveralBones = -2;
+
+// The bone named `name`, or else the one bone named as it is once digits are
+// left out of both (kNoBone, or kSeveralBones when more than one is).
+int FindPartner(const Skeleton& skeleton, const std::string& name) {
+  const int exact = skeleton.FindBone(name);
+  if (exact >= 0) return exact;
+  const std::string key = WithoutDigits(name);
+  if (key == name) return kNoBone;
+  int found = kNoBone;
+  for (int k = 0; k < skeleton.bone_count(); ++k) {
+    if (WithoutDigits(skeleton.name(k)) != key) continue;
+    if (found != kNoBone) return kSeveralBones;
+    found = k;
+  }
+  return found;
+}
+
 Status BuildMirrorMap(const Skeleton& skeleton, MirrorMap* out) {
   if (out == nullptr) return Status::Invalid("mirror: no output given");
   *out = MirrorMap();
@@ -192,15 +221,24 @@ Status BuildMirrorMap(const Skeleton& skeleton, MirrorMap* out) {
       map.partner[j] = j;
       continue;
     }
-    const int partner = skeleton.FindBone(partner_name);
+    const int partner = FindPartner(skeleton, partner_name);
+    if (partner == kSeveralBones) {
+      return Status::Invalid("mirror: bone %d '%s' is on the %s, and more than one bone is named '%s' but for digits",
+                             j, name.c_str(), SideName(map.side[j]), partner_name.c_str());
+    }
     if (partner < 0) {
       return Status::Invalid("mirror: bone %d '%s' is on the %s but there is no bone '%s'", j, name.c_str(),
                              SideName(map.side[j]), partner_name.c_str());
     }
-    MirrorName(partner_name, &back);
-    if (back != name) {
+    MirrorName(skeleton.name(partner), &back);
+    const int home = FindPartner(skeleton, back);
+    if (home == kSeveralBones) {
+      return Status::Invalid("mirror: bone %d '%s' pairs with '%s', and more than one bone is named '%s' but for digits",
+                             j, name.c_str(), skeleton.name(partner).c_str(), back.c_str());
+    }
+    if (home != j) {
       return Status::Invalid("mirror: bone %d '%s' pairs with '%s', which pairs with '%s'", j, name.c_str(),
-                             partner_name.c_str(), back.c_str());
+                             skeleton.name(partner).c_str(), back.c_str());
     }
     map.partner[j] = partner;
   }
