@@ -21,7 +21,7 @@ import { MAX_ACCESSOR_COUNT, MAX_NODE_DEPTH, MAX_SKIN_JOINTS } from '../../web/s
 import { LESSON_IDS } from '../../web/src/lessons/lessons.js';
 import { MAX_BONES, MAX_LINK_LENGTH, encodePoseLink } from '../../web/src/share/pose-link.js';
 import { encodeBase64url } from '../../web/src/share/base64url.js';
-import { editedSimpleSkin, simpleSkinWithData, zeros } from '../web/gltf-edits.js';
+import { editedSimpleSkin, simpleSkinWithData, simpleSkinWithLongAnimation, zeros } from '../web/gltf-edits.js';
 import { armatureRig, jointChain, jointFan, simpleSkin } from '../web/gltf-fixtures.js';
 import { cmuWalkBvh } from '../web/retarget-cli-fixtures.js';
 import { errorOf } from '../web/pose-link-results.js';
@@ -184,6 +184,13 @@ const REFUSED_FILES: RefusedFile[] = [
       json.nodes[2].children = [2];
     }),
     problem: `nodes form a cycle: node 2 '${MARKUP_SCRIPT}' is its own child`,
+  },
+  {
+    what: 'an animation of 10⁶ rotation keys (a clip of 5,000,000 numbers)',
+    name: 'long-animation.glb',
+    way: 'drop',
+    bytes: () => simpleSkinWithLongAnimation(1_000_000),
+    problem: "animation 0 'Long' holds 5000000 numbers of keys (times and values), more than the 1000000 a clip may hold",
   },
   {
     what: 'a joint named by 3 MB',

@@ -11,7 +11,7 @@ import { ModelLoader } from '../../web/src/import/model-loader.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { GltfBuilder } from './gltf-builder.js';
-import { editedSimpleSkin, simpleSkinWithData } from './gltf-edits.js';
+import { editedSimpleSkin, simpleSkinWithData, simpleSkinWithLongAnimation } from './gltf-edits.js';
 import { simpleSkin, skinnedMesh } from './gltf-fixtures.js';
 
 const refuseUris = (uri: string, what: string): string => `${what} refers to the external file '${uri}'`;
@@ -38,6 +38,14 @@ describe('glTF import: broken files are refused with a message naming the proble
     expect(await refusal(text('{"asset": '))).toMatch(/^its glTF JSON does not parse/);
     expect(await refusal(text('{"nodes": []}'))).toBe('it has no asset.version: not a glTF 2.0 file');
     expect(await refusal(text('{"asset": {"version": "1.0"}}'))).toBe('glTF version 1.0: only glTF 2.0 is supported');
+  });
+
+  it('an animation whose keys outnumber what a clip may hold', async () => {
+    // 10⁶ rotation keys: a million times and four million values.
+    expect(await refusal(simpleSkinWithLongAnimation(1_000_000))).toBe("animation 0 'Long' holds 5000000 numbers of keys (times and values), more than the 1000000 a clip may hold");
+    // As many as a clip holds are read.
+    const model = await parseGltfModel(simpleSkinWithLongAnimation(200_000), { resourcePath: '', allowUri: refuseUris });
+    expect(model.gltf.animations).toHaveLength(1);
   });
 
   it('no skin', async () => {

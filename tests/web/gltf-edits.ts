@@ -34,3 +34,16 @@ export function simpleSkinWithData(attribute: 'JOINTS_0' | 'WEIGHTS_0' | 'invers
   glb.set(new Uint8Array(data.buffer), binStart + view.byteOffset);
   return glb.buffer;
 }
+
+/**
+ * SimpleSkin with an animation of `keys` linear rotation keys on its tip
+ * joint, its times and values declared without data (zeros): a file of a
+ * few kilobytes whose clip would hold 5 × `keys` numbers.
+ */
+export function simpleSkinWithLongAnimation(keys: number): ArrayBuffer {
+  return editedSimpleSkin((json) => {
+    const input = json.accessors.push({ componentType: 5126, type: 'SCALAR', count: keys, min: [0], max: [0] }) - 1;
+    const output = json.accessors.push({ componentType: 5126, type: 'VEC4', count: keys }) - 1;
+    json.animations = [{ name: 'Long', samplers: [{ input, output, interpolation: 'LINEAR' }], channels: [{ sampler: 0, target: { node: 2, path: 'rotation' } }] }];
+  });
+}

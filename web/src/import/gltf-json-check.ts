@@ -9,6 +9,7 @@
 // stop short of validating the whole specification. Sizes a file may declare
 // without holding the bytes (accessor counts, vertices, nodes, the depth of
 // the node hierarchy) are capped as gltf-limits.ts says.
+import { MAX_CLIP_NUMBERS } from '../animation/clip.js';
 import { GltfFileError } from './glb-container.js';
 import { MAX_ACCESSOR_BYTES, MAX_ACCESSOR_COUNT, MAX_INFLUENCE_SETS, MAX_NODES, MAX_SKIN_JOINTS, MAX_UNBACKED_BYTES, MAX_VERTICES } from './gltf-limits.js';
 import { checkNodeTree } from './gltf-node-tree.js';
@@ -305,13 +306,24 @@ function checkAnimations(doc: Document): void {
       doc.ref(sampler.input, 'accessors', `${where} sampler input`);
       doc.ref(sampler.output, 'accessors', `${where} sampler output`);
     }
+    // What its channels' samplers hold, each sampler once (times and values): one clip's keys, bounded as a clip is.
+    const used = new Set<number>();
     for (const channel of Array.isArray(animation.channels) ? animation.channels : fail(`${where} has no channels`)) {
       if (!isObject(channel) || !isObject(channel.target)) fail(`${where}: a channel is malformed`);
       if (typeof channel.sampler !== 'number' || !Number.isInteger(channel.sampler) || channel.sampler < 0 || channel.sampler >= samplers.length) {
         fail(`${where}: a channel refers to sampler ${String(channel.sampler)}, but it has ${samplers.length}`);
       }
       doc.optionalRef(channel.target.node, 'nodes', `${where} channel`);
+      used.add(channel.sampler);
     }
+    let numbers = 0;
+    for (const s of used) {
+      for (const index of [samplers[s].input, samplers[s].output]) {
+        const accessor = doc.accessors[index];
+        numbers += (accessor.count as number) * (TYPE_SIZES[accessor.type as string] ?? 1);
+      }
+    }
+    if (numbers > MAX_CLIP_NUMBERS) fail(`${where} holds ${numbers} numbers of keys (times and values), more than the ${MAX_CLIP_NUMBERS} a clip may hold`);
   });
 }
 

@@ -11,14 +11,15 @@
 // that are not finite, and sizes past the caps below (so a hostile file
 // cannot make the page allocate without bound). One pass over the text: it
 // cannot hang.
+import { MAX_CLIP_NUMBERS } from '../../animation/clip.js';
 
 export type BvhChannel = 'Xposition' | 'Yposition' | 'Zposition' | 'Xrotation' | 'Yrotation' | 'Zrotation';
 const CHANNEL_NAMES: readonly string[] = ['Xposition', 'Yposition', 'Zposition', 'Xrotation', 'Yrotation', 'Zrotation'];
 
 /** Most joints a file may have. */
 export const MAX_BVH_JOINTS = 1000;
-/** Most numbers (frames × channels) the MOTION section may hold; the core's clip holds at most 2^20 keys. */
-export const MAX_BVH_VALUES = 1_000_000;
+/** Most numbers (frames × channels) the MOTION section may hold: as many as a clip (the core's holds at most 2^20 keys). */
+export const MAX_BVH_VALUES = MAX_CLIP_NUMBERS;
 /** Largest file read, in characters (a million numbers of ~12 characters each, and the hierarchy). */
 export const MAX_BVH_CHARS = 16 << 20;
 
