@@ -65,6 +65,7 @@ TEST(BoneRole, RecognisesTheConventions) {
       {"Spine1", BoneRole::kCount}, {"spine_02", BoneRole::kCount}, {"mixamorig:Spine2", BoneRole::kCount},
       {"Neck1", BoneRole::kCount}, {"upper_chest", BoneRole::kCount}, {"LeftHandIndex1", BoneRole::kCount},
       {"upperarm_twist_01_l", BoneRole::kCount}, {"hand", BoneRole::kCount}, {"LeftHips", BoneRole::kCount},
+      {"LeftHip", BoneRole::kUpperLegL}, {"RightHip", BoneRole::kUpperLegR}, {"hip", BoneRole::kHips},
       {"root", BoneRole::kCount}, {"", BoneRole::kCount}, {"rhips", BoneRole::kCount}, {"ballr", BoneRole::kToesR},
       {"collar", BoneRole::kCount}};
   for (const NameCase& c : cases)
@@ -95,6 +96,62 @@ TEST(BoneRole, ChestAndSpineFallBackOnTheChain) {
   kin::FindRoleBones(short_spine, kin::Span<int>(roles, kin::kBoneRoleCount));
   EXPECT_EQ(short_spine.name(roles[static_cast<int>(BoneRole::kSpine)]), "LowerBack");
   EXPECT_EQ(roles[static_cast<int>(BoneRole::kChest)], -1);
+}
+
+// Older BVH files: Collar, Shoulder (the upper arm), Elbow, Wrist and a
+// "hand" below it; Hip (the thigh), Knee, Ankle, Toe. Names alone give the
+// collar and the shoulder one role, and the wrist and the hand another: the
+// order down each limb tells them apart. Without a collar the Shoulder is
+// still the upper arm, since an Elbow hangs below it.
+TEST(BoneRole, OlderBvhNamesTakeTheirStepDownTheLimb) {
+  std::vector<kin::BoneDef> bones = kin_test::Humanoid([] {
+    HumanoidSpec spec;
+    spec.naming = Naming::kOlderBvh;
+    return spec;
+  }());
+  const auto index = [&](const std::string& name) {
+    for (std::size_t i = 0; i < bones.size(); ++i)
+      if (bones[i].name == name) return static_cast<int>(i);
+    return -1;
+  };
+  kin::BoneDef hand;
+  hand.name = "lhand";
+  hand.parent = index("LeftWrist");
+  hand.rest_t = glm::vec3(0.1f, 0, 0);
+  bones.push_back(hand);
+  const kin::Skeleton older = Build(bones);
+  int roles[kin::kBoneRoleCount];
+  kin::FindRoleBones(older, kin::Span<int>(roles, kin::kBoneRoleCount));
+  const auto played = [&](BoneRole role) { return roles[static_cast<int>(role)] < 0 ? std::string("none") : older.name(roles[static_cast<int>(role)]); };
+  EXPECT_EQ(played(BoneRole::kShoulderL), "LeftCollar");
+  EXPECT_EQ(played(BoneRole::kUpperArmL), "LeftShoulder");
+  EXPECT_EQ(played(BoneRole::kLowerArmL), "LeftElbow");
+  EXPECT_EQ(played(BoneRole::kHandL), "LeftWrist");
+  EXPECT_EQ(played(BoneRole::kUpperArmR), "RightShoulder");
+  EXPECT_EQ(played(BoneRole::kUpperLegL), "LeftHip");
+  EXPECT_EQ(played(BoneRole::kLowerLegR), "RightKnee");
+  EXPECT_EQ(played(BoneRole::kFootL), "LeftAnkle");
+  EXPECT_EQ(played(BoneRole::kToesR), "RightToe");
+  EXPECT_EQ(played(BoneRole::kChest), "Chest");
+  // No collars: the Shoulders hang from the chest, and are still the upper arms.
+  std::vector<kin::BoneDef> collarless = kin_test::Humanoid([] {
+    HumanoidSpec spec;
+    spec.naming = Naming::kOlderBvh;
+    return spec;
+  }());
+  for (const char* side : {"Left", "Right"}) {
+    for (kin::BoneDef& b : collarless)
+      if (b.name == std::string(side) + "Collar") b.name = std::string(side) + "ArmRoot_00";
+  }
+  const kin::Skeleton bare = Build(collarless);
+  kin::FindRoleBones(bare, kin::Span<int>(roles, kin::kBoneRoleCount));
+  EXPECT_EQ(bare.name(roles[static_cast<int>(BoneRole::kUpperArmL)]), "LeftShoulder");
+  EXPECT_EQ(roles[static_cast<int>(BoneRole::kShoulderL)], -1);
+  // CMU's scheme keeps its roles: Shoulder is the collar there, Arm the upper arm.
+  const kin::Skeleton cmu = HumanoidSkeleton(Naming::kCmu);
+  kin::FindRoleBones(cmu, kin::Span<int>(roles, kin::kBoneRoleCount));
+  EXPECT_EQ(cmu.name(roles[static_cast<int>(BoneRole::kShoulderL)]), "LeftShoulder");
+  EXPECT_EQ(cmu.name(roles[static_cast<int>(BoneRole::kUpperArmL)]), "LeftArm");
 }
 
 TEST(AutoMap, MapsByRoleAcrossConventions) {

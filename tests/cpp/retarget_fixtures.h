@@ -20,7 +20,9 @@
 
 namespace kin_test {
 
-enum class Naming { kOurs, kCmu, kMixamo };
+// kOlderBvh: the scheme of many older BVH files and other conversions, in
+// which "Shoulder" is the upper arm and "Hip" the thigh.
+enum class Naming { kOurs, kCmu, kMixamo, kOlderBvh };
 
 struct HumanoidSpec {
   Naming naming = Naming::kOurs;
@@ -48,7 +50,13 @@ inline std::string BoneName(Naming naming, const std::string& ours) {
       {"clavicle_r", "RightShoulder"}, {"upper_arm_r", "RightArm"}, {"forearm_r", "RightForeArm"}, {"hand_r", "RightHand"},
       {"thigh_l", "LeftUpLeg"}, {"shin_l", "LeftLeg"}, {"foot_l", "LeftFoot"}, {"toes_l", "LeftToeBase"},
       {"thigh_r", "RightUpLeg"}, {"shin_r", "RightLeg"}, {"foot_r", "RightFoot"}, {"toes_r", "RightToeBase"}};
-  for (const Pair& p : kPairs)
+  static const Pair kOlder[] = {
+      {"hips", "Hips"}, {"neck", "Neck"}, {"head", "Head"},
+      {"clavicle_l", "LeftCollar"}, {"upper_arm_l", "LeftShoulder"}, {"forearm_l", "LeftElbow"}, {"hand_l", "LeftWrist"},
+      {"clavicle_r", "RightCollar"}, {"upper_arm_r", "RightShoulder"}, {"forearm_r", "RightElbow"}, {"hand_r", "RightWrist"},
+      {"thigh_l", "LeftHip"}, {"shin_l", "LeftKnee"}, {"foot_l", "LeftAnkle"}, {"toes_l", "LeftToe"},
+      {"thigh_r", "RightHip"}, {"shin_r", "RightKnee"}, {"foot_r", "RightAnkle"}, {"toes_r", "RightToe"}};
+  for (const Pair& p : naming == Naming::kOlderBvh ? kOlder : kPairs)
     if (ours == p.ours) return naming == Naming::kMixamo ? std::string("mixamorig:") + p.cmu : p.cmu;
   return ours;
 }
@@ -57,6 +65,7 @@ inline std::string SpineName(Naming naming, int k, int n) {
   switch (naming) {
     case Naming::kOurs: return k == 0 ? "spine" : k == n - 1 ? "chest" : "spine" + std::to_string(k);
     case Naming::kCmu: return k == 0 ? "LowerBack" : k == 1 ? "Spine" : "Spine" + std::to_string(k - 1);
+    case Naming::kOlderBvh: return k == n - 1 ? "Chest" : k == 0 ? "Spine" : "Spine" + std::to_string(k);
     case Naming::kMixamo: return k == 0 ? "mixamorig:Spine" : "mixamorig:Spine" + std::to_string(k);
   }
   return "";

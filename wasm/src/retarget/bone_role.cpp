@@ -16,7 +16,9 @@ constexpr const char* kRoleNames[kBoneRoleCount] = {
 enum class Side { kNone, kLeft, kRight };
 
 // A body part without its side, as the name table knows it.
-enum class Part { kNone, kHips, kSpine, kChest, kNeck, kHead, kShoulder, kUpperArm, kLowerArm, kHand,
+// kHip: "hip" alone is the hips; with a side (LeftHip, as older BVH files
+// name the thigh) the upper leg.
+enum class Part { kNone, kHips, kHip, kSpine, kChest, kNeck, kHead, kShoulder, kUpperArm, kLowerArm, kHand,
                   kUpperLeg, kLowerLeg, kFoot, kToes };
 
 struct PartName {
@@ -24,7 +26,7 @@ struct PartName {
   Part part;
 };
 constexpr PartName kPartNames[] = {
-    {"hips", Part::kHips}, {"hip", Part::kHips}, {"pelvis", Part::kHips},
+    {"hips", Part::kHips}, {"hip", Part::kHip}, {"pelvis", Part::kHips},
     {"spine", Part::kSpine}, {"lowerback", Part::kSpine},
     {"chest", Part::kChest},
     {"neck", Part::kNeck},
@@ -177,6 +179,7 @@ BoneRole RoleFromName(const std::string& name) {
   switch (part) {
     case Part::kNone: return BoneRole::kCount;
     case Part::kHips: return side == Side::kNone ? BoneRole::kHips : BoneRole::kCount;
+    case Part::kHip: return side == Side::kNone ? BoneRole::kHips : SidedRole(Part::kUpperLeg, side);
     case Part::kSpine: return side == Side::kNone ? BoneRole::kSpine : BoneRole::kCount;
     case Part::kChest: return side == Side::kNone ? BoneRole::kChest : BoneRole::kCount;
     case Part::kNeck: return side == Side::kNone ? BoneRole::kNeck : BoneRole::kCount;
@@ -185,10 +188,74 @@ BoneRole RoleFromName(const std::string& name) {
   }
 }
 
+namespace {
+
+// The four limbs, each its roles from the body outward.
+constexpr BoneRole kLimbs[4][4] = {
+    {BoneRole::kShoulderL, BoneRole::kUpperArmL, BoneRole::kLowerArmL, BoneRole::kHandL},
+    {BoneRole::kShoulderR, BoneRole::kUpperArmR, BoneRole::kLowerArmR, BoneRole::kHandR},
+    {BoneRole::kUpperLegL, BoneRole::kLowerLegL, BoneRole::kFootL, BoneRole::kToesL},
+    {BoneRole::kUpperLegR, BoneRole::kLowerLegR, BoneRole::kFootR, BoneRole::kToesR}};
+
+// Where `role` lies on a limb: limb and step (from the body), or false.
+bool LimbStep(BoneRole role, int* limb, int* step) {
+  for (int l = 0; l < 4; ++l)
+    for (int k = 0; k < 4; ++k)
+      if (kLimbs[l][k] == role) {
+        *limb = l;
+        *step = k;
+        return true;
+      }
+  return false;
+}
+
+// Names read alone can repeat a step of a limb: older BVH files call the
+// collar "Collar", the upper arm "Shoulder", the forearm "Elbow" and the
+// hand "Wrist", and hang a "hand" below the wrist. Down a limb the steps go
+// outward, so a bone whose nearest ancestor on its limb is at its step or
+// beyond is the step after that one (or no role past the last): Collar,
+// Shoulder, Elbow, Wrist, hand are shoulder, upper arm, lower arm, hand and
+// none. A limb with a shoulder and a lower arm below it but no upper arm
+// (Shoulder, Elbow, Wrist) calls its upper arm the shoulder.
+void OrderLimbSteps(const Skeleton& skeleton, Span<BoneRole> roles) {
+  const int n = static_cast<int>(roles.size);
+  for (int b = 0; b < n; ++b) {
+    int limb, step;
+    if (!LimbStep(roles[b], &limb, &step)) continue;
+    for (int a = skeleton.parent(b); a >= 0; a = skeleton.parent(a)) {
+      int above_limb, above;
+      if (!LimbStep(roles[a], &above_limb, &above) || above_limb != limb) continue;
+      if (above >= step) roles[b] = above + 1 < 4 ? kLimbs[limb][above + 1] : BoneRole::kCount;
+      break;
+    }
+  }
+  for (int limb = 0; limb < 2; ++limb) {
+    bool has_upper = false;
+    for (int b = 0; b < n; ++b) has_upper = has_upper || roles[b] == kLimbs[limb][1];
+    if (has_upper) continue;
+    for (int b = 0; b < n; ++b) {
+      if (roles[b] != kLimbs[limb][2]) continue;
+      for (int a = skeleton.parent(b); a >= 0; a = skeleton.parent(a)) {
+        if (roles[a] != kLimbs[limb][0]) continue;
+        roles[a] = kLimbs[limb][1];
+        break;
+      }
+      break;
+    }
+  }
+}
+
+}  // namespace
+
 void FindRoleBones(const Skeleton& skeleton, Span<int> bone_of_role) {
   for (int r = 0; r < kBoneRoleCount; ++r) bone_of_role[r] = -1;
-  for (int b = 0; b < skeleton.bone_count(); ++b) {
-    const BoneRole role = RoleFromName(skeleton.name(b));
+  // On the stack: a map's validation runs in RetargetJob::Run, which allocates nothing.
+  BoneRole roles[kMaxBones];
+  const int n = skeleton.bone_count() < kMaxBones ? skeleton.bone_count() : kMaxBones;
+  for (int b = 0; b < n; ++b) roles[b] = RoleFromName(skeleton.name(b));
+  OrderLimbSteps(skeleton, Span<BoneRole>(roles, static_cast<std::size_t>(n)));
+  for (int b = 0; b < n; ++b) {
+    const BoneRole role = roles[b];
     if (role != BoneRole::kCount && bone_of_role[static_cast<int>(role)] < 0) bone_of_role[static_cast<int>(role)] = b;
   }
   const int hips = bone_of_role[static_cast<int>(BoneRole::kHips)];
