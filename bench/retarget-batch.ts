@@ -58,7 +58,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     for (const config of configs) {
       const start = performance.now();
-      const outcomes = await runBatch(files, { out, mode: config.mode, fps: 0, bvh: false, onto: DEFAULT_CHARACTER }, config.workers, () => {});
+      const outcomes = await runBatch(files, { out, mode: config.mode, fps: 0, bvh: false, mapEntries: null, onto: DEFAULT_CHARACTER }, config.workers, () => {});
       config.walls.push((performance.now() - start) / 1000);
       for (const outcome of outcomes) {
         if (!outcome.ok) throw new Error(`retarget-batch: ${files[outcome.index].path}: ${outcome.message}`);

@@ -231,6 +231,37 @@ describe('retarget CLI onto a textured character', () => {
   });
 });
 
+describe('retarget CLI with a bone map (--map)', () => {
+  it('puts the file\'s entries over the guessed map, and the report says which bones were given and which guessed', async () => {
+    const mapFile = join(dir, 'map.json');
+    // The ponytail has no role (the guess leaves it unmapped): the map hangs it on the source's Neck1, a chain member the guess leaves alone.
+    writeFileSync(mapFile, JSON.stringify({ ponytail_1: 'Neck1', hand_l: 'LeftHand' }));
+    const mapped = await runCli([join(dir, 'walk.bvh'), '--out', join(dir, 'mapped'), '--map', mapFile]);
+    expect(mapped.stderr).not.toMatch(/FAILED/);
+    expect(mapped.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'mapped', 'walk.report.json'), 'utf8'));
+    expect(report.map.ponytail_1).toBe('Neck1');
+    expect(report.map.ponytail_2).toBe(null);
+    expect(report.map.hand_l).toBe('LeftHand');
+    expect(report.map.hand_r).toBe('RightHand');
+    expect(report.mapOrigins.ponytail_1).toBe('given');
+    expect(report.mapOrigins.hand_l).toBe('given');
+    expect(report.mapOrigins.hand_r).toBe('guessed');
+    expect(Object.values(report.mapOrigins).filter((o) => o === 'given')).toHaveLength(2);
+  });
+
+  it('refuses a map file that is not an object of names, before any file; names a bone no rig has, per file', async () => {
+    writeFileSync(join(dir, 'list.json'), '["hips"]');
+    const list = await runCli([join(dir, 'walk.bvh'), '--out', join(dir, 'listed'), '--map', join(dir, 'list.json')]);
+    expect(list.code).toBe(1);
+    expect(list.stderr).toMatch(/retarget: the bone map '.*list\.json' is not a JSON object of target bone names/);
+    writeFileSync(join(dir, 'tail.json'), '{"hips": "Tail"}');
+    const tail = await runCli([join(dir, 'walk.bvh'), '--out', join(dir, 'tailed'), '--map', join(dir, 'tail.json')]);
+    expect(tail.code).toBe(1);
+    expect(tail.stderr).toMatch(/walk\.bvh: FAILED: the bone map maps 'hips' to source bone 'Tail', which the source does not have/);
+  });
+});
+
 describe('retarget CLI output names', () => {
   it('are the sources\' names, numbered when two share one or when an output would overwrite a source', () => {
     const out = join(dir, 'names');

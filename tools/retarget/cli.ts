@@ -10,6 +10,7 @@ import { basename, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { errorMessage } from '../../web/src/text/error-message.js';
+import { type BoneMapEntries, readBoneMapFile } from './bone-map-file.js';
 import { type BatchOptions, USAGE, UsageError, parseOptions } from './options.js';
 import { type BatchFile, batchFiles } from './output-names.js';
 import { type FileOutcome, runBatch } from './pool.js';
@@ -41,13 +42,20 @@ export async function main(args: readonly string[], log: (line: string) => void 
     log(`retarget: the output directory '${options.out}' cannot be made: ${errorMessage(error)}`);
     return 1;
   }
+  let mapEntries: BoneMapEntries | null = null;
+  try {
+    if (options.map !== null) mapEntries = readBoneMapFile(options.map);
+  } catch (error) {
+    log(`retarget: ${errorMessage(error)}`);
+    return 1;
+  }
   const files = batchFiles(options.sources, options.out);
   const began = performance.now();
   let done = 0;
   let outcomes: FileOutcome[];
   try {
     const { out, mode, fps, bvh, onto } = options;
-    outcomes = await runBatch(files, { out, mode, fps, bvh, onto }, options.workers, (outcome) => log(progressLine(outcome, ++done, files)));
+    outcomes = await runBatch(files, { out, mode, fps, bvh, onto, mapEntries }, options.workers, (outcome) => log(progressLine(outcome, ++done, files)));
   } catch (error) {
     log(`retarget: ${errorMessage(error)}`);
     return 1;

@@ -14,6 +14,8 @@ export interface ReportContext {
   fps: number;
   /** Per target bone: the source bone mapped onto it, or -1. */
   map: Int32Array;
+  /** Per target bone: whether the map file gave its source ('given') or the bone roles did ('guessed'). */
+  origins: readonly ('given' | 'guessed')[];
   sourceRig: Rig;
   targetRig: Rig;
   warnings: readonly string[];
@@ -41,6 +43,7 @@ export function reportJson(report: RetargetReport, context: ReportContext): obje
     fps: context.fps,
     frames: report.frames,
     map: Object.fromEntries(targetRig.boneNames.map((name, j) => [name, map[j] >= 0 ? sourceRig.boneNames[map[j]] : null])),
+    mapOrigins: Object.fromEntries(targetRig.boneNames.map((name, j) => [name, context.origins[j]])),
     summary: {
       meanAngle_deg: value(report.meanAngle_deg),
       maxAngle_deg: value(report.maxAngle_deg),

@@ -11,6 +11,7 @@ import { exportBvh } from '../../web/src/export/bvh-export.js';
 import type { Retargeter } from '../../web/src/rig/retarget.js';
 import { errorMessage } from '../../web/src/text/error-message.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
+import { withEntries } from './bone-map-file.js';
 import { glbWithAnimation } from './glb-animation.js';
 import { outputBases } from './output-names.js';
 import type { WorkerSetup } from './options.js';
@@ -55,7 +56,8 @@ export async function retargetFile(context: BatchContext, path: string, base: st
     const clips = source.clips.map((sourceClip, c): ClipResult => {
       const where = source.clips.length > 1 ? `animation '${sourceClip.name}': ` : '';
       source.rig.clips.setClip(sourceClip);
-      const map = retargeter.autoMap(source.rig, target.rig);
+      const guessed = retargeter.autoMap(source.rig, target.rig);
+      const { map, origins } = options.mapEntries === null ? { map: guessed, origins: Array.from(guessed, () => 'guessed' as const) } : withEntries(guessed, options.mapEntries, source.rig, target.rig);
       const problems = retargeter.validate(source.rig, target.rig, map);
       if (problems.length > 0) throw new Error(`${where}the bone mapping onto '${target.name}' does not hold: ${problems.join('; ')}`);
       const { clip, report } = retargeter.retarget(source.rig, target.rig, map, {
@@ -67,7 +69,7 @@ export async function retargetFile(context: BatchContext, path: string, base: st
       });
       const files = [join(options.out, `${bases[c]}.glb`), join(options.out, `${bases[c]}.report.json`)];
       writeFileSync(files[0], new Uint8Array(glbWithAnimation(target, clip)));
-      const about = { source: path, clip: sourceClip.name, target: options.onto, mode: options.mode, fps: clip.fps, map, sourceRig: source.rig, targetRig: target.rig, warnings: source.warnings };
+      const about = { source: path, clip: sourceClip.name, target: options.onto, mode: options.mode, fps: clip.fps, map, origins, sourceRig: source.rig, targetRig: target.rig, warnings: source.warnings };
       writeFileSync(files[1], `${JSON.stringify(reportJson(report, about))}\n`);
       if (options.bvh) {
         files.push(join(options.out, `${bases[c]}.bvh`));
