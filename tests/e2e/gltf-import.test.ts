@@ -35,6 +35,32 @@ describe('glTF import in the page', () => {
   const suite = demoPage();
   const armature = armatureRig().glb();
 
+  // A model authored in centimetres with no scale node (about 160 units tall):
+  // the camera frames it from outside, and its handles, gizmo and floor grow
+  // with it, so that a real pointer drag on a hand's handle takes it.
+  it('a model 160 units tall is framed and posed as a human is', async () => {
+    const { page, problems } = suite;
+    await dropFile(page, 'centimetres.glb', armatureRig({ armatureScale: 1 }).glb());
+    expect(await loadReported(page, null)).toMatch(/^Loaded 'centimetres.glb'/);
+    await nextFrame(page);
+    const before = await page.evaluate(() => window.kin.boneTip('HandL'));
+    const centre = await page.evaluate(() => window.kin.handleScreenPosition('HandL'));
+    // Pressed 5 px off its centre, as a hand does: a handle a few pixels across is missed.
+    const handle = { x: centre.x + 5, y: centre.y };
+    await page.mouse.move(handle.x, handle.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 10; step++) await page.mouse.move(handle.x - 6 * step, handle.y + 5 * step);
+    await page.mouse.up();
+    const after = await page.evaluate(() => ({ tip: window.kin.boneTip('HandL'), target: window.kin.goals()[0].target }));
+    // The hand followed the pointer some centimetres, as far as a human's hand goes a few.
+    expect(distance(after.tip, before)).toBeGreaterThan(2);
+    expect(distance(after.tip, after.target)).toBeLessThan(1);
+    const screen = await page.screenshot();
+    expect(changedPixels(screen, await page.screenshot())).toBe(0);
+    await page.keyboard.press('Control+z');
+    expect(problems).toEqual([]);
+  });
+
   it('a dropped GLB replaces the default character and poses by dragging a target', async () => {
     const { page, problems } = suite;
     await dropFile(page, 'armature.glb', armature);

@@ -93,11 +93,14 @@ export function simpleSkin(options: { inverseBinds?: boolean } = {}): GltfBuilde
  * A humanoid-ish skeleton in centimetres under an "Armature" node that is not
  * a joint (translated, turned −90° about x, scaled 0.01, as exporters make
  * it), a non-joint "NeckHelper" between the spine and the head, and a mesh
- * node with a transform of its own, which glTF says to ignore.
+ * node with a transform of its own, which glTF says to ignore. With
+ * `armatureScale` 1 the figure stays in centimetres: 160 units tall, as many
+ * sample models are.
  */
-export function armatureRig(): GltfBuilder {
+export function armatureRig(options: { armatureScale?: number } = {}): GltfBuilder {
   const b = new GltfBuilder();
-  const armature = b.node({ name: 'Armature', translation: [0.2, 0.1, -0.3], rotation: axisAngle([1, 0, 0], -90), scale: [0.01, 0.01, 0.01] }, true);
+  const s = options.armatureScale ?? 0.01;
+  const armature = b.node({ name: 'Armature', translation: [0.2, 0.1, -0.3], rotation: axisAngle([1, 0, 0], -90), scale: [s, s, s] }, true);
   const joint = (name: string, parent: number, translation: Vec3, rotation?: Quat): number => {
     const n = b.node({ name, translation, ...(rotation ? { rotation } : {}) });
     b.attach(parent, n);

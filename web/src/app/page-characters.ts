@@ -14,7 +14,8 @@ import type { CharacterTransform } from '../scene/character-transform.js';
 import type { SceneCharacter } from '../scene/scene.js';
 import { CharacterMeshes } from '../three/character-meshes.js';
 import { PICK_DISTANCE_PX, nearestSegment, projectBoneSegments, segmentDistance } from '../three/bone-picking.js';
-import { contactShadow } from '../three/ground.js';
+import { characterScale } from '../three/character-framing.js';
+import { CONTACT_SHADOW_RADIUS, contactShadow } from '../three/ground.js';
 import type { Viewport } from '../three/scene.js';
 import type { PosingView } from './posing-view.js';
 import { SpringFrames } from './spring-frames.js';
@@ -230,7 +231,7 @@ export class PageCharacters {
     const placed = new THREE.Group();
     placed.name = `character ${character.id}`;
     placed.matrixAutoUpdate = false;
-    placed.add(meshes.mesh, contactShadow());
+    placed.add(meshes.mesh, contactShadow(CONTACT_SHADOW_RADIUS * characterScale(meshes)));
     this.viewport.world.add(placed);
     this.shown.set(character.id, { meshes, placed, springs: new SpringFrames(), poseStale: true, parts });
     this.place(character);

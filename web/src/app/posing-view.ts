@@ -15,7 +15,7 @@ import type { PosingSession } from '../posing/posing-session.js';
 import { Change, type Changes, NEW_HANDLES } from '../scene/scene-change.js';
 import type { SceneCharacter } from '../scene/scene.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
-import { frameCharacter } from '../three/character-framing.js';
+import { characterScale, frameCharacter } from '../three/character-framing.js';
 import type { CharacterMeshes } from '../three/character-meshes.js';
 import { DebugView, type DebugMesh } from '../three/debug-view.js';
 import type { Viewport } from '../three/scene.js';
@@ -380,7 +380,7 @@ export class PosingView {
       dragEnded: () => editor.endGesture(),
       dragCancelled: () => editor.cancelGesture(),
       redraw: this.requestFrame,
-    });
+    }, characterScale(this.currentCharacter));
     handles.shown = this.handlesShown;
     this.targetHandles = handles;
     this.placeHandles();

@@ -1,8 +1,10 @@
 // Aims the camera at a character so that its whole bind-pose mesh is in view.
 // The default character is orbited around its chest; any other around the
 // middle of its mesh. A character far from human size (a glTF in other
-// units, a toy, a building) also scales the camera's clipping planes and the
-// orbit's distance limits, which are set for a human in metres.
+// units, a toy, a building) has a scale (characterScale) by which the
+// camera's clipping planes, the orbit's distance limits and the floor's grid
+// follow it here, and its handles and gizmo where they are made: all are set
+// for a human in metres.
 import * as THREE from 'three';
 import type { Rig } from '../rig/rig.js';
 import type { CharacterMeshes } from './character-meshes.js';
@@ -20,7 +22,8 @@ const MARGIN = 0.06;
 const HUMAN_SIZE = 2;
 const HUMAN_RANGE = [0.5, 4];
 
-export function frameCharacter(viewport: Viewport, character: CharacterMeshes, rig: Rig): void {
+/** The character's bind-pose mesh points (model space) and their box. */
+function meshPoints(character: CharacterMeshes): { points_ws: THREE.Float32BufferAttribute; box: THREE.Box3 } {
   // The character mesh sits at the origin: model space is world space.
   const parts = character.positions();
   const points_ws = new THREE.Float32BufferAttribute(parts.reduce((sum, p) => sum + 3 * p.count, 0), 3);
@@ -29,21 +32,43 @@ export function frameCharacter(viewport: Viewport, character: CharacterMeshes, r
   for (const part of parts) {
     for (let i = 0; i < part.count; i++) points_ws.setXYZ(offset++, ...point.fromBufferAttribute(part, i).toArray());
   }
-  const box = new THREE.Box3().setFromBufferAttribute(points_ws);
+  return { points_ws, box: new THREE.Box3().setFromBufferAttribute(points_ws) };
+}
+
+const scales = new WeakMap<CharacterMeshes, number>();
+
+function scaleOfBox(box: THREE.Box3): number {
   const size = box.getSize(new THREE.Vector3()).length();
+  return size >= HUMAN_RANGE[0] && size <= HUMAN_RANGE[1] ? 1 : size / HUMAN_SIZE;
+}
+
+/** 1 for a character of about human size in metres, else its size over a human's (a model 100 units tall: about 50). */
+export function characterScale(character: CharacterMeshes): number {
+  let scale = scales.get(character);
+  if (scale === undefined) {
+    scale = scaleOfBox(meshPoints(character).box);
+    scales.set(character, scale);
+  }
+  return scale;
+}
+
+export function frameCharacter(viewport: Viewport, character: CharacterMeshes, rig: Rig): void {
+  const { points_ws, box } = meshPoints(character);
   let pivot_ws = box.getCenter(new THREE.Vector3());
   if (rig.boneNames.includes(PIVOT_BONE)) {
     const pivot = 16 * rig.boneIndex(PIVOT_BONE);
     const model_ms = rig.modelMatrices();
     pivot_ws = new THREE.Vector3(model_ms[pivot + 12], model_ms[pivot + 13], model_ms[pivot + 14]);
   }
-  const scale = size >= HUMAN_RANGE[0] && size <= HUMAN_RANGE[1] ? 1 : size / HUMAN_SIZE;
+  const scale = scaleOfBox(box);
+  scales.set(character, scale);
   const { camera, orbit } = viewport;
   camera.near = 0.05 * scale;
   camera.far = 100 * scale;
   camera.updateProjectionMatrix();
   orbit.minDistance = 0.5 * scale;
   orbit.maxDistance = 20 * scale;
+  viewport.ground.scale.setScalar(scale);
   framePoints(camera, pivot_ws, points_ws, VIEW_DIRECTION_WS, MARGIN);
   orbit.target.copy(pivot_ws);
   orbit.update();

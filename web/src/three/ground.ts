@@ -31,8 +31,11 @@ export function createGround(size = 12): THREE.Group {
   return ground;
 }
 
+/** A human's contact shadow, metres across from its centre. */
+export const CONTACT_SHADOW_RADIUS = 0.55;
+
 /** A character's contact shadow, `radius` metres, to put under it (in its model space). */
-export function contactShadow(radius = 0.55): THREE.Mesh {
+export function contactShadow(radius = CONTACT_SHADOW_RADIUS): THREE.Mesh {
   const shadow = new THREE.Mesh(
     new THREE.PlaneGeometry(2 * radius, 2 * radius),
     new THREE.MeshBasicMaterial({ map: contactShadowTexture(), transparent: true, depthWrite: false }),

@@ -38,6 +38,9 @@ export class HandleMeshes {
   });
   private readonly fills: THREE.Material[] = [];
 
+  /** `scale`: the character's (characterScale): a handle is as big beside it as beside a human. */
+  constructor(private readonly scale = 1) {}
+
   /** A handle drawn in `style`, with its outline; its fill material is its own (the meshes' dispose() frees it). */
   create(style: HandleStyle): THREE.Mesh {
     const fill = new THREE.MeshBasicMaterial({ color: style.color, transparent: true, depthTest: false, depthWrite: false });
@@ -45,7 +48,7 @@ export class HandleMeshes {
     const geometry = style.pole ? this.poleGeometry : style.pinned ? this.pinGeometry : this.geometry;
     const handle = new THREE.Mesh(geometry, fill);
     handle.name = `target:${style.name}`;
-    handle.scale.setScalar(HANDLE_RADIUS);
+    handle.scale.setScalar(HANDLE_RADIUS * this.scale);
     handle.renderOrder = HANDLE_RENDER_ORDER + 1;
     // A dark back-face shell reads as an outline against both skin and floor.
     const outline = new THREE.Mesh(geometry, this.outlineMaterial);

@@ -18,6 +18,8 @@ export class Viewport {
   readonly orbit: OrbitControls;
   /** The scene's world space, drawn as the active character's model space sees it. */
   readonly world = new THREE.Group();
+  /** The floor's grid, in the world: scaled with the active character (character-framing.ts). */
+  readonly ground = createGround();
   /** Called when the view needs drawing again (resize, camera moved); the page's frame scheduler sets it. */
   onInvalidate: () => void = () => {};
   private readonly resizeObserver: ResizeObserver;
@@ -39,7 +41,7 @@ export class Viewport {
 
     this.world.name = 'world';
     this.world.matrixAutoUpdate = false;
-    this.world.add(createGround());
+    this.world.add(this.ground);
     this.scene.add(this.world);
 
     this.resizeObserver = new ResizeObserver(() => this.resize());

@@ -52,7 +52,7 @@ const GRAB_POINTER = -2;
 
 export class TargetHandles {
   private readonly group = new THREE.Group();
-  private readonly meshes = new HandleMeshes();
+  private readonly meshes: HandleMeshes;
   private readonly handles: THREE.Mesh[];
   /** Each handle's own colour (a hovered one is drawn lighter). */
   private readonly colors: THREE.Color[];
@@ -86,13 +86,16 @@ export class TargetHandles {
     /** Camera controls to pause while a handle is dragged. */
     private readonly orbit: { enabled: boolean },
     private readonly hooks: HandleHooks,
+    /** The character's scale (characterScale): handles and the gizmo's arrows grow with it. */
+    scale = 1,
   ) {
+    this.meshes = new HandleMeshes(scale);
     this.group.name = 'target-handles';
     this.handles = styles.map((style) => this.meshes.create(style));
     this.colors = this.handles.map((handle) => (handle.material as THREE.MeshBasicMaterial).color.clone());
     this.group.add(...this.handles);
     scene.add(this.group);
-    this.gizmo = new TranslateGizmo(camera, GIZMO_MIN_LENGTH);
+    this.gizmo = new TranslateGizmo(camera, GIZMO_MIN_LENGTH * scale);
     scene.add(this.gizmo);
 
     canvas.addEventListener('pointerdown', this.onPointerDown);
