@@ -16,10 +16,9 @@ import {
 } from '../rig/rig.js';
 import { CHARACTER_COLORS, DEBUG_MESHES, type DebugMesh } from '../three/debug-view.js';
 import type { CharacterColors } from '../three/skinned-character.js';
-import type { CharacterSource } from '../posing/character-source.js';
-import { exportedPose } from '../export/character-export.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import { type KinGoalsApi, type KinSolveResult, createGoalsApi, solveResult } from './kin-goals-api.js';
+import { type KinFilesApi, createFilesApi } from './kin-files-api.js';
 import { type KinTimelineApi, createTimelineApi } from './kin-timeline-api.js';
 import { type KinPage, type KinToolsApi, createToolsApi } from './kin-tools-api.js';
 import { type KinRetargetApi, createRetargetApi } from './kin-retarget-api.js';
@@ -27,21 +26,15 @@ import { type KinSpringsApi, createSpringsApi } from './kin-springs-api.js';
 import { type KinLessonsApi, createLessonsApi } from './kin-lessons-api.js';
 import { type KinSceneApi, createSceneApi } from './kin-scene-api.js';
 import { type KinStateApi, createStateApi } from './kin-state-api.js';
-import type { ModelInput } from '../import/model-input.js';
-import type { ModelLoadOutcome } from '../import/model-loader.js';
-import type { PoseJson } from '../export/pose-export.js';
-import { glbWithClip } from './clip-export.js';
 
 export type { Vec3 };
 export type { KinGoal, KinSolveResult } from './kin-goals-api.js';
+export type { KinLoadOutcome } from './kin-files-api.js';
 
 /** The translate gizmo's axes by name, in its axis order. */
 const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
 
-/** How a load went: for a character or a pose, what was loaded and the model on screen then. */
-export type KinLoadOutcome = (Extract<ModelLoadOutcome, { ok: true }> & { model: CharacterSource }) | Extract<ModelLoadOutcome, { ok: false }>;
-
-export interface KinApi extends KinGoalsApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinLessonsApi, KinSceneApi, KinStateApi {
+export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinLessonsApi, KinSceneApi, KinStateApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -131,47 +124,6 @@ export interface KinApi extends KinGoalsApi, KinToolsApi, KinTimelineApi, KinRet
   /** Draws a frame now and resolves, with renderedFrames(), once it is on screen: it shows every change made before the call. */
   nextFrame(): Promise<number>;
   /**
-   * The page's URL with a share link of the state now in its fragment
-   * (`#p=<base64url>`: character, solver, pose, goal targets, camera). The
-   * address bar catches up 400 ms after posing stops; this does not wait.
-   * Throws an Error saying why when no link can hold the state (a glTF of
-   * more joints than a link has room for, a target or camera beyond a
-   * link's range); the page's address bar then holds no link either.
-   */
-  shareLink(): string;
-  /**
-   * Applies the share link in a URL's fragment (absolute, or relative to the
-   * page) as opening it would: solver, pose, targets, camera. A link that
-   * cannot apply (damaged, another character) changes nothing and returns
-   * why; the page's banner shows it too. Targets that do not fit the
-   * solver's goals are skipped (the banner says so) and the rest applies.
-   * A link for a built-in character not on screen (the default one, a
-   * lesson) shows that character first.
-   */
-  applyLink(url: string): { ok: true } | { ok: false; error: string };
-  /**
-   * Loads files as File ▸ Load and dropping them on the view do: a glTF 2.0
-   * / GLB character in place of the one on screen (a .gltf with its .bin and
-   * textures handed over together), or a pose JSON applied to it by bone
-   * name. `source` is a URL (this site's, or a data: URL), a File, an array
-   * of Files, or `{name, bytes}`. `options.skin` picks one of a glTF file's
-   * skins by its index in the file (a file with several skins otherwise
-   * asks the user); `options.metresPerUnit` gives a BVH file's length unit
-   * (otherwise guessed from the figure's size, as the summary says). Resolves with `{ok: true, kind ('character' or 'pose'),
-   * summary, model}` (model as model() gives it) or with the
-   * error the page shows; on error the character on screen stays. A new
-   * character poses with goals found from its bone names (hands, feet,
-   * head) or its leaves, and a share link waiting for this file applies its
-   * pose.
-   */
-  loadModel(source: ModelInput | File[], options?: { skin?: number; metresPerUnit?: number }): Promise<KinLoadOutcome>;
-  /**
-   * Which character is on screen: {kind: 'default'}, {kind: 'lesson', id}
-   * (see loadLesson), or {kind: 'gltf', name, skin, skinName, influences
-   * (4 or 8), warnings}.
-   */
-  model(): CharacterSource;
-  /**
    * Undoes the last pose change: a whole handle drag, a setGoalTarget,
    * solve, setPose, setSolver that switched the solver, preset, mirror or
    * applied link is one step each (camera moves are not steps). Restores the
@@ -211,23 +163,6 @@ export interface KinApi extends KinGoalsApi, KinToolsApi, KinTimelineApi, KinRet
   setBackgroundSolving(on: boolean): void;
   /** Whether drags solve in a background thread, whether a solve is in flight or wanted, and the worker's answers applied and refused as stale so far. */
   backgroundSolving(): { on: boolean; busy: boolean; applied: number; refused: number };
-  /**
-   * Builds the GLB that "Export GLB" downloads — every character of the
-   * scene skinned: a joint node per bone holding the current pose (so the
-   * file opens in the pose on screen in any glTF viewer), the mesh in bind
-   * pose, the bind pose kept in the inverse bind matrices
-   * (export/joint-nodes.ts), each character's clip as an animation when it
-   * has keys; with several characters each under a root node placed where
-   * it stands (export/scene-export.ts) — and resolves to its size in bytes,
-   * downloading nothing.
-   */
-  exportGlb(): Promise<number>;
-  /**
-   * What "Export pose JSON" downloads: {format: 'kin-pose', version: 1,
-   * character, rootOffset, bones: [{name, order, angles}]} with every
-   * bone's Euler order and angles (radians, by slot) by name.
-   */
-  poseJson(): PoseJson;
 }
 
 declare global {
@@ -333,30 +268,6 @@ export function createKinApi(): KinApiControl {
       await view.nextFrame();
       return view.renderedFrames;
     },
-    shareLink: () => {
-      const link = running().links.currentUrl();
-      if (!link.ok) throw new Error(`kin: ${link.error}`);
-      return link.url;
-    },
-    applyLink: (url) => {
-      if (typeof url !== 'string') throw new Error('kin: applyLink takes a URL string');
-      const outcome = running().links.apply(url);
-      return outcome.ok ? { ok: true } : { ok: false, error: outcome.error };
-    },
-    loadModel: (source, options = {}) => {
-      const { models } = running();
-      const named = typeof source === 'object' && source !== null && 'bytes' in source;
-      const files = Array.isArray(source) && source.length > 0 && source.every((file) => file instanceof File);
-      if (!(typeof source === 'string' || source instanceof File || files || (named && typeof source.name === 'string' && (source.bytes instanceof ArrayBuffer || source.bytes instanceof Uint8Array)))) {
-        throw new Error('kin: loadModel takes a URL, a File, an array of Files, or {name, bytes: ArrayBuffer | Uint8Array}');
-      }
-      if (options.skin !== undefined && !(Number.isInteger(options.skin) && options.skin >= 0)) throw new Error('kin: options.skin must be a skin index (a whole number ≥ 0)');
-      if (options.metresPerUnit !== undefined && !(typeof options.metresPerUnit === 'number' && options.metresPerUnit > 0 && Number.isFinite(options.metresPerUnit))) {
-        throw new Error('kin: options.metresPerUnit must be a finite number > 0 (a BVH file\'s unit in metres)');
-      }
-      return models.loader.load(source, options).then((outcome) => (outcome.ok ? { ...outcome, model: structuredClone(running().editor.source) } : outcome));
-    },
-    model: () => structuredClone(editing().source),
     undo: () => editing().undo.undo(),
     redo: () => editing().undo.redo(),
     undoDepth: () => editing().undo.depths,
@@ -386,14 +297,7 @@ export function createKinApi(): KinApiControl {
       const background = editing().backgroundSolve;
       return { on: running().solveWorker.on, busy: background?.busy ?? false, ...(background?.counts ?? { applied: 0, refused: 0 }) };
     },
-    exportGlb: async () => {
-      const { editor, timeline, characters } = running();
-      return (await glbWithClip(editor, timeline, (id) => characters.of(id).meshes)).data.byteLength;
-    },
-    poseJson: () => {
-      const editor = editing();
-      return exportedPose(editor.session.rig, editor.source);
-    },
+    ...createFilesApi(running),
     ...createToolsApi(running),
     ...createTimelineApi(running),
     ...createRetargetApi(running),
