@@ -33,18 +33,22 @@ SkinBlend skinBlend() {
   vec4 r = vec4(0.0);
   vec4 e = vec4(0.0);
   mat3 s = mat3(0.0);
+  float weightTotal = 0.0;
   for (int k = 0; k < INFLUENCE_COUNT; k++) {
     int bone = influenceBone(k);
     float w = influenceWeight(k);
     vec4 real = dqsTexel(bone, 0);
     float signedW = dot(real, pivotReal) < 0.0 ? -w : w;
+    weightTotal += abs(w);
     r += signedW * real;
     e += signedW * dqsTexel(bone, 1);
     s += w * mat3(dqsTexel(bone, 2).xyz, dqsTexel(bone, 3).xyz, dqsTexel(bone, 4).xyz);
   }
-  // Where the weights cancel to r = 0 there is no rotation: f = 0, identity.
+  // Where the weights cancel or are all but zero (|r|² within 1e-12 of
+  // (Σ |w|)², or under 1e-30: the core's kCancelledBlend and kSmallestBlend)
+  // there is no rotation, only rounding: f = 0, identity.
   float length2 = dot(r, r);
-  return SkinBlend(r, e, s, length2 > 0.0 ? 2.0 / length2 : 0.0);
+  return SkinBlend(r, e, s, length2 > max(1e-12 * weightTotal * weightTotal, 1e-30) ? 2.0 / length2 : 0.0);
 }
 
 // The blend's rotation of v.

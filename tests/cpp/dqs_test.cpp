@@ -108,6 +108,32 @@ TEST(Dqs, EqualsLbsForTwoInfluencesWithTheSameRotation) {
   ExpectNear(dqs.normals, lbs.normals, 1e-6f);
 }
 
+// Weights that are all but zero (1e-20: |r|² = 1e-40, and 2 / |r|² is past
+// a float's range) or that cancel (w and −w on one bone) leave no rotation
+// to recover: the vertex stays where it is, finite, as skin_fuzz found it
+// did not (a skinned position of −inf). Weights of ordinary size are
+// skinned as before (the other DQS tests).
+TEST(Dqs, WeightsThatVanishOrCancelLeaveTheVertexFinite) {
+  const std::vector<glm::mat4> palette = Palette(true);
+  Mesh mesh = SingleInfluenceMesh();
+  for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+    const bool tiny = v % 2 == 0;
+    const std::uint16_t joints[4] = {1, 1, 2, 0};
+    const float weights[4] = {tiny ? 1e-20f : 0.5f, tiny ? 1e-20f : -0.5f, 0, 0};
+    for (int k = 0; k < 4; ++k) {
+      mesh.joints[4 * v + k] = joints[k];
+      mesh.weights[4 * v + k] = weights[k];
+    }
+  }
+  const Skinned dqs = RunDqs(palette, mesh);
+  for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+    for (int c = 0; c < 3; ++c) {
+      ASSERT_TRUE(std::isfinite(dqs.positions[v][c])) << "vertex " << v;
+      ASSERT_TRUE(std::isfinite(dqs.normals[v][c])) << "vertex " << v;
+    }
+  }
+}
+
 // q and −q are one rotation: the blend takes the short way round. Bone 1
 // turns by −170° about z, which the polar split stores with w < 0 (checked),
 // in the other hemisphere from bone 0's identity; 0.3 of 0° and 0.7 of −170°

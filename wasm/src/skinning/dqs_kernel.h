@@ -141,6 +141,13 @@ void GatherDqs(const float* bones, const std::uint16_t* joints, int k, int offse
   Transpose(out);
 }
 
+// |r|² of a blend, relative to (Σ |w|)², at or below which the weights have
+// cancelled; and at or below kSmallestBlend whatever the weights (weights
+// of 1e-20 give |r|² = 1e-40, and 2 / |r|² overflows a float). The shader
+// (shaders/skin-dqs.glsl) uses the same.
+constexpr float kCancelledBlend = 1e-12f;
+constexpr float kSmallestBlend = 1e-30f;
+
 // DQS of 4 vertices, one per lane throughout: no branch depends on the data.
 // Per bone, 20 floats: real x y z w, dual x y z w, then S's columns x y z 0.
 // kScale false: every S is the identity (the rig has no scale), skipped.
@@ -167,12 +174,14 @@ void DqsBlock(const float* bones, const Block& b) {
   }
   Transpose(pivot);
   F4 blend_real[4] = {zero, zero, zero, zero}, blend_dual[4] = {zero, zero, zero, zero};
+  F4 weight_total = zero;  // Σ |w_k|: what |r| is measured against
   Vec3x4<F4> s[3] = {{zero, zero, zero}, {zero, zero, zero}, {zero, zero, zero}};
   for (int k = 0; k < kInfluences; ++k) {
     F4 real[4];
     GatherDqs<kInfluences>(bones, b.joints, k, 0, real);
     const F4 dot = real[0] * pivot[0] + real[1] * pivot[1] + real[2] * pivot[2] + real[3] * pivot[3];
     const F4 signed_w = F4::Select(F4::Greater(zero, dot), zero - w[k], w[k]);
+    weight_total = weight_total + F4::Select(F4::Greater(zero, w[k]), zero - w[k], w[k]);
     F4 dual[4];
     GatherDqs<kInfluences>(bones, b.joints, k, 4, dual);
     for (int c = 0; c < 4; ++c) {
@@ -192,10 +201,14 @@ void DqsBlock(const float* bones, const Block& b) {
   // 2 (r_w e − e_w r_u + r_u × e) / |r|² is
   //   v' = v + f · (r_u × (r_u × v + r_w v + e) + r_w e − e_w r_u),
   // and rotating a normal is n + f · r_u × (r_u × n + r_w n). Where the
-  // weights cancel to r = 0 there is no rotation to recover: f = 0, identity.
+  // weights cancel (|r|² within kCancelledBlend of (Σ |w|)², opposite
+  // weights on one rotation) there is no rotation to recover, only rounding,
+  // and 2 / |r|² would overflow: f = 0, identity.
   const F4 length2 =
       blend_real[0] * blend_real[0] + blend_real[1] * blend_real[1] + blend_real[2] * blend_real[2] + blend_real[3] * blend_real[3];
-  const F4 f = F4::Select(F4::Greater(length2, zero), F4::Splat(2.0f) / length2, zero);
+  const F4 relative = F4::Splat(kCancelledBlend) * weight_total * weight_total;
+  const F4 cancelled = F4::Select(F4::Greater(relative, F4::Splat(kSmallestBlend)), relative, F4::Splat(kSmallestBlend));
+  const F4 f = F4::Select(F4::Greater(length2, cancelled), F4::Splat(2.0f) / length2, zero);
   const Vec3x4<F4> r_u{blend_real[0], blend_real[1], blend_real[2]}, e{blend_dual[0], blend_dual[1], blend_dual[2]};
   const F4 r_w = blend_real[3], e_w = blend_dual[3];
   Vec3x4<F4> p = LoadVec3x4<F4>(b.positions);
