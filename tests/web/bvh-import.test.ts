@@ -205,6 +205,7 @@ describe('BVH import', () => {
     ['an absurd frame count', FILE.replace('Frames: 2', 'Frames: 100000000'), /^line 31: 100000000 frames × 18 channels .* more than the 1000000/],
     ['a frame time of 0', FILE.replace('Frame Time: 0.5', 'Frame Time: 0'), /^line 32: the frame time 0 s is not in \(0, 10\]/],
     ['more frames than announced', FILE + FRAMES, /^line 35: more lines follow the 2 frames/],
+    ['a joint name longer than a bone name may be', FILE.replace('JOINT Chest', `JOINT ${'c'.repeat(200)}`), /^line 6: JOINT: its name is 200 bytes long, more than the 128 a bone name may have \(it starts 'c{24}…'\)$/],
     ['a missing closing brace', FILE.replace('  }\n}\nROOT Prop', '  }\nROOT Prop'), /^line \d+: expected JOINT, End Site or '}' in Hips, found 'ROOT'/],
   ];
   it.each(bad)('rejects %s with a message naming the line', (_, text, message) => {

@@ -40,6 +40,11 @@ describe('glTF import: broken files are refused with a message naming the proble
     expect(await refusal(text('{"asset": {"version": "1.0"}}'))).toBe('glTF version 1.0: only glTF 2.0 is supported');
   });
 
+  it('a node name longer than a bone name may be, refused before GLTFLoader copies it (its start quoted, whole characters only)', async () => {
+    const name = `é${'j'.repeat(3 << 20)}`;
+    expect(await refusal(editedSimpleSkin((json) => (json.nodes[2].name = name)))).toBe(`node 2: its name is ${(3 << 20) + 2} bytes long, more than the 128 a bone name may have (it starts 'é${'j'.repeat(22)}…')`);
+  });
+
   it('an animation whose keys outnumber what a clip may hold', async () => {
     // 10⁶ rotation keys: a million times and four million values.
     expect(await refusal(simpleSkinWithLongAnimation(1_000_000))).toBe("animation 0 'Long' holds 5000000 numbers of keys (times and values), more than the 1000000 a clip may hold");

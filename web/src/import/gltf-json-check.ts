@@ -10,8 +10,9 @@
 // without holding the bytes (accessor counts, vertices, nodes, the depth of
 // the node hierarchy) are capped as gltf-limits.ts says.
 import { MAX_CLIP_NUMBERS } from '../animation/clip.js';
+import { boneNameProblem, shownName } from '../text/shown-name.js';
 import { GltfFileError } from './glb-container.js';
-import { MAX_ACCESSOR_BYTES, MAX_ACCESSOR_COUNT, MAX_INFLUENCE_SETS, MAX_NODES, MAX_SKIN_JOINTS, MAX_UNBACKED_BYTES, MAX_VERTICES } from './gltf-limits.js';
+import { MAX_ACCESSOR_BYTES, MAX_ACCESSOR_COUNT, MAX_INFLUENCE_SETS, MAX_NAME_BYTES, MAX_NODES, MAX_SKIN_JOINTS, MAX_UNBACKED_BYTES, MAX_VERTICES } from './gltf-limits.js';
 import { checkNodeTree } from './gltf-node-tree.js';
 
 /** The parts of a glTF document that the importer reads after this check. */
@@ -56,7 +57,7 @@ function list(json: Json, key: string): Json[] {
 }
 
 function label(entry: Json, kind: string, index: number): string {
-  return typeof entry.name === 'string' && entry.name !== '' ? `${kind} ${index} '${entry.name}'` : `${kind} ${index}`;
+  return typeof entry.name === 'string' && entry.name !== '' ? `${kind} ${index} '${shownName(entry.name)}'` : `${kind} ${index}`;
 }
 
 /** Whole numbers only (JSON has no integers of its own). */
@@ -213,6 +214,9 @@ function checkNodes(doc: Document): void {
   if (doc.nodes.length > MAX_NODES) fail(`it has ${doc.nodes.length} nodes; at most ${MAX_NODES} are supported`);
   const parent = new Int32Array(doc.nodes.length).fill(-1);
   doc.nodes.forEach((node, n) => {
+    // A joint's name becomes a bone's: bounded as the core bounds it, before GLTFLoader copies it around.
+    const named = typeof node.name === 'string' ? boneNameProblem(node.name, MAX_NAME_BYTES) : null;
+    if (named !== null) fail(`node ${n}: ${named}`);
     const where = label(node, 'node', n);
     doc.optionalRef(node.mesh, 'meshes', where);
     doc.optionalRef(node.skin, 'skins', where);

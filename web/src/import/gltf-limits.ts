@@ -40,6 +40,9 @@ export const MAX_NODE_DEPTH = 1_000;
  */
 export const MAX_SKIN_JOINTS = builtContract.maxBones;
 
+/** UTF-8 bytes of a node's name at most: a joint's name becomes a bone's (the core's bound). */
+export const MAX_NAME_BYTES = builtContract.maxBoneNameBytes;
+
 /**
  * Sets of four influences read per vertex (JOINTS_0 … JOINTS_7): a course
  * mesh weights most vertices by 9–18 joints. Of these the 8 largest are kept

@@ -28,3 +28,27 @@ export function utf8Length(text: string): number {
   }
   return bytes;
 }
+
+/** The longest start of `text` of at most `bytes` UTF-8 bytes (whole characters). */
+export function utf8Prefix(text: string, bytes: number): string {
+  let used = 0;
+  let end = 0;
+  for (const character of text) {
+    const size = utf8Length(character);
+    if (used + size > bytes) break;
+    used += size;
+    end += character.length;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * Why `name` cannot name a bone, in the core's words (CheckBoneName,
+ * wasm/src/skeleton.cpp), or null: files are checked before their names
+ * reach the core, so that a hostile name is never copied into its memory.
+ */
+export function boneNameProblem(name: string, maxBytes: number): string | null {
+  const bytes = utf8Length(name);
+  if (bytes <= maxBytes) return null;
+  return `its name is ${bytes} bytes long, more than the ${maxBytes} a bone name may have (it starts '${utf8Prefix(name, 24)}…')`;
+}

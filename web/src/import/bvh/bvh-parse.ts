@@ -12,12 +12,16 @@
 // cannot make the page allocate without bound). One pass over the text: it
 // cannot hang.
 import { MAX_CLIP_NUMBERS } from '../../animation/clip.js';
+import { builtContract } from '../../rig/contract.js';
+import { boneNameProblem } from '../../text/shown-name.js';
 
 export type BvhChannel = 'Xposition' | 'Yposition' | 'Zposition' | 'Xrotation' | 'Yrotation' | 'Zrotation';
 const CHANNEL_NAMES: readonly string[] = ['Xposition', 'Yposition', 'Zposition', 'Xrotation', 'Yrotation', 'Zrotation'];
 
 /** Most joints a file may have. */
 export const MAX_BVH_JOINTS = 1000;
+/** UTF-8 bytes of a joint's name at most: it becomes a bone's (the core's bound). */
+const MAX_JOINT_NAME_BYTES = builtContract.maxBoneNameBytes;
 /** Most numbers (frames × channels) the MOTION section may hold: as many as a clip (the core's holds at most 2^20 keys). */
 export const MAX_BVH_VALUES = MAX_CLIP_NUMBERS;
 /** Largest file read, in characters (a million numbers of ~12 characters each, and the hierarchy). */
@@ -153,6 +157,8 @@ function readJoint(words: Words, doc: { joints: BvhJoint[]; channelCount: number
   const nameWords = words.restOfLine();
   if (nameWords.length === 0) throw new BvhError(line, `${keyword} has no name`);
   const name = nameWords.join(' ');
+  const named = boneNameProblem(name, MAX_JOINT_NAME_BYTES);
+  if (named !== null) throw new BvhError(line, `${keyword}: ${named}`);
   words.expect('{', `after ${keyword} ${name}`);
   words.expect('OFFSET', `in ${name}`);
   const joint: BvhJoint = { name, parent, offset: vec3(words, `${name}'s OFFSET`), channels: [], firstChannel: doc.channelCount, endSite: null, line };
