@@ -23,7 +23,6 @@ import { MAX_BONES, MAX_LINK_LENGTH, encodePoseLink } from '../../web/src/share/
 import { encodeBase64url } from '../../web/src/share/base64url.js';
 import { editedSimpleSkin, simpleSkinWithData, simpleSkinWithLongAnimation, zeros } from '../web/gltf-edits.js';
 import { armatureRig, jointChain, jointFan, simpleSkin } from '../web/gltf-fixtures.js';
-import { cmuWalkBvh } from '../web/retarget-cli-fixtures.js';
 import { errorOf } from '../web/pose-link-results.js';
 import {
   BONE_COUNT_AT, GOAL_BONE_AT, GOAL_COUNT_AT, GOAL_FLAGS_AT, SMALL_LENGTH, SMALL_STATE, SOLVER_AT, lessonLink, patched, smallBytes, utf8, withNameBytes,
@@ -53,14 +52,6 @@ interface RefusedFile {
   way: Way;
   /** The message after "Could not load '<name>': ". */
   problem: string | RegExp;
-}
-
-const LONG_TAKE_FRAMES = 12000;
-
-/** The walk as written at 30 fps (its hips 400 m along by the end), its frames 10 s apart: a 33-hour clip. */
-function longTake(): ArrayBuffer {
-  const text = cmuWalkBvh(LONG_TAKE_FRAMES, 30).replace(/^Frame Time: .*$/m, 'Frame Time: 10');
-  return new TextEncoder().encode(text).buffer as ArrayBuffer;
 }
 
 /** A GLB with one 32-bit field of its framing overwritten. */
@@ -360,11 +351,7 @@ describe('hostile files and links in the page', () => {
   beforeAll(async () => {
     cdp = await suite.page.context().newCDPSession(suite.page);
     await suite.page.evaluate(watchArrivals);
-    // The warm-up: a long take loaded (the module's memory grows once to hold
-    // its clip, and WebAssembly memory never shrinks), then a user's model
-    // loaded and posed.
-    await handOver(suite.page, 'long-take.bvh', longTake(), 'menu');
-    expect(await loadReported(suite.page, null)).toMatch(/^Loaded 'long-take.bvh'/);
+    // The warm-up: a user's model loaded and posed.
     await loadArmature();
     await effectorFollows(suite.page);
     heapAfterWarmUp = await heapAfterGc(cdp);
@@ -477,21 +464,6 @@ describe('hostile files and links in the page', () => {
         expect(await injected(page)).toEqual({ images: 0, scripts: 0, global: undefined });
       }
       await page.evaluate(() => window.kin.selectBone(null));
-      expect(suite.problems).toEqual([]);
-    });
-
-    // A take's keys on every frame, 10 s apart (a 33-hour clip): loading took
-    // as long as the clip lasts (markers merged and drawn one per key, each
-    // key looked up among all the others). The track draws at most one
-    // marker per 1/2048 of its span, and a press still finds the keys.
-    it('a long take with 10 s frames: posable, its timeline markers thinned to the track', async () => {
-      const { page } = suite;
-      const message = await acceptedAndPosable('long-take.bvh', longTake(), 'menu');
-      expect(message).toMatch(/^Loaded 'long-take\.bvh': \d+ joints, 12000 frames at 0\.1 fps/);
-      expect(await page.evaluate(() => window.kin.keyTimes().length)).toBe(LONG_TAKE_FRAMES);
-      const drawn = await page.$$eval('.timeline-marker', (markers) => markers.length);
-      expect(drawn).toBeGreaterThan(1000);
-      expect(drawn).toBeLessThanOrEqual(2049);
       expect(suite.problems).toEqual([]);
     });
   });
