@@ -14,6 +14,19 @@ const float kHalfPi = 1.57079632679f;
 
 glm::vec3 Column(const glm::quat& q, int c) { return glm::mat3_cast(q)[c]; }
 
+// The bone tips (and, into *model, the bone-to-model matrices) of `angles` by FK.
+std::vector<glm::vec3> PosedTips(const kin::Skeleton& skeleton, const std::vector<glm::vec3>& angles, std::vector<glm::mat4>* model) {
+  model->assign(angles.size(), glm::mat4(1.0f));
+  std::vector<glm::vec3> tips(angles.size());
+  kin::ForwardJob job;
+  job.skeleton = &skeleton;
+  job.angles = angles;
+  job.model_ms = *model;
+  EXPECT_TRUE(job.Run().ok());
+  kin::BoneTips(skeleton, *model, tips);
+  return tips;
+}
+
 void ExpectVecNear(const glm::vec3& a, const glm::vec3& b, float tol = 1e-6f) {
   EXPECT_NEAR(a.x, b.x, tol);
   EXPECT_NEAR(a.y, b.y, tol);
@@ -94,15 +107,8 @@ TEST(AxesFromBone, RollTurnsXAboutTheBone) {
   defs[0].roll = kHalfPi;
   kin::Skeleton s;
   ASSERT_TRUE(kin::Skeleton::Build(kin::AxesFromBoneSkeleton(defs), &s).ok());
-  std::vector<glm::vec3> angles = {glm::vec3(kHalfPi, 0, 0)};
-  std::vector<glm::mat4> model(1);
-  std::vector<glm::vec3> tips(1);
-  kin::ForwardJob job;
-  job.skeleton = &s;
-  job.angles = angles;
-  job.model_ms = model;
-  ASSERT_TRUE(job.Run().ok());
-  kin::BoneTips(s, model, tips);
+  std::vector<glm::mat4> model;
+  const std::vector<glm::vec3> tips = PosedTips(s, {glm::vec3(kHalfPi, 0, 0)}, &model);
   ExpectVecNear(tips[0], glm::vec3(2, 0, 0));
 }
 
@@ -143,14 +149,8 @@ TEST(CanonicalBone, AZeroLengthRootPlacesItsChain) {
   ASSERT_TRUE(kin::Skeleton::Build(kin::CanonicalBoneSkeleton(defs), &skeleton).ok());
   std::vector<glm::vec3> angles(2, glm::vec3(0.0f));
   angles[0].y = kHalfPi;  // bend the root a quarter turn about z
-  std::vector<glm::mat4> model(2);
-  std::vector<glm::vec3> tips(2);
-  kin::ForwardJob job;
-  job.skeleton = &skeleton;
-  job.angles = angles;
-  job.model_ms = model;
-  ASSERT_TRUE(job.Run().ok());
-  kin::BoneTips(skeleton, model, tips);
+  std::vector<glm::mat4> model;
+  const std::vector<glm::vec3> tips = PosedTips(skeleton, angles, &model);
   ExpectVecNear(tips[0], glm::vec3(0, 1, 0), 1e-5f);
   ExpectVecNear(glm::vec3(model[1][3]), glm::vec3(0, 1.5f, 0), 1e-5f);
   ExpectVecNear(tips[1], glm::vec3(0, 1.75f, 0), 1e-5f);
