@@ -214,8 +214,7 @@ function checkNodes(doc: Document): void {
   if (doc.nodes.length > MAX_NODES) fail(`it has ${doc.nodes.length} nodes; at most ${MAX_NODES} are supported`);
   const parent = new Int32Array(doc.nodes.length).fill(-1);
   doc.nodes.forEach((node, n) => {
-    // A joint's name becomes a bone's: bounded as the core bounds it, before GLTFLoader copies it around.
-    const named = typeof node.name === 'string' ? boneNameProblem(node.name, MAX_NAME_BYTES) : null;
+    const named = typeof node.name === 'string' ? boneNameProblem(node.name, MAX_NAME_BYTES) : null; // a joint's name is a bone's
     if (named !== null) fail(`node ${n}: ${named}`);
     const where = label(node, 'node', n);
     doc.optionalRef(node.mesh, 'meshes', where);
@@ -370,12 +369,11 @@ function checkSkins(doc: Document): void {
       if (attributes.JOINTS_0 === undefined || attributes.WEIGHTS_0 === undefined) fail(`${at} has no JOINTS_0 and WEIGHTS_0`);
       // Sets of four, JOINTS_n with WEIGHTS_n, numbered from 0 without a gap (glTF 2.0, skinned mesh attributes).
       let sets = 0;
-      while (attributes[`JOINTS_${sets}`] !== undefined || attributes[`WEIGHTS_${sets}`] !== undefined) {
+      for (; attributes[`JOINTS_${sets}`] !== undefined || attributes[`WEIGHTS_${sets}`] !== undefined; sets++) {
         if ((attributes[`JOINTS_${sets}`] === undefined) !== (attributes[`WEIGHTS_${sets}`] === undefined)) fail(`${at} has only one of JOINTS_${sets} and WEIGHTS_${sets}`);
         if (sets === MAX_INFLUENCE_SETS) fail(`${at} has more than ${4 * MAX_INFLUENCE_SETS} influences per vertex (JOINTS_${sets}); at most ${4 * MAX_INFLUENCE_SETS} are read`);
         accessorIs(doc, attributes[`JOINTS_${sets}`], [UNSIGNED_BYTE, UNSIGNED_SHORT], false, `${at} JOINTS_${sets}`);
         accessorIs(doc, attributes[`WEIGHTS_${sets}`], [UNSIGNED_BYTE, UNSIGNED_SHORT, FLOAT], true, `${at} WEIGHTS_${sets}`);
-        sets++;
       }
       const beyond = Object.keys(attributes).find((name) => /^(JOINTS|WEIGHTS)_\d+$/.test(name) && Number(name.split('_')[1]) > sets);
       if (beyond !== undefined) fail(`${at} has ${beyond} but no ${beyond.replace(/\d+$/, String(sets))}`);
