@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# npm run fuzz [-- --seconds N] [--record]: runs each libFuzzer target of
-# tests/fuzz for N seconds (default 60) from its seed corpus in
+# npm run fuzz [-- --seconds N] [--jobs J] [--record]: runs each libFuzzer
+# target of tests/fuzz for N seconds (default 60) from its seed corpus in
 # tests/fuzz/corpus/<target>, growing a working corpus in build/fuzz/<target>.
-# The targets run side by side, one per core. A finding (a crash, a
+# J targets run side by side (default: one per core; fewer leaves cores free
+# for other work during a long run). A finding (a crash, a
 # sanitizer report, a broken invariant, a timeout) fails the run with the
 # input saved under build/fuzz/findings/; add it to the seed corpus and a
 # regression test. --record writes each target's
@@ -11,12 +12,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
+jobs=$(nproc)
 record=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
+    --jobs) jobs="$2"; shift 2 ;;
     --record) record=1; shift ;;
-    *) echo "fuzz: unknown argument $1 (use --seconds N, --record)" >&2; exit 2 ;;
+    *) echo "fuzz: unknown argument $1 (use --seconds N, --jobs J, --record)" >&2; exit 2 ;;
   esac
 done
 
@@ -25,7 +28,8 @@ mkdir -p build/fuzz/findings
 targets=()
 for source in tests/fuzz/*_fuzz.cpp; do targets+=("$(basename "$source" .cpp)"); done
 
-# One target runs on one core: as many side by side as there are cores.
+case "$jobs" in ''|*[!0-9]*|0) echo "fuzz: --jobs must be a whole number >= 1 (got $jobs)" >&2; exit 2 ;; esac
+# One target runs on one core: `jobs` side by side.
 run_target() {
   local name=$1 status=0
   mkdir -p "build/fuzz/$name" "tests/fuzz/corpus/$name"
@@ -36,7 +40,7 @@ run_target() {
 }
 pids=()
 for k in "${!targets[@]}"; do
-  if [ "$k" -ge "$(nproc)" ]; then wait "${pids[$((k - $(nproc)))]}"; fi
+  if [ "$k" -ge "$jobs" ]; then wait "${pids[$((k - jobs))]}"; fi
   echo "fuzz: ${targets[$k]} for ${seconds}s"
   rm -f "build/fuzz/${targets[$k]}.status"
   run_target "${targets[$k]}" &
