@@ -6,7 +6,9 @@
 //              unreachable ones (random direction, distance 1.5 × reach);
 //   humanoid — the default character (assets/character.glb) with both hands'
 //              and both feet's tips as four simultaneous goals; 200 reachable
-//              target sets (the tips of random poses within its limits);
+//              target sets (the tips of random poses within its limits, the
+//              hips within ±ROOT_RANGE of rest: their heading is free, and a
+//              person standing in place turns and tilts them a little);
 //   humanoid-drag — the page's drag on the same character and goals: from the
 //              page's relaxed start pose the right-hand target sweeps a loop in
 //              front of the body, ~5 mm a frame, 1200 frames, the other three
@@ -150,6 +152,9 @@ function dragAllFrames(startTargets: readonly Vec3[]): Vec3[][] {
   });
 }
 
+/** How far the humanoid sets' random poses turn the root on each slot (radians). */
+const ROOT_RANGE = 0.35;
+
 /** The bones with every Euler slot free over ±π: no limits at all. */
 function withoutLimits(bones: readonly BoneDesc[]): BoneDesc[] {
   return bones.map((b) => ({ ...b, min: [-Math.PI, -Math.PI, -Math.PI], max: [Math.PI, Math.PI, Math.PI] }));
@@ -167,7 +172,9 @@ async function humanoidWorkloads(module: KinModule): Promise<Workload[]> {
   const random = seededRandom(1);
   const sets: Vec3[][] = [];
   for (let i = 0; i < REACHABLE; i++) {
-    const angles = bones.flatMap((b) => [0, 1, 2].map((k) => uniform(random, b.min![k], b.max![k])));
+    const angles = bones.flatMap((b) =>
+      [0, 1, 2].map((k) => (b.parent < 0 ? uniform(random, Math.max(b.min![k], -ROOT_RANGE), Math.min(b.max![k], ROOT_RANGE)) : uniform(random, b.min![k], b.max![k]))),
+    );
     // The rig projects the angles into every limit it knows; FK of that pose.
     rig.setPose(angles);
     sets.push(fk.pointsFromAngles(rig.pose()));

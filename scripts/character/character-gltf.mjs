@@ -16,7 +16,15 @@ function jointNode(joint, children) {
   const node = {
     name: joint.name,
     translation: joint.offset,
-    extras: { kin: { order: 'XYZ', min: joint.min, max: joint.max, tip: joint.tip, stiffness: joint.stiffness ?? 1 } },
+    extras: {
+      kin: {
+        order: 'XYZ',
+        min: joint.min,
+        max: joint.max,
+        tip: joint.tip,
+        stiffness: joint.stiffness ?? 1,
+      },
+    },
   };
   if (children.length > 0) node.children = children;
   return node;

@@ -93,24 +93,27 @@ SweepCounts SolveTargetSets(IkProblem& p, const std::vector<std::vector<glm::vec
 // solved from the rest pose (cold) and from the previous solution (warm).
 // Success as the bench counts it: every goal within 1e-4 × reach. Measured:
 // 200 cold (199 converged to the 1e-5 tolerance, 12 iterations median) and
-// 198 warm (196); the FABRIK before reached 47 % cold, DLS 100 %.
+// 186 warm (177); the FABRIK before reached 47 % cold, DLS 100 %. Warm
+// solves start where the last unrelated set left the body, and since the
+// hips' heading is free (a turning walk needs it) that start can be turned
+// well away from the next set: 198 warm (196) while the hips turned ±0.35.
 TEST(Fabrik, ReachesTheBenchsHumanoidTargetSets_Seed1) {
   IkProblem p = kin_test::DefaultCharacterProblem();
   const std::vector<std::vector<glm::vec3>> sets = kin_test::BenchHumanoidTargetSets(p, 200);
   for (const bool warm : {false, true}) {
     SCOPED_TRACE(warm ? "warm" : "cold");
     const SweepCounts counts = SolveTargetSets(p, sets, warm);
-    EXPECT_GE(counts.reached, 190) << "of 200 within the bench's success";
-    EXPECT_GE(counts.converged, 190) << "of 200 converged";
+    EXPECT_GE(counts.reached, warm ? 180 : 190) << "of 200 within the bench's success";
+    EXPECT_GE(counts.converged, warm ? 170 : 190) << "of 200 converged";
   }
 }
 
-// The same 95 % on 200 sets the bench never draws (seed 2; the bench's IK
+// The same rates on 200 sets the bench never draws (seed 2; the bench's IK
 // workloads use seeds 1 and 1000 + chain length, its other benches 3, 4,
 // 42, 7000+ and 8000+): drawn by the same generator from the same
 // distribution, so a rate tuned to the bench's particular sets would show
-// here. Measured: 199 of 200 cold (197 converged) and 197 warm (195), as
-// on the bench's sets (200 and 198).
+// here. Measured: 199 of 200 cold (197 converged) and 185 warm (175), as
+// on the bench's sets (200 and 186).
 TEST(Fabrik, ReachesHeldOutHumanoidTargetSets_Seed2) {
   constexpr std::uint32_t kHeldOutSeed = 2;
   static_assert(kHeldOutSeed != kin_test::kBenchHumanoidSeed, "held out: not the bench's seed");
@@ -119,8 +122,8 @@ TEST(Fabrik, ReachesHeldOutHumanoidTargetSets_Seed2) {
   for (const bool warm : {false, true}) {
     SCOPED_TRACE(warm ? "warm" : "cold");
     const SweepCounts counts = SolveTargetSets(p, sets, warm);
-    EXPECT_GE(counts.reached, 190) << "of 200 within the bench's success";
-    EXPECT_GE(counts.converged, 190) << "of 200 converged";
+    EXPECT_GE(counts.reached, warm ? 180 : 190) << "of 200 within the bench's success";
+    EXPECT_GE(counts.converged, warm ? 170 : 190) << "of 200 converged";
   }
 }
 

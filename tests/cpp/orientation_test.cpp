@@ -51,14 +51,14 @@ struct HandGoal {
   }
 };
 
-// Targets are the hand's fingertip and rotation in random poses within the
-// limits (reachable by construction), the left and right hand in turn; every
+// Targets are the hand's fingertip and rotation in random standing poses
+// within the limits (reachable by construction), the left and right hand in turn; every
 // solve starts from the rest pose.
 TEST(Orientation, DlsTurnsAHandWithinOneDegree_Seed5) {
   std::mt19937 rng(5);
   for (int t = 0; t < 40; ++t) {
     HandGoal scene(t % 2 ? "hand_l" : "hand_r");
-    scene.TargetFrom(kin_test::RandomPoseWithinLimits(rng, scene.problem.skeleton));
+    scene.TargetFrom(kin_test::RandomStandingPose(rng, scene.problem.skeleton, kin_test::kStandingRootRange));
     const kin::SolveReport report =
         kin_test::SolveWith(kin::SolverKind::kDls, scene.problem, scene.angles, kin_test::WithIterations(200));
     EXPECT_EQ(report.status, kin::SolveStatus::kConverged) << "trial " << t;

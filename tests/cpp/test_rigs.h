@@ -165,13 +165,17 @@ inline std::vector<kin::BoneDef> Humanoid() {
 // The default character's body (assets/character.glb: its 21 bones before
 // the ponytail, which bench/workloads.ts leaves out too) as the page reads
 // it (web/src/rig/skinned-mesh-rig.ts): rest offsets only (no rest
-// rotation, unit scale, identity frames, order XYZ), its limits and
-// stiffness. The bench's humanoid workloads run on this rig, and
+// rotation, unit scale, identity frames, order XYZ), its limits (the hips'
+// tilt cone among them) and stiffness. The bench's humanoid workloads run on this rig, and
 // tests/web/cpp-fixtures.test.ts checks every row against the asset.
 inline std::vector<kin::BoneDef> DefaultCharacter() {
-  struct Row { const char* name; const char* parent; glm::vec3 t; glm::vec3 tip; glm::vec3 lo; glm::vec3 hi; float stiffness; };
+  struct Row {
+    const char* name; const char* parent; glm::vec3 t; glm::vec3 tip; glm::vec3 lo; glm::vec3 hi; float stiffness;
+    float swing_max = 3.14159265f;  // π: no cone
+  };
   const Row rows[] = {
-      {"hips", nullptr, {0, 0.96f, 0}, {0, 0.1f, 0}, {-0.35f, -0.35f, -0.35f}, {0.35f, 0.35f, 0.35f}, 30},
+      // The hips: a free heading (Y, a whole turn either way).
+      {"hips", nullptr, {0, 0.96f, 0}, {0, 0.1f, 0}, {-0.35f, -6.28318531f, -0.35f}, {0.35f, 6.28318531f, 0.35f}, 30},
       {"spine", "hips", {0, 0.1f, 0}, {0, 0.16f, 0}, {-0.4f, -0.4f, -0.4f}, {0.4f, 0.4f, 0.4f}, 15},
       {"chest", "spine", {0, 0.16f, 0}, {0, 0.22f, 0}, {-0.4f, -0.4f, -0.4f}, {0.4f, 0.4f, 0.4f}, 15},
       {"neck", "chest", {0, 0.22f, 0}, {0, 0.1f, 0}, {-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}, 8},
@@ -205,6 +209,7 @@ inline std::vector<kin::BoneDef> DefaultCharacter() {
     b.min_angle = r.lo;
     b.max_angle = r.hi;
     b.stiffness = r.stiffness;
+    b.swing_max = r.swing_max;
     bones.push_back(b);
   }
   return bones;

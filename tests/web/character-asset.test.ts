@@ -40,8 +40,9 @@ const HIERARCHY: [string, string | null][] = [
 
 // Euler limits (radians) about the joint's X, Y, Z: [min, max].
 const symmetric = (x: number, y: number, z: number) => ({ min: [-x, -y, -z], max: [x, y, z] });
-const LIMITS: Record<string, { min: number[]; max: number[] }> = {
-  hips: symmetric(0.35, 0.35, 0.35),
+const LIMITS: Record<string, { min: number[]; max: number[]; swingMax?: number; twist?: number[] }> = {
+  // The root turns freely about its upright axis (its heading), a whole turn either way.
+  hips: symmetric(0.35, 2 * Math.PI, 0.35),
   spine: symmetric(0.4, 0.4, 0.4),
   chest: symmetric(0.4, 0.4, 0.4),
   neck: symmetric(0.5, 0.5, 0.5),
@@ -71,6 +72,8 @@ interface Kin {
   order: string;
   min: number[];
   max: number[];
+  swingMax?: number;
+  twist?: number[];
   tip: number[];
 }
 
@@ -160,6 +163,8 @@ describe('assets/character.glb', () => {
       expect(kin.order).toBe('XYZ');
       expect(kin.min).toEqual(LIMITS[bone.name].min);
       expect(kin.max).toEqual(LIMITS[bone.name].max);
+      expect(kin.swingMax, bone.name).toBe(LIMITS[bone.name].swingMax);
+      expect(kin.twist, bone.name).toEqual(LIMITS[bone.name].twist);
       for (let axis = 0; axis < 3; axis++) expect(kin.min[axis]).toBeLessThanOrEqual(kin.max[axis]);
       // A joint's tip is where its first child starts; leaves end 5–25 cm past their joint. The
       // head's tip is the top of the skull: its child, the ponytail, hangs from the back of it.

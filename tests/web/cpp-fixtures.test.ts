@@ -17,14 +17,16 @@ interface Row {
   min: number[];
   max: number[];
   stiffness: number;
+  /** The swing cone's half-angle; π (none) where the row leaves it out. */
+  swingMax: number;
 }
 
-/** The rows of DefaultCharacter()'s table: {"name", "parent" or nullptr, {t}, {tip}, {lo}, {hi}, stiffness}. */
+/** The rows of DefaultCharacter()'s table: {"name", "parent" or nullptr, {t}, {tip}, {lo}, {hi}, stiffness[, swing_max]}. */
 function fixtureRows(): Row[] {
   const header = readFileSync(new URL('../cpp/test_rigs.h', import.meta.url), 'utf8');
   const body = header.slice(header.indexOf('DefaultCharacter()'));
   const vec = String.raw`\{([^{}]*)\}`;
-  const row = new RegExp(String.raw`\{"(\w+)", (nullptr|"\w+"), ${vec}, ${vec}, ${vec}, ${vec}, ([\d.]+)\},`, 'g');
+  const row = new RegExp(String.raw`\{"(\w+)", (nullptr|"\w+"), ${vec}, ${vec}, ${vec}, ${vec}, ([\d.]+)(?:, ([\d.]+)f)?\},`, 'g');
   const numbers = (text: string) => text.split(',').map((v) => Number.parseFloat(v.trim().replace(/f$/, '')));
   return [...body.matchAll(row)].map((m) => ({
     name: m[1],
@@ -34,6 +36,7 @@ function fixtureRows(): Row[] {
     min: numbers(m[5]),
     max: numbers(m[6]),
     stiffness: Number(m[7]),
+    swingMax: m[8] === undefined ? Math.PI : Number(m[8]),
   }));
 }
 
@@ -58,16 +61,19 @@ describe('tests/cpp/test_rigs.h DefaultCharacter()', () => {
       same(row.min, bone.min, 'min');
       same(row.max, bone.max, 'max');
       expect(row.stiffness, `${bone.name} stiffness`).toBe(bone.stiffness);
+      expect(Math.fround(row.swingMax), `${bone.name} swingMax`).toBe(Math.fround(bone.swingMax ?? Math.PI));
+      expect(bone.twistMin ?? -Math.PI, `${bone.name} twistMin`).toBe(-Math.PI);
+      expect(bone.twistMax ?? Math.PI, `${bone.name} twistMax`).toBe(Math.PI);
     });
   });
 
-  it('leaves out nothing the asset sets: no rest rotation, unit scale, identity frames, order XYZ, no cones', () => {
+  it('leaves out nothing the asset sets: no rest rotation, unit scale, identity frames, order XYZ, a cone on the hips alone', () => {
     for (const bone of bones) {
       expect(bone.restQ ?? [0, 0, 0, 1], bone.name).toEqual([0, 0, 0, 1]);
       expect(bone.restS ?? [1, 1, 1], bone.name).toEqual([1, 1, 1]);
       expect(bone.frame ?? [0, 0, 0, 1], bone.name).toEqual([0, 0, 0, 1]);
       expect(bone.order ?? 'XYZ', bone.name).toBe('XYZ');
-      expect(bone.swingMax, bone.name).toBeUndefined();
+      if (bone.name !== 'hips') expect(bone.swingMax, bone.name).toBeUndefined();
     }
   });
 });
