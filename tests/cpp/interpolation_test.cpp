@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -248,6 +249,24 @@ TEST(Interpolation, QuaternionStepAndCubicSpline) {
   const glm::quat q = kin::SampleRotationTrack(cubic.track(), 0.5f);
   const glm::quat expected = glm::normalize(glm::quat(0.5f * (a.w + b.w), 0.5f * (a.x + b.x), 0.5f * (a.y + b.y), 0.5f * (a.z + b.z)));
   EXPECT_NEAR(glm::dot(q, expected), 1.0f, 1e-6f);
+}
+
+// A cubic segment's shape depends on the ratios of its key spacings only,
+// so keys a few denormals apart (1, 3, 4 smallest floats: UnevenTrack's
+// spacing) must give UnevenTrack's values, not a slope per second that
+// overflows to infinity and turns into NaN (a clip the fuzzer built).
+TEST(Interpolation, KeysADenormalApartInterpolateAsTheirRatiosSay) {
+  const float tick = std::numeric_limits<float>::denorm_min();
+  const TrackData scalar(1, {{0, {0}, kCr}, {tick, {1}, kCr}, {3 * tick, {0}, kCr}, {4 * tick, {2}, kCr}});
+  // [1, 3] ticks at 2 ticks: s = ½, so 0.5 − 1/12 as at 2 s in UnevenTrack.
+  EXPECT_NEAR(scalar.At(2 * tick), 0.5f - 1.0f / 12.0f, 1e-6f);
+  const glm::vec3 axis(1.0f / 3.0f, 2.0f / 3.0f, 2.0f / 3.0f);
+  for (const Interpolation kind : {kCr, kTcb}) {
+    const TrackData turns = QuatTrack(kind, {{0.0f, AboutAxis(axis, 0.0f)}, {tick, AboutAxis(axis, 1.0f)},
+                                             {3 * tick, AboutAxis(axis, 0.0f)}, {4 * tick, AboutAxis(axis, 2.0f)}});
+    const glm::vec3 r = kin::QuatLog(kin::SampleRotationTrack(turns.track(), 2 * tick));
+    EXPECT_NEAR(glm::dot(r, axis), 0.5f - 1.0f / 12.0f, 2e-6f);
+  }
 }
 
 TEST(Interpolation, LogAndExpAreInverse) {

@@ -67,8 +67,10 @@ describe('glTF import in the page', () => {
 
   it('a dropped GLB replaces the default character and poses by dragging a target', async () => {
     const { page, problems } = suite;
+    // The previous test's banner is still up: wait for this file's.
+    const previous = await bannerText(page, '.model-banner');
     await dropFile(page, 'armature.glb', armature);
-    expect(await loadReported(page, null)).toBe("Loaded 'armature.glb': skin 'Armature', 9 joints, 4 influences per vertex.");
+    expect(await loadReported(page, previous)).toBe("Loaded 'armature.glb': skin 'Armature', 9 joints, 4 influences per vertex.");
     const model = await page.evaluate(() => window.kin.model());
     expect(model).toMatchObject({ kind: 'gltf', name: 'armature.glb', skin: 0, skinName: 'Armature', influences: 4, warnings: [] });
     expect(await page.evaluate(() => window.kin.boneNames())).toEqual(['Hips', 'Spine', 'Head', 'UpperArmL', 'ForeArmL', 'HandL', 'ThighR', 'ShinR', 'FootR']);

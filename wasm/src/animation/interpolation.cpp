@@ -10,29 +10,33 @@ namespace {
 // t_{k+1} − t_{k−1}, with a missing end knot mirrored (interpolation.h).
 // `difference(j)` is the difference from key j to key j + 1.
 template <typename V, typename Difference>
-void Neighbours(Span<const float> times, int k, const Difference& difference, V* previous, V* next, float* span) {
+void Neighbours(Span<const float> times, int k, const Difference& difference, V* previous, V* next, double* span) {
   const int n = static_cast<int>(times.size);
+  const auto gap = [&times](int a, int b) { return static_cast<double>(times[b]) - static_cast<double>(times[a]); };
   if (k == 0) {
     *next = *previous = difference(0);
-    *span = 2.0f * (times[1] - times[0]);
+    *span = 2.0 * gap(0, 1);
   } else if (k == n - 1) {
     *previous = *next = difference(n - 2);
-    *span = 2.0f * (times[n - 1] - times[n - 2]);
+    *span = 2.0 * gap(n - 2, n - 1);
   } else {
     *previous = difference(k - 1);
     *next = difference(k);
-    *span = times[k + 1] - times[k - 1];
+    *span = gap(k - 1, k + 1);
   }
 }
 
 // Key k's outgoing (start of its segment) and incoming (end of the segment
-// before it) slopes per second, for Kochanek–Bartels weights `w`.
+// before it) slopes for Kochanek–Bartels weights `w`, per unit of s on a
+// segment `h` seconds long. The ratio h / span is at most 2 whatever the
+// key spacing, where a slope per second overflows for keys a denormal apart.
 template <typename V, typename Difference>
-void KeySlopes(Span<const float> times, int k, const TcbWeights& w, const Difference& difference, V* out, V* in) {
+void KeySlopes(Span<const float> times, int k, const TcbWeights& w, const Difference& difference, float h, V* out,
+               V* in) {
   V previous, next;
-  float span;
+  double span;
   Neighbours(times, k, difference, &previous, &next, &span);
-  const float scale = 2.0f / span;
+  const float scale = static_cast<float>(2.0 * static_cast<double>(h) / span);
   if (out != nullptr) *out = (w.out_previous * previous + w.out_next * next) * scale;
   if (in != nullptr) *in = (w.in_previous * previous + w.in_next * next) * scale;
 }
@@ -71,11 +75,8 @@ void SegmentDerivatives(const KeyTrack& track, int k, int c, float h, float* m0,
   const auto difference = [&track, size, c](int j) {
     return track.values[size * (j + 1) + c] - track.values[size * j + c];
   };
-  float slope0 = 0.0f, slope1 = 0.0f;
-  KeySlopes<float>(track.times, k, start, difference, &slope0, nullptr);
-  KeySlopes<float>(track.times, k + 1, end, difference, nullptr, &slope1);
-  *m0 = h * slope0;
-  *m1 = h * slope1;
+  KeySlopes<float>(track.times, k, start, difference, h, m0, nullptr);
+  KeySlopes<float>(track.times, k + 1, end, difference, h, nullptr, m1);
 }
 
 // Component-wise segment value (everything but step, which the callers do).
@@ -200,10 +201,10 @@ glm::quat SampleRotationTrack(const KeyTrack& track, float time) {
   SegmentWeights(track, k, &start, &end);
   const auto difference = [&track](int j) { return QuatLog(glm::conjugate(KeyQuat(track, j)) * KeyQuat(track, j + 1)); };
   glm::vec3 w0(0.0f), w1(0.0f);
-  KeySlopes<glm::vec3>(track.times, k, start, difference, &w0, nullptr);
-  KeySlopes<glm::vec3>(track.times, k + 1, end, difference, nullptr, &w1);
-  const glm::vec3 omega1 = (h / 3.0f) * w0;
-  const glm::vec3 omega3 = (h / 3.0f) * w1;
+  KeySlopes<glm::vec3>(track.times, k, start, difference, h, &w0, nullptr);
+  KeySlopes<glm::vec3>(track.times, k + 1, end, difference, h, nullptr, &w1);
+  const glm::vec3 omega1 = w0 / 3.0f;
+  const glm::vec3 omega3 = w1 / 3.0f;
   const glm::vec3 omega2 = QuatLog(QuatExp(-omega1) * glm::conjugate(q0) * q1 * QuatExp(-omega3));
   const float u = 1.0f - s;
   const float beta1 = 1.0f - u * u * u;
