@@ -152,7 +152,7 @@ describe('retargeting on the page', () => {
     await page.evaluate(() => window.kin.useClip('Wave'));
     await clickFileMenu(page, 'retarget');
     await page.waitForSelector('.retarget-dialog:not([hidden])');
-    await page.setInputFiles('.retarget-dialog input[type=file]', { name: 'wave.bvh', mimeType: 'text/plain', buffer: Buffer.from(bvh) });
+    await page.setInputFiles('.retarget-dialog input[aria-label="motion file to retarget"]', { name: 'wave.bvh', mimeType: 'text/plain', buffer: Buffer.from(bvh) });
     await page.waitForFunction(() => document.querySelector('.retarget-source-line')?.textContent?.startsWith('wave.bvh'));
     const map = Object.fromEntries((await page.evaluate(() => window.kin.retargetMap())).map((row) => [row.target, row.source]));
     expect(map).toMatchObject({
@@ -185,6 +185,26 @@ describe('retargeting on the page', () => {
     expect(await page.$$('.retarget-rows tr[data-bone="hand_l"].retarget-flagged')).toHaveLength(1);
     expect(await page.isEnabled('[data-action="retarget-apply"]')).toBe(false);
     await page.click('[data-action="retarget-automap"]');
+    expect(await page.evaluate(() => window.kin.retargetProblems())).toEqual([]);
+
+    // Save map writes the whole map by names, as npm run retarget -- --map reads it.
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.click('[data-action="retarget-map-save"]')]);
+    expect(saved.suggestedFilename()).toBe('wave-map.json');
+    const savedMap = JSON.parse((await downloadedBytes(saved)).toString('utf8'));
+    expect(savedMap).toEqual(map);
+    // Load map puts a file's entries over the map: here it unmaps the left hand, a problem the panel names.
+    const mapFile = '.retarget-dialog input[aria-label="bone map file"]';
+    await page.setInputFiles(mapFile, { name: 'no-hand.json', mimeType: 'application/json', buffer: Buffer.from('{"hand_l": null}') });
+    await page.waitForFunction(() => document.querySelector('.retarget-status')?.textContent?.includes('no-hand.json'));
+    expect(await page.$eval(handRow, (s) => (s as HTMLSelectElement).value)).toBe('-1');
+    expect(await page.$$('.retarget-rows tr[data-bone="hand_l"].retarget-flagged')).toHaveLength(1);
+    // The saved file brings the whole map back; a file naming a bone the character lacks changes nothing and says which.
+    await page.setInputFiles(mapFile, { name: 'wave-map.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(savedMap)) });
+    await page.waitForFunction(() => document.querySelector('.retarget-status')?.textContent?.includes('wave-map.json'));
+    expect(await page.evaluate(() => window.kin.retargetProblems())).toEqual([]);
+    await page.setInputFiles(mapFile, { name: 'tail.json', mimeType: 'application/json', buffer: Buffer.from('{"hand_l": null, "tail": "Hips"}') });
+    await page.waitForFunction(() => document.querySelector('.retarget-status[data-kind="problem"]')?.textContent?.includes("'tail'"));
+    expect(await page.$eval(handRow, (s) => (s as HTMLSelectElement).selectedOptions[0].textContent)).toBe('LeftHand');
     expect(await page.evaluate(() => window.kin.retargetProblems())).toEqual([]);
 
     await artifactsAt(page, SIZES, ({ width, height }) => `${ARTIFACTS}/retarget-dialog-${width}x${height}.png`);

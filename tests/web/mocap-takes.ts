@@ -125,7 +125,9 @@ const forward = (angle: number): THREE.Vector3 => new THREE.Vector3(Math.sin(ang
 
 /** The walk's path: where the body's centre is on the floor, and which way it faces, at time t. */
 class WalkPath {
-  constructor(private readonly seconds: number, private readonly turn: number) {}
+  constructor(private readonly seconds: number, private readonly turn: number) {
+    if (!(seconds > 1)) throw new Error(`a take walks straight for its first second, then turns: ${seconds} s is too short`);
+  }
 
   /** Turning at an even rate after the first second (a straight start). */
   heading(t: number): number {

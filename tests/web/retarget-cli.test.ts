@@ -28,6 +28,7 @@ import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { glbWithAnimation } from '../../tools/retarget/glb-animation.js';
 import { batchFiles, outputBases } from '../../tools/retarget/output-names.js';
 import { readTargetCharacter } from '../../tools/retarget/target-character.js';
+import { walkingTake } from './mocap-takes.js';
 import { stubImageBitmaps } from './node-loader-globals.js';
 import { cmuWalkBvh, texturedMixamoWalker } from './retarget-cli-fixtures.js';
 import { texturedCapsule } from './textured-model.js';
@@ -248,6 +249,25 @@ describe('retarget CLI with a bone map (--map)', () => {
     expect(report.mapOrigins.hand_l).toBe('given');
     expect(report.mapOrigins.hand_r).toBe('guessed');
     expect(Object.values(report.mapOrigins).filter((o) => o === 'given')).toHaveLength(2);
+    // Each guessed entry names what matched it: the role both bones play (CMU's RightArm is the upper arm) or the chain it was spread along.
+    expect(report.guessedRoles).toMatchObject({ hand_r: 'hand_r', upper_arm_r: 'upper_arm_r', thigh_l: 'upper_leg_l', hips: 'hips', head: 'head' });
+    expect(report.guessedRoles).not.toHaveProperty('hand_l');
+    expect(report.guessedRoles).not.toHaveProperty('ponytail_1');
+    for (const [bone, reason] of Object.entries(report.guessedRoles)) {
+      expect(report.mapOrigins[bone]).toBe('guessed');
+      expect(report.map[bone]).not.toBe(null);
+      expect(reason).toMatch(/^([a-z_]+_[lr]|hips|spine|chest|neck|head|spine chain|neck chain)$/);
+    }
+  });
+
+  it('names the roles it guessed on an older file, where LeftShoulder is the upper arm and LeftHip the thigh (told by their order down the limb)', async () => {
+    writeFileSync(join(dir, 'older.bvh'), walkingTake({ scheme: 'older', metresPerUnit: 0.01, seconds: 2 }).text);
+    const older = await runCli([join(dir, 'older.bvh'), '--out', join(dir, 'older')]);
+    expect(older.stderr).not.toMatch(/FAILED/);
+    const report = JSON.parse(readFileSync(join(dir, 'older', 'older.report.json'), 'utf8'));
+    expect(report.map).toMatchObject({ clavicle_l: 'LeftCollar', upper_arm_l: 'LeftShoulder', forearm_l: 'LeftElbow', hand_l: 'LeftWrist', thigh_r: 'RightHip', shin_r: 'RightKnee' });
+    expect(report.guessedRoles).toMatchObject({ clavicle_l: 'shoulder_l', upper_arm_l: 'upper_arm_l', forearm_l: 'lower_arm_l', hand_l: 'hand_l', thigh_r: 'upper_leg_r', shin_r: 'lower_leg_r' });
+    expect(new Set(Object.values(report.mapOrigins))).toEqual(new Set(['guessed']));
   });
 
   it('refuses a map file that is not an object of names, before any file; names a bone no rig has, per file', async () => {

@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RetargetMode } from '../../web/src/rig/retarget.js';
-import type { BoneMapEntries } from './bone-map-file.js';
+import type { BoneMapEntries } from '../../web/src/rig/bone-map-entries.js';
 
 export interface BatchOptions {
   sources: string[];

@@ -3,6 +3,7 @@
 // outputs would overwrite a source; a file with several animations adds each
 // animation's name.
 import { basename, resolve } from 'node:path';
+import { fileSafeName } from '../../web/src/text/file-safe-name.js';
 
 /** One source of a batch and the name its outputs take. */
 export interface BatchFile {
@@ -29,17 +30,12 @@ export function batchFiles(sources: readonly string[], out: string): BatchFile[]
   });
 }
 
-/** A clip name as part of a file name. */
-function fileSafe(name: string): string {
-  return name.replace(/[^\w.-]+/g, '_').replace(/^[._]+|_+$/g, '') || 'clip';
-}
-
 /** Per clip, the output base: `base` for a single clip, else `base-<clip>` (numbered when two clips share a name). */
 export function outputBases(base: string, clipNames: readonly string[]): string[] {
   if (clipNames.length === 1) return [base];
   const used = new Set<string>();
   return clipNames.map((name) => {
-    const stem = `${base}-${fileSafe(name)}`;
+    const stem = `${base}-${fileSafeName(name, 'clip')}`;
     let candidate = stem;
     for (let k = 2; used.has(candidate); k++) candidate = `${stem}-${k}`;
     used.add(candidate);

@@ -2,6 +2,7 @@
 // tool writes beside each result: what went onto what and how, the summary,
 // and the per-frame arrays (frame × bone angle errors, frame × limb effector
 // errors). JSON has no NaN: an unmapped bone's error is null.
+import type { MapOrigin } from '../../web/src/rig/bone-map-entries.js';
 import type { Rig } from '../../web/src/rig/rig.js';
 import type { RetargetMode, RetargetReport } from '../../web/src/rig/retarget.js';
 
@@ -15,7 +16,9 @@ export interface ReportContext {
   /** Per target bone: the source bone mapped onto it, or -1. */
   map: Int32Array;
   /** Per target bone: whether the map file gave its source ('given') or the bone roles did ('guessed'). */
-  origins: readonly ('given' | 'guessed')[];
+  origins: readonly MapOrigin[];
+  /** Per target bone: the role or chain that matched a guessed source (bone-map-entries.ts guessReasons), else null. */
+  reasons: readonly (string | null)[];
   sourceRig: Rig;
   targetRig: Rig;
   warnings: readonly string[];
@@ -44,6 +47,7 @@ export function reportJson(report: RetargetReport, context: ReportContext): obje
     frames: report.frames,
     map: Object.fromEntries(targetRig.boneNames.map((name, j) => [name, map[j] >= 0 ? sourceRig.boneNames[map[j]] : null])),
     mapOrigins: Object.fromEntries(targetRig.boneNames.map((name, j) => [name, context.origins[j]])),
+    guessedRoles: Object.fromEntries(targetRig.boneNames.flatMap((name, j) => (context.reasons[j] === null ? [] : [[name, context.reasons[j]]]))),
     summary: {
       meanAngle_deg: value(report.meanAngle_deg),
       maxAngle_deg: value(report.maxAngle_deg),

@@ -8,10 +8,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportBvh } from '../../web/src/export/bvh-export.js';
+import { guessReasons, withEntries } from '../../web/src/rig/bone-map-entries.js';
 import type { Retargeter } from '../../web/src/rig/retarget.js';
 import { errorMessage } from '../../web/src/text/error-message.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
-import { withEntries } from './bone-map-file.js';
 import { glbWithAnimation } from './glb-animation.js';
 import { outputBases } from './output-names.js';
 import type { WorkerSetup } from './options.js';
@@ -69,7 +69,8 @@ export async function retargetFile(context: BatchContext, path: string, base: st
       });
       const files = [join(options.out, `${bases[c]}.glb`), join(options.out, `${bases[c]}.report.json`)];
       writeFileSync(files[0], new Uint8Array(glbWithAnimation(target, clip)));
-      const about = { source: path, clip: sourceClip.name, target: options.onto, mode: options.mode, fps: clip.fps, map, origins, sourceRig: source.rig, targetRig: target.rig, warnings: source.warnings };
+      const reasons = guessReasons(module, map, origins, source.rig, target.rig);
+      const about = { source: path, clip: sourceClip.name, target: options.onto, mode: options.mode, fps: clip.fps, map, origins, reasons, sourceRig: source.rig, targetRig: target.rig, warnings: source.warnings };
       writeFileSync(files[1], `${JSON.stringify(reportJson(report, about))}\n`);
       if (options.bvh) {
         files.push(join(options.out, `${bases[c]}.bvh`));

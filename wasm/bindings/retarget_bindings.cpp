@@ -226,6 +226,15 @@ std::string BoneRoleOf(const std::string& name) {
   return role == BoneRole::kCount ? std::string() : std::string(BoneRoleName(role));
 }
 
+// Per bone role (code order), the bone of the rig that plays it, or -1 (kin::FindRoleBones).
+val RoleBones(std::uintptr_t rig) {
+  int bones[kBoneRoleCount];
+  FindRoleBones(BoundRig(rig).skeleton(), Span<int>(bones, kBoneRoleCount));
+  val out = val::array();
+  for (int bone : bones) out.call<void>("push", bone);
+  return out;
+}
+
 val Names(const char* (*name)(int), int count) {
   val out = val::array();
   for (int i = 0; i < count; ++i) out.call<void>("push", std::string(name(i)));
@@ -249,6 +258,7 @@ EMSCRIPTEN_BINDINGS(kin_retarget) {
   using kin::RetargeterBinding;
   emscripten::function("liveRetargeters", &kin::LiveRetargeters);
   emscripten::function("boneRoleOf", &kin::BoneRoleOf);
+  emscripten::function("roleBones", &kin::RoleBones);
   emscripten::function("retargetContract", &kin::RetargetContract);
   emscripten::class_<RetargeterBinding>("Retargeter")
       .constructor<>()

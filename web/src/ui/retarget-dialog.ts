@@ -8,9 +8,13 @@
 // "source beside" toggle, and Apply with its status held at the foot. The view stays usable beside it: a result
 // plays there with the source drawn next to the character. Names from files
 // go in as text only. It redraws when the host changes, never per frame.
+import { MAX_BONE_MAP_BYTES, parseBoneMapEntries } from '../rig/bone-map-entries.js';
 import { errorMessage } from '../text/error-message.js';
+import { fileSafeName } from '../text/file-safe-name.js';
+import { shownName } from '../text/shown-name.js';
 import { plural } from '../text/plural.js';
 import { closeButton } from './close-button.js';
+import { download } from './download.js';
 import { RETARGET_REFERENCES, type RetargetDialogHost, type RetargetReference, type RetargetSummary } from './retarget-host.js';
 import { RetargetPlot } from './retarget-plot.js';
 import { toolButton, toolOption, toolSelect } from './tool-controls.js';
@@ -58,6 +62,11 @@ export class RetargetDialog {
   private readonly heading = element('h2', 'retarget-title');
   private readonly builtIn = toolSelect('retarget-builtin', 'A built-in rig with clips as the source', 'Built-in rig…');
   private readonly fileInput = document.createElement('input');
+  private readonly mapInput = document.createElement('input');
+  private readonly mapButtons = [
+    toolButton('retarget-map-load', 'Put a bone map file (map.json: target bone → source bone, null: none) over the map, as npm run retarget -- --map takes it', 'Load map…'),
+    toolButton('retarget-map-save', 'Save the whole map as map.json, for another take or for npm run retarget -- --map', 'Save map…'),
+  ];
   private readonly clip = toolSelect('retarget-clip', 'The source clip to retarget', 'Clip…');
   private readonly sourceLine = element('p', 'retarget-source-line');
   private readonly modes: Record<'rotation' | 'ik', HTMLInputElement>;
@@ -152,7 +161,19 @@ export class RetargetDialog {
     const mapHead = element('div', 'retarget-row retarget-map-head');
     const auto = toolButton('retarget-automap', 'Map the bones again by their names', 'Auto-map');
     auto.addEventListener('click', () => this.run(() => host.autoMap()));
-    mapHead.append(element('h3', 'retarget-subtitle', 'Bone map'), auto);
+    this.mapInput.type = 'file';
+    this.mapInput.accept = '.json,application/json';
+    this.mapInput.hidden = true;
+    this.mapInput.setAttribute('aria-label', 'bone map file');
+    this.mapInput.addEventListener('change', () => {
+      const file = this.mapInput.files?.[0];
+      this.mapInput.value = '';
+      if (file !== undefined) void this.loadMap(file);
+    });
+    const [loadMap, saveMap] = this.mapButtons;
+    loadMap.addEventListener('click', () => this.mapInput.click());
+    saveMap.addEventListener('click', () => this.saveMap());
+    mapHead.append(element('h3', 'retarget-subtitle', 'Bone map'), auto, loadMap, saveMap, this.mapInput);
     const tableWrap = element('div', 'retarget-table-wrap');
     const table = element('table', 'retarget-table');
     const headRow = document.createElement('tr');
@@ -263,6 +284,25 @@ export class RetargetDialog {
     }
   }
 
+  private async loadMap(file: File): Promise<void> {
+    try {
+      if (file.size > MAX_BONE_MAP_BYTES) throw new Error(`it is ${file.size} bytes, more than a bone map's ${MAX_BONE_MAP_BYTES}`);
+      this.host.setMappingByName(parseBoneMapEntries(await file.text(), file.name));
+      this.status.dataset.kind = 'note';
+      this.status.textContent = `Bone map '${shownName(file.name)}' put over the map.`;
+    } catch (error) {
+      this.showProblem(`Could not use '${shownName(file.name)}': ${errorMessage(error).replace(/^Retarget: /, '')}`);
+    }
+    this.render();
+  }
+
+  private saveMap(): void {
+    this.run(() => {
+      const source = this.host.source;
+      download(`${JSON.stringify(this.host.mapEntries(), null, 2)}\n`, 'application/json', `${fileSafeName((source?.name ?? '').replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, ''), 'source')}-map.json`);
+    });
+  }
+
   private apply(): void {
     try {
       const summary = this.host.apply();
@@ -304,6 +344,7 @@ export class RetargetDialog {
     this.renderRows(source?.rig.boneNames ?? [], problems);
     this.problemList.replaceChildren(...(source === null ? [] : problems).map((p) => element('li', '', p)));
     this.applyButton.disabled = this.busy || problems.length > 0;
+    for (const button of this.mapButtons) button.disabled = this.busy || source === null;
     this.blocked.textContent = source !== null && problems.length > 0 ? `Apply waits for ${plural(problems.length, 'problem')} in the bone map (listed under it).` : '';
 
     const applied = host.applied;

@@ -1,6 +1,7 @@
 // What the retarget dialog shows and drives (the page's retarget controller,
 // app/retarget/retarget-controller.ts, is one): the source and its clips, the bone
 // map as rows, the problems, the options, Apply and the result's report.
+import type { BoneMapEntries } from '../rig/bone-map-entries.js';
 import type { RetargetMode, RetargetReport } from '../rig/retarget.js';
 
 /** What Apply uses besides the map. */
@@ -67,6 +68,10 @@ export interface RetargetDialogHost {
   setOptions(options: Partial<RetargetChoices>): void;
   setMapping(target: number, source: number): void;
   autoMap(): void;
+  /** The whole map by bone names (target → source, null: none); throws without a source. */
+  mapEntries(): BoneMapEntries;
+  /** Puts a map file's entries over the map; throws naming an unknown bone, changing nothing. */
+  setMappingByName(entries: BoneMapEntries): void;
   apply(): RetargetSummary;
   showSource(shown: boolean): void;
   onChange(listener: () => void): void;

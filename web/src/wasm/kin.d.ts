@@ -174,6 +174,8 @@ export interface KinModule {
   liveRetargeters(): number;
   /** The role a bone name stands for ("hand_l", …), or "" (kin::RoleFromName). */
   boneRoleOf(name: string): string;
+  /** Per bone role (code order), the bone of the rig at `rig` (a RigHandle's address) that plays it, or -1 (kin::FindRoleBones). */
+  roleBones(rig: number): number[];
   retargetContract(): RetargetContract;
 }
 

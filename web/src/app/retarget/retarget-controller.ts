@@ -15,6 +15,8 @@ import type { ImportQuestions, Importer } from '../../import/importer.js';
 import type { ModelInput } from '../../import/model-input.js';
 import { findLesson } from '../../lessons/lessons.js';
 import type { PoseEditor } from '../../posing/pose-editor.js';
+import { type BoneMapEntries, boneMapEntries, withEntries } from '../../rig/bone-map-entries.js';
+import { errorMessage } from '../../text/error-message.js';
 import { type RetargetOptions, type RetargetReport, Retargeter, boneRoleOf } from '../../rig/retarget.js';
 import type { Rig } from '../../rig/rig.js';
 import type { KinModule } from '../../wasm/generated/kin.js';
@@ -192,15 +194,27 @@ export class RetargetController implements RetargetDialogHost {
     this.changed();
   }
 
-  /** The map by bone names, as window.kin takes it: target name → source name (null: none). Throws naming an unknown bone. */
-  setMappingByName(entries: Record<string, string | null>): void {
-    const target = this.editor.session.rig;
-    const source = this.requireSource().rig;
-    for (const [targetName, sourceName] of Object.entries(entries)) {
-      if (!target.boneNames.includes(targetName)) throw new Error(`Retarget: the character has no bone ${JSON.stringify(targetName)}`);
-      if (sourceName !== null && !source.boneNames.includes(sourceName)) throw new Error(`Retarget: '${this.requireSource().name}' has no bone ${JSON.stringify(sourceName)}`);
-      this.setMapping(target.boneIndex(targetName), sourceName === null ? -1 : source.boneIndex(sourceName));
+  /**
+   * Puts bone-name entries (a map file's, or window.kin's: target name →
+   * source name, null: none) over the current map; throws naming an unknown
+   * bone, changing nothing.
+   */
+  setMappingByName(entries: BoneMapEntries): void {
+    const map = this.map();
+    if (map === null) throw new Error('Retarget: pick a source first');
+    try {
+      this.bones = withEntries(map, entries, this.requireSource().rig, this.editor.session.rig).map;
+    } catch (error) {
+      throw new Error(`Retarget: ${errorMessage(error)}`);
     }
+    this.changed();
+  }
+
+  /** The whole map by bone names (null where unmapped), as Save map writes it. */
+  mapEntries(): BoneMapEntries {
+    const map = this.map();
+    if (map === null) throw new Error('Retarget: pick a source first');
+    return boneMapEntries(map, this.requireSource().rig, this.editor.session.rig);
   }
 
   /** Back to the automatic map by name. */
