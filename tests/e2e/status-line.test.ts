@@ -1,7 +1,8 @@
 // The status line's solve time in Debian's Chromium (ui/status-bar.ts). A
 // target moved as a drag frame moves it (kin.setGoalTarget, which returns
 // that solve's report) shows that solve: its solver, status, iterations,
-// error and time, as the status line rounds them (written out again here);
+// largest miss and the goal that misses by it, and time, as the status line
+// rounds them (written out again here);
 // a short and a long solve show different times. After a real mouse drag
 // (whose last solve window.kin does not report) the line shows a plausible
 // new time, not the one before, and the error the pose has now. A
@@ -14,7 +15,7 @@ import { dragHandle, nextFrame } from './browser.js';
 import { demoPage } from './shared-pages.js';
 
 const PLACEHOLDER = '–';
-const CLEARED = { solver: PLACEHOLDER, status: PLACEHOLDER, iterations: PLACEHOLDER, error: PLACEHOLDER, time: PLACEHOLDER };
+const CLEARED = { solver: PLACEHOLDER, status: PLACEHOLDER, iterations: PLACEHOLDER, error: PLACEHOLDER, worst: PLACEHOLDER, time: PLACEHOLDER };
 
 type Shown = typeof CLEARED;
 
@@ -22,7 +23,7 @@ type Shown = typeof CLEARED;
 function statusLine(page: Page): Promise<Shown> {
   return page.evaluate(() => {
     const text = (name: string) => document.querySelector(`.status-bar .hud-${name}`)!.textContent!;
-    return { solver: text('solver'), status: text('status'), iterations: text('iterations'), error: text('error'), time: text('time') };
+    return { solver: text('solver'), status: text('status'), iterations: text('iterations'), error: text('error'), worst: text('worst'), time: text('time') };
   });
 }
 
@@ -89,10 +90,13 @@ describe('the status line’s solve time', () => {
         status: report.status,
         iterations: String(report.iterations),
         error: errorText(report.error),
+        worst: report.status === 'converged' ? PLACEHOLDER : report.worstGoal,
         time: timeText(report.micros),
       });
     }
     expect(long.report.iterations).toBe(20000);
+    // Out of reach, the hand sent 2 m away misses most: the line names it.
+    expect(long.shown.worst).toBe('hand_r');
     // Far enough apart that equal texts would mean a stale time.
     expect(long.report.micros).toBeGreaterThan(3 * short.report.micros);
     expect(long.shown.time).not.toBe(short.shown.time);

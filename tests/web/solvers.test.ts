@@ -138,4 +138,35 @@ describe('every solver through the WASM module', () => {
       rig.dispose();
     }
   });
+
+  // Two goals on one bone's tip turning about Z: A (weight 100) at 0.1 rad, B (weight 1) at −0.2 rad
+  // (tests/cpp/weighted_miss_test.cpp derives it). The weighted best, ≈ 0.097 rad, moves B further
+  // away: the largest miss rises from 2 sin 0.1 to ≈ 0.297 while the energy falls tenfold.
+  it.each(Object.keys(SAMPLE) as SolverName[])('%s reports the energy it lowered, the largest miss and the goal that misses by it', (name) => {
+    const bones = chain(1, 3);
+    bones[0].min = [0, 0, -3];
+    bones[0].max = [0, 0, 3];
+    const rig = Rig.create(module, bones);
+    try {
+      rig.setSolver(name);
+      const at = (angle: number): Vec3Tuple => [-Math.sin(angle), Math.cos(angle), 0];
+      rig.setGoals([
+        { bone: 0, target: at(0.1), weight: 100 },
+        { bone: 0, target: at(-0.2), weight: 1 },
+      ]);
+      const report = { ...rig.solve() };
+      const history = rig.energyHistory();
+      const tip = Array.from(rig.boneTips());
+      const miss = (angle: number) => Math.hypot(tip[0] - at(angle)[0], tip[1] - at(angle)[1], tip[2] - at(angle)[2]);
+      expect(report.worstGoal).toBe(1);
+      expect(report.error).toBeCloseTo(miss(-0.2), 5);
+      expect(report.error).toBeGreaterThan(1.4 * 2 * Math.sin(0.1));
+      const energy = 0.5 * (100 * miss(0.1) ** 2 + miss(-0.2) ** 2);
+      expect(report.energy).toBeCloseTo(energy, 5);
+      expect(history[history.length - 1]).toBeCloseTo(energy, 5);
+      expect(report.energy).toBeLessThan(0.1 * history[0]);
+    } finally {
+      rig.dispose();
+    }
+  });
 });

@@ -31,7 +31,8 @@ struct NamedSlot {
 };
 constexpr NamedSlot kFloatSlots[] = {
     {"target", kTarget}, {"iterations", kIterations}, {"error", kError}, {"energyCount", kEnergyCount},
-    {"rootOffset", kRootOffset}, {"pole", kPole}, {"time", kTime}, {"springStepMillis", kSpringStep}};
+    {"rootOffset", kRootOffset}, {"pole", kPole}, {"time", kTime}, {"springStepMillis", kSpringStep},
+    {"energy", kSolveEnergy}, {"worstGoal", kWorstGoal}};
 
 val Strings(const char* (*name)(int), int count) {
   val out = val::array();

@@ -23,6 +23,8 @@ enum FloatSlot : int {
   kPole = kRootOffset + 3,  // floats 9-11, in: the point setGoalPole() moves a pole to
   kTime = kPole + 3,        // in: the time (seconds) the clip sampler samples at
   kSpringStep,              // in: the milliseconds the springs advance by
+  kSolveEnergy,             // out: the last solve's weighted energy at its end
+  kWorstGoal,               // out: the goal with the last solve's largest miss (-1: none)
   kFloatSlotCount
 };
 

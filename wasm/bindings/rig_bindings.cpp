@@ -97,6 +97,8 @@ int RigBinding::Solved(const SolveReport& report) {
   r[kIterations] = static_cast<float>(report_.iterations);
   r[kError] = report_.error;
   r[kEnergyCount] = static_cast<float>(report_.energy_count);
+  r[kSolveEnergy] = report_.energy;
+  r[kWorstGoal] = static_cast<float>(report_.worst_goal);
   RefreshRecord();
   return static_cast<int>(report_.status);
 }

@@ -33,6 +33,8 @@ val TraceToJs(const IkTrace& trace, int status_code, const SolveReport& report) 
   r.set("iterations", report.iterations);
   r.set("error", report.error);
   r.set("energyCount", report.energy_count);
+  r.set("energy", report.energy);
+  r.set("worstGoal", report.worst_goal);
   out.set("report", r);
   val dofs = val::array();
   for (int d = 0; d < trace.dof_count(); ++d) {

@@ -48,14 +48,14 @@ Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3
     for (int k = 0; k < 3; ++k) r[k] = w * d[k];
     const double dist2 = static_cast<double>(glm::dot(d, d));
     e.energy += 0.5 * goal.weight * dist2;
-    e.error = std::max(e.error, static_cast<float>(std::sqrt(dist2)));
+    e.Miss(g, static_cast<float>(std::sqrt(dist2)));
     if (goal.has_orientation) {
       const glm::vec3 turn = RotationVector(goal.target_q_ms * glm::conjugate(ModelRotation(model_ms[goal.bone])));
       const double wo = ws.sqrt_orientation_weight_[g];
       for (int k = 0; k < 3; ++k) r[3 + k] = wo * turn[k];
       const double angle2 = static_cast<double>(glm::dot(turn, turn));
       e.energy += 0.5 * goal.orientation_weight * angle2;
-      e.error = std::max(e.error, static_cast<float>(std::sqrt(angle2)));
+      e.Miss(g, static_cast<float>(std::sqrt(angle2)));
     }
     if (HasPoleRows(goal)) {
       const glm::dvec3 miss = PoleOf(goal, model_ms, effector_ms[g]).value();
@@ -63,7 +63,7 @@ Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3
       for (int k = 0; k < 3; ++k) r[PoleRow(goal) + k] = wp * miss[k];
       const double miss2 = glm::dot(miss, miss);
       e.energy += 0.5 * goal.pole_weight * miss2;
-      e.error = std::max(e.error, static_cast<float>(std::sqrt(miss2)));
+      e.Miss(g, static_cast<float>(std::sqrt(miss2)));
     }
   }
   return e;

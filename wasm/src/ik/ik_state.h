@@ -15,6 +15,7 @@
 // bone hangs from a root) and zero on orientation rows; it has no limits.
 #pragma once
 
+#include <cmath>
 #include <limits>
 
 #include <glm/glm.hpp>
@@ -37,6 +38,15 @@ glm::quat ModelRotation(const glm::mat4& model_ms);
 struct Evaluation {
   double energy = 0.0;  // E = ½ |r|²
   float error = 0.0f;   // max over goals of |target − x|, an orientation goal's angle left, a pole's |r|
+  int worst_goal = -1;  // the goal whose miss is `error` (-1: no goals)
+
+  // Counts goal g's miss (a distance, an angle, a pole's |r|) toward the largest.
+  void Miss(int g, float miss) {
+    if (worst_goal < 0 || miss > error) {
+      error = std::fmax(error, miss);
+      worst_goal = g;
+    }
+  }
 };
 
 class IkState {

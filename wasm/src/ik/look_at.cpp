@@ -58,7 +58,7 @@ Evaluation EvaluateAims(const IkState& s) {
   for (int g = 0; g < s.goal_count; ++g) {
     const double angle = AimError(ReadAim(s, s.job.goals[g]));
     e.energy += 0.5 * s.job.goals[g].weight * angle * angle;
-    e.error = std::fmax(e.error, static_cast<float>(angle));
+    e.Miss(g, static_cast<float>(angle));
   }
   return e;
 }

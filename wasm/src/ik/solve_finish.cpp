@@ -43,6 +43,8 @@ SolveReport FinishIterative(IkState& s, Evaluation current, double best_energy, 
   report.status = current.error <= tolerance ? SolveStatus::kConverged : status;
   report.iterations = iterations;
   report.error = current.error;
+  report.energy = static_cast<float>(current.energy);
+  report.worst_goal = current.worst_goal;
   report.energy_count = history.count();
   return report;
 }
@@ -53,6 +55,8 @@ SolveReport OnePassReport(const IkState& s, const Evaluation& after, const Energ
   report.status = after.error <= s.job.options.tolerance ? SolveStatus::kConverged : SolveStatus::kUnreachable;
   report.iterations = 1;
   report.error = after.error;
+  report.energy = static_cast<float>(after.energy);
+  report.worst_goal = after.worst_goal;
   report.energy_count = history.count();
   return report;
 }

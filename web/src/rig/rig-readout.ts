@@ -14,8 +14,16 @@ import type { Vec3Tuple } from './rig-desc.js';
 export interface SolveReport {
   status: SolveStatus;
   iterations: number;
-  /** Largest goal distance after the solve, model units. */
+  /** Largest goal distance after the solve, model units (an orientation's or a pole's miss where larger). */
   error: number;
+  /**
+   * The weighted energy ½ Σ w·d² after the solve: what the iterative solvers
+   * lower. It never rises from the start, but `error` can: a pin weighing 100
+   * can keep its foot by moving a hand away from its target.
+   */
+  energy: number;
+  /** The goal (index in the goals set) whose miss is `error`; -1 without goals. */
+  worstGoal: number;
   /** Entries in energyHistory(): E before the first and after each iteration. */
   energyCount: number;
 }
@@ -26,7 +34,7 @@ export abstract class RigReadout {
   protected readonly exchange: ExchangeRecord;
   protected readonly views: BufferViews;
   /** The last solve's report, one object every solve reuses. */
-  protected readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energyCount: 0 };
+  protected readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energy: 0, worstGoal: -1, energyCount: 0 };
   private energyWhole: Float32Array | null = null;
   private readonly energyPrefixes: Float32Array[] = [];
 

@@ -1,5 +1,6 @@
 // The status line along the bottom of the editor: the latest solve (solver,
-// status, iterations, remaining error, solve time), a standing warning about
+// status, iterations, its largest miss and the goal that misses by it, solve
+// time), a standing warning about
 // the character on screen, and a one-line hint on how to pose. A failed
 // solve shows its message in place of the numbers. Values are text nodes
 // (never HTML), their strings made once per shown value.
@@ -76,6 +77,7 @@ export class StatusBar {
   private readonly status: ValueText;
   private readonly iterations: ValueText;
   private readonly error: ValueText;
+  private readonly worst: ValueText;
   private readonly time: ValueText;
   private readonly failure = document.createElement('div');
   private readonly warning = document.createElement('div');
@@ -86,7 +88,10 @@ export class StatusBar {
     this.solver = row(this.element, 'solver', 'hud-solver');
     this.status = row(this.element, 'status', 'hud-status');
     this.iterations = row(this.element, 'iterations', 'hud-iterations');
-    this.error = row(this.element, 'error', 'hud-error', 2);
+    // The largest miss, not the energy the solver lowers: a pin can keep its
+    // foot by moving a hand away, and the hand is what the user sees.
+    this.error = row(this.element, 'largest miss', 'hud-error', 2);
+    this.worst = row(this.element, 'at', 'hud-worst');
     this.time = row(this.element, 'solve time', 'hud-time');
     this.failure.className = 'hud-failure';
     this.failure.hidden = true;
@@ -113,6 +118,7 @@ export class StatusBar {
     this.iterations.set(NO_VALUE);
     this.error.set(NO_VALUE, WHOLE);
     this.error.set('', FRACTION);
+    this.worst.set(NO_VALUE);
     this.time.set(NO_VALUE);
     this.failure.hidden = true;
   }
@@ -128,6 +134,7 @@ export class StatusBar {
     const hundredths_mm = Math.round(solve.error * 1e5);
     this.error.set(failed ? NO_VALUE : WHOLE_NUMBERS.get(Math.floor(hundredths_mm / 100)), WHOLE);
     this.error.set(failed ? '' : HUNDREDTHS_MM.get(hundredths_mm % 100), FRACTION);
+    this.worst.set(failed || solve.status === 'converged' || solve.worstBone === null ? NO_VALUE : solve.worstBone);
     this.time.set(Number.isNaN(solve.micros) ? NO_VALUE : MICROS.get(twoDigits(solve.micros)));
     if (this.failure.hidden !== !failed) this.failure.hidden = !failed;
     if (failed) this.failure.textContent = solve.failure;

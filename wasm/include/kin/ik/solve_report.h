@@ -22,6 +22,12 @@ struct SolveReport {
   SolveStatus status = SolveStatus::kInvalidInput;
   int iterations = 0;
   float error = 0.0f;        // largest goal distance at the end, model units
+  // The weighted energy ½ Σ w·d² (positions, orientations, poles) at the end:
+  // what the iterative solvers lower. A solve can lower it while one goal's
+  // miss grows (a pin weighing 100 pulls the pose its way), so `error` can
+  // rise from one solve to the next where the energy does not.
+  float energy = 0.0f;
+  int worst_goal = -1;       // the goal whose miss is `error` (-1: no goals, or the input was refused)
   int energy_count = 0;      // entries written to the energy history
   Status input;              // why the input was rejected, when it was
 };
