@@ -113,6 +113,32 @@ TEST(MirrorMap, PairsNumberedNamesWhateverTheirNumbers) {
   ExpectError(MapOf(twice, &map), "more than one bone is named 'b_RightHand_8' but for digits");
 }
 
+// The humanoid in centimetres (every offset × 100), as many sample models
+// are authored. How far off the plane a centre bone may sit grows with the
+// model (1e-3 of its farthest joint from the origin): the neck 0.05 cm off,
+// rounding in a centimetre file, still pairs, where 0.05 m off the metre
+// humanoid is refused; 2 cm off is refused, as 0.02 m is on the metre one.
+TEST(MirrorMap, CentrePlaneToleranceFollowsTheModelsSize) {
+  std::vector<kin::BoneDef> centimetres = kin_test::Humanoid();
+  for (kin::BoneDef& b : centimetres) {
+    b.rest_t *= 100.0f;
+    b.tip_bs *= 100.0f;
+  }
+  kin::MirrorMap map;
+  ASSERT_TRUE(MapOf(centimetres, &map).ok());
+  std::vector<kin::BoneDef> rounded = centimetres;
+  rounded[Index(rounded, "neck")].rest_t.x = 0.05f;
+  const kin::Status rounded_status = MapOf(rounded, &map);
+  EXPECT_TRUE(rounded_status.ok()) << rounded_status.message;
+  EXPECT_EQ(map.partner[Index(rounded, "hand_l")], Index(rounded, "hand_r"));
+  std::vector<kin::BoneDef> metres_rounded = kin_test::Humanoid();
+  metres_rounded[Index(metres_rounded, "neck")].rest_t.x = 0.05f;
+  ExpectError(MapOf(metres_rounded, &map), "centre bone 3 'neck' sits 0.05 off the mirror plane");
+  std::vector<kin::BoneDef> off_plane = centimetres;
+  off_plane[Index(off_plane, "neck")].rest_t.x = 2.0f;
+  ExpectError(MapOf(off_plane, &map), "centre bone 3 'neck' sits 2 off the mirror plane");
+}
+
 TEST(MirrorMap, NamesWhatBreaksTheSymmetry) {
   kin::MirrorMap map;
   ExpectError(MapOf(Renamed(kin_test::Humanoid(), "hand_r", "paw_r"), &map), "'hand_l' is on the left but there is no bone 'hand_r'");

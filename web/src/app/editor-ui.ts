@@ -201,7 +201,7 @@ export class EditorUi {
       const { source } = this.editor;
       this.status.warn(source.kind === 'gltf' && source.warnings.length > 0 ? source.warnings.join(' ') : null);
     }
-    if ((stale & (Change.SOLVER | Change.CHARACTER | Change.ACTIVE)) !== 0) this.inspector.solverPanel.show(session.solverName, this.editor.solverOptions);
+    if ((stale & (Change.SOLVER | Change.CHARACTER | Change.ACTIVE)) !== 0) this.inspector.solverPanel.show(session.solverName, this.editor.solverOptions, session.sizeDefaults);
     // The status line shows one solve, all its numbers: the latest timed one
     // (a drag's last solve is timed when it ends). The plot shows what the
     // latest solve did.

@@ -8,8 +8,10 @@
 // the session has none of the same names. Every change of its
 // state is told to one listener (the pose editor, which tells the page once
 // per edit) as Change bits.
+import { defaultOptions } from '../rig/contract.js';
 import type { Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js';
 import { type SolveBuffers, type SolveSetup, packGoalValues } from '../rig/solve-protocol.js';
+import { skeletonSizeScale } from '../rig/size-scale.js';
 import { errorMessage } from '../text/error-message.js';
 import { takesAnyGoals } from './goal-set.js';
 import { Change } from '../scene/scene-change.js';
@@ -60,8 +62,15 @@ export class PosingSession extends SessionGoals {
   /** The pose the latest untimed solve started from (its angles and root offset), to run it again timed. */
   private preSolveAngles = new Float32Array(0);
   private readonly preSolveRoot = new Float64Array(3);
-  /** The options the rig's solver runs with (a new rig's: the core's defaults). */
+  /** The options the rig's solver runs with (a new rig's: the core's defaults, scaled by sizeDefaults). */
   private options: SolverOptions = {};
+  /**
+   * The defaults that follow the character's size: a model in other units (a
+   * centimetre file, 170 units tall) converges within the core's 10 µm times
+   * its scale, the precision its float coordinates have; left empty for a
+   * human in metres. Options given to useSolver and the layout's go over them.
+   */
+  readonly sizeDefaults: SolverOptions;
   /** Set while timeLastSolve() solves again: the same pose, not a change of it. */
   private retiming = false;
   /** While set, solve() asks this to solve elsewhere (a worker) instead of solving (see deferSolves). */
@@ -74,6 +83,12 @@ export class PosingSession extends SessionGoals {
     super(rig, layouts);
     this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, energy: 0, worstBone: null, micros: 0, failure: null };
     this.lastTimedSolve = { ...this.lastSolve };
+    const scale = skeletonSizeScale(rig.modelMatrices(), rig.boneTips());
+    this.sizeDefaults = scale === 1 ? {} : { tolerance: scale * defaultOptions(rig.contract).tolerance };
+    if (scale !== 1) {
+      this.options = { ...this.sizeDefaults };
+      rig.setSolver(this.solver, this.options);
+    }
   }
 
   /** The name of goal `goal` (its bone's), or null for -1 (no goals) or a goal the set no longer has. */
@@ -103,7 +118,7 @@ export class PosingSession extends SessionGoals {
       this.rootMoves = false;
     }
     try {
-      this.rig.setSolver(solver, { ...layout.options, ...options });
+      this.rig.setSolver(solver, { ...this.sizeDefaults, ...layout.options, ...options });
     } catch (error) {
       if (wasMovingRoot) {
         this.rig.setMoveRoot(true);
@@ -112,7 +127,7 @@ export class PosingSession extends SessionGoals {
       throw error;
     }
     this.solver = solver;
-    this.options = { ...layout.options, ...options };
+    this.options = { ...this.sizeDefaults, ...layout.options, ...options };
     this.tell(Change.SOLVER);
     if (goals === null) {
       // The same goals, but what the new solver takes of them (orientations, poles, the root).

@@ -7,6 +7,7 @@
 // for a human in metres.
 import * as THREE from 'three';
 import type { Rig } from '../rig/rig.js';
+import { sizeScale } from '../rig/size-scale.js';
 import type { CharacterMeshes } from './character-meshes.js';
 import { framePoints } from './camera-framing.js';
 import type { Viewport } from './scene.js';
@@ -17,10 +18,6 @@ const VIEW_DIRECTION_WS = new THREE.Vector3(0.55, 0.22, 1);
 // The bone whose origin the camera orbits around, when the rig has it.
 const PIVOT_BONE = 'chest';
 const MARGIN = 0.06;
-// The size (bounding-box diagonal, metres) the viewport's limits are set for,
-// and the range of sizes they suit as they are.
-const HUMAN_SIZE = 2;
-const HUMAN_RANGE = [0.5, 4];
 
 /** The character's bind-pose mesh points (model space) and their box. */
 function meshPoints(character: CharacterMeshes): { points_ws: THREE.Float32BufferAttribute; box: THREE.Box3 } {
@@ -38,8 +35,7 @@ function meshPoints(character: CharacterMeshes): { points_ws: THREE.Float32Buffe
 const scales = new WeakMap<CharacterMeshes, number>();
 
 function scaleOfBox(box: THREE.Box3): number {
-  const size = box.getSize(new THREE.Vector3()).length();
-  return size >= HUMAN_RANGE[0] && size <= HUMAN_RANGE[1] ? 1 : size / HUMAN_SIZE;
+  return sizeScale(box.getSize(new THREE.Vector3()).length());
 }
 
 /** 1 for a character of about human size in metres, else its size over a human's (a model 100 units tall: about 50). */

@@ -100,8 +100,8 @@ export class SolverPanel {
     this.picker.addEventListener('change', this.onSolverPicked);
   }
 
-  /** Shows a solver and its applied options (left-out settings at their defaults). */
-  show(solver: SolverName, options: SolverOptions): void {
+  /** Shows a solver and its applied options (left-out settings at `defaults`, the character's, else the core's). */
+  show(solver: SolverName, options: SolverOptions, defaults: SolverOptions = {}): void {
     this.remembered.set(solver, options);
     const info = SOLVER_INFO[solver];
     this.picker.value = solver;
@@ -111,7 +111,7 @@ export class SolverPanel {
       const applies = info.settings.includes(key);
       this.rows[key].hidden = !applies;
       if (!applies) continue;
-      const value = options[key] ?? SETTING_FIELDS[key].default;
+      const value = options[key] ?? defaults[key] ?? SETTING_FIELDS[key].default;
       if (typeof value === 'boolean') this.inputs[key].checked = value;
       else this.inputs[key].value = String(value);
     }
