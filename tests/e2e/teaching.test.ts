@@ -10,7 +10,7 @@
 // Screenshots at the usual sizes go to the artifacts with KIN_E2E_ARTIFACTS=1.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, artifact, artifactsAt, bannerText, canvasScreenshot, nextFrame, openDemo } from './browser.js';
+import { ARTIFACTS, artifact, artifactsAt, bannerText, canvasScreenshot, nextFrame, openDemo, resizeWindow } from './browser.js';
 import { demoPage, sharedPage } from './shared-pages.js';
 import { showsCharacter } from './pixels.js';
 import { decodePoseLink, encodePoseLink } from '../../web/src/share/pose-link.js';
@@ -244,6 +244,21 @@ describe('lessons', () => {
     await page.close();
   }, 300_000);
 
+  it('a bone picked in a lesson shows its sliders in sight, below the lesson’s card (candy at 1440×900)', async () => {
+    const { page, problems } = await sharedPage('desktop', { width: 1440, height: 900 });
+    await page.evaluate(() => window.kin.loadLesson('candy'));
+    await nextFrame(page);
+    await page.evaluate(() => window.kin.selectBone('lower'));
+    await nextFrame(page);
+    const boxes = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      return { panel: box('.bone-panel'), card: box('.lesson-card'), timeline: box('.timeline'), slider: box('.bone-panel input[type=range]') };
+    });
+    expect(boxes.panel.top).toBeGreaterThanOrEqual(boxes.card.bottom);
+    expect(boxes.slider.bottom).toBeLessThanOrEqual(boxes.timeline.top);
+    expect(problems).toEqual([]);
+  }, 300_000);
+
   it('embedded, a lesson shows the view and its text panel only', async () => {
     // The embedded page (opened with ?embed=1: publishing.test.ts's), the lesson shown in it as its link shows it.
     const { page, problems } = await sharedPage('embed');
@@ -253,7 +268,26 @@ describe('lessons', () => {
     expect(await page.isVisible('.lesson-card')).toBe(true);
     for (const selector of ['.shell-top', '.shell-tools', '.shell-inspector', '.timeline', '.lesson-index']) expect(await page.$(selector), selector).toBeNull();
     await artifact(page, `${ARTIFACTS}/lesson-spaces-embed-1280x800.png`);
-    await artifactsAt(page, [{ width: 390, height: 844 }], () => `${ARTIFACTS}/lesson-spaces-embed-390x844.png`);
+    // On a phone the card lies across the view's lower part: each lesson's handles are drawn above it, and its task is in sight inside it.
+    await resizeWindow(page, { width: 390, height: 844 });
+    for (const lesson of ['spaces', 'arm', 'ik-steps', 'candy', 'chain']) {
+      await page.evaluate((id) => window.kin.loadLesson(id), lesson);
+      await nextFrame(page);
+      await nextFrame(page);
+      const seen = await page.evaluate(() => {
+        const card = document.querySelector('.lesson-card')!.getBoundingClientRect();
+        const task = document.querySelector('.lesson-card .lesson-task')!.getBoundingClientRect();
+        const handles = window.kin.goals().map((goal) => window.kin.handleScreenPosition(goal.name));
+        return { cardTop: card.top, cardBottom: card.bottom, taskTop: task.top, taskBottom: task.bottom, handles, height: innerHeight };
+      });
+      for (const handle of seen.handles) expect(handle.y, lesson).toBeLessThan(seen.cardTop);
+      expect(seen.taskTop, lesson).toBeGreaterThanOrEqual(seen.cardTop);
+      expect(seen.taskBottom, lesson).toBeLessThanOrEqual(Math.min(seen.cardBottom, seen.height));
+    }
+    await page.evaluate(() => window.kin.loadLesson('spaces'));
+    await nextFrame(page);
+    await artifact(page, `${ARTIFACTS}/lesson-spaces-embed-390x844.png`);
+    await resizeWindow(page, { width: 1280, height: 800 });
     expect(problems).toEqual([]);
   }, 300_000);
 });

@@ -34,6 +34,7 @@ import { Viewport } from '../three/scene.js';
 import { DEFAULT_LOOK } from '../three/skinned-character.js';
 import { LinkBanner } from '../ui/banner.js';
 import { isEmbedMode } from '../ui/embed-mode.js';
+import { followCoveringCard } from './embed-view-cover.js';
 import { FullViewLink } from '../ui/full-view-link.js';
 import { LoadingStatus } from '../ui/loading-status.js';
 import { errorMessage } from '../text/error-message.js';
@@ -261,6 +262,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // The lessons' text panel heads the inspector (embedded: over the view); the index is the top bar's Lessons.
     const lessonIndex = shell === null ? null : new LessonIndex(root, LESSONS.map(({ id, title, teaching }) => ({ id, title, summary: teaching.summary })), (id) => showBuiltIn({ kind: 'lesson', id }));
     const lessonCard = new LessonCard(shell?.inspectorBody ?? viewportRegion, lessonIndex === null ? null : () => lessonIndex.open(), shell === null ? 'overlay' : 'inspector');
+    if (shell === null) followCoveringCard(viewport, viewportRegion, lessonCard.element);
     const lessons = new LessonRunner(module, editor, selection, view, timeline, lessonCard, scheduler.request, () => ui?.openInspector(), (id, lesson) => {
       // A rebuilt lesson (other extents, rolls) keeps the camera where the student put it.
       const position = viewport.camera.position.toArray() as Vec3Tuple;

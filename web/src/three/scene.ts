@@ -23,6 +23,8 @@ export class Viewport {
   /** Called when the view needs drawing again (resize, camera moved); the page's frame scheduler sets it. */
   onInvalidate: () => void = () => {};
   private readonly resizeObserver: ResizeObserver;
+  /** CSS pixels along the view's foot that a panel covers (coverBottom). */
+  private covered = 0;
 
   constructor(private readonly container: HTMLElement) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
@@ -101,8 +103,23 @@ export class Viewport {
     const height = Math.max(1, this.container.clientHeight);
     // The canvas's CSS size comes from the stylesheet; only the drawing buffer follows here.
     this.renderer.setSize(width, height, false);
-    this.camera.aspect = width / height;
+    // A panel over the view's foot: the camera's field of view spans the
+    // part above it, so framing and orbiting centre there, and the canvas
+    // draws that view with the covered strip below (picking follows, as it
+    // goes through the same projection).
+    const visible = Math.max(0.3 * height, height - this.covered);
+    this.camera.aspect = width / visible;
+    if (visible < height) this.camera.setViewOffset(width, visible, 0, 0, width, height);
+    else this.camera.clearViewOffset();
     this.camera.updateProjectionMatrix();
     this.onInvalidate();
+  }
+
+  /** Keeps the character out from under a panel covering the view's lowest `pixels` CSS pixels (0: none); at most 70 % of the view is given up. */
+  coverBottom(pixels: number): void {
+    const covered = Number.isFinite(pixels) && pixels > 0 ? Math.round(pixels) : 0;
+    if (covered === this.covered) return;
+    this.covered = covered;
+    this.resize();
   }
 }

@@ -96,6 +96,7 @@ export class BonePanel {
 
   /** Shows the panel for a bone: name, axes, limits. */
   showJoint(joint: BoneJoint): void {
+    const appearing = this.element.hidden || this.title.textContent !== joint.name;
     this.title.textContent = joint.name;
     const axes = slotAxes(joint.order);
     this.rows.forEach((row, slot) => {
@@ -109,6 +110,8 @@ export class BonePanel {
       row.range.textContent = locked ? 'locked' : `${degrees(min)} … ${degrees(max)}`;
     });
     this.element.hidden = false;
+    // A bone just picked shows its sliders even where the inspector holds more above them (a lesson's card).
+    if (appearing) this.element.scrollIntoView({ block: 'nearest' });
   }
 
   /** Shows the bone's angles (3 by slot from `angles[at]`, radians). */
