@@ -59,12 +59,12 @@ echo "GoogleTest under ASan + UBSan (clang; any report fails)"
 bash scripts/build-sanitize.sh
 bash scripts/test-sanitized.sh
 
-layer fuzz
-echo "fuzz smoke (each target from its seed corpus; npm run fuzz runs longer)"
-bash scripts/fuzz.sh --seconds 8
-
 layer 'wasm build'
 bash scripts/build-wasm.sh
+
+layer fuzz
+echo "fuzz smoke (each target from its seed corpus, the Node ones on the module; npm run fuzz runs longer)"
+bash scripts/fuzz.sh --seconds 8
 
 layer tsc
 echo "type check"
