@@ -15,9 +15,9 @@ import type { ImportQuestions, Importer } from '../../import/importer.js';
 import type { ModelInput } from '../../import/model-input.js';
 import { findLesson } from '../../lessons/lessons.js';
 import type { PoseEditor } from '../../posing/pose-editor.js';
-import { type BoneMapEntries, boneMapEntries, withEntries } from '../../rig/bone-map-entries.js';
+import { type BoneMapEntries, boneMapEntries, roleBones, withEntries } from '../../rig/bone-map-entries.js';
 import { errorMessage } from '../../text/error-message.js';
-import { type RetargetOptions, type RetargetReport, Retargeter, boneRoleOf } from '../../rig/retarget.js';
+import { BONE_ROLES, type RetargetOptions, type RetargetReport, Retargeter } from '../../rig/retarget.js';
 import type { Rig } from '../../rig/rig.js';
 import type { KinModule } from '../../wasm/generated/kin.js';
 import { RETARGET_REFERENCES, type RetargetChoices, type RetargetDialogHost, type RetargetMapRow, type RetargetReference, type RetargetSummary } from '../../ui/retarget-host.js';
@@ -173,12 +173,20 @@ export class RetargetController implements RetargetDialogHost {
     this.changed();
   }
 
-  /** The target's bones with their roles and the source bones mapped onto them (none without a source). */
+  /**
+   * The target's bones with their roles (as the automatic map reads them: by
+   * name and by order down each limb, so an older file's LeftShoulder is the
+   * upper arm) and the source bones mapped onto them (none without a source).
+   */
   rows(): RetargetMapRow[] {
     const target = this.editor.session.rig;
     const map = this.map();
     const sourceNames = this.current?.rig.boneNames ?? [];
-    return target.boneNames.map((name, b) => ({ target: name, role: boneRoleOf(this.module, name), source: map === null || map[b] < 0 ? null : sourceNames[map[b]] }));
+    const roles = roleBones(this.module, target);
+    return target.boneNames.map((name, b) => {
+      const role = roles.indexOf(b);
+      return { target: name, role: role < 0 ? null : BONE_ROLES[role], source: map === null || map[b] < 0 ? null : sourceNames[map[b]] };
+    });
   }
 
   /** Maps target bone `target` (index) to source bone `source` (index, -1: none). */
