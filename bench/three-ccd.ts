@@ -7,8 +7,9 @@
 //   rotation order) to rotationMin/Max. Our XYZ angles, E = Rz(θ2)·Ry(θ1)·Rx(θ0),
 //   are three.js's 'ZYX' Euler (x = θ0, y = θ1, z = θ2), whose decomposition
 //   keeps the middle angle y within ±π/2; a hinge whose middle slot needs more
-//   (the humanoid's elbows, ±2.5 rad about Y with Z fixed) takes 'YXZ' instead,
-//   which describes the same rotations with Y outermost. A bone limited to ±π on
+//   (the humanoid's elbows, ±2.5 rad about Y with Z fixed; the hips, a whole
+//   turn about Y) takes 'YXZ' instead, which describes the same rotations with
+//   Y outermost. A bone limited to ±π on
 //   every slot gets no limit (the box holds every rotation).
 // - Iterations: "three-ccd-N" runs N CCD sweeps per chain. With one goal that is
 //   ik.iteration = N and one update(); with several goals, whose chains share
@@ -38,6 +39,11 @@ function limitOrder(bone: BoneDesc): THREE.EulerOrder | null {
   const fixed = (k: number) => min[k] === 0 && max[k] === 0;
   if (within(1)) return 'ZYX';
   if (fixed(2) && within(0)) return 'YXZ';
+  // A whole turn about Y with a small tilt (the default character's hips:
+  // heading free, ±0.35 rad about X and Z): 'YXZ' puts the heading outermost
+  // and bounds the tilt about the turned axes, the same set of rotations to
+  // second order in the tilt.
+  if (min[1] <= -FULL && max[1] >= FULL && within(0) && within(2)) return 'YXZ';
   if (fixed(0)) return 'ZXY';
   throw new Error(`three-ccd: bone '${bone.name}': its limit box has no three.js Euler order`);
 }
