@@ -68,9 +68,15 @@ function mutate(json: Json, bin: Uint8Array, random: () => number): void {
   const sampler = pick(random, animation.samplers as Json[]);
   const channel = pick(random, animation.channels as Json[]);
   const accessor = json.accessors[random() < 0.5 ? sampler.input : sampler.output];
+  // The accessor's floats as far as its buffer view holds them (an earlier
+  // mutation may have given it a count or type the data does not have).
   const floats = (): Float32Array => {
     const view = json.bufferViews[accessor.bufferView];
-    return new Float32Array(bin.buffer, bin.byteOffset + (view.byteOffset ?? 0) + (accessor.byteOffset ?? 0), accessor.count * ({ SCALAR: 1, VEC3: 3, VEC4: 4 } as Record<string, number>)[accessor.type]);
+    const start = (view.byteOffset ?? 0) + (accessor.byteOffset ?? 0);
+    const components = ({ SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT4: 16 } as Record<string, number>)[accessor.type] ?? 1;
+    const held = Math.floor(((view.byteOffset ?? 0) + view.byteLength - start) / 4);
+    const length = Math.max(0, Math.min(Number(accessor.count) * components || 0, held, Math.floor((bin.length - start) / 4)));
+    return new Float32Array(bin.buffer, bin.byteOffset + start, length);
   };
   switch (Math.floor(random() * 9)) {
     case 0: sampler.interpolation = pick(random, ['LINEAR', 'STEP', 'CUBICSPLINE', 'SMOOTH', 7]); break;
