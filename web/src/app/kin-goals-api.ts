@@ -19,8 +19,6 @@ export interface KinSolveResult {
   error: number;
   /** The goal (its bone's name) that misses by `error`, or null without goals. */
   worstGoal: string | null;
-  /** The weighted energy ½ Σ w·d² after the solve, what the solvers lower: it never rises, though `error` can (a pin holding its foot moves a hand away). */
-  energy: number;
   /** Wall time of the solve call, microseconds. */
   micros: number;
 }
@@ -45,7 +43,7 @@ export interface KinGoal {
 /** A solve's summary as window.kin gives it; throws the solver's message if the solve failed. */
 export function solveResult(solve: SolveSummary): KinSolveResult {
   if (solve.failure !== null) throw new Error(solve.failure);
-  return { solver: solve.solver, status: solve.status, iterations: solve.iterations, error: solve.error, worstGoal: solve.worstBone, energy: solve.energy, micros: solve.micros };
+  return { solver: solve.solver, status: solve.status, iterations: solve.iterations, error: solve.error, worstGoal: solve.worstBone, micros: solve.micros };
 }
 
 export interface KinGoalsApi {

@@ -28,8 +28,6 @@ export interface SolveSummary {
   iterations: number;
   /** Largest goal distance after the solve, metres (model units); NaN if the solve failed. */
   error: number;
-  /** The weighted energy after the solve (see SolveReport.energy: it falls where `error` may rise); NaN if the solve failed. */
-  energy: number;
   /** The bone of the goal whose miss is `error` (its name is the goal's), or null: no goals, or the solve failed. */
   worstBone: string | null;
   /** Wall time of rig.solve(), microseconds; NaN for an untimed solve (see PosingSession.solve). */
@@ -44,7 +42,6 @@ function copySummary(from: SolveSummary, to: SolveSummary): void {
   to.status = from.status;
   to.iterations = from.iterations;
   to.error = from.error;
-  to.energy = from.energy;
   to.worstBone = from.worstBone;
   to.micros = from.micros;
   to.failure = from.failure;
@@ -81,7 +78,7 @@ export class PosingSession extends SessionGoals {
   /** See SessionGoals: the rig's solver and its goals, targets where the goals are now. */
   constructor(rig: Rig, layouts: GoalLayouts = goalLayoutFor) {
     super(rig, layouts);
-    this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, energy: 0, worstBone: null, micros: 0, failure: null };
+    this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, worstBone: null, micros: 0, failure: null };
     this.lastTimedSolve = { ...this.lastSolve };
     const scale = skeletonSizeScale(rig.modelMatrices(), rig.boneTips());
     this.sizeDefaults = scale === 1 ? {} : { tolerance: scale * defaultOptions(rig.contract).tolerance };
@@ -171,14 +168,13 @@ export class PosingSession extends SessionGoals {
   }
 
   /** A worker's solve of a request filled here: its pose (clamped as any pose is, then FK and palette) and its report become the latest solve, timed by the worker. */
-  applySolved(angles: Float32Array, rootOffset_ms: Float64Array, report: { status: SolveStatus; iterations: number; error: number; energy: number; worstGoal: number }, micros: number, energy: Float32Array): void {
+  applySolved(angles: Float32Array, rootOffset_ms: Float64Array, report: { status: SolveStatus; iterations: number; error: number; worstGoal: number }, micros: number, energy: Float32Array): void {
     this.rig.setPose(angles, [rootOffset_ms[0], rootOffset_ms[1], rootOffset_ms[2]]);
     const summary = this.lastSolve;
     summary.solver = this.solver;
     summary.status = report.status;
     summary.iterations = report.iterations;
     summary.error = report.error;
-    summary.energy = report.energy;
     summary.worstBone = this.goalBoneName(report.worstGoal);
     summary.micros = micros;
     summary.failure = null;
@@ -194,7 +190,6 @@ export class PosingSession extends SessionGoals {
     summary.status = 'invalid-input';
     summary.iterations = 0;
     summary.error = Number.NaN;
-    summary.energy = Number.NaN;
     summary.worstBone = null;
     summary.micros = Number.NaN;
     summary.failure = message;
@@ -227,7 +222,6 @@ export class PosingSession extends SessionGoals {
       summary.status = report.status;
       summary.iterations = report.iterations;
       summary.error = report.error;
-      summary.energy = report.energy;
       summary.worstBone = this.goalBoneName(report.worstGoal);
       summary.failure = null;
     } catch (error) {
@@ -235,7 +229,6 @@ export class PosingSession extends SessionGoals {
       summary.status = 'invalid-input';
       summary.iterations = 0;
       summary.error = Number.NaN;
-      summary.energy = Number.NaN;
       summary.worstBone = null;
       summary.failure = errorMessage(error);
     }
