@@ -64,8 +64,8 @@ export class RetargetDialog {
   private readonly fileInput = document.createElement('input');
   private readonly mapInput = document.createElement('input');
   private readonly mapButtons = [
-    toolButton('retarget-map-load', 'Put a bone map file (map.json: target bone → source bone, null: none) over the map, as npm run retarget -- --map takes it', 'Load map…'),
-    toolButton('retarget-map-save', 'Save the whole map as map.json, for another take or for npm run retarget -- --map', 'Save map…'),
+    toolButton('retarget-map-load', 'Put a bone map file (map.json: target bone → source bone, null: none) over the map, as npm run retarget -- --map takes it', 'Load…'),
+    toolButton('retarget-map-save', 'Save the whole map as map.json, for another take or for npm run retarget -- --map', 'Save…'),
   ];
   private readonly clip = toolSelect('retarget-clip', 'The source clip to retarget', 'Clip…');
   private readonly sourceLine = element('p', 'retarget-source-line');
