@@ -16,6 +16,9 @@ uniform vec3 rimColor;
 
 in vec3 vPosition_ws;
 in vec3 vNormal_ws;
+#ifdef VERTEX_COLORS
+in vec3 vColor;
+#endif
 
 out vec4 fragColor;
 
@@ -34,7 +37,12 @@ void main() {
   vec3 hemisphere = mix(groundColor, skyColor, 0.5 + 0.5 * n.y);
   // Half-Lambert wrap keeps the shadow side readable.
   float wrap = 0.5 + 0.5 * dot(n, keyDirection_ws);
-  vec3 diffuse = baseColor * (hemisphere + keyColor * wrap * wrap);
+#ifdef VERTEX_COLORS
+  vec3 albedo = baseColor * vColor;
+#else
+  vec3 albedo = baseColor;
+#endif
+  vec3 diffuse = albedo * (hemisphere + keyColor * wrap * wrap);
 
   vec3 halfway = normalize(keyDirection_ws + toEye);
   float highlight = pow(max(dot(n, halfway), 0.0), 32.0) * 0.15;

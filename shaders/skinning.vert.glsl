@@ -14,6 +14,12 @@ in vec3 normal;
 out vec3 vPosition_ws;
 out vec3 vNormal_ws;
 
+// A mesh's own colours (COLOR_0): the default character's eyes.
+#ifdef VERTEX_COLORS
+in vec3 color;
+out vec3 vColor;
+#endif
+
 void main() {
   SkinBlend blend = skinBlend();
   vec3 position_ms = skinPosition(blend, position);
@@ -22,4 +28,7 @@ void main() {
   vNormal_ws = unitOrZero(inverseTransposeTimes(mat3(modelMatrix), normal_ms));
   vPosition_ws = position_ws.xyz;
   gl_Position = projectionMatrix * viewMatrix * position_ws;
+#ifdef VERTEX_COLORS
+  vColor = color;
+#endif
 }

@@ -37,10 +37,7 @@ const LEFT_PARTS = [
   // Forearm with its muscle bulge near the elbow.
   { bone: 'forearm_l', kind: 'capsule', a: [0, 0, 0], b: [0.26, 0, 0], radiusA: 0.04, radiusB: 0.03, blend: 0.02 },
   { bone: 'forearm_l', kind: 'ellipsoid', centre: [0.07, 0, 0], radii: [0.09, 0.042, 0.046], blend: 0.02 },
-  // Mitten: palm, fingers and a thumb pointing forward (palms face down in the T-pose).
-  { bone: 'hand_l', kind: 'box', centre: [0.055, 0, 0], halfSize: [0.055, 0.017, 0.043], rounding: 0.017, blend: 0.015 },
-  { bone: 'hand_l', kind: 'ellipsoid', centre: [0.12, -0.002, 0], radii: [0.065, 0.015, 0.043], blend: 0.02 },
-  { bone: 'hand_l', kind: 'capsule', a: [0.025, -0.005, 0.04], b: [0.08, -0.008, 0.075], radiusA: 0.015, radiusB: 0.013, blend: 0.012 },
+  // The hands are pieces of their own (hand-shape.mjs): the forearm ends rounded at the wrist.
   // Thigh: the bone, then the muscle mass in front of it.
   { bone: 'thigh_l', kind: 'capsule', a: [0, 0, 0], b: [0, -0.42, 0], radiusA: 0.08, radiusB: 0.05, blend: 0.03 },
   { bone: 'thigh_l', kind: 'ellipsoid', centre: [0, -0.16, 0.01], radii: [0.072, 0.17, 0.078], blend: 0.03 },
@@ -52,7 +49,7 @@ const LEFT_PARTS = [
   { bone: 'toes_l', kind: 'box', centre: [0, -0.01, 0.03], halfSize: [0.043, 0.02, 0.04], rounding: 0.018, blend: 0.015 },
 ];
 
-function mirrorPart(part) {
+export function mirrorPart(part) {
   const flipX = ([x, y, z]) => [-x, y, z];
   const mirrored = { ...part, bone: part.bone.replace(/_l$/, '_r') };
   for (const key of ['centre', 'a', 'b']) {
@@ -65,10 +62,16 @@ const BODY_PARTS = [...CENTRE_PARTS, ...LEFT_PARTS, ...LEFT_PARTS.map(mirrorPart
 
 // A box, in model space, that holds the whole body with room to spare: the polygonizer samples
 // the field inside it and checks that its faces are outside the body.
-export const BODY_BOUNDS_MS = { min: [-0.95, -0.04, -0.25], max: [0.95, 1.8, 0.25] };
+export const BODY_BOUNDS_MS = { min: [-0.8, -0.04, -0.25], max: [0.8, 1.8, 0.25] };
 
 // Returns the signed distance function of the rest-pose body in model space, (x, y, z) → metres.
 export function makeBodyDistance(joints) {
+  return makePartsDistance(joints, BODY_PARTS);
+}
+
+// The smooth union of `parts` (each placed on its bone, as above) as a signed distance function
+// in model space.
+export function makePartsDistance(joints, parts) {
   const jointPositions_ms = restJointPositions_ms(joints);
   const origin_ms = new Map(joints.map((joint, i) => [joint.name, jointPositions_ms[i]]));
   const toModel = (bone, [x, y, z]) => {
@@ -77,7 +80,7 @@ export function makeBodyDistance(joints) {
     return [o[0] + x, o[1] + y, o[2] + z];
   };
 
-  const partDistances = BODY_PARTS.map((part) => {
+  const partDistances = parts.map((part) => {
     switch (part.kind) {
       case 'capsule': {
         const a = toModel(part.bone, part.a);
@@ -96,7 +99,7 @@ export function makeBodyDistance(joints) {
         throw new Error(`body shape: unknown part kind ${part.kind}`);
     }
   });
-  const blends = BODY_PARTS.map((part) => part.blend);
+  const blends = parts.map((part) => part.blend);
 
   return (x, y, z) => {
     let distance = partDistances[0](x, y, z);

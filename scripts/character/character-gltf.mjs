@@ -12,7 +12,7 @@ const SKIN_MATERIAL = {
   pbrMetallicRoughness: { baseColorFactor: [0.8, 0.6, 0.49, 1], metallicFactor: 0, roughnessFactor: 0.6 },
 };
 
-function jointNode(joint, children) {
+function jointNode(joint, children, landmarks) {
   const node = {
     name: joint.name,
     translation: joint.offset,
@@ -23,6 +23,8 @@ function jointNode(joint, children) {
         max: joint.max,
         tip: joint.tip,
         stiffness: joint.stiffness ?? 1,
+        ...(joint.frame === undefined ? {} : { frame: joint.frame }),
+        ...(landmarks === undefined ? {} : { landmarks }),
       },
     },
   };
@@ -52,13 +54,15 @@ function vec3Bounds(values) {
   return { min, max };
 }
 
-// `mesh` holds typed arrays: positions and normals (Float32Array, xyz per vertex),
+// `mesh` holds typed arrays: positions, normals and colours (Float32Array, three per vertex),
 // jointIndices (Uint16Array) and weights (Float32Array), four per vertex, and
-// triangles (Uint32Array, counter-clockwise seen from outside). Returns the GLB bytes.
-export function characterGlb(joints, mesh) {
+// triangles (Uint32Array, counter-clockwise seen from outside). `landmarks` (head-space points
+// by name) go into the head joint's extras.kin. Returns the GLB bytes.
+export function characterGlb(joints, mesh, landmarks) {
   const buffer = new GlbBuffer();
   const position = buffer.addAccessor(mesh.positions, 'VEC3', BUFFER_TARGET.ARRAY_BUFFER, vec3Bounds(mesh.positions));
   const normal = buffer.addAccessor(mesh.normals, 'VEC3', BUFFER_TARGET.ARRAY_BUFFER);
+  const colour = buffer.addAccessor(mesh.colours, 'VEC3', BUFFER_TARGET.ARRAY_BUFFER);
   // JOINTS_0 and WEIGHTS_0 are VEC4 in glTF: four influences per vertex.
   const jointIndices = buffer.addAccessor(mesh.jointIndices, 'VEC4', BUFFER_TARGET.ARRAY_BUFFER);
   const weights = buffer.addAccessor(mesh.weights, 'VEC4', BUFFER_TARGET.ARRAY_BUFFER);
@@ -73,13 +77,13 @@ export function characterGlb(joints, mesh) {
     asset: { version: '2.0', generator: GENERATOR },
     scene: 0,
     scenes: [{ name: 'character', nodes: [rootJoint, bodyNode] }],
-    nodes: [...joints.map((joint, i) => jointNode(joint, childrenOf[i])), { name: 'body', mesh: 0, skin: 0 }],
+    nodes: [...joints.map((joint, i) => jointNode(joint, childrenOf[i], joint.name === 'head' ? landmarks : undefined)), { name: 'body', mesh: 0, skin: 0 }],
     meshes: [
       {
         name: 'body',
         primitives: [
           {
-            attributes: { POSITION: position, NORMAL: normal, JOINTS_0: jointIndices, WEIGHTS_0: weights },
+            attributes: { POSITION: position, NORMAL: normal, COLOR_0: colour, JOINTS_0: jointIndices, WEIGHTS_0: weights },
             indices,
             material: 0,
             mode: TRIANGLES,

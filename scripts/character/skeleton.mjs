@@ -1,7 +1,8 @@
-// The default character's skeleton: 24 joints in parent-first order, T-pose, metres, +Y up,
+// The default character's skeleton: 54 joints in parent-first order, T-pose, metres, +Y up,
 // facing +Z, the character's left side on +X. Rest joints carry no rotation, so every bone's
 // local axes are the model axes; limits are Euler angles (radians) about those axes, X then Y
-// then Z. `offset` is the rest translation from the parent joint, `tip` where the bone ends in
+// then Z — except where a joint has a `frame` (a quaternion x, y, z, w: the columns of its
+// rotation are the axes the joint turns about), as the fingers do. `offset` is the rest translation from the parent joint, `tip` where the bone ends in
 // its own space (the first child's offset, or an end point for the leaves). `stiffness` (default
 // 1) tells the IK solver how reluctantly a joint turns: the trunk and collarbones are stiffer
 // than the limbs, so a reach moves the arm before it bends the spine.
@@ -30,6 +31,97 @@ const PONYTAIL_JOINTS = [
   { name: 'ponytail_3', parent: 'ponytail_2', offset: [0, -0.09, -0.025], tip: [0, -0.09, 0], ...SYMMETRIC(0.8, 0.8, 0.8) },
 ];
 
+// The fingers of the left hand, in the hand's space (wrist at the origin, the palm facing −Y
+// in the T-pose, the thumb toward +Z). Lengths are an adult's (a 19 cm hand); the fingers fan
+// out a little at rest (`fan`, the direction each points in) so that the mesh keeps them apart. Each finger turns in its own frame:
+// X along the finger, Z the axis it curls about (negative Z curls it toward the palm, for
+// every finger and the thumb alike), Y the axis it spreads about. The three bones of a finger
+// share their frame; the knuckle (_1) curls and spreads, the two joints past it only curl.
+// The thumb's frame lies along the thumb, which sits on the palm's side pointing forward and
+// out, and its base also rolls about its length (opposition: the pad turns to face the
+// fingers).
+const FINGERS = [
+  { name: 'thumb', base: [0.025, -0.012, 0.022], direction: [0.7, -0.2, 0.65], across: [0, -0.45, -1], lengths: [0.046, 0.033, 0.028] },
+  { name: 'index', base: [0.09, 0.002, 0.026], fan: [1, 0, 0.1], lengths: [0.04, 0.024, 0.019] },
+  { name: 'middle', base: [0.095, 0.002, 0.007], fan: [1, 0, 0.02], lengths: [0.045, 0.027, 0.021] },
+  { name: 'ring', base: [0.09, 0.002, -0.012], fan: [1, 0, -0.07], lengths: [0.042, 0.026, 0.02] },
+  { name: 'little', base: [0.081, 0, -0.03], fan: [1, 0, -0.17], lengths: [0.033, 0.019, 0.018] },
+];
+const MIDDLE_KNUCKLE = FINGERS[2].base;
+
+// Limits per finger bone in its frame, [min, max] per axis: curl (Z) from a little past
+// straight to ~100° at the knuckles, ±20° of spread (Y) at the knuckle, no twist except at the
+// thumb's base.
+const FINGER_LIMITS = [
+  { min: [0, -0.35, -1.6], max: [0, 0.35, 0.35] },
+  { min: [0, 0, -1.75], max: [0, 0, 0] },
+  { min: [0, 0, -1.4], max: [0, 0, 0.15] },
+];
+const THUMB_LIMITS = [
+  { min: [-0.6, -0.5, -0.7], max: [0.4, 0.5, 0.5] },
+  { min: [0, -0.15, -1], max: [0, 0.15, 0.2] },
+  { min: [0, 0, -1.4], max: [0, 0, 0.3] },
+];
+
+// Only correctly rounded math (+ − × ÷ and sqrt) here, as in distance-primitives.mjs: the
+// asset must come out byte for byte the same on every machine.
+const unit = (v) => {
+  const length = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  return v.map((c) => c / length);
+};
+const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+
+// The quaternion (x, y, z, w) of the rotation whose columns are the orthonormal axes x, y, z.
+function quaternionFromAxes(x, y, z) {
+  const trace = x[0] + y[1] + z[2];
+  if (trace > 0) {
+    const s = 2 * Math.sqrt(1 + trace);
+    return [(y[2] - z[1]) / s, (z[0] - x[2]) / s, (x[1] - y[0]) / s, s / 4];
+  }
+  if (x[0] > y[1] && x[0] > z[2]) {
+    const s = 2 * Math.sqrt(1 + x[0] - y[1] - z[2]);
+    return [s / 4, (y[0] + x[1]) / s, (z[0] + x[2]) / s, (y[2] - z[1]) / s];
+  }
+  if (y[1] > z[2]) {
+    const s = 2 * Math.sqrt(1 + y[1] - x[0] - z[2]);
+    return [(y[0] + x[1]) / s, s / 4, (z[1] + y[2]) / s, (z[0] - x[2]) / s];
+  }
+  const s = 2 * Math.sqrt(1 + z[2] - x[0] - y[1]);
+  return [(z[0] + x[2]) / s, (z[1] + y[2]) / s, s / 4, (x[1] - y[0]) / s];
+}
+
+// A finger's frame: X along it, Y the way its curl turns X away from (so that a negative turn
+// about Z = X × Y brings the tip toward the palm, −Y for a finger, `across` for the thumb).
+function fingerAxes(finger) {
+  if (finger.direction) {
+    const x = unit(finger.direction);
+    const across = unit(finger.across);
+    const along = across[0] * x[0] + across[1] * x[1] + across[2] * x[2];
+    const y = unit([-(across[0] - along * x[0]), -(across[1] - along * x[1]), -(across[2] - along * x[2])]);
+    return { x, y, z: cross(x, y) };
+  }
+  const x = unit(finger.fan);
+  return { x, y: [0, 1, 0], z: cross(x, [0, 1, 0]) };
+}
+
+const round = (v) => v.map((c) => Math.round(c * 1e6) / 1e6 || 0);
+
+function leftFingers() {
+  return FINGERS.flatMap((finger) => {
+    const axes = fingerAxes(finger);
+    const frame = round(quaternionFromAxes(axes.x, axes.y, axes.z));
+    const limits = finger.name === 'thumb' ? THUMB_LIMITS : FINGER_LIMITS;
+    return finger.lengths.map((length, k) => ({
+      name: `${finger.name}_${k + 1}_l`,
+      parent: k === 0 ? 'hand_l' : `${finger.name}_${k}_l`,
+      offset: k === 0 ? finger.base : round(axes.x.map((c) => c * finger.lengths[k - 1])),
+      tip: round(axes.x.map((c) => c * length)),
+      frame,
+      ...limits[k],
+    }));
+  });
+}
+
 // One arm, written for the left side (+X); `mirror` derives the right one. The elbow hinge is
 // Y: for the left arm, negative Y rotation swings the forearm (+X) toward +Z, i.e. forward.
 function leftArm() {
@@ -37,8 +129,8 @@ function leftArm() {
     { name: 'clavicle_l', parent: 'chest', offset: [0.02, 0.18, 0], tip: [0.16, 0, 0], ...SYMMETRIC(0.2, 0.3, 0.3), stiffness: 8 },
     { name: 'upper_arm_l', parent: 'clavicle_l', offset: [0.16, 0, 0], tip: [0.28, 0, 0], ...SYMMETRIC(1.4, 1.5, 1.4) },
     { name: 'forearm_l', parent: 'upper_arm_l', offset: [0.28, 0, 0], tip: [0.26, 0, 0], min: [-1.2, -2.5, 0], max: [1.2, 0, 0] },
-    // The hand is a mitten; its tip is the fingertip.
-    { name: 'hand_l', parent: 'forearm_l', offset: [0.26, 0, 0], tip: [0.18, 0, 0], ...SYMMETRIC(0.6, 0.8, 0.6) },
+    // The hand's tip is the middle finger's knuckle.
+    { name: 'hand_l', parent: 'forearm_l', offset: [0.26, 0, 0], tip: MIDDLE_KNUCKLE, ...SYMMETRIC(0.6, 0.8, 0.6) },
   ];
 }
 
@@ -57,6 +149,8 @@ function leftLeg() {
 // Mirrors a left-side joint to the right side: X offsets flip sign, and so do the limits about
 // Y and Z (a rotation about Y or Z mirrored through the X = 0 plane turns the other way).
 // Limits about X keep their sign. The forearm's hinge follows: Y [-2.5, 0] becomes [0, 2.5].
+// A frame F mirrors to M·F·M (M the mirror): its quaternion's y and z flip, and the same rule
+// holds for the limits about its axes.
 function mirrorToRight(joint) {
   const rightName = (name) => name.replace(/_l$/, '_r');
   const negate = (v) => (v === 0 ? 0 : -v); // no -0 in the asset
@@ -68,6 +162,7 @@ function mirrorToRight(joint) {
     tip: flipX(joint.tip),
     min: [joint.min[0], negate(joint.max[1]), negate(joint.max[2])],
     max: [joint.max[0], negate(joint.min[1]), negate(joint.min[2])],
+    ...(joint.frame === undefined ? {} : { frame: [joint.frame[0], negate(joint.frame[1]), negate(joint.frame[2]), joint.frame[3]] }),
     ...(joint.stiffness === undefined ? {} : { stiffness: joint.stiffness }),
   };
 }
@@ -82,6 +177,7 @@ function withParentIndices(namedJoints) {
 
 const arm_l = leftArm();
 const leg_l = leftLeg();
+const fingers_l = leftFingers();
 
 // Parent-first, in the order the skin lists its joints:
 // { name, parentIndex (-1 for the root), offset, tip, min, max, stiffness? }.
@@ -92,6 +188,9 @@ export const JOINTS = withParentIndices([
   ...leg_l,
   ...leg_l.map(mirrorToRight),
   ...PONYTAIL_JOINTS,
+  // The fingers came last of all, after the ponytail, for the same reason.
+  ...fingers_l,
+  ...fingers_l.map(mirrorToRight),
 ]);
 
 // Model-space rest position of every joint origin. With no rest rotations this is the sum of

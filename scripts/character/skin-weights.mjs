@@ -9,6 +9,7 @@
 // in metres, gets exactly zero, which keeps a hand's vertices free of the torso and the other
 // side. The weights are then
 // averaged a few times over the mesh and cut down to the four strongest, continuously.
+import { FINGER_RADII } from './hand-shape.mjs';
 import { vertexNeighbours } from './mesh-neighbours.mjs';
 import { restJointPositions_ms } from './skeleton.mjs';
 
@@ -28,7 +29,9 @@ const FLESH_RADII = {
   clavicle: [0.06, 0.055],
   upper_arm: [0.055, 0.04],
   forearm: [0.04, 0.035],
-  hand: [0.035, 0.03],
+  // The hand's reach narrows to the palm's half thickness at the knuckles, where it meets
+  // fingers of 7–8 mm.
+  hand: [0.035, 0.014],
   thigh: [0.08, 0.05],
   shin: [0.05, 0.035],
   foot: [0.04, 0.03],
@@ -38,6 +41,7 @@ const FLESH_RADII = {
   ponytail_1: [0.032, 0.032],
   ponytail_2: [0.032, 0.032],
   ponytail_3: [0.032, 0.032],
+  ...FINGER_RADII,
 };
 
 // Where a bone's weighting segment starts instead of at its joint, in the bone's space (written
@@ -59,8 +63,10 @@ const REACH = 0.3;
 
 // Below this distance from a segment (metres) the exact distance stops mattering: where a
 // bone runs just under the skin (the toes, the collarbone) the ratio of two tiny distances
-// would otherwise swing from one bone to the next within a single edge.
+// would otherwise swing from one bone to the next within a single edge. The hands, whose
+// fingers are 1.5 cm thick, soften at a fifth of that.
 const DISTANCE_SOFTENING = 0.02;
+const HAND_DISTANCE_SOFTENING = 0.004;
 
 // Rounds of averaging the weights over the mesh. Distances to segments ignore the surface in
 // between; a few rounds of diffusion along the skin even out what they get abruptly wrong
@@ -85,14 +91,14 @@ function fleshCapsules_ms(joints) {
   });
 }
 
-// The distance from p to the capsule's segment, softened below DISTANCE_SOFTENING.
-function softenedDistance(p, capsule) {
+// The distance from p to the capsule's segment, softened below `softening`.
+function softenedDistance(p, capsule, softening) {
   const { a, b } = capsule;
   const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
   const ap = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
   const t = Math.min(1, Math.max(0, (ap[0] * ab[0] + ap[1] * ab[1] + ap[2] * ab[2]) / (ab[0] * ab[0] + ab[1] * ab[1] + ab[2] * ab[2])));
   const d = [ap[0] - t * ab[0], ap[1] - t * ab[1], ap[2] - t * ab[2]];
-  const distance = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + DISTANCE_SOFTENING * DISTANCE_SOFTENING);
+  const distance = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + softening * softening);
   return { distance, fleshRadius: capsule.radiusA + t * (capsule.radiusB - capsule.radiusA) };
 }
 
@@ -102,22 +108,75 @@ function falloff(s) {
   return (1 - s) * (1 - s) * (1 + 2 * s);
 }
 
-// One vertex's weight for every joint, summing to one: the nearest bone (by relative distance)
-// gets 1 before normalizing, the others less the further they are, and 0 past the margin or
-// beyond REACH.
-function distanceWeights(p, capsules, out) {
-  const measured = capsules.map((capsule) => softenedDistance(p, capsule));
-  const relative = measured.map(({ distance, fleshRadius }) => distance / fleshRadius);
+// One vertex's weight for every joint, summing to one: among the joints `allowed` to weigh
+// it, the nearest bone (by relative distance) gets 1 before normalizing, the others less the
+// further they are, and 0 past the margin or beyond REACH; the rest get 0.
+function distanceWeights(p, capsules, allowed, out) {
+  const measured = capsules.map((capsule, joint) => (allowed[joint] ? softenedDistance(p, capsule, DISTANCE_SOFTENING) : null));
+  const relative = measured.map((m) => (m ? m.distance / m.fleshRadius : Infinity));
   const nearestRelative = Math.min(...relative);
-  const nearestDistance = Math.min(...measured.map(({ distance }) => distance));
+  const nearestDistance = Math.min(...measured.map((m) => (m ? m.distance : Infinity)));
   let total = 0;
-  measured.forEach(({ distance }, joint) => {
-    out[joint] =
-      falloff((relative[joint] / nearestRelative - 1) / BLEND_MARGIN) * falloff((distance - nearestDistance) / REACH);
+  measured.forEach((m, joint) => {
+    out[joint] = m
+      ? falloff((relative[joint] / nearestRelative - 1) / BLEND_MARGIN) * falloff((m.distance - nearestDistance) / REACH)
+      : 0;
     total += out[joint];
   });
+  normalize(out, total, p);
+}
+
+function normalize(out, total, p) {
   if (!(total > 0)) throw new Error(`skin weights: no bone near the vertex at (${p.join(', ')})`);
-  for (let joint = 0; joint < capsules.length; joint++) out[joint] /= total;
+  for (let joint = 0; joint < out.length; joint++) out[joint] /= total;
+}
+
+const FINGER_JOINT = /^(thumb|index|middle|ring|little)_[123]_[lr]$/;
+
+// The body's vertices: every bone but the fingers, which only the hands' pieces carry.
+export function bodyWeights(joints) {
+  const capsules = fleshCapsules_ms(joints);
+  const allowed = joints.map((joint) => !FINGER_JOINT.test(joint.name));
+  return (p, out) => distanceWeights(p, capsules, allowed, out);
+}
+
+// Between two fingers the margin is narrow: the side of a finger facing its neighbour is only
+// 1.3 of a finger's radius further from the neighbour's bone than from its own, and the wide
+// margin would let the neighbour pull at it. The web between two fingers, as near to both,
+// still shares them evenly.
+const FINGER_MARGIN = 0.4;
+
+// The left hand's vertices, in two levels. First the groups: the palm (forearm and hand) and
+// each finger (its three bones), each as near as its nearest bone. The palm and the fingers
+// blend with the body's wide margin, so that the knuckles bend softly; the fingers among
+// themselves with FINGER_MARGIN. Then within a group its bones blend with the wide margin.
+// Every step is continuous in the vertex's position, so the weights are too.
+export function leftHandWeights(joints) {
+  const capsules = fleshCapsules_ms(joints);
+  const indexOf = new Map(joints.map((joint, i) => [joint.name, i]));
+  const palm = ['forearm_l', 'hand_l'].map((name) => indexOf.get(name));
+  const fingers = ['thumb', 'index', 'middle', 'ring', 'little'].map((finger) => [1, 2, 3].map((k) => indexOf.get(`${finger}_${k}_l`)));
+  const groups = [palm, ...fingers];
+  return (p, out) => {
+    out.fill(0);
+    const relative = new Map(groups.flat().map((joint) => {
+      const { distance, fleshRadius } = softenedDistance(p, capsules[joint], HAND_DISTANCE_SOFTENING);
+      return [joint, distance / fleshRadius];
+    }));
+    const nearestIn = groups.map((group) => Math.min(...group.map((joint) => relative.get(joint))));
+    const nearest = Math.min(...nearestIn);
+    const nearestFinger = Math.min(...nearestIn.slice(1));
+    let total = 0;
+    groups.forEach((group, g) => {
+      let groupWeight = falloff((nearestIn[g] / nearest - 1) / BLEND_MARGIN);
+      if (g > 0) groupWeight *= falloff((nearestIn[g] / nearestFinger - 1) / FINGER_MARGIN);
+      for (const joint of group) {
+        out[joint] = groupWeight * falloff((relative.get(joint) / nearestIn[g] - 1) / BLEND_MARGIN);
+        total += out[joint];
+      }
+    });
+    normalize(out, total, p);
+  };
 }
 
 // Averages each vertex's weights with its neighbours' (`rounds` times, half own, half
@@ -155,17 +214,17 @@ function strongestInfluences(dense) {
 
 // Returns { joints: Uint16Array, weights: Float32Array }, four slots per vertex, strongest first;
 // unused slots hold joint 0 with weight 0. `positions_ms` is xyz per vertex in the rest pose,
-// `triangles` the mesh's vertex indices, three per triangle.
-export function computeSkinWeights(joints, positions_ms, triangles) {
-  const capsules = fleshCapsules_ms(joints);
+// `triangles` the mesh's vertex indices, three per triangle. `weigh(p, out)` writes the weights
+// of the vertex at p, one per joint, before smoothing (bodyWeights, leftHandWeights).
+export function computeSkinWeights(joints, positions_ms, triangles, weigh, diffusionRounds = DIFFUSION_ROUNDS) {
   const jointCount = joints.length;
   const vertexCount = positions_ms.length / 3;
   const dense = new Float64Array(vertexCount * jointCount);
   for (let v = 0; v < vertexCount; v++) {
     const p = [positions_ms[3 * v], positions_ms[3 * v + 1], positions_ms[3 * v + 2]];
-    distanceWeights(p, capsules, dense.subarray(v * jointCount, (v + 1) * jointCount));
+    weigh(p, dense.subarray(v * jointCount, (v + 1) * jointCount));
   }
-  const smooth = diffuseOverSurface(dense, jointCount, vertexNeighbours(vertexCount, triangles, 3), DIFFUSION_ROUNDS);
+  const smooth = diffuseOverSurface(dense, jointCount, vertexNeighbours(vertexCount, triangles, 3), diffusionRounds);
 
   const jointIndices = new Uint16Array(vertexCount * MAX_INFLUENCES);
   const weights = new Float32Array(vertexCount * MAX_INFLUENCES);

@@ -1,6 +1,7 @@
 // The default character, assets/character.glb: it is what the generator produces today, three.js
-// loads it as a 24-bone skinned mesh (21 body joints, then a 3-bone ponytail), the skin is one closed outward-facing surface, and the
-// skin weights are sane and smooth.
+// loads it as a 54-bone skinned mesh (21 body joints, then a 3-bone ponytail, then 15 finger
+// bones a hand), the skin is a few closed outward-facing pieces (body, hands, nose, ears, eyes),
+// and the skin weights are sane and smooth.
 import { readFileSync } from 'node:fs';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
@@ -36,6 +37,12 @@ const HIERARCHY: [string, string | null][] = [
   ['ponytail_1', 'head'],
   ['ponytail_2', 'ponytail_1'],
   ['ponytail_3', 'ponytail_2'],
+  // Then the fingers, left hand and right, for the same reason.
+  ...(['l', 'r'] as const).flatMap((side) =>
+    ['thumb', 'index', 'middle', 'ring', 'little'].flatMap((finger) =>
+      [1, 2, 3].map((k): [string, string] => [`${finger}_${k}_${side}`, k === 1 ? `hand_${side}` : `${finger}_${k - 1}_${side}`]),
+    ),
+  ),
 ];
 
 // Euler limits (radians) about the joint's X, Y, Z: [min, max].
@@ -66,6 +73,24 @@ const LIMITS: Record<string, { min: number[]; max: number[]; swingMax?: number; 
   ponytail_1: symmetric(0.8, 0.8, 0.8),
   ponytail_2: symmetric(0.8, 0.8, 0.8),
   ponytail_3: symmetric(0.8, 0.8, 0.8),
+  // In each finger's frame (X along it, Z its curl axis): the left hand's curl toward the palm
+  // is negative Z; the right's, mirrored, positive.
+  ...Object.fromEntries(
+    ['index', 'middle', 'ring', 'little'].flatMap((finger) => [
+      [`${finger}_1_l`, { min: [0, -0.35, -1.6], max: [0, 0.35, 0.35] }],
+      [`${finger}_2_l`, { min: [0, 0, -1.75], max: [0, 0, 0] }],
+      [`${finger}_3_l`, { min: [0, 0, -1.4], max: [0, 0, 0.15] }],
+      [`${finger}_1_r`, { min: [0, -0.35, -0.35], max: [0, 0.35, 1.6] }],
+      [`${finger}_2_r`, { min: [0, 0, 0], max: [0, 0, 1.75] }],
+      [`${finger}_3_r`, { min: [0, 0, -0.15], max: [0, 0, 1.4] }],
+    ]),
+  ),
+  thumb_1_l: { min: [-0.6, -0.5, -0.7], max: [0.4, 0.5, 0.5] },
+  thumb_2_l: { min: [0, -0.15, -1], max: [0, 0.15, 0.2] },
+  thumb_3_l: { min: [0, 0, -1.4], max: [0, 0, 0.3] },
+  thumb_1_r: { min: [-0.6, -0.5, -0.5], max: [0.4, 0.5, 0.7] },
+  thumb_2_r: { min: [0, -0.15, -0.2], max: [0, 0.15, 1] },
+  thumb_3_r: { min: [0, 0, -0.3], max: [0, 0, 1.4] },
 };
 
 interface Kin {
@@ -132,7 +157,7 @@ describe('assets/character.glb', () => {
     expect(Buffer.from(generated).equals(Buffer.from(glb))).toBe(true);
   });
 
-  it('has the 24 joints in parent-first order with rest offsets only', () => {
+  it('has the 54 joints in parent-first order with rest offsets only', () => {
     expect(bones.map((bone) => bone.name)).toEqual(HIERARCHY.map(([name]) => name));
     HIERARCHY.forEach(([, parent], i) => {
       const bone = bones[i];
@@ -166,11 +191,13 @@ describe('assets/character.glb', () => {
       expect(kin.swingMax, bone.name).toBe(LIMITS[bone.name].swingMax);
       expect(kin.twist, bone.name).toEqual(LIMITS[bone.name].twist);
       for (let axis = 0; axis < 3; axis++) expect(kin.min[axis]).toBeLessThanOrEqual(kin.max[axis]);
-      // A joint's tip is where its first child starts; leaves end 5–25 cm past their joint. The
-      // head's tip is the top of the skull: its child, the ponytail, hangs from the back of it.
-      const firstChild = bone.name === 'head' ? undefined : bones.find((other, j) => j > i && other.parent === bone);
+      // A joint's tip is where its first child starts; leaves end past their joint, 5–25 cm for
+      // the body's and 1.5–3 cm for the fingers'. The head's tip is the top of the skull: its
+      // child, the ponytail, hangs from the back of it. The hand's is the middle finger's knuckle.
+      const finger = /^(thumb|index|middle|ring|little)_/.test(bone.name);
+      const firstChild = bone.name === 'head' ? undefined : bone.name.startsWith('hand_') ? bones[i].children.find((child) => child.name.startsWith('middle_1_')) : bones.find((other, j) => j > i && other.parent === bone);
       if (firstChild) expect(kin.tip).toEqual(firstChild.position.toArray());
-      else expect(new THREE.Vector3(...kin.tip).length()).toBeGreaterThan(0.05);
+      else expect(new THREE.Vector3(...kin.tip).length()).toBeGreaterThan(finger ? 0.015 : 0.05);
       expect(new THREE.Vector3(...kin.tip).length()).toBeLessThan(0.45);
     });
   });
@@ -192,13 +219,13 @@ describe('assets/character.glb', () => {
     expect(mesh.geometry.boundingBox!.min.y).toBeCloseTo(0, 2); // standing on the ground
   });
 
-  it('is one closed, consistently outward-wound surface', () => {
+  it('is closed, consistently outward-wound pieces: the body, two hands, the nose, two ears, two eyes', () => {
     const vertexCount = positions.count;
     expect(triangles.length % 3).toBe(0);
     for (let i = 0; i < triangles.length; i++) {
       expect(triangles[i] >= 0 && triangles[i] < vertexCount).toBe(true);
     }
-    // Consistent winding on a closed surface: every directed edge once, its reverse once.
+    // Consistent winding on closed surfaces: every directed edge once, its reverse once.
     const directed = new Set<number>();
     for (let t = 0; t < triangles.length; t += 3) {
       for (let corner = 0; corner < 3; corner++) {
@@ -213,7 +240,7 @@ describe('assets/character.glb', () => {
       expect(directed.has(to * vertexCount + from)).toBe(true);
     }
 
-    // One connected piece.
+    // Eight connected pieces, the largest the body; each hand's crosses into its forearm's.
     const root = Array.from({ length: vertexCount }, (_, v) => v);
     const find = (v: number): number => {
       while (root[v] !== v) v = root[v] = root[root[v]];
@@ -223,8 +250,10 @@ describe('assets/character.glb', () => {
       root[find(triangles[t + 1])] = find(triangles[t]);
       root[find(triangles[t + 2])] = find(triangles[t]);
     }
-    const pieces = new Set(Array.from({ length: vertexCount }, (_, v) => find(v)));
-    expect(pieces.size).toBe(1);
+    const pieceSizes = new Map<number, number>();
+    for (let v = 0; v < vertexCount; v++) pieceSizes.set(find(v), (pieceSizes.get(find(v)) ?? 0) + 1);
+    expect(pieceSizes.size).toBe(8);
+    expect(Math.max(...pieceSizes.values())).toBeGreaterThan(vertexCount / 3);
 
     // Outward: the enclosed volume is positive (roughly a person's, 0.05–0.09 m³), and every
     // triangle faces the way its vertex normals do.
@@ -266,26 +295,34 @@ describe('assets/character.glb', () => {
     }
   });
 
-  // Along one edge (about one 12 mm grid cell) no weight vector may change by more than 0.5 in
-  // L1. A change of 0.5 means a quarter of the vertex moving from one bone to another (the L1
-  // norm counts the loss and the gain), so every blend between bones spans at least four edges,
-  // about 5 cm: enough that bending a joint stretches the skin over several rows of triangles
-  // instead of tearing one. (The generator's steepest edge is near 0.4, at the Achilles tendon.)
+  // Along one edge of the body (about one 12 mm grid cell) no weight vector may change by more
+  // than 0.5 in L1. A change of 0.5 means a quarter of the vertex moving from one bone to
+  // another (the L1 norm counts the loss and the gain), so every blend between bones spans at
+  // least four edges, about 5 cm: enough that bending a joint stretches the skin over several
+  // rows of triangles instead of tearing one. (The generator's steepest edge is near 0.4, at the
+  // Achilles tendon.) The hands' edges are 3 mm; at the bottom of the crease between two
+  // fingers each wall goes with its own finger, so there the weights turn within two or three
+  // edges (0.6 at most), and nowhere else on the hands more steeply.
   it('changes smoothly along every edge', () => {
     const dense = (v: number) => {
       const vector = new Float64Array(bones.length);
       for (let slot = 0; slot < 4; slot++) vector[jointIndices.getComponent(v, slot)] += weights[v * 4 + slot];
       return vector;
     };
-    let steepest = 0;
+    const onHand = (v: number) => Math.abs(positions.getX(v)) > 0.66;
+    const steepest = { body: 0, hands: 0 };
     for (let t = 0; t < triangles.length; t += 3) {
       for (let corner = 0; corner < 3; corner++) {
-        const a = dense(triangles[t + corner]);
-        const b = dense(triangles[t + ((corner + 1) % 3)]);
-        steepest = Math.max(steepest, a.reduce((sum, value, joint) => sum + Math.abs(value - b[joint]), 0));
+        const [u, v] = [triangles[t + corner], triangles[t + ((corner + 1) % 3)]];
+        const a = dense(u);
+        const b = dense(v);
+        const change = a.reduce((sum, value, joint) => sum + Math.abs(value - b[joint]), 0);
+        const piece = onHand(u) && onHand(v) ? 'hands' : 'body';
+        steepest[piece] = Math.max(steepest[piece], change);
       }
     }
-    expect(steepest).toBeLessThan(0.5);
+    expect(steepest.body).toBeLessThan(0.5);
+    expect(steepest.hands).toBeLessThan(0.65);
   });
 
   it('skins the ponytail to its own bones and keeps the skull with the head', () => {
@@ -325,5 +362,64 @@ describe('assets/character.glb', () => {
       }
     }
     expect(handVertices).toBeGreaterThan(100);
+  });
+
+  it("keeps each finger's skin on that finger: past the knuckle no other finger pulls at it by 1 %", () => {
+    const fingerOf = (joint: number) => /^(thumb|index|middle|ring|little)_[123]_[lr]$/.exec(bones[joint].name)?.[1];
+    let fingerVertices = 0;
+    for (let v = 0; v < positions.count; v++) {
+      const strongest = bones[jointIndices.getComponent(v, 0)].name;
+      if (!/_[23]_[lr]$/.test(strongest) || !fingerOf(jointIndices.getComponent(v, 0))) continue;
+      fingerVertices++;
+      for (let slot = 1; slot < 4; slot++) {
+        const finger = fingerOf(jointIndices.getComponent(v, slot));
+        if (weights[v * 4 + slot] > 0.01 && finger) expect(finger, `vertex ${v} of ${strongest}`).toBe(fingerOf(jointIndices.getComponent(v, 0)));
+      }
+    }
+    expect(fingerVertices).toBeGreaterThan(2000);
+  });
+
+  it('turns each finger about its own frame: X along the finger, Z its curl toward the palm (negative on the left, positive on the right)', () => {
+    bones.forEach((bone) => {
+      const finger = /^(thumb|index|middle|ring|little)_[123]_([lr])$/.exec(bone.name);
+      const kin = bone.userData.kin as Kin & { frame?: number[] };
+      if (!finger) {
+        expect(kin.frame, bone.name).toBe(undefined);
+        return;
+      }
+      const frame = new THREE.Quaternion(...kin.frame!);
+      expect(Math.abs(frame.length() - 1), bone.name).toBeLessThan(1e-6);
+      // The right side's frames are the left's mirrored (M·F·M), so their X points back up the
+      // finger, as the right arm's X points back toward the body.
+      const along = new THREE.Vector3(finger[2] === 'l' ? 1 : -1, 0, 0).applyQuaternion(frame);
+      expect(along.dot(new THREE.Vector3(...kin.tip).normalize()), bone.name).toBeGreaterThan(1 - 1e-6);
+      // The curl toward the palm is negative Z on the left, positive on the right (mirrored).
+      const curl = new THREE.Quaternion().setFromAxisAngle(new THREE.Vector3(0, 0, 1).applyQuaternion(frame), finger[2] === 'l' ? -0.5 : 0.5);
+      const moved = new THREE.Vector3(...kin.tip).applyQuaternion(curl).sub(new THREE.Vector3(...kin.tip));
+      // The palm faces −Y in the T-pose; the thumb curls across it, toward the little finger (−Z).
+      if (finger[1] === 'thumb') expect(moved.z, bone.name).toBeLessThan(-0.005);
+      else expect(moved.y, bone.name).toBeLessThan(-0.005);
+    });
+  });
+
+  it("carries the face's landmarks on the head, each on the skin where it should be", () => {
+    const head = bones.find((bone) => bone.name === 'head')!;
+    const landmarks = (head.userData.kin as { landmarks: Record<string, number[]> }).landmarks;
+    expect(Object.keys(landmarks).sort()).toEqual(['ear_l', 'ear_r', 'eye_l', 'eye_r', 'nose']);
+    const at = (name: string) => new THREE.Vector3(...landmarks[name]).applyMatrix4(head.matrixWorld);
+    // The nose furthest forward, the eyes in front of the ears and above the nose, left on +X.
+    expect(at('nose').z).toBeGreaterThan(at('eye_l').z);
+    expect(at('eye_l').z).toBeGreaterThan(at('ear_l').z + 0.05);
+    expect(at('eye_l').y).toBeGreaterThan(at('nose').y);
+    for (const [left, right] of [['eye_l', 'eye_r'], ['ear_l', 'ear_r']]) {
+      expect(at(left).x).toBeGreaterThan(0.01);
+      expect(at(right).toArray()).toEqual([-at(left).x, at(left).y, at(left).z]);
+    }
+    // Each within 2 mm of a vertex of the skin (the pieces' grid is 2.5 mm).
+    for (const name of Object.keys(landmarks)) {
+      let nearest = Infinity;
+      for (let v = 0; v < positions.count; v++) nearest = Math.min(nearest, at(name).distanceTo(new THREE.Vector3().fromBufferAttribute(positions, v)));
+      expect(nearest, name).toBeLessThan(0.002);
+    }
   });
 });

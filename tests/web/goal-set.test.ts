@@ -133,9 +133,12 @@ describe('the editable goal set on the default character', () => {
     expect({ names: [...session.goalNames], depth: history.depths }).toEqual(before);
     expect(goalChanges).toBe(0);
     stop();
-    // A share link holds 32 goals: one target per bone fits the default character, more could not travel.
-    for (const bone of rig.boneNames) if (!session.goalNames.includes(bone)) addTarget(editor, bone);
-    expect(session.goalNames.length).toBe(rig.boneCount);
+    // A share link holds 32 goals: a target on every body bone and every fingertip fits, a 33rd could not travel.
+    const free = rig.boneNames.filter((bone) => !session.goalNames.includes(bone));
+    for (const bone of free.slice(0, 32 - session.goalNames.length)) addTarget(editor, bone);
+    expect(session.goalNames.length).toBe(32);
+    expect(() => addTarget(editor, free[free.length - 1])).toThrow('kin: cannot add a target: 33 targets are more than the 32 a share link holds');
+    expect(session.goalNames.length).toBe(32);
     const tooMany = Array.from({ length: 33 }, (_, k) => ({ bone: rig.boneNames[k % rig.boneCount], color: 0 }));
     expect(() => session.useEditableGoals(tooMany)).toThrow('kin: 33 targets are more than the 32 a share link holds');
   });

@@ -34,7 +34,10 @@ describe('mirroring the default character through the module', () => {
       expect(name(rig.boneIndex('hand_l'))).toBe('hand_r');
       expect(name(rig.boneIndex('thigh_r'))).toBe('thigh_l');
       expect(name(rig.boneIndex('spine'))).toBe('spine');
-      expect(partners.filter((partner, bone) => partner !== bone).length).toBe(16);
+      expect(name(rig.boneIndex('thumb_1_l'))).toBe('thumb_1_r');
+      expect(name(rig.boneIndex('little_3_r'))).toBe('little_3_l');
+      // 8 limb bones and 15 finger bones a side.
+      expect(partners.filter((partner, bone) => partner !== bone).length).toBe(46);
     } finally {
       rig.dispose();
     }

@@ -39,7 +39,7 @@ describe('a BVH walk retargeted onto the default character', () => {
     target.dispose();
   });
 
-  it('maps every bone of the character that has a counterpart; the ponytail stays unmapped (its springs drive it)', () => {
+  it('maps every bone of the character that has a counterpart; the ponytail (its springs drive it) and the fingers (the walk has none) stay unmapped', () => {
     const mapped = Array.from(map, (s, t) => `${target.boneNames[t]}<-${s < 0 ? '-' : source.boneNames[s]}`);
     expect(mapped).toEqual([
       'hips<-Hips', 'spine<-LowerBack', 'chest<-Spine1', 'neck<-Neck', 'head<-Head',
@@ -48,6 +48,7 @@ describe('a BVH walk retargeted onto the default character', () => {
       'thigh_l<-LeftUpLeg', 'shin_l<-LeftLeg', 'foot_l<-LeftFoot', 'toes_l<-LeftToeBase',
       'thigh_r<-RightUpLeg', 'shin_r<-RightLeg', 'foot_r<-RightFoot', 'toes_r<-RightToeBase',
       'ponytail_1<--', 'ponytail_2<--', 'ponytail_3<--',
+      ...['l', 'r'].flatMap((side) => ['thumb', 'index', 'middle', 'ring', 'little'].flatMap((finger) => [1, 2, 3].map((k) => `${finger}_${k}_${side}<--`))),
     ]);
     expect(retargeter.validate(source, target, map)).toEqual([]);
   });

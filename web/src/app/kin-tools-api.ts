@@ -74,6 +74,8 @@ export interface KinToolsApi {
   skeletonShown(): boolean;
   /** Where the camera is and the point it orbits (world space, metres). */
   camera(): { position: Vec3; target: Vec3 };
+  /** Puts the camera at `position` looking at `target` (world space, metres), as a link's camera does. */
+  setCamera(position: Vec3, target: Vec3): void;
   /**
    * Sets one bone's three Euler angles (radians, by slot) as its sliders do:
    * clamped to the joint's limits, through the page's pose path, so the IK
@@ -159,6 +161,10 @@ export function createToolsApi(page: () => KinPage): KinToolsApi {
     camera: () => {
       const { viewport } = page().view;
       return { position: viewport.camera.position.toArray() as Vec3, target: viewport.orbit.target.toArray() as Vec3 };
+    },
+    setCamera: (position, target) => {
+      if (!isFiniteVec3(position) || !isFiniteVec3(target)) throw new Error('kin: setCamera takes a position and a target, each 3 finite numbers (metres)');
+      page().view.setCamera(position, target);
     },
     setBoneAngles: (name, angles) => {
       ui();

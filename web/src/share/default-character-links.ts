@@ -1,10 +1,10 @@
-// Links made for the default character before it gained its ponytail still
+// Links made for the default character before it gained its ponytail or its fingers still
 // pose it. The generator appends new joints after the old ones
 // (scripts/character/skeleton.mjs), so an old link's bone k is the
 // character's bone k; the bones it does not know keep their rest angles.
 
-/** The default character's bone counts in earlier links: 21 before the ponytail. */
-const EARLIER_BONE_COUNTS: readonly number[] = [21];
+/** The default character's bone counts in earlier links: 21 before the ponytail, 24 before the fingers. */
+const EARLIER_BONE_COUNTS: readonly number[] = [21, 24];
 
 /** Whether a default-character link of `linkBones` bones poses the character of `characterBones` bones. */
 export function defaultCharacterLinkFits(linkBones: number, characterBones: number): boolean {

@@ -93,6 +93,7 @@ export class SkinnedCharacter {
     const eightInfluences = from.getAttribute('skinIndex1') !== undefined;
 
     const defines: Record<string, string> = eightInfluences ? { EIGHT_INFLUENCES: '' } : {};
+    const shadedDefines = from.getAttribute('color') ? { ...defines, VERTEX_COLORS: '' } : defines;
     const lookUniforms = {
       baseColor: { value: new THREE.Color(look.baseColor) },
       skyColor: { value: new THREE.Color(look.skyColor) },
@@ -108,7 +109,7 @@ export class SkinnedCharacter {
       const vertexShader = skinningVertexShader(method);
       shaded[method] = own
         ? ourSkinningMaterial(own, method, bones[method], eightInfluences)
-        : skinningMaterial(`kin-${method}`, vertexShader, fragmentShader, defines, { ...bones[method], ...lookUniforms });
+        : skinningMaterial(`kin-${method}`, vertexShader, fragmentShader, shadedDefines, { ...bones[method], ...lookUniforms });
       debug[method] = skinningMaterial(`kin-${method}-debug`, vertexShader, debugColorsShader, defines, {
         ...bones[method],
         colorMode: this.colorMode,
