@@ -23,6 +23,7 @@ import { type KinTimelineApi, createTimelineApi } from './kin-timeline-api.js';
 import { type KinPage, type KinToolsApi, createToolsApi } from './kin-tools-api.js';
 import { type KinRetargetApi, createRetargetApi } from './kin-retarget-api.js';
 import { type KinSpringsApi, createSpringsApi } from './kin-springs-api.js';
+import { type KinHandsApi, createHandsApi } from './kin-hands-api.js';
 import { type KinLessonsApi, createLessonsApi } from './kin-lessons-api.js';
 import { type KinSceneApi, createSceneApi } from './kin-scene-api.js';
 import { type KinStateApi, createStateApi } from './kin-state-api.js';
@@ -34,7 +35,7 @@ export type { KinLoadOutcome } from './kin-files-api.js';
 /** The translate gizmo's axes by name, in its axis order. */
 const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
 
-export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinLessonsApi, KinSceneApi, KinStateApi {
+export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLessonsApi, KinSceneApi, KinStateApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -302,6 +303,7 @@ export function createKinApi(): KinApiControl {
     ...createTimelineApi(running),
     ...createRetargetApi(running),
     ...createSpringsApi(running),
+    ...createHandsApi(running),
     ...createLessonsApi(running),
     ...createSceneApi(running),
     ...createStateApi(running),
