@@ -27,12 +27,16 @@ async function seen(page: Page, goal: string): Promise<Seen> {
   }), goal);
 }
 
-/** A page point `offset` px beside the goal's handle, away from the hips' handle: on empty space, clear of the body and the other handles. */
-async function besideHandle(page: Page, goal: string, offset: number): Promise<{ x: number; y: number }> {
+/**
+ * A page point `offset` px beside the goal's handle, towards the hips'
+ * handle (the phone's view puts the right hand 26 px from its edge), and
+ * which way on screen that is (+1 right, -1 left).
+ */
+async function besideHandle(page: Page, goal: string, offset: number): Promise<{ x: number; y: number; inward: number }> {
   return page.evaluate(({ name, offset }) => {
     const at = window.kin.handleScreenPosition(name);
-    const hips = window.kin.handleScreenPosition('hips');
-    return { x: at.x + Math.sign(at.x - hips.x) * offset, y: at.y };
+    const inward = Math.sign(window.kin.handleScreenPosition('hips').x - at.x);
+    return { x: at.x + inward * offset, y: at.y, inward };
   }, { name: goal, offset });
 }
 
@@ -50,10 +54,10 @@ describe('handles a finger can take', () => {
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }] });
     await touch('touchStart', press.x, press.y);
     for (let step = 1; step <= 8; step++) {
-      await touch('touchMove', press.x + 3 * step * Math.sign(before.handle.x - press.x), press.y - 4 * step);
+      await touch('touchMove', press.x + 3 * step * press.inward, press.y - 4 * step);
       await nextFrame(phone);
     }
-    const lifted = { x: press.x + 24 * Math.sign(before.handle.x - press.x), y: press.y - 32 };
+    const lifted = { x: press.x + 24 * press.inward, y: press.y - 32 };
     await touch('touchEnd', lifted.x, lifted.y);
     await nextFrame(phone);
     await cdp.detach();
