@@ -112,8 +112,8 @@ describe('target handles', () => {
     moves = [];
     dragging = [];
     const arrow = handles.arrowScreenPosition(HAND, 1);
-    expect(handles.goalAt(arrow.x, arrow.y)).toBe(-1);
-    expect(handles.hitAt(arrow.x, arrow.y)).toBe(true);
+    expect(handles.goalAt(arrow.x, arrow.y, 'mouse')).toBe(-1);
+    expect(handles.hitAt(arrow.x, arrow.y, 'mouse')).toBe(true);
     drag(arrow, 10, -50);
     expect(dragging).toEqual([true, false]);
     const end = handles.position_ms(HAND).toArray();
@@ -135,16 +135,59 @@ describe('target handles', () => {
   it('tells presses on handles and arrows from presses elsewhere', () => {
     const hand = handles.screenPosition(HAND);
     const foot = handles.screenPosition(FOOT);
-    expect(handles.goalAt(hand.x, hand.y)).toBe(HAND);
-    expect(handles.goalAt(foot.x, foot.y)).toBe(FOOT);
-    expect(handles.hitAt(foot.x, foot.y)).toBe(true);
-    expect(handles.hitAt(5, 5)).toBe(false);
-    expect(handles.goalAt(5, 5)).toBe(-1);
+    expect(handles.goalAt(hand.x, hand.y, 'mouse')).toBe(HAND);
+    expect(handles.goalAt(foot.x, foot.y, 'mouse')).toBe(FOOT);
+    expect(handles.hitAt(foot.x, foot.y, 'mouse')).toBe(true);
+    expect(handles.hitAt(5, 5, 'mouse')).toBe(false);
+    expect(handles.goalAt(5, 5, 'mouse')).toBe(-1);
     // Elsewhere a press does nothing: no drag, the orbit controls stay on.
     drag({ x: 5, y: 5 }, 40, 40);
     expect(dragging).toEqual([]);
     expect(moves).toEqual([]);
     expect(orbit.enabled).toBe(true);
+  });
+
+  it('takes a finger’s press 16 px beside a handle, not a mouse’s, and drags it keeping that offset', () => {
+    const hand = handles.screenPosition(HAND);
+    // Below the hand: away from the foot and from where the arrows will point.
+    const beside = { x: hand.x, y: hand.y + 16 };
+    expect(handles.goalAt(beside.x, beside.y, 'mouse')).toBe(-1);
+    expect(handles.hitAt(beside.x, beside.y, 'mouse')).toBe(false);
+    expect(handles.goalAt(beside.x, beside.y, 'touch')).toBe(HAND);
+    expect(handles.hitAt(beside.x, beside.y, 'pen')).toBe(true);
+    drag(beside, 40, 0);
+    expect(dragging).toEqual([]);
+    expect(orbit.enabled).toBe(true);
+    const start = handles.position_ms(HAND).toArray();
+    const finger = (type: string, x: number, y: number) => canvas.dispatch(type, { ...pointerEvent(x, y), pointerType: 'touch' });
+    finger('pointerdown', beside.x, beside.y);
+    expect(pressed).toEqual([HAND]);
+    expect(orbit.enabled).toBe(false);
+    finger('pointermove', beside.x + 40, beside.y - 30);
+    finger('pointerup', beside.x + 40, beside.y - 30);
+    expect(dragging).toEqual([true, false]);
+    const end = handles.position_ms(HAND).toArray();
+    expect(depth(end)).toBeCloseTo(depth(start), 9);
+    // The handle moved with the finger, still 16 px above it: it did not jump under it.
+    const now = handles.screenPosition(HAND);
+    expect(Math.hypot(now.x - (hand.x + 40), now.y - (hand.y - 30))).toBeLessThan(0.01);
+  });
+
+  it('gives overlapping handles to presses at the same place in turn, nearest first', () => {
+    // The foot's target 4 px beside the hand's on screen, at the hand's depth.
+    const hand = handles.screenPosition(HAND);
+    const raycaster = new THREE.Raycaster();
+    raycaster.setFromCamera(new THREE.Vector2(((hand.x + 4) / WIDTH) * 2 - 1, 1 - (hand.y / HEIGHT) * 2), camera);
+    const view = camera.getWorldDirection(new THREE.Vector3());
+    const plane = new THREE.Plane().setFromNormalAndCoplanarPoint(view, handles.position_ms(HAND));
+    handles.placeAll([...handles.position_ms(HAND).toArray(), ...raycaster.ray.intersectPlane(plane, new THREE.Vector3())!.toArray()]);
+    const press = { x: hand.x + 1, y: hand.y };
+    for (let i = 0; i < 3; i++) drag(press, 0, 0);
+    expect(pressed).toEqual([HAND, FOOT, HAND]);
+    // A press elsewhere starts again from the nearest.
+    drag({ x: 5, y: 5 }, 0, 0);
+    drag(press, 0, 0);
+    expect(pressed).toEqual([HAND, FOOT, HAND, HAND]);
   });
 
   it('ignores presses of other buttons and other pointers, and a second press during a drag', () => {

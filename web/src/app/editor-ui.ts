@@ -136,7 +136,7 @@ export class EditorUi {
       report: (message) => hooks.models.report(message),
     }, window.matchMedia(PHONE).matches);
     const { viewport } = view;
-    this.bonePosing = new BonePosing(editor, selection, viewport, (x, y) => view.hitAt(x, y), this.inspector.selection, () => viewport.onInvalidate(), hooks.pickCharacter);
+    this.bonePosing = new BonePosing(editor, selection, viewport, (x, y, pointerType) => view.hitAt(x, y, pointerType), this.inspector.selection, () => viewport.onInvalidate(), hooks.pickCharacter);
     this.targetPanel = new TargetPanel(this.inspector.selection, editor, selection);
     this.springs = new SpringsPanel(shell.inspectorBody, () => editor.session.rig, () => viewport.onInvalidate());
     this.uninstallShortcuts = installShortcuts(window, {

@@ -107,9 +107,9 @@ export class PosingView {
     return this.targetHandles;
   }
 
-  /** Whether a press at a page point (CSS px) lands on a handle, its arrows, or the selected target's rotation gizmo. */
-  hitAt(x: number, y: number): boolean {
-    return this.targetRotation.engaged || this.targetHandles.hitAt(x, y);
+  /** Whether a press at a page point (CSS px) by a pointer of `pointerType` takes a handle, its arrows, or the selected target's rotation gizmo. */
+  hitAt(x: number, y: number, pointerType: string): boolean {
+    return this.targetRotation.engaged || this.targetHandles.hitAt(x, y, pointerType);
   }
 
   /** The handle of goal `goal`'s pole (for tests that drive real pointer events), or -1. */

@@ -2,11 +2,14 @@
 // pin, which drags the same way: moving a pin moves where it holds), drawn
 // on top of the character. Pressing a handle selects it (the page's
 // selection says which is selected: select()) and starts a drag in the same
-// gesture, in the view plane through the press point; the selected handle
-// shows a translate gizmo (translate-gizmo.ts), whose arrows drag it along
-// one model axis. grab() starts the same drag from the keyboard (G): the
-// handle follows the pointer without a button held until a click or Enter
-// confirms it, and X, Y, Z keep it on that model axis. Escape (or, for a
+// gesture, in the view plane through the press point. A press need not land
+// on the handle: one within reach of its centre takes it, a finger's reach
+// wider than a mouse's, and where handles overlap the press takes the
+// nearest and the next press there the next one (handle-choice.ts). The
+// selected handle shows a translate gizmo (translate-gizmo.ts), whose arrows
+// drag it along one model axis. grab() starts the same drag from the
+// keyboard (G): the handle follows the pointer without a button held until a
+// click or Enter confirms it, and X, Y, Z keep it on that model axis. Escape (or, for a
 // grab, the right button) cancels a drag: the hooks say so, and whoever
 // owns the targets puts them back. Every move of a handle goes through one
 // callback, so scripted moves exercise exactly what a drag does.
@@ -20,6 +23,7 @@
 // mesh both sit untransformed at the scene's origin.
 import * as THREE from 'three';
 import { DragConstraint, pointerRay } from './drag-constraint.js';
+import { type HandleAtPress, HandleCycle, handlesInReach, reach_px } from './handle-choice.js';
 import { HandleMeshes, type HandleStyle, OUTLINE_RADIUS } from './handle-meshes.js';
 import { NO_AXIS, TranslateGizmo } from './translate-gizmo.js';
 
@@ -63,6 +67,9 @@ export class TargetHandles {
   private readonly pointer_px = new THREE.Vector2();
   private readonly pointer_ndc = new THREE.Vector2();
   private readonly hits: THREE.Intersection[] = [];
+  /** Each handle as the last press or hover saw it (handlesNear()). */
+  private readonly atPress: HandleAtPress[];
+  private readonly cycle = new HandleCycle();
   private readonly scratch_ws = new THREE.Vector3();
   private readonly press_ws = new THREE.Vector3();
   // The canvas's page rectangle (CSS px), read at a press and kept through its drag.
@@ -93,6 +100,7 @@ export class TargetHandles {
     this.group.name = 'target-handles';
     this.handles = styles.map((style) => this.meshes.create(style));
     this.colors = this.handles.map((handle) => (handle.material as THREE.MeshBasicMaterial).color.clone());
+    this.atPress = this.handles.map((_, handle) => ({ handle, distance_px: Number.NaN, covers: false }));
     this.group.add(...this.handles);
     scene.add(this.group);
     this.gizmo = new TranslateGizmo(camera, GIZMO_MIN_LENGTH * scale);
@@ -165,13 +173,7 @@ export class TargetHandles {
     if (this.capturedPointer !== NONE) return false;
     const handle = this.handle(goal);
     this.aimAtPage(x, y);
-    const view = this.camera.getWorldDirection(this.scratch_ws);
-    // The press point is where the pointer's ray meets the view plane through the handle.
-    const ray = this.raycaster.ray;
-    const toHandle = this.press_ws.subVectors(handle.position, ray.origin).dot(view);
-    const along = ray.direction.dot(view);
-    if (!(Math.abs(along) > 1e-9)) return false;
-    this.press_ws.copy(ray.direction).multiplyScalar(toHandle / along).add(ray.origin);
+    if (!this.pressOnViewPlane(handle)) return false;
     this.hooks.pressed(goal);
     this.startDrag(goal, NO_AXIS, GRAB_POINTER);
     return true;
@@ -194,17 +196,22 @@ export class TargetHandles {
     return this.toPage(this.gizmo.arrowPoint(axis, this.scratch_ws));
   }
 
-  /** Index of the handle drawn at a page point (CSS px, e.g. a pointer event's clientX/Y), or -1. */
-  goalAt(x: number, y: number): number {
+  /**
+   * Index of the handle a press at a page point (CSS px, e.g. a pointer
+   * event's clientX/Y) by a pointer of `pointerType` would take, or -1 (none
+   * there, or an arrow of the selected handle's gizmo takes it).
+   */
+  goalAt(x: number, y: number, pointerType: string): number {
     this.aimAtPage(x, y);
-    return this.handleUnderRay();
+    const inReach = this.handlesNear(pointerType);
+    return this.arrowTaking(inReach) === NO_AXIS ? this.cycle.peek(x, y, inReach) : NONE;
   }
 
-  /** Whether a press at a page point (CSS px) lands on a handle or on an arrow of the selected one's gizmo. */
-  hitAt(x: number, y: number): boolean {
+  /** Whether a press at a page point (CSS px) by a pointer of `pointerType` takes a handle or an arrow of the selected one's gizmo. */
+  hitAt(x: number, y: number, pointerType: string): boolean {
     if (!this.isShown) return false;
     this.aimAtPage(x, y);
-    return this.handleUnderRay() !== NONE || this.gizmo.arrowAt(this.raycaster) !== NO_AXIS;
+    return this.handlesNear(pointerType).length > 0 || this.gizmo.arrowAt(this.raycaster) !== NO_AXIS;
   }
 
   dispose(): void {
@@ -261,16 +268,63 @@ export class TargetHandles {
     pointerRay(this.camera, this.pointer_ndc, this.raycaster.ray);
   }
 
-  /** The handle the pointer ray hits first, or NONE; its hit point goes to press_ws. */
-  private handleUnderRay(): number {
+  /**
+   * Measures every handle against the pointer at pointer_px, whose ray
+   * aimAtPage() cast: how far from it the handle's centre is drawn, and
+   * whether the handle covers it (into atPress). Returns the handles a press
+   * of a `pointerType` pointer there can take, nearest first.
+   */
+  private handlesNear(pointerType: string): number[] {
     // Where the handles are now, not where the last frame drew them.
     this.group.updateMatrixWorld();
+    this.camera.updateMatrixWorld();
+    for (let g = 0; g < this.handles.length; g++) {
+      const ndc = this.scratch_ws.copy(this.handles[g].position).project(this.camera);
+      const x = this.canvasLeft + ((ndc.x + 1) / 2) * this.canvasWidth;
+      const y = this.canvasTop + ((1 - ndc.y) / 2) * this.canvasHeight;
+      // Outside the camera's depth range (behind it) a handle is not on screen.
+      this.atPress[g].distance_px = ndc.z >= -1 && ndc.z <= 1 ? Math.hypot(x - this.pointer_px.x, y - this.pointer_px.y) : Number.NaN;
+      this.atPress[g].covers = false;
+    }
     this.hits.length = 0;
     this.raycaster.intersectObjects(this.handles, false, this.hits);
-    const goal = this.hits.length > 0 ? this.handles.indexOf(this.hits[0].object as THREE.Mesh) : NONE;
-    if (goal !== NONE) this.press_ws.copy(this.hits[0].point);
+    for (const hit of this.hits) this.atPress[this.handles.indexOf(hit.object as THREE.Mesh)].covers = true;
     this.hits.length = 0;
-    return goal;
+    return handlesInReach(this.atPress, reach_px(pointerType));
+  }
+
+  /**
+   * The arrow of the selected handle's gizmo that a press takes, or NO_AXIS:
+   * a press on a handle is the handle's, but a press on an arrow goes to the
+   * arrow before a handle merely within reach.
+   */
+  private arrowTaking(inReach: readonly number[]): number {
+    return inReach.some((goal) => this.atPress[goal].covers) ? NO_AXIS : this.gizmo.arrowAt(this.raycaster);
+  }
+
+  /**
+   * Where a press on `goal`'s handle grabs it, into press_ws: the point of
+   * the handle under the pointer, or for a press beside it, the pointer ray's
+   * point in the view plane through the handle's centre.
+   */
+  private pressPoint(goal: number): void {
+    const handle = this.handles[goal];
+    this.hits.length = 0;
+    if (this.atPress[goal].covers) this.raycaster.intersectObject(handle, false, this.hits);
+    if (this.hits.length > 0) this.press_ws.copy(this.hits[0].point);
+    else this.pressOnViewPlane(handle);
+    this.hits.length = 0;
+  }
+
+  /** Where the pointer's ray meets the view plane through `handle`'s centre, into press_ws; false for a ray along the plane. */
+  private pressOnViewPlane(handle: THREE.Mesh): boolean {
+    const view = this.camera.getWorldDirection(this.scratch_ws);
+    const ray = this.raycaster.ray;
+    const toHandle = this.press_ws.subVectors(handle.position, ray.origin).dot(view);
+    const along = ray.direction.dot(view);
+    if (!(Math.abs(along) > 1e-9)) return false;
+    this.press_ws.copy(ray.direction).multiplyScalar(toHandle / along).add(ray.origin);
+    return true;
   }
 
   /** Lightens the hovered handle, highlights the hovered arrow, and shows a pointer cursor over either. */
@@ -330,14 +384,18 @@ export class TargetHandles {
     }
     if (!event.isPrimary || event.button !== 0 || this.capturedPointer !== NONE || !this.isShown) return;
     this.aimAtPage(event.clientX, event.clientY);
-    const goal = this.handleUnderRay();
-    if (goal !== NONE) {
-      this.hooks.pressed(goal);
-      this.startDrag(goal, NO_AXIS, event.pointerId);
+    const inReach = this.handlesNear(event.pointerType);
+    const axis = this.arrowTaking(inReach);
+    if (axis !== NO_AXIS) {
+      this.cycle.forget();
+      this.startDrag(this.handles.indexOf(this.gizmo.handle as THREE.Mesh), axis, event.pointerId);
       return;
     }
-    const axis = this.gizmo.arrowAt(this.raycaster);
-    if (axis !== NO_AXIS) this.startDrag(this.handles.indexOf(this.gizmo.handle as THREE.Mesh), axis, event.pointerId);
+    const goal = this.cycle.take(event.clientX, event.clientY, inReach);
+    if (goal === NONE) return;
+    this.pressPoint(goal);
+    this.hooks.pressed(goal);
+    this.startDrag(goal, NO_AXIS, event.pointerId);
   };
 
   private readonly onPointerMove = (event: PointerEvent): void => {
@@ -355,10 +413,12 @@ export class TargetHandles {
     if (this.constraint.move(this.raycaster.ray, this.handles[goal].position)) this.reportMove(goal);
   };
 
+  /** Shows what a press here would take: the handle (the next of overlapping ones, if pressed before) or the arrow. */
   private onHover(event: PointerEvent): void {
     this.aimAtPage(event.clientX, event.clientY);
-    const goal = this.handleUnderRay();
-    this.hover(goal, goal === NONE ? this.gizmo.arrowAt(this.raycaster) : NO_AXIS);
+    const inReach = this.handlesNear(event.pointerType);
+    const axis = this.arrowTaking(inReach);
+    this.hover(axis === NO_AXIS ? this.cycle.peek(event.clientX, event.clientY, inReach) : NONE, axis);
   }
 
   private readonly onPointerUp = (event: PointerEvent): void => {

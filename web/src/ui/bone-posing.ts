@@ -28,8 +28,8 @@ import { Change } from '../scene/scene-change.js';
 // A press that moves further than this (CSS px) orbits the camera: no click.
 const CLICK_SLOP_PX = 5;
 
-/** Where a press lands, besides bones: on a target handle or its gizmo (those take the press). */
-export type HandleHitTest = (x: number, y: number) => boolean;
+/** Where a press by a pointer of `pointerType` lands, besides bones: on a target handle (or within its reach) or its gizmo (those take the press). */
+export type HandleHitTest = (x: number, y: number, pointerType: string) => boolean;
 
 export class BonePosing {
   /** Raised by a new pose (or another character): the highlight, sliders and gizmo follow it at the next frame. */
@@ -267,7 +267,7 @@ export class BonePosing {
     this.clickPossible = false;
     const { clientX: x, clientY: y } = event;
     if (Math.hypot(x - this.pressX, y - this.pressY) > CLICK_SLOP_PX) return;
-    if (this.gizmo.engaged || this.hitsHandle(x, y)) return;
+    if (this.gizmo.engaged || this.hitsHandle(x, y, event.pointerType)) return;
     const bone = this.boneAt(x, y);
     if (bone !== NOTHING) this.selection.selectBone(bone);
     else if (!this.pickCharacter(x, y)) this.selection.clear();

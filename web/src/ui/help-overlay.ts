@@ -9,7 +9,7 @@ export interface HelpRow {
 }
 
 export const HELP_ROWS: readonly HelpRow[] = [
-  { keys: ['Drag a coloured handle'], action: 'Move an IK target (one finger on a touch screen); its arrows move it along one axis' },
+  { keys: ['Drag a coloured handle'], action: 'Move an IK target (one finger on a touch screen: a press beside the handle takes it too); where handles overlap, press again for the next; its arrows move it along one axis' },
   { keys: ['Click a bone'], action: 'Select it: turn it with the sliders in the inspector or the rings on its joint' },
   { keys: ['G'], action: 'Grab the selected target: it follows the pointer (X, Y, Z keep it on that axis) until a click or Enter; Esc or right-click puts it back' },
   { keys: ['R'], action: 'Rotate the selected bone about the line of sight as the pointer circles its joint; a click keeps it, Esc puts it back' },
