@@ -87,6 +87,7 @@ void RigBinding::RefreshRecord() {
   Publish(kBind, rig_.skeleton().bind_pose().data, 16 * n);
   Publish(kPoseModel, rig_.pose_model_data(), 16 * n);
   Publish(kGoals, rig_.goals_data(), static_cast<std::size_t>(rig_.goal_count()) * kGoalRecordFloats);
+  Publish(kBalance, rig_.balance_data(), static_cast<std::size_t>(rig_.balance_float_count()));
 }
 
 int RigBinding::Solved(const SolveReport& report) {
@@ -221,5 +222,7 @@ EMSCRIPTEN_BINDINGS(kin_rig) {
       .function("address", &RigBinding::address)
       .function("errorMessage", &RigBinding::errorMessage)
       .function("setMoveRoot", &RigBinding::setMoveRoot)
-      .function("moveRoot", &RigBinding::moveRoot);
+      .function("moveRoot", &RigBinding::moveRoot)
+      .function("setKeepBalance", &RigBinding::setKeepBalance)
+      .function("keepBalance", &RigBinding::keepBalance);
 }

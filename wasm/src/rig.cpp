@@ -36,6 +36,7 @@ Status Rig::Load(Span<const BoneDef> bones) {
   energy_.assign(kMaxSolveIterations + 1, 0.0f);
   workspace_.Reserve(static_cast<int>(n), 0);
   dls_cache_.Reserve(static_cast<int>(n), 0);
+  LoadBalance();
   ++generation_;
   Refresh();
   return Status::Ok();
@@ -133,6 +134,7 @@ Status Rig::SetGoals(Span<const Goal> goals) {
     dls_cache_.Reserve(bone_count(), count);
   }
   goals_.assign(goals.begin(), goals.end());
+  RefreshBalance();  // the goals tell which feet are planted
   return Status::Ok();
 }
 
@@ -173,6 +175,12 @@ Status Rig::SetSolver(SolverKind kind, const IkOptions& options) {
     return Status::Invalid("%s cannot move the root, which is on; only %s can (turn moving the root off first)",
                            SolverKindName(kind), movers);
   }
+  if (keep_balance_ && !GetSolverInfo(kind).balance) {
+    char keepers[128];
+    SolverNamesWith(&SolverInfo::balance, keepers, sizeof(keepers));
+    return Status::Invalid("%s cannot keep balance, which is on; only %s can (turn keeping balance off first)",
+                           SolverKindName(kind), keepers);
+  }
   solver_ = kind;
   options_ = options;
   return Status::Ok();
@@ -196,6 +204,12 @@ IkJob Rig::MakeIkJob() {
   // Every change of the pose or the rest refreshes pose_model_ms_: the solve
   // need not place the start pose again.
   job.start_model_ms = Span<const glm::mat4>(pose_model_ms_.data(), pose_model_ms_.size());
+  // The polygon of the pose the solve starts from: the planted feet are held there by their goals.
+  if (keep_balance_ && support_count_ > 0) {
+    balance_goal_.masses = Span<const SegmentMass>(masses_.data(), masses_.size());
+    balance_goal_.support_xz = support_polygon();
+    job.balance = &balance_goal_;
+  }
   return job;
 }
 
@@ -286,6 +300,7 @@ void Rig::Refresh() {
 void Rig::RefreshFromModel() {
   BoneTips(skeleton_, model_ms_, tips_ms_);
   SkinningPalette(skeleton_, model_ms_, palette_);
+  RefreshBalance();
 }
 
 }  // namespace kin

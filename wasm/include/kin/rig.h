@@ -14,6 +14,7 @@
 
 #include <glm/glm.hpp>
 
+#include "kin/body_mass.h"
 #include "kin/goal.h"
 #include "kin/ik/dls_cache.h"
 #include "kin/ik/ik_job.h"
@@ -73,6 +74,28 @@ class Rig {
   // refused, naming the solvers that can.
   Status SetMoveRoot(bool move_root);
   bool move_root() const { return move_root_; }
+
+  // Keep balance (wasm/src/rig_balance.cpp): Solve() holds the centre of
+  // mass over the support polygon of the planted feet (IkJob::balance). A
+  // foot (bone role foot_l or foot_r) is planted when a goal holds it or a
+  // bone below it (the toes) and its toe is on the floor (y = 0, within
+  // kPlantedHeight of the skeleton's size); its sole is the heel (below the
+  // ankle) and the toe tip, each widened by a foot's width to either side.
+  // With no foot planted nothing is held. Off by default; refused, as moving
+  // the root is, under a solver that cannot keep balance.
+  Status SetKeepBalance(bool keep_balance);
+  bool keep_balance() const { return keep_balance_; }
+  // The model-space centre of mass of the current pose (kin/body_mass.h).
+  glm::vec3 CenterOfMass() const;
+  // The support polygon of the current pose and goals, (x, z) counter-
+  // clockwise (kin/support_polygon.h); empty with no foot planted.
+  Span<const glm::vec2> support_polygon() const {
+    return Span<const glm::vec2>(support_xz_.data(), static_cast<std::size_t>(support_count_));
+  }
+  // For the page: the centre of mass (3 floats), then the support polygon's
+  // vertices as (x, z) pairs, refreshed with every pose change and solve.
+  const float* balance_data() const { return balance_.data(); }
+  int balance_float_count() const { return 3 + 2 * support_count_; }
 
   // Runs the solver from the current pose (and root offset) and refreshes the
   // buffers; with SetMoveRoot(true) the root offset is solved for too.
@@ -139,6 +162,13 @@ class Rig {
   void Refresh();
   // Tips and palette from the model matrices in model_ms_.
   void RefreshFromModel();
+  // Segment masses and the feet's bones of a newly loaded skeleton.
+  void LoadBalance();
+  // The support polygon and the centre of mass from model_ms_ and the goals.
+  void RefreshBalance();
+  // The foot of side `side` (0 left, 1 right) is planted; its sole points into `points`, returns how many.
+  bool Planted(int side) const;
+  int SolePoints(int side, glm::vec2* points) const;
 
   Skeleton skeleton_;
   std::vector<glm::vec3> angles_;
@@ -148,6 +178,14 @@ class Rig {
   SolverKind solver_ = SolverKind::kDls;
   IkOptions options_;
   bool move_root_ = false;
+  bool keep_balance_ = false;
+  std::vector<SegmentMass> masses_;
+  int foot_bone_[2] = {-1, -1};  // left, right (-1: none)
+  int toe_bone_[2] = {-1, -1};   // the bone whose tip is the toe tip: the toes, else the foot
+  std::vector<glm::vec2> support_xz_;  // kMaxSupportVertices; support_count_ of them in use
+  int support_count_ = 0;
+  std::vector<float> balance_;  // balance_data()
+  BalanceGoal balance_goal_;
   IkWorkspace workspace_;
   std::vector<glm::mat4> model_ms_;
   std::vector<glm::mat4> pose_model_ms_;  // model_ms_ before the springs
@@ -157,6 +195,9 @@ class Rig {
   DlsCache dls_cache_;
   std::uint32_t generation_ = 0;
 };
+
+// A planted foot's toe is at most this fraction of the skeleton's size above the floor.
+constexpr float kPlantedHeight = 0.05f;
 
 // The energy history holds this many iterations (+1 for the start).
 constexpr int kMaxSolveIterations = 20000;

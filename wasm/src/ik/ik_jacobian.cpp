@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "kin/support_polygon.h"
+
 namespace kin {
 namespace ik_internal {
 
@@ -14,6 +16,19 @@ double IkState::BuildJacobian() {
                    Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
   for (int g = 0; g < goal_count; ++g)
     if (HasPoleRows(job.goals[g])) ws.poles_[g] = PoleOf(job.goals[g], ws.model_ms_, ws.effector_ms_[g]);
+  // The balance row is ∂dist/∂θ = nᵀ ∂c/∂θ, n the unit (x, z) direction from
+  // the polygon's nearest point to the centre of mass (the distance's
+  // gradient), scaled by √weight; zero while the centre is inside.
+  glm::vec2 balance_xz(0.0f);
+  if (balance_row >= 0) {
+    SubtreeMoments(sk, job.balance->masses, ws.model_ms_,
+                   Span<glm::vec3>(ws.subtree_moment_ms_.data(), static_cast<std::size_t>(n)));
+    const glm::vec3 com_ms = CenterOfMass(job.balance->masses, ws.model_ms_);
+    const glm::vec2 com_xz(com_ms.x, com_ms.z);
+    const glm::vec2 out = com_xz - NearestPointInPolygon(job.balance->support_xz, com_xz);
+    const float dist = glm::length(out);
+    if (dist > 0.0f) balance_xz = std::sqrt(job.balance->weight) * out / dist;
+  }
   double column_max = 0.0;
   for (int c = 0; c < dof_count; ++c) {
     const int j = Bone(c), k = Slot(c);
@@ -50,6 +65,15 @@ double IkState::BuildJacobian() {
         for (int r = 0; r < 3; ++r) rows[PoleRow(goal) + r] = d[r];
       }
       for (int r = 0; r < count; ++r) norm2 += rows[r] * rows[r];
+    }
+    if (RowEnd(c) == m && balance_row >= 0) {
+      // Only a dof that moves the balance spans its row. The root offset
+      // carries the whole mass along its axis.
+      glm::vec3 d(0.0f);
+      if (IsRoot(c)) d[k] = 1.0f;
+      else d = CenterOfMassColumn(ws.axes_[j], k, ws.subtree_mass_[j], ws.subtree_moment_ms_[j]);
+      col[balance_row] = balance_xz.x * d.x + balance_xz.y * d.z;
+      norm2 += col[balance_row] * col[balance_row];
     }
     column_max = std::max(column_max, std::sqrt(norm2));
   }

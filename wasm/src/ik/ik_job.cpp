@@ -11,7 +11,7 @@ namespace kin {
 void IkWorkspace::Reserve(int bone_count, int goal_count) {
   const std::size_t n = static_cast<std::size_t>(bone_count);
   const std::size_t g = static_cast<std::size_t>(goal_count);
-  const std::size_t m = 9 * g;  // rows with every goal an orientation goal with a pole
+  const std::size_t m = 9 * g + kBalanceRows;  // rows with every goal an orientation goal with a pole, and balance
   const std::size_t d = 3 * n + 3;  // every slot, and the root offset
   bone_capacity_ = bone_count;
   goal_capacity_ = goal_count;
@@ -60,12 +60,14 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   depth_.resize(n);
   rotations_ms_.resize(n);
   carried_ms_.resize(n);
+  subtree_mass_.resize(n);
+  subtree_moment_ms_.resize(n);
   scratch_dls_.Reserve(bone_count, goal_count);
 }
 
 void DlsCache::Reserve(int bone_count, int goal_count) {
   const std::size_t n = static_cast<std::size_t>(bone_count);
-  const std::size_t m = 9 * static_cast<std::size_t>(goal_count);  // as IkWorkspace::Reserve
+  const std::size_t m = 9 * static_cast<std::size_t>(goal_count) + kBalanceRows;  // as IkWorkspace::Reserve
   const std::size_t d = 3 * n + 3;
   bone_capacity_ = bone_count;
   goal_capacity_ = goal_count;
@@ -134,6 +136,15 @@ Status IkJob::Validate() const {
     if (kind == SolverKind::kTwoBone && skeleton->parent(goals[g].bone) < 0)
       return Status::Invalid("%s: goal %zu is on bone %d '%s', which has no parent to bend with", name, g,
                              goals[g].bone, skeleton->name(goals[g].bone).c_str());
+  }
+  if (balance) {
+    if (!info.balance) {
+      char takers[128];
+      SolverNamesWith(&SolverInfo::balance, takers, sizeof(takers));
+      return Status::Invalid("%s cannot keep balance; only %s can", name, takers);
+    }
+    const Status status = ValidateBalanceGoal(*skeleton, *balance);
+    if (!status.ok()) return status;
   }
   return ValidateIkOptions(options);
 }

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "../fk_loop.h"
+#include "kin/support_polygon.h"
 
 namespace kin {
 namespace ik_internal {
@@ -65,6 +66,17 @@ Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3
       e.energy += 0.5 * goal.pole_weight * miss2;
       e.Miss(g, static_cast<float>(std::sqrt(miss2)));
     }
+  }
+  if (balance_row >= 0) {
+    // Every bone with mass moves the balance, so its matrix is current here.
+    const BalanceGoal& balance = *job.balance;
+    const glm::vec3 com_ms = CenterOfMass(balance.masses, model_ms);
+    const glm::vec2 com_xz(com_ms.x, com_ms.z);
+    const double dist = glm::length(com_xz - NearestPointInPolygon(balance.support_xz, com_xz));
+    // Target 0 less the distance, as a goal's rows read target − x.
+    residual[balance_row] = -std::sqrt(static_cast<double>(balance.weight)) * dist;
+    e.energy += 0.5 * balance.weight * dist * dist;
+    e.error = std::fmax(e.error, static_cast<float>(dist));
   }
   return e;
 }

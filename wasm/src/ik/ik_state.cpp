@@ -36,6 +36,11 @@ IkState::IkState(const IkJob& job_)
     ws.sqrt_orientation_weight_[g] = std::sqrt(static_cast<double>(job.goals[g].orientation_weight));
     ws.sqrt_pole_weight_[g] = std::sqrt(static_cast<double>(job.goals[g].pole_weight));
   }
+  if (job.balance) {
+    balance_row = m;
+    m += kBalanceRows;
+    SubtreeMasses(sk, job.balance->masses, Span<float>(ws.subtree_mass_.data(), static_cast<std::size_t>(n)));
+  }
   std::fill(ws.ancestor_.begin(), ws.ancestor_.begin() + n * goal_count, 0);
   for (int g = 0; g < goal_count; ++g)
     for (int j = job.goals[g].bone; j >= 0; j = sk.parent(j)) ws.ancestor_[j * goal_count + g] = 1;
@@ -46,13 +51,17 @@ IkState::IkState(const IkJob& job_)
       goal_begin = std::min(goal_begin, g);
       goal_end = g + 1;
     }
-    if (goal_end == 0) {
+    const bool balance = MovesBalance(j);
+    if (goal_end == 0 && !balance) {
       ws.still_bones_[still_count_++] = j;
       continue;
     }
     ws.moving_bones_[moving_count++] = j;
-    const int row_begin = ws.row_offset_[goal_begin];
-    const int row_end = ws.row_offset_[goal_end - 1] + Rows(job.goals[goal_end - 1]);
+    // The balance rows come last: a bone that moves them spans every row
+    // after its first goal's (BuildJacobian zeroes the goals it does not move).
+    const int row_begin = goal_end == 0 ? balance_row : ws.row_offset_[goal_begin];
+    const int row_end = balance ? m : ws.row_offset_[goal_end - 1] + Rows(job.goals[goal_end - 1]);
+    if (balance && goal_end > 0) goal_end = goal_count;
     for (int k = 0; k < 3; ++k) {
       if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;  // a locked slot
       ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);

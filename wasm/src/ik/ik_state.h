@@ -7,7 +7,11 @@
 // (the rotation vector log(q_target · q⁻¹) of the bone's model rotation),
 // and for the least-squares solvers 3 more for a pole (kin/pole.h: the
 // middle joint's offset turned toward the pole, minus where it is), each
-// scaled by the square root of its weight, so that E = ½ |r|².
+// scaled by the square root of its weight, so that E = ½ |r|². After the
+// goals' rows, a balance goal (IkJob::balance, kin/balance_goal.h) adds
+// one: the weighted distance of the centre of mass outside the support
+// polygon. Every bone whose subtree weighs something moves it, and so does
+// the root offset.
 //
 // Unknowns (degrees of freedom, "dofs"): the free Euler slots of the bones
 // that move a goal, then, when the job moves the root, the root offset's
@@ -37,8 +41,10 @@ glm::quat ModelRotation(const glm::mat4& model_ms);
 
 struct Evaluation {
   double energy = 0.0;  // E = ½ |r|²
-  float error = 0.0f;   // max over goals of |target − x|, an orientation goal's angle left, a pole's |r|
-  int worst_goal = -1;  // the goal whose miss is `error` (-1: no goals)
+  // Max over goals of |target − x|, an orientation goal's angle left, a
+  // pole's |r|, and the centre of mass's distance outside its polygon.
+  float error = 0.0f;
+  int worst_goal = -1;  // the goal with the largest miss (-1: no goals); balance is not a goal
 
   // Counts goal g's miss (a distance, an angle, a pole's |r|) toward the largest.
   void Miss(int g, float miss) {
@@ -66,7 +72,8 @@ class IkState {
   int m = 0;             // residual rows
   int dof_count = 0;     // active degrees of freedom
   int angle_dof_count = 0;  // of which Euler slots: dofs [0, angle_dof_count); the rest move the root
-  int moving_count = 0;  // bones that move some goal (ws.moving_bones_)
+  int moving_count = 0;  // bones that move some goal or the balance (ws.moving_bones_)
+  int balance_row = -1;  // the balance goal's first residual row (-1: none)
   glm::vec3 root_ms;        // the root offset of the current configuration
   glm::vec3 trial_root_ms;  // of the trial configuration
   glm::vec3 best_root_ms;   // of the best pose kept (BestPose)
@@ -90,6 +97,8 @@ class IkState {
   float Value(int c) const { return IsRoot(c) ? root_ms[Slot(c)] : job.angles[Bone(c)][Slot(c)]; }
   float TrialValue(int c) const { return IsRoot(c) ? trial_root_ms[Slot(c)] : ws.trial_angles_[Bone(c)][Slot(c)]; }
   bool Moves(int bone, int goal) const { return ws.ancestor_[bone * goal_count + goal] != 0; }
+  // The bone's turns move the centre of mass of a balance goal.
+  bool MovesBalance(int bone) const { return balance_row >= 0 && ws.subtree_mass_[bone] > 0.0f; }
   // A goal's residual rows, and the first of its pole rows.
   bool HasPoleRows(const Goal& goal) const { return pole_rows && goal.has_pole; }
   int Rows(const Goal& goal) const { return 3 + (goal.has_orientation ? 3 : 0) + (HasPoleRows(goal) ? 3 : 0); }

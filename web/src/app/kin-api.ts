@@ -27,15 +27,17 @@ import { type KinHandsApi, createHandsApi } from './kin-hands-api.js';
 import { type KinLessonsApi, createLessonsApi } from './kin-lessons-api.js';
 import { type KinSceneApi, createSceneApi } from './kin-scene-api.js';
 import { type KinStateApi, createStateApi } from './kin-state-api.js';
+import { type KinBalanceApi, createBalanceApi } from './kin-balance-api.js';
 
 export type { Vec3 };
 export type { KinGoal, KinSolveResult } from './kin-goals-api.js';
 export type { KinLoadOutcome } from './kin-files-api.js';
+export type { KinCenterOfMass } from './kin-balance-api.js';
 
 /** The translate gizmo's axes by name, in its axis order. */
 const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
 
-export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLessonsApi, KinSceneApi, KinStateApi {
+export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -307,6 +309,7 @@ export function createKinApi(): KinApiControl {
     ...createLessonsApi(running),
     ...createSceneApi(running),
     ...createStateApi(running),
+    ...createBalanceApi(editing),
   };
 
   return {

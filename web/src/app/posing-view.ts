@@ -22,6 +22,7 @@ import type { Viewport } from '../three/scene.js';
 import type { CharacterColors } from '../three/skinned-character.js';
 import * as THREE from 'three';
 import { BoneGizmo } from '../three/bone-gizmo.js';
+import { BalanceOverlay } from '../three/balance-overlay.js';
 import { PoleLines } from '../three/pole-lines.js';
 import { SkeletonOverlay } from '../three/skeleton-overlay.js';
 import { type HandleStyle, TargetHandles } from '../three/target-handles.js';
@@ -57,6 +58,9 @@ export class PosingView {
   private skeletonShown = false;
   private skeletonStale = true;
   private handlesShown = true;
+  /** The centre of mass and support polygon, shown while the session keeps balance as asked. */
+  private readonly balance: BalanceOverlay;
+  private balanceStale = true;
 
   /** `requestFrame` asks the page's frame scheduler for a frame. */
   constructor(
@@ -70,6 +74,7 @@ export class PosingView {
     this.handlesSession = editor.session;
     this.handlesGoalNames = editor.session.goalNames.slice();
     this.poleLines = new PoleLines(viewport.scene, 0);
+    this.balance = new BalanceOverlay(viewport.scene);
     this.targetHandles = this.createHandles();
     this.skeleton = this.createSkeleton();
     this.targetRotation = new BoneGizmo(viewport.camera, viewport.canvas, viewport.scene, viewport.orbit, {
@@ -208,6 +213,11 @@ export class PosingView {
       this.skeleton.update(session.rig.modelMatrices(), session.rig.boneTips());
       this.skeletonStale = false;
     }
+    this.balance.visible = this.handlesShown && session.keepBalanceAsked;
+    if (this.balance.visible && this.balanceStale) {
+      this.balance.update(session.rig.balance());
+      this.balanceStale = false;
+    }
     const moving = this.viewport.render();
     this.frames++;
     if (this.frameWaiters.length > 0) {
@@ -249,6 +259,7 @@ export class PosingView {
     this.debugView = null;
     this.currentCharacter = character;
     this.poseStale = true;
+    this.balanceStale = true;
     this.skeleton.dispose();
     this.skeleton = this.createSkeleton();
     this.followGoals();
@@ -266,6 +277,7 @@ export class PosingView {
     window.removeEventListener('keydown', this.onKeyDown, { capture: true });
     this.targetHandles.dispose();
     this.poleLines.dispose();
+    this.balance.dispose();
     this.targetRotation.dispose();
     this.skeleton.dispose();
     this.debugView?.dispose();
@@ -282,6 +294,8 @@ export class PosingView {
       this.skeletonStale = true;
       this.polesStale = true;
     }
+    // The planted feet follow the goals; Keep balance turned on shows the overlay.
+    if ((changes & (Change.POSE | Change.GOALS | Change.SOLVER)) !== 0) this.balanceStale = true;
     if ((changes & Change.TARGETS) !== 0) {
       this.placeHandles();
       this.polesStale = true;

@@ -13,7 +13,7 @@ import type { Rig, SolveStatus, SolverName, SolverOptions } from '../rig/rig.js'
 import { type SolveBuffers, type SolveSetup, packGoalValues } from '../rig/solve-protocol.js';
 import { skeletonSizeScale } from '../rig/size-scale.js';
 import { errorMessage } from '../text/error-message.js';
-import { takesAnyGoals } from './goal-set.js';
+import { solverContract, takesAnyGoals } from './goal-set.js';
 import { Change } from '../scene/scene-change.js';
 import { SessionGoals, TELL_NOBODY } from './session-goals.js';
 import { type GoalLayouts, goalLayoutFor, goalsInPose } from './solver-goals.js';
@@ -74,6 +74,8 @@ export class PosingSession extends SessionGoals {
   private deferral: (() => void) | null = null;
   /** The energies of the latest solve when a worker ran it (null: the rig's own). */
   private deferredEnergy: Float32Array | null = null;
+  /** Keep balance as asked (useKeepBalance), whichever solver is chosen. */
+  private balanceAsked = false;
 
   /** See SessionGoals: the rig's solver and its goals, targets where the goals are now. */
   constructor(rig: Rig, layouts: GoalLayouts = goalLayoutFor) {
@@ -114,6 +116,8 @@ export class PosingSession extends SessionGoals {
       this.rig.setMoveRoot(false);
       this.rootMoves = false;
     }
+    // Keeping balance likewise: off first, on again under the solver chosen when it can.
+    this.rig.setKeepBalance(false);
     try {
       this.rig.setSolver(solver, { ...this.sizeDefaults, ...layout.options, ...options });
     } catch (error) {
@@ -121,9 +125,11 @@ export class PosingSession extends SessionGoals {
         this.rig.setMoveRoot(true);
         this.rootMoves = true;
       }
+      this.holdBalance();
       throw error;
     }
     this.solver = solver;
+    this.holdBalance();
     this.options = { ...this.sizeDefaults, ...layout.options, ...options };
     this.tell(Change.SOLVER);
     if (goals === null) {
@@ -133,6 +139,32 @@ export class PosingSession extends SessionGoals {
     }
     this.useGoals(layout, goals);
     this.tell(Change.GOALS);
+  }
+
+  /**
+   * Keep balance: solves hold the centre of mass over the support polygon of
+   * the planted feet (Rig.setKeepBalance). Kept as asked across solver
+   * changes; a solver that cannot keep balance (the geometric ones: the
+   * contract's balance) solves without it until one that can is chosen.
+   */
+  useKeepBalance(on: boolean): void {
+    this.balanceAsked = on;
+    this.holdBalance();
+    this.tell(Change.SOLVER);
+  }
+
+  /** Whether Keep balance is asked for (useKeepBalance). */
+  get keepBalanceAsked(): boolean {
+    return this.balanceAsked;
+  }
+
+  /** Whether solves keep balance now: asked for, under a solver that can. */
+  get keepsBalance(): boolean {
+    return this.rig.keepBalance;
+  }
+
+  private holdBalance(): void {
+    this.rig.setKeepBalance(this.balanceAsked && solverContract(this.solver).balance);
   }
 
   /** E per iteration of the last solve (a view; empty before the first solve and after a failed one). */
@@ -157,7 +189,7 @@ export class PosingSession extends SessionGoals {
 
   /** What a solve worker needs to solve as this session does (the rig's bones only when asked: they rarely change). */
   solveSetup(withBones: boolean): SolveSetup {
-    return { bones: withBones ? this.rig.description : undefined, solver: this.solver, options: this.options, moveRoot: this.rootMoves, goals: this.rigGoals() };
+    return { bones: withBones ? this.rig.description : undefined, solver: this.solver, options: this.options, moveRoot: this.rootMoves, keepBalance: this.keepsBalance, goals: this.rigGoals() };
   }
 
   /** A solve request of the state now: the rig's pose and root offset, every goal's target, pole and orientation. */

@@ -147,8 +147,24 @@ export abstract class RigReadout {
     return out;
   }
 
+  /**
+   * The balance of the current pose (view, no copy): the centre of mass
+   * (model space, 3 floats), then the support polygon of the planted feet as
+   * (x, z) pairs on the floor, counter-clockwise in (x, z); none with no foot
+   * planted (a foot a goal holds, its toe on the floor).
+   */
+  balance(): Float32Array {
+    return this.view('balance');
+  }
+
+  /** The centre of mass of the current pose, model space (a copy). */
+  centerOfMass(): Vec3Tuple {
+    const balance = this.balance();
+    return [balance[0], balance[1], balance[2]];
+  }
+
   /** The view over one of the rig's own buffer slots (checks that the rig is alive). */
-  protected view(slot: 'palette' | 'model' | 'poseModel' | 'bind' | 'tips' | 'pose' | 'energy' | 'goals'): Float32Array {
+  protected view(slot: 'palette' | 'model' | 'poseModel' | 'bind' | 'tips' | 'pose' | 'energy' | 'goals' | 'balance'): Float32Array {
     this.live();
     return this.views.view(slot);
   }

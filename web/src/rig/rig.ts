@@ -245,6 +245,21 @@ export class Rig extends RigReadout {
     return this.live().moveRoot();
   }
 
+  /**
+   * Keep balance: solve() holds the centre of mass over the support polygon
+   * of the planted feet (balance()), a goal of weight 100 on how far it
+   * lies outside. Only solvers whose contract entry has balance can; as with
+   * setMoveRoot, turning it on under another throws naming those that can,
+   * and so does setSolver() choosing another while it is on.
+   */
+  setKeepBalance(on: boolean): void {
+    this.check(this.live().setKeepBalance(on));
+  }
+
+  get keepBalance(): boolean {
+    return this.live().keepBalance();
+  }
+
   /** Replaces the goals; bones may be named. */
   setGoals(goals: readonly GoalDesc[]): void {
     // The goal's own fields as they are (the core's table names them): only the bone is resolved.

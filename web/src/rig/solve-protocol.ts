@@ -23,6 +23,8 @@ export interface SolveSetup {
   options: SolverOptions;
   /** Whether solves move the root offset too (Rig.setMoveRoot). */
   moveRoot: boolean;
+  /** Whether solves keep the centre of mass over the planted feet (Rig.setKeepBalance); left out: they do not. */
+  keepBalance?: boolean;
   /** The goals (their bone, point, weight, pole bone; a pole or orientation where the goal has one); targets, poles and orientations come with each request. */
   goals: readonly GoalDesc[];
 }

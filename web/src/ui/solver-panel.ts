@@ -13,6 +13,9 @@ export type ChooseSolver = (solver: SolverName, options: SolverOptions) => void;
 /** Turns solving drags in a background thread on or off. */
 export type SolveInBackground = (on: boolean) => void;
 
+/** Turns Keep balance (the centre of mass held over the planted feet) on or off. */
+export type KeepBalance = (on: boolean) => void;
+
 const SETTING_KEYS = Object.keys(SETTING_FIELDS) as SettingKey[];
 
 function settingInput(key: SettingKey): HTMLInputElement {
@@ -34,6 +37,19 @@ function settingInput(key: SettingKey): HTMLInputElement {
   return input;
 }
 
+/** A labelled checkbox row of the panel, for a switch beside the solver's settings. */
+function switchRow(input: HTMLInputElement, name: string, rowClass: string, label: string, title: string): HTMLLabelElement {
+  const row = document.createElement('label');
+  row.className = `solver-field ${rowClass}`;
+  row.title = title;
+  input.type = 'checkbox';
+  input.name = name;
+  const text = document.createElement('span');
+  text.textContent = label;
+  row.append(text, input);
+  return row;
+}
+
 export class SolverPanel {
   readonly element = document.createElement('details');
   /** Where further readouts (the energy plot) go, below the settings. */
@@ -46,8 +62,9 @@ export class SolverPanel {
   private readonly problem = new ProblemLine('panel-problem solver-problem');
   private readonly remembered = new Map<SolverName, SolverOptions>();
   private readonly background = document.createElement('input');
+  private readonly balance = document.createElement('input');
 
-  constructor(parent: HTMLElement, private readonly choose: ChooseSolver, open: boolean, solveInBackground: SolveInBackground) {
+  constructor(parent: HTMLElement, private readonly choose: ChooseSolver, open: boolean, solveInBackground: SolveInBackground, keepBalance: KeepBalance) {
     this.element.className = 'solver-panel';
     this.element.open = open;
     const heading = document.createElement('summary');
@@ -83,18 +100,16 @@ export class SolverPanel {
       input.addEventListener('change', this.onSettingChanged);
     }
 
+    // A goal every Jacobian solver takes, kept across solver changes.
+    const balanceRow = switchRow(this.balance, 'keepBalance', 'solver-balance', 'Keep balance',
+      'Hold the centre of mass over the planted feet while posing (the Jacobian solvers); shows both on the floor.');
+    this.balance.addEventListener('change', () => this.problem.run(() => keepBalance(this.balance.checked)));
     // Not a solver setting: where every solver runs (the same solve, bit for bit).
-    const backgroundRow = document.createElement('label');
-    backgroundRow.className = 'solver-field solver-background';
-    backgroundRow.title = 'Heavy rigs stay smooth to drag: the pose follows the latest finished solve, a frame or so behind the handle.';
-    this.background.type = 'checkbox';
-    this.background.name = 'solveInBackground';
-    const backgroundLabel = document.createElement('span');
-    backgroundLabel.textContent = 'Solve drags in a background thread';
-    backgroundRow.append(backgroundLabel, this.background);
+    const backgroundRow = switchRow(this.background, 'solveInBackground', 'solver-background', 'Solve drags in a background thread',
+      'Heavy rigs stay smooth to drag: the pose follows the latest finished solve, a frame or so behind the handle.');
     this.background.addEventListener('change', () => this.problem.run(() => solveInBackground(this.background.checked)));
 
-    this.body.append(this.picker, this.summary, settings, backgroundRow, this.problem.element);
+    this.body.append(this.picker, this.summary, settings, balanceRow, backgroundRow, this.problem.element);
     this.element.append(heading, this.body);
     parent.append(this.element);
     this.picker.addEventListener('change', this.onSolverPicked);
@@ -116,6 +131,11 @@ export class SolverPanel {
       else this.inputs[key].value = String(value);
     }
     this.problem.show(null);
+  }
+
+  /** Shows whether Keep balance is on. */
+  showKeepBalance(on: boolean): void {
+    this.balance.checked = on;
   }
 
   /** Shows whether drags solve in a background thread. */

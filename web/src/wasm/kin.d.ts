@@ -37,6 +37,9 @@ export interface RigHandle {
   /** Whole-body posing: solves move the root offset too; refused (1) under a solver that cannot (contract() rootTranslation). */
   setMoveRoot(on: boolean): number;
   moveRoot(): boolean;
+  /** Keep balance: solves hold the centre of mass over the planted feet; refused (1) under a solver that cannot (contract() balance). */
+  setKeepBalance(on: boolean): number;
+  keepBalance(): boolean;
   delete(): void;
   isDeleted(): boolean;
 }

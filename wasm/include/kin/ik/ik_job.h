@@ -9,6 +9,7 @@
 
 #include <glm/glm.hpp>
 
+#include "kin/balance_goal.h"
 #include "kin/goal.h"
 #include "kin/ik/dls_cache.h"
 #include "kin/ik/ik_trace.h"
@@ -20,6 +21,10 @@
 #include "kin/span.h"
 
 namespace kin {
+
+// The balance goal's residual rows: one, the centre of mass's distance
+// outside the support polygon (kin/balance_goal.h).
+constexpr int kBalanceRows = 1;
 
 // Scratch memory for every solver, sized once for a skeleton and goal count.
 // Owned by the job while it runs; callers read only model_ms().
@@ -80,6 +85,8 @@ class IkWorkspace {
   std::vector<int> depth_;            // FABRIK: per bone that moves a goal, its depth below its root
   std::vector<glm::quat> rotations_ms_;  // FABRIK: per bone, its model rotation from the backward pass
   std::vector<glm::vec3> carried_ms_;    // FABRIK: per bone, its origin as the forward pass carries it
+  std::vector<float> subtree_mass_;      // balance: per bone, the mass of its subtree
+  std::vector<glm::vec3> subtree_moment_ms_;  // balance: per bone, Σ mass · centre over its subtree
   // The Jacobian solvers' factor buffers for a job without a DlsCache:
   // never kept from one solve to the next.
   DlsCache scratch_dls_;
@@ -89,6 +96,10 @@ struct IkJob {
   SolverKind kind = SolverKind::kDls;
   const Skeleton* skeleton = nullptr;
   Span<const Goal> goals;
+  // Optional (the Jacobian solvers): keep the centre of mass over the
+  // support polygon (kin/balance_goal.h), one more residual row after the
+  // goals'. Null: no balance, the solve as without it.
+  const BalanceGoal* balance = nullptr;
   glm::vec3 root_offset_ms{0.0f};  // in: the start pose's root offset (model space)
   // Whole-body posing: the root offset is solved for too, as three more
   // unknowns without limits (solvers whose registry entry has

@@ -74,6 +74,9 @@ struct SolverInfo {
   // Solves for the root offset too when the job asks (IkJob::move_root):
   // whole-body posing, e.g. hips lowered between pinned feet.
   bool root_translation;
+  // Takes the balance goal (IkJob::balance): the Jacobian solvers, whose
+  // residual rows it joins.
+  bool balance;
   IkSettingSet settings;   // the IkOptions fields it reads
 };
 
