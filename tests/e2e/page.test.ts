@@ -24,7 +24,7 @@ describe('demo page', () => {
   it('loads the default character without console errors', async () => {
     const state = await page.evaluate(() => ({ error: window.kin.error, bones: window.kin.boneNames().length, frames: window.kin.renderedFrames() }));
     expect(state.error).toBeNull();
-    expect(state.bones).toBe(24); // 21 body joints and the ponytail's 3
+    expect(state.bones).toBe(54); // 21 body joints, the ponytail's 3, 15 finger bones a hand
     expect(state.frames).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });

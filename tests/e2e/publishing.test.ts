@@ -169,7 +169,7 @@ describe('publishing', () => {
     it('loads the character, asking for nothing outside its folder', async () => {
       served = await openDemo(browser, host.url);
       const { page, problems } = served;
-      expect(await page.evaluate(() => window.kin.boneNames().length)).toBe(24); // 21 body joints and the ponytail's 3
+      expect(await page.evaluate(() => window.kin.boneNames().length)).toBe(54); // 21 body joints, the ponytail's 3, 15 finger bones a hand
       expect(showsCharacter(await screenshot(page))).toBe(true);
       expect(host.requests.filter((path) => !path.startsWith(MOUNT))).toEqual([]);
       // The WASM module and the character came from the folder.

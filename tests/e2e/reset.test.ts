@@ -47,7 +47,9 @@ function fingerprint(page: Page): Promise<unknown> {
       goal: kin.selectedGoal(),
       symmetric: kin.symmetricDrag(),
       background: kin.backgroundSolving(),
-      camera: kin.camera(),
+      // To a nanometre: the orbit's round trip through spherical coordinates leaves the last
+      // bit of a coordinate to how many updates ran, after a resize one more than on opening.
+      camera: ((camera) => ({ position: camera.position.map((c) => Math.round(c * 1e9) / 1e9), target: camera.target.map((c) => Math.round(c * 1e9) / 1e9) }))(kin.camera()),
       springs: kin.springs(),
       lesson: kin.lesson(),
       presets: kin.presets(),

@@ -21,6 +21,7 @@ import { download } from '../ui/download.js';
 import { HelpOverlay } from '../ui/help-overlay.js';
 import { Inspector } from '../ui/inspector.js';
 import { SpringsPanel } from '../ui/springs-panel.js';
+import { HandPanel } from '../ui/hand-panel.js';
 import { installShortcuts } from '../ui/keyboard-shortcuts.js';
 import type { PageModels } from '../ui/page-models.js';
 import { snapshotPng } from '../ui/png-snapshot.js';
@@ -84,6 +85,7 @@ export class EditorUi {
   readonly scene: ScenePanel;
   readonly inspector: Inspector;
   private readonly springs: SpringsPanel;
+  private readonly hands: HandPanel;
   readonly status: StatusBar;
   readonly bonePosing: BonePosing;
   readonly targetPanel: TargetPanel;
@@ -138,6 +140,7 @@ export class EditorUi {
     const { viewport } = view;
     this.bonePosing = new BonePosing(editor, selection, viewport, (x, y, pointerType) => view.hitAt(x, y, pointerType), this.inspector.selection, () => viewport.onInvalidate(), hooks.pickCharacter);
     this.targetPanel = new TargetPanel(this.inspector.selection, editor, selection);
+    this.hands = new HandPanel(shell.inspectorBody, editor, selection);
     this.springs = new SpringsPanel(shell.inspectorBody, () => editor.session.rig, () => viewport.onInvalidate());
     this.uninstallShortcuts = installShortcuts(window, {
       undo: () => editor.undo.undo(),
@@ -192,6 +195,7 @@ export class EditorUi {
     this.timeline.refresh();
     this.topBar.characters.refresh();
     this.targetPanel.refresh();
+    this.hands.refresh();
     this.springs.refresh();
     this.inspector.showHint(this.selection.bone === NOTHING && this.selection.goal === NOTHING);
     if ((stale & (Change.CHARACTER | Change.ACTIVE)) !== 0) {
@@ -244,6 +248,7 @@ export class EditorUi {
     this.tools.dispose();
     this.targetPanel.dispose();
     this.timeline.dispose();
+    this.hands.dispose();
     this.springs.dispose();
     this.scene.dispose();
     this.retargetDialog.dispose();

@@ -169,9 +169,34 @@ export function handPreset(id: unknown): HandPreset {
   return preset;
 }
 
+/** Each hand's finger bones: [finger][joint] → bone index (knuckle first), or null without the default character's fingers. */
+type HandBones = Readonly<Record<HandSide, readonly (readonly [number, number, number])[]>>;
+
+// Looked up once per rig: the hand panel reads the curls with every pose change of a drag.
+const handBonesOf = new WeakMap<Rig, HandBones | null>();
+
+function findHandBones(rig: Rig): HandBones | null {
+  const of = (side: HandSide) =>
+    FINGERS.map((finger) => [1, 2, 3].map((k) => rig.boneNames.indexOf(`${finger}_${k}_${side === 'left' ? 'l' : 'r'}`)) as [number, number, number]);
+  const bones = { left: of('left'), right: of('right') };
+  return [...bones.left, ...bones.right].every((finger) => finger.every((bone) => bone >= 0)) ? bones : null;
+}
+
+function handBones(rig: Rig): HandBones | null {
+  if (!handBonesOf.has(rig)) handBonesOf.set(rig, findHandBones(rig));
+  return handBonesOf.get(rig)!;
+}
+
 /** Whether the rig has both hands' fingers by the default character's names. */
 export function hasFingers(rig: Rig): boolean {
-  return (['l', 'r'] as const).every((side) => FINGERS.every((finger) => [1, 2, 3].every((k) => rig.boneNames.includes(`${finger}_${k}_${side}`))));
+  return handBones(rig) !== null;
+}
+
+/** Bone index of joint `k` (0 knuckle … 2 tip) of a finger; throws for a rig without the fingers. */
+function boneOf(rig: Rig, side: HandSide, finger: Finger, k: number): number {
+  const bones = handBones(rig);
+  if (bones === null) throw new Error("kin: this character has no fingers by the default character's names (thumb_1_l … little_3_r): hand poses need them");
+  return bones[side][FINGERS.indexOf(finger)][k];
 }
 
 function sides(choice: HandChoice): HandSide[] {
@@ -184,12 +209,6 @@ function onSide(side: HandSide, [x, y, z]: Vec3Tuple): Vec3Tuple {
   return side === 'left' ? [x, y, z] : [x, y === 0 ? 0 : -y, z === 0 ? 0 : -z];
 }
 
-function boneOf(rig: Rig, side: HandSide, name: string): number {
-  const bone = rig.boneIndex(`${name}_${side === 'left' ? 'l' : 'r'}`);
-  if (bone < 0) throw new Error(`kin: the character has no bone ${name}_${side === 'left' ? 'l' : 'r'}: hand poses need the default character's fingers`);
-  return bone;
-}
-
 /** `angles` (3 per bone) with `preset` on the chosen hands: every finger bone set, straight where the preset leaves it out. */
 export function withHandPreset(rig: Rig, angles: ArrayLike<number>, preset: HandPreset, choice: HandChoice): Float32Array {
   const out = Float32Array.from(angles);
@@ -197,7 +216,7 @@ export function withHandPreset(rig: Rig, angles: ArrayLike<number>, preset: Hand
     for (const finger of FINGERS) {
       for (const k of [1, 2, 3] as const) {
         const name = `${finger}_${k}` as const;
-        out.set(onSide(side, preset.angles[name] ?? [0, 0, 0]), 3 * boneOf(rig, side, name));
+        out.set(onSide(side, preset.angles[name] ?? [0, 0, 0]), 3 * boneOf(rig, side, finger, k - 1));
       }
     }
   }
@@ -209,7 +228,7 @@ export function fingerCurl(rig: Rig, angles: ArrayLike<number>, side: HandSide, 
   const range = CURL_RANGE[finger];
   const sign = side === 'left' ? -1 : 1;
   let sum = 0;
-  for (const k of [0, 1, 2]) sum += (sign * angles[3 * boneOf(rig, side, `${finger}_${k + 1}`) + 2]) / range[k];
+  for (let k = 0; k < 3; k++) sum += (sign * angles[3 * boneOf(rig, side, finger, k) + 2]) / range[k];
   return sum / 3;
 }
 
@@ -222,7 +241,7 @@ export function withFingerCurl(rig: Rig, angles: ArrayLike<number>, choice: Hand
     const sign = side === 'left' ? -1 : 1;
     for (const finger of fingers) {
       CURL_RANGE[finger].forEach((range, k) => {
-        out[3 * boneOf(rig, side, `${finger}_${k + 1}`) + 2] = c === 0 ? 0 : sign * c * range;
+        out[3 * boneOf(rig, side, finger, k) + 2] = c === 0 ? 0 : sign * c * range;
       });
     }
   }
@@ -231,7 +250,7 @@ export function withFingerCurl(rig: Rig, angles: ArrayLike<number>, choice: Hand
 
 /** How spread the hand of `side` is in `angles`: its index knuckle's turn over the index's spread range (0 … 1, negative when closed in). */
 export function handSpread(rig: Rig, angles: ArrayLike<number>, side: HandSide): number {
-  const y = angles[3 * boneOf(rig, side, 'index_1') + 1];
+  const y = angles[3 * boneOf(rig, side, 'index', 0) + 1];
   return (side === 'left' ? y : -y) / SPREAD_RANGE.index;
 }
 
@@ -243,7 +262,7 @@ export function withSpread(rig: Rig, angles: ArrayLike<number>, choice: HandChoi
   for (const side of sides(choice)) {
     for (const finger of SPREAD_FINGERS) {
       const y = s === 0 ? 0 : s * SPREAD_RANGE[finger];
-      out[3 * boneOf(rig, side, `${finger}_1`) + 1] = side === 'left' ? y : -y;
+      out[3 * boneOf(rig, side, finger, 0) + 1] = side === 'left' ? y : -y;
     }
   }
   return out;

@@ -1,0 +1,192 @@
+// The inspector's hand panel, for characters with the default character's
+// fingers (hidden for the others): which hand (left, right or both; a bone
+// of one hand picked in the view chooses that hand), the hand presets, a curl
+// slider per finger and one for the whole hand, and a spread slider. A
+// preset is one undo step; a slider held and moved is one gesture, one step.
+import type { PoseEditor } from '../posing/pose-editor.js';
+import type { Rig } from '../rig/rig.js';
+import { applyHandPreset, setFingerCurl, setHandSpread } from '../posing/hand-editing.js';
+import { FINGERS, type Finger, HAND_CHOICES, HAND_PRESETS, type HandChoice, type HandSide, fingerCurl, handSpread, hasFingers } from '../posing/hand-poses.js';
+import { NOTHING, type Selection } from '../posing/selection.js';
+import { ChangeFlag } from '../scene/change-flag.js';
+import { Change } from '../scene/scene-change.js';
+import { ProblemLine } from './problem-line.js';
+
+const HAND_LABELS: Readonly<Record<HandChoice, string>> = { left: 'Left', right: 'Right', both: 'Both' };
+const FINGER_LABELS: Readonly<Record<Finger, string>> = { thumb: 'Thumb', index: 'Index', middle: 'Middle', ring: 'Ring', little: 'Little' };
+
+/** The hand a bone belongs to, by the default character's names: the hand, its fingers, its forearm. */
+function handOfBone(name: string | undefined): HandSide | null {
+  const match = name === undefined ? null : /^(?:hand|forearm|thumb|index|middle|ring|little)(?:_\d)?_([lr])$/.exec(name);
+  return match === null ? null : match[1] === 'l' ? 'left' : 'right';
+}
+
+interface Slider {
+  input: HTMLInputElement;
+  value: HTMLSpanElement;
+  /** Applies the slider's value to the chosen hands (part of the gesture under way). */
+  apply(value: number): void;
+}
+
+export class HandPanel {
+  readonly element = document.createElement('details');
+  private readonly summaryState = document.createElement('span');
+  private readonly handButtons = new Map<HandChoice, HTMLButtonElement>();
+  private readonly curls = new Map<Finger | 'all', Slider>();
+  private readonly spread: Slider;
+  private readonly problem = new ProblemLine('panel-problem hand-problem');
+  private readonly poseChanged: ChangeFlag;
+  private hands: HandChoice = 'both';
+  private shownBone = NOTHING;
+  private shownRig: Rig | null = null;
+  private held = false;
+
+  constructor(parent: HTMLElement, private readonly editor: PoseEditor, private readonly selection: Selection) {
+    this.element.className = 'hand-panel';
+    this.element.open = true;
+    const heading = document.createElement('summary');
+    heading.textContent = 'Hands ';
+    this.summaryState.className = 'hand-panel-state';
+    heading.append(this.summaryState);
+
+    const choice = document.createElement('div');
+    choice.className = 'tool-group hand-choice';
+    choice.setAttribute('role', 'group');
+    choice.setAttribute('aria-label', 'which hand');
+    for (const hands of HAND_CHOICES) {
+      const button = this.button(`hand-${hands}`, HAND_LABELS[hands], hands === 'both' ? 'Pose both hands, the right the mirror image of the left' : `Pose the ${hands} hand`);
+      button.addEventListener('click', () => this.choose(hands));
+      this.handButtons.set(hands, button);
+      choice.append(button);
+    }
+
+    const presets = document.createElement('div');
+    presets.className = 'hand-presets';
+    for (const preset of HAND_PRESETS) {
+      const button = this.button(`hand-preset-${preset.id}`, preset.label, `${preset.label}: put this hand pose on the chosen hands (one undo step)`);
+      button.dataset.preset = preset.id;
+      button.addEventListener('click', () => this.problem.run(() => applyHandPreset(this.editor, preset.id, this.hands)));
+      presets.append(button);
+    }
+
+    const sliders = document.createElement('div');
+    sliders.className = 'hand-sliders';
+    const curl = (key: Finger | 'all', label: string, fingers: readonly Finger[]) => {
+      const slider = this.slider(`curl-${key}`, label, 0, 1, (value) => setFingerCurl(this.editor, this.hands, fingers, value));
+      this.curls.set(key, slider);
+      return slider;
+    };
+    sliders.append(curl('all', 'Whole hand', FINGERS).input.parentElement!);
+    for (const finger of FINGERS) sliders.append(curl(finger, FINGER_LABELS[finger], [finger]).input.parentElement!);
+    this.spread = this.slider('spread', 'Spread', -1, 1, (value) => setHandSpread(this.editor, this.hands, value));
+    sliders.append(this.spread.input.parentElement!);
+
+    const body = document.createElement('div');
+    body.className = 'hand-panel-body';
+    body.append(choice, presets, sliders, this.problem.element);
+    this.element.append(heading, body);
+    parent.append(this.element);
+    this.poseChanged = new ChangeFlag(editor, Change.POSE | Change.CHARACTER);
+    this.element.hidden = true;
+    this.showChoice();
+  }
+
+  dispose(): void {
+    this.poseChanged.dispose();
+  }
+
+  /** Called with every frame: follows the picked bone's hand and shows the pose's curls when it changed. */
+  refresh(): void {
+    const { rig } = this.editor.session;
+    // Another character (or the page reset): both hands again, as on opening.
+    if (rig !== this.shownRig) {
+      this.shownRig = rig;
+      this.problem.show(null);
+      if (this.hands !== 'both') this.choose('both');
+    }
+    const fingered = hasFingers(rig);
+    if (this.element.hidden === fingered) this.element.hidden = !fingered;
+    if (!fingered) return;
+    if (this.selection.bone !== this.shownBone) {
+      this.shownBone = this.selection.bone;
+      const hand = handOfBone(rig.boneNames[this.selection.bone]);
+      if (hand !== null && hand !== this.hands) this.choose(hand);
+    }
+    if (!this.poseChanged.take() || this.held) return;
+    const side: HandSide = this.hands === 'right' ? 'right' : 'left';
+    const pose = rig.pose();
+    let total = 0;
+    for (const finger of FINGERS) {
+      const value = fingerCurl(rig, pose, side, finger);
+      total += value;
+      this.show(this.curls.get(finger)!, value);
+    }
+    this.show(this.curls.get('all')!, total / FINGERS.length);
+    this.show(this.spread, handSpread(rig, pose, side));
+  }
+
+  private choose(hands: HandChoice): void {
+    this.hands = hands;
+    this.showChoice();
+    this.poseChanged.raise();
+  }
+
+  private showChoice(): void {
+    for (const [hands, button] of this.handButtons) button.setAttribute('aria-pressed', String(hands === this.hands));
+    this.summaryState.textContent = this.hands === 'both' ? 'both, mirrored' : `${this.hands} hand`;
+  }
+
+  private show(slider: Slider, value: number): void {
+    if (Math.abs(slider.input.valueAsNumber - value) < 1e-4) return;
+    slider.input.valueAsNumber = value;
+    slider.value.textContent = `${Math.round(value * 100)}%`;
+  }
+
+  private button(name: string, label: string, title: string): HTMLButtonElement {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'tool-button';
+    button.name = name;
+    button.textContent = label;
+    button.title = title;
+    return button;
+  }
+
+  private slider(name: string, label: string, min: number, max: number, apply: (value: number) => void): Slider {
+    const row = document.createElement('label');
+    row.className = 'hand-slider';
+    const text = document.createElement('span');
+    text.textContent = label;
+    const input = document.createElement('input');
+    input.type = 'range';
+    input.name = name;
+    input.min = String(min);
+    input.max = String(max);
+    input.step = '0.01';
+    input.value = '0';
+    input.setAttribute('aria-label', `${label} ${name.startsWith('curl') ? 'curl' : ''}`.trim());
+    const value = document.createElement('span');
+    value.className = 'hand-slider-value';
+    value.textContent = '0%';
+    row.append(text, input, value);
+    const slider: Slider = { input, value, apply };
+    // Held and moved: one gesture. Moved by the keyboard: a step per move.
+    input.addEventListener('pointerdown', () => {
+      if (this.held) return;
+      this.held = true;
+      this.editor.beginGesture();
+    });
+    const release = () => {
+      if (!this.held) return;
+      this.held = false;
+      this.editor.endGesture();
+      this.poseChanged.raise();
+    };
+    for (const type of ['pointerup', 'pointercancel', 'lostpointercapture', 'change'] as const) input.addEventListener(type, release);
+    input.addEventListener('input', () => {
+      value.textContent = `${Math.round(input.valueAsNumber * 100)}%`;
+      this.problem.run(() => apply(input.valueAsNumber));
+    });
+    return slider;
+  }
+}
