@@ -6,7 +6,7 @@
 // outside it; curl and spread read back what they set; each edit is one undo
 // step and travels in a link; bad names are refused naming the choices.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyHandPreset, setFingerCurl, setHandSpread } from '../../web/src/posing/hand-editing.js';
+import { applyHandPreset, hasFingertipTargets, setFingerCurl, setFingertipTargets, setHandSpread } from '../../web/src/posing/hand-editing.js';
 import { FINGERS, HAND_PRESETS, fingerCurl, handPreset, handSpread, hasFingers, withHandPreset } from '../../web/src/posing/hand-poses.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
@@ -140,6 +140,76 @@ describe('hand poses on the default character', () => {
     expect(hasFingers(body)).toBe(false);
     expect(() => withHandPreset(body, body.pose(), handPreset('fist'), 'left')).toThrow(/this character has no fingers/);
     body.dispose();
+    editor.session.rig.dispose();
+  });
+});
+
+describe('fingertip targets', () => {
+  let module: KinModule;
+  let bones: BoneDesc[];
+  beforeAll(async () => {
+    module = await loadKinModuleNode();
+    bones = await defaultCharacterBones();
+  });
+
+  const ARM = ['clavicle_l', 'upper_arm_l', 'forearm_l', 'hand_l', 'hips', 'spine', 'chest'];
+
+  /**
+   * Drags the left index fingertip's target 2 cm toward a point under the palm's middle (the way
+   * a finger curls) over 10 solves; returns how far the arm's and trunk's angles moved and the
+   * fingertip's miss.
+   */
+  function dragIndexTip(holdArm: boolean): { armTurn: number; miss: number; names: readonly string[] } {
+    const editor = defaultCharacterEditor(module, bones);
+    const { session } = editor;
+    const { rig } = session;
+    setFingertipTargets(editor, 'left', true, holdArm);
+    const before = Float32Array.from(rig.pose());
+    const goal = session.goalIndex('index_3_l');
+    const start = [...session.target_ms(goal)];
+    const tips = rig.boneTips();
+    const [wrist, knuckle] = [rig.boneIndex('forearm_l'), rig.boneIndex('hand_l')];
+    const under = [0, 1, 2].map((k) => (tips[3 * wrist + k] + tips[3 * knuckle + k]) / 2 - (k === 1 ? 0.03 : 0));
+    const toward = under.map((c, k) => c - start[k]);
+    const length = Math.hypot(...toward);
+    const at = (step: number) => start.map((c, k) => c + (0.002 * step * toward[k]) / length);
+    editor.beginGesture();
+    for (let step = 1; step <= 10; step++) editor.moveGoal(goal, at(step)[0], at(step)[1], at(step)[2]);
+    editor.endGesture();
+    const b = rig.boneIndex('index_3_l');
+    const end = at(10);
+    const miss = Math.hypot(tips[3 * b] - end[0], tips[3 * b + 1] - end[1], tips[3 * b + 2] - end[2]);
+    let armTurn = 0;
+    for (const name of ARM) for (let k = 0; k < 3; k++) armTurn = Math.max(armTurn, Math.abs(rig.pose()[3 * rig.boneIndex(name) + k] - before[3 * rig.boneIndex(name) + k]));
+    const names = [...session.goalNames];
+    rig.dispose();
+    return { armTurn, miss, names };
+  }
+
+  it('holding the arm, a fingertip dragged 2 cm bends the finger onto its target and leaves the arm where it was', () => {
+    const { armTurn, miss, names } = dragIndexTip(true);
+    for (const tip of ['thumb_3_l', 'index_3_l', 'middle_3_l', 'ring_3_l', 'little_3_l']) expect(names).toContain(tip);
+    expect(miss).toBeLessThan(0.002);
+    expect(armTurn).toBeLessThan(1e-3);
+  });
+
+  it('not holding it, the same drag turns the arm too', () => {
+    const { armTurn, miss } = dragIndexTip(false);
+    expect(miss).toBeLessThan(0.002);
+    expect(armTurn).toBeGreaterThan(1e-3);
+  });
+
+  it('takes the targets away again in one undo step, and is refused for a hand that is not one', () => {
+    const editor = defaultCharacterEditor(module, bones);
+    const goals = [...editor.session.goalNames];
+    setFingertipTargets(editor, 'both', true, true);
+    expect(hasFingertipTargets(editor, 'both')).toBe(true);
+    const depth = editor.undo.depths.undo;
+    setFingertipTargets(editor, 'both', false, true);
+    expect(editor.undo.depths.undo).toBe(depth + 1);
+    expect(hasFingertipTargets(editor, 'left')).toBe(false);
+    expect(editor.session.goalNames.filter((name) => !goals.includes(name))).toEqual([]);
+    expect(() => setFingertipTargets(editor, 'up' as never, true, true)).toThrow(`kin: a hand is 'left', 'right' or 'both', not "up"`);
     editor.session.rig.dispose();
   });
 });

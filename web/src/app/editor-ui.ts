@@ -140,7 +140,7 @@ export class EditorUi {
     const { viewport } = view;
     this.bonePosing = new BonePosing(editor, selection, viewport, (x, y, pointerType) => view.hitAt(x, y, pointerType), this.inspector.selection, () => viewport.onInvalidate(), hooks.pickCharacter);
     this.targetPanel = new TargetPanel(this.inspector.selection, editor, selection);
-    this.hands = new HandPanel(shell.inspectorBody, editor, selection);
+    this.hands = new HandPanel(shell.inspectorBody, this.inspector.solverPanel.element, editor, selection);
     this.springs = new SpringsPanel(shell.inspectorBody, () => editor.session.rig, () => viewport.onInvalidate());
     this.uninstallShortcuts = installShortcuts(window, {
       undo: () => editor.undo.undo(),

@@ -45,10 +45,12 @@ const SPREAD_FINGERS = ['index', 'middle', 'ring', 'little'] as const;
 /** A finger curled by `curl` (0 straight … 1 fully): its three joints' Z, with `spread` on the knuckle's Y. */
 function curled(finger: Finger, curl: readonly [number, number, number], spread = 0): Partial<Record<string, Vec3Tuple>> {
   const range = CURL_RANGE[finger];
+  // No −0 for a straight joint: a pose read back compares equal to the one set.
+  const z = (k: number) => (curl[k] === 0 ? 0 : -curl[k] * range[k]);
   return {
-    [`${finger}_1`]: [0, spread, -curl[0] * range[0]],
-    [`${finger}_2`]: [0, 0, -curl[1] * range[1]],
-    [`${finger}_3`]: [0, 0, -curl[2] * range[2]],
+    [`${finger}_1`]: [0, spread, z(0)],
+    [`${finger}_2`]: [0, 0, z(1)],
+    [`${finger}_3`]: [0, 0, z(2)],
   };
 }
 
@@ -162,6 +164,15 @@ export const HAND_PRESETS: readonly HandPreset[] = [
   },
 ];
 
+/** A preset's angles by bone name (`index_2_l`) on both hands, as a pose table takes them. */
+function bothHandsTable(preset: HandPreset): Record<string, Vec3Tuple> {
+  const table: Record<string, Vec3Tuple> = {};
+  for (const side of ['left', 'right'] as const) {
+    for (const [name, angles] of Object.entries(preset.angles)) table[`${name}_${side === 'left' ? 'l' : 'r'}`] = onSide(side, angles);
+  }
+  return table;
+}
+
 /** The preset called `id`; throws naming the presets for any other. */
 export function handPreset(id: unknown): HandPreset {
   const preset = HAND_PRESETS.find((p) => p.id === id);
@@ -199,7 +210,8 @@ function boneOf(rig: Rig, side: HandSide, finger: Finger, k: number): number {
   return bones[side][FINGERS.indexOf(finger)][k];
 }
 
-function sides(choice: HandChoice): HandSide[] {
+/** The hands a choice names; throws for anything but 'left', 'right' or 'both'. */
+export function handSides(choice: HandChoice): HandSide[] {
   if (choice !== 'left' && choice !== 'right' && choice !== 'both') throw new Error(`kin: a hand is 'left', 'right' or 'both', not ${JSON.stringify(choice)}`);
   return choice === 'both' ? ['left', 'right'] : [choice];
 }
@@ -212,7 +224,7 @@ function onSide(side: HandSide, [x, y, z]: Vec3Tuple): Vec3Tuple {
 /** `angles` (3 per bone) with `preset` on the chosen hands: every finger bone set, straight where the preset leaves it out. */
 export function withHandPreset(rig: Rig, angles: ArrayLike<number>, preset: HandPreset, choice: HandChoice): Float32Array {
   const out = Float32Array.from(angles);
-  for (const side of sides(choice)) {
+  for (const side of handSides(choice)) {
     for (const finger of FINGERS) {
       for (const k of [1, 2, 3] as const) {
         const name = `${finger}_${k}` as const;
@@ -237,7 +249,7 @@ export function withFingerCurl(rig: Rig, angles: ArrayLike<number>, choice: Hand
   if (!Number.isFinite(curl)) throw new Error(`kin: a curl is a number from 0 to 1, not ${curl}`);
   const c = Math.min(1, Math.max(0, curl));
   const out = Float32Array.from(angles);
-  for (const side of sides(choice)) {
+  for (const side of handSides(choice)) {
     const sign = side === 'left' ? -1 : 1;
     for (const finger of fingers) {
       CURL_RANGE[finger].forEach((range, k) => {
@@ -259,7 +271,7 @@ export function withSpread(rig: Rig, angles: ArrayLike<number>, choice: HandChoi
   if (!Number.isFinite(spread)) throw new Error(`kin: a spread is a number from -1 to 1, not ${spread}`);
   const s = Math.min(1, Math.max(-1, spread));
   const out = Float32Array.from(angles);
-  for (const side of sides(choice)) {
+  for (const side of handSides(choice)) {
     for (const finger of SPREAD_FINGERS) {
       const y = s === 0 ? 0 : s * SPREAD_RANGE[finger];
       out[3 * boneOf(rig, side, finger, 0) + 1] = side === 'left' ? y : -y;
@@ -267,3 +279,6 @@ export function withSpread(rig: Rig, angles: ArrayLike<number>, choice: HandChoi
   }
   return out;
 }
+
+/** Both hands relaxed, by bone name: the start pose's and the body presets' hands. */
+export const RELAXED_HANDS: Readonly<Record<string, Vec3Tuple>> = bothHandsTable(handPreset('relaxed'));

@@ -13,6 +13,7 @@
 import type { Rig } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { type AngleTable, anglesFromTable } from './angle-table.js';
+import { RELAXED_HANDS } from './hand-poses.js';
 import { START_POSE } from './start-pose.js';
 
 export interface PosePreset {
@@ -38,6 +39,7 @@ const DEFAULT_PRESETS: Readonly<Record<string, Omit<PosePreset, 'name'>>> = {
   'a-pose': {
     label: 'A-pose',
     angles: {
+      ...RELAXED_HANDS,
       upper_arm_l: [0, 0, -0.7],
       upper_arm_r: [0, 0, 0.7],
       forearm_l: [0, -0.1, 0],
@@ -50,6 +52,7 @@ const DEFAULT_PRESETS: Readonly<Record<string, Omit<PosePreset, 'name'>>> = {
   walk: {
     label: 'Walk',
     angles: {
+      ...RELAXED_HANDS,
       hips: [0, -0.08, 0],
       spine: [0.05, 0, 0],
       chest: [0, 0.1, 0],
@@ -89,6 +92,7 @@ const DEFAULT_PRESETS: Readonly<Record<string, Omit<PosePreset, 'name'>>> = {
   crouch: {
     label: 'Crouch',
     angles: {
+      ...RELAXED_HANDS,
       spine: [0.3, 0, 0],
       chest: [0.25, 0, 0],
       neck: [-0.25, 0, 0],

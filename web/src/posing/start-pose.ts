@@ -5,6 +5,7 @@
 // a rig without these bones starts from its bind pose.
 import type { Rig } from '../rig/rig.js';
 import { type AngleTable, anglesFromTable } from './angle-table.js';
+import { RELAXED_HANDS } from './hand-poses.js';
 
 export const START_POSE: AngleTable = {
   forearm_l: [0, -0.35, 0],
@@ -15,6 +16,8 @@ export const START_POSE: AngleTable = {
   shin_r: [0.16, 0, 0],
   foot_l: [-0.08, 0, 0],
   foot_r: [-0.08, 0, 0],
+  // Fingers a little curled, as a hand at rest holds them.
+  ...RELAXED_HANDS,
 };
 
 export function applyStartPose(rig: Rig): void {

@@ -1,11 +1,12 @@
 // The inspector's hand panel, for characters with the default character's
 // fingers (hidden for the others): which hand (left, right or both; a bone
 // of one hand picked in the view chooses that hand), the hand presets, a curl
-// slider per finger and one for the whole hand, and a spread slider. A
-// preset is one undo step; a slider held and moved is one gesture, one step.
+// slider per finger and one for the whole hand, a spread slider, and targets
+// on the fingertips (the hand held, so that the arm stays put, unless asked).
+// A preset is one undo step; a slider held and moved is one gesture, one step.
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { Rig } from '../rig/rig.js';
-import { applyHandPreset, setFingerCurl, setHandSpread } from '../posing/hand-editing.js';
+import { applyHandPreset, hasFingertipTargets, setFingerCurl, setFingertipTargets, setHandSpread } from '../posing/hand-editing.js';
 import { FINGERS, type Finger, HAND_CHOICES, HAND_PRESETS, type HandChoice, type HandSide, fingerCurl, handSpread, hasFingers } from '../posing/hand-poses.js';
 import { NOTHING, type Selection } from '../posing/selection.js';
 import { ChangeFlag } from '../scene/change-flag.js';
@@ -36,12 +37,16 @@ export class HandPanel {
   private readonly spread: Slider;
   private readonly problem = new ProblemLine('panel-problem hand-problem');
   private readonly poseChanged: ChangeFlag;
+  private readonly goalsChanged: ChangeFlag;
+  private readonly fingertipButton: HTMLButtonElement;
+  private readonly holdArm = document.createElement('input');
   private hands: HandChoice = 'both';
   private shownBone = NOTHING;
   private shownRig: Rig | null = null;
   private held = false;
 
-  constructor(parent: HTMLElement, private readonly editor: PoseEditor, private readonly selection: Selection) {
+  /** Goes into `parent` before `before` (the inspector puts it above the solver's settings). */
+  constructor(parent: HTMLElement, before: Element | null, private readonly editor: PoseEditor, private readonly selection: Selection) {
     this.element.className = 'hand-panel';
     this.element.open = true;
     const heading = document.createElement('summary');
@@ -81,18 +86,36 @@ export class HandPanel {
     this.spread = this.slider('spread', 'Spread', -1, 1, (value) => setHandSpread(this.editor, this.hands, value));
     sliders.append(this.spread.input.parentElement!);
 
+    const targets = document.createElement('div');
+    targets.className = 'tool-group hand-targets';
+    this.fingertipButton = this.button('fingertip-targets', 'Fingertip targets', 'A target on each fingertip of the chosen hands, to drag with IK (again: take them away)');
+    this.fingertipButton.addEventListener('click', () => {
+      const on = this.fingertipButton.getAttribute('aria-pressed') !== 'true';
+      this.problem.run(() => setFingertipTargets(this.editor, this.hands, on, this.holdArm.checked));
+    });
+    const hold = document.createElement('label');
+    hold.className = 'hand-hold-arm';
+    hold.title = 'Pin the hand, turn included, while its fingertips are dragged: the fingers bend, the arm stays put';
+    this.holdArm.type = 'checkbox';
+    this.holdArm.name = 'hold-arm';
+    this.holdArm.checked = true;
+    hold.append(this.holdArm, document.createTextNode('hold the arm'));
+    targets.append(this.fingertipButton, hold);
+
     const body = document.createElement('div');
     body.className = 'hand-panel-body';
-    body.append(choice, presets, sliders, this.problem.element);
+    body.append(choice, presets, sliders, targets, this.problem.element);
     this.element.append(heading, body);
-    parent.append(this.element);
+    parent.insertBefore(this.element, before);
     this.poseChanged = new ChangeFlag(editor, Change.POSE | Change.CHARACTER);
+    this.goalsChanged = new ChangeFlag(editor, Change.GOALS | Change.CHARACTER);
     this.element.hidden = true;
     this.showChoice();
   }
 
   dispose(): void {
     this.poseChanged.dispose();
+    this.goalsChanged.dispose();
   }
 
   /** Called with every frame: follows the picked bone's hand and shows the pose's curls when it changed. */
@@ -112,6 +135,7 @@ export class HandPanel {
       const hand = handOfBone(rig.boneNames[this.selection.bone]);
       if (hand !== null && hand !== this.hands) this.choose(hand);
     }
+    if (this.goalsChanged.take()) this.fingertipButton.setAttribute('aria-pressed', String(hasFingertipTargets(this.editor, this.hands)));
     if (!this.poseChanged.take() || this.held) return;
     const side: HandSide = this.hands === 'right' ? 'right' : 'left';
     const pose = rig.pose();
@@ -129,6 +153,7 @@ export class HandPanel {
     this.hands = hands;
     this.showChoice();
     this.poseChanged.raise();
+    this.goalsChanged.raise();
   }
 
   private showChoice(): void {
