@@ -140,7 +140,9 @@ function leftLeg() {
   return [
     { name: 'thigh_l', parent: 'hips', offset: [0.1, -0.05, 0], tip: [0, -0.42, 0], min: [-1.8, -0.6, -0.8], max: [0.5, 0.6, 0.8] },
     { name: 'shin_l', parent: 'thigh_l', offset: [0, -0.42, 0], tip: [0, -0.41, 0], min: [0, 0, 0], max: [2.4, 0, 0] },
-    { name: 'foot_l', parent: 'shin_l', offset: [0, -0.41, 0], tip: [0, -0.05, 0.13], ...SYMMETRIC(0.7, 0.3, 0.3) },
+    // The ankle points the toes down further (+X, 63°) than it lifts them (40°): kneeling with
+    // the feet flat behind, on tiptoe and in a dancer's point need it.
+    { name: 'foot_l', parent: 'shin_l', offset: [0, -0.41, 0], tip: [0, -0.05, 0.13], min: [-0.7, -0.3, -0.3], max: [1.1, 0.3, 0.3] },
     // The toes' tip is the tip of the big toe.
     { name: 'toes_l', parent: 'foot_l', offset: [0, -0.05, 0.13], tip: [0, 0, 0.07], min: [-0.5, 0, 0], max: [0.5, 0, 0] },
   ];

@@ -54,7 +54,7 @@ void ExpectVecNear(const glm::vec3& a, const glm::vec3& b, float tol) {
 
 // The default character at rest (kin_test::DefaultCharacter: rest offsets
 // only). Each segment's centre is its joint plus the fraction times its
-// tip: e.g. the left thigh's joint is the hips' (0, 0.96, 0) plus
+// tip (the hand's tip is the middle finger's knuckle, de Leva's hand end): e.g. the left thigh's joint is the hips' (0, 0.96, 0) plus
 // (0.1, -0.05, 0), its tip (0, -0.42, 0), its fraction 0.4095.
 std::vector<Segment> RestSegments() {
   return {
@@ -64,10 +64,10 @@ std::vector<Segment> RestSegments() {
       {"head", 0.0694f, {0, 1.54f + 0.5f * 0.21f, 0}},
       {"upper_arm_l", 0.0271f, {0.18f + 0.5772f * 0.28f, 1.40f, 0}},
       {"forearm_l", 0.0162f, {0.46f + 0.4574f * 0.26f, 1.40f, 0}},
-      {"hand_l", 0.0061f, {0.72f + 0.79f * 0.18f, 1.40f, 0}},
+      {"hand_l", 0.0061f, {0.72f + 0.79f * 0.095f, 1.40f + 0.79f * 0.002f, 0.79f * 0.007f}},
       {"upper_arm_r", 0.0271f, {-0.18f - 0.5772f * 0.28f, 1.40f, 0}},
       {"forearm_r", 0.0162f, {-0.46f - 0.4574f * 0.26f, 1.40f, 0}},
-      {"hand_r", 0.0061f, {-0.72f - 0.79f * 0.18f, 1.40f, 0}},
+      {"hand_r", 0.0061f, {-0.72f - 0.79f * 0.095f, 1.40f + 0.79f * 0.002f, 0.79f * 0.007f}},
       {"thigh_l", 0.1416f, {0.1f, 0.91f - 0.4095f * 0.42f, 0}},
       {"shin_l", 0.0433f, {0.1f, 0.49f - 0.4459f * 0.41f, 0}},
       {"foot_l", 0.0137f, {0.1f, 0.08f - 0.4415f * 0.05f, 0.4415f * 0.13f}},
@@ -97,9 +97,10 @@ TEST(BodyMass, RestPoseCentreIsTheHandSum) {
   kin::ComputeSegmentMasses(s, masses);
   const glm::vec3 com = kin::CenterOfMass(masses, Forward(s, std::vector<glm::vec3>(s.bone_count(), glm::vec3(0.0f))));
   ExpectVecNear(com, WeightedSum(RestSegments()), 1e-5f);
-  // Symmetric left and right: on the midline, a little forward (the feet).
+  // Symmetric left and right: on the midline, a little forward (the feet, and the hands, whose
+  // tip is the middle finger's knuckle, 7 mm forward).
   EXPECT_NEAR(com.x, 0.0f, 1e-6f);
-  EXPECT_NEAR(com.z, 2.0f * 0.0137f * 0.4415f * 0.13f, 1e-6f);
+  EXPECT_NEAR(com.z, 2.0f * 0.0137f * 0.4415f * 0.13f + 2.0f * 0.0061f * 0.79f * 0.007f, 1e-6f);
 }
 
 TEST(BodyMass, LeftArmRaisedNinetyDegreesMovesItsSegmentsUp) {
@@ -114,7 +115,7 @@ TEST(BodyMass, LeftArmRaisedNinetyDegreesMovesItsSegmentsUp) {
     const std::string bone = seg.bone;
     if (bone == "upper_arm_l") seg.com_ms = {0.18f, 1.40f + 0.5772f * 0.28f, 0};
     if (bone == "forearm_l") seg.com_ms = {0.18f, 1.68f + 0.4574f * 0.26f, 0};
-    if (bone == "hand_l") seg.com_ms = {0.18f, 1.94f + 0.79f * 0.18f, 0};
+    if (bone == "hand_l") seg.com_ms = {0.18f - 0.79f * 0.002f, 1.94f + 0.79f * 0.095f, 0.79f * 0.007f};
   }
   const glm::vec3 com = kin::CenterOfMass(masses, Forward(s, angles));
   ExpectVecNear(com, WeightedSum(segments), 1e-5f);

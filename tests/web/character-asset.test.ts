@@ -66,8 +66,9 @@ const LIMITS: Record<string, { min: number[]; max: number[]; swingMax?: number; 
   thigh_r: { min: [-1.8, -0.6, -0.8], max: [0.5, 0.6, 0.8] },
   shin_l: { min: [0, 0, 0], max: [2.4, 0, 0] },
   shin_r: { min: [0, 0, 0], max: [2.4, 0, 0] },
-  foot_l: symmetric(0.7, 0.3, 0.3),
-  foot_r: symmetric(0.7, 0.3, 0.3),
+  // The toes point down (+X) further than they lift.
+  foot_l: { min: [-0.7, -0.3, -0.3], max: [1.1, 0.3, 0.3] },
+  foot_r: { min: [-0.7, -0.3, -0.3], max: [1.1, 0.3, 0.3] },
   toes_l: { min: [-0.5, 0, 0], max: [0.5, 0, 0] },
   toes_r: { min: [-0.5, 0, 0], max: [0.5, 0, 0] },
   ponytail_1: symmetric(0.8, 0.8, 0.8),
