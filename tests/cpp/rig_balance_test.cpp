@@ -1,5 +1,5 @@
 // The Rig's Keep balance: the planted feet's support polygon, the centre of
-// mass, and a solve that holds it over the feet.
+// mass, and a solve that holds it over the feet; and its Keep above the floor.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -82,6 +82,23 @@ TEST(RigBalance, OnlyTheJacobianSolversKeepBalance) {
   const kin::Status ccd = s.rig.SetSolver(kin::SolverKind::kCcd, kin::DefaultIkOptions());
   EXPECT_FALSE(ccd.ok());
   EXPECT_TRUE(s.rig.keep_balance());
+}
+
+TEST(RigBalance, OnlyTheJacobianSolversKeepAboveTheFloor) {
+  Standing s;
+  ASSERT_TRUE(s.rig.SetSolver(kin::SolverKind::kCcd, kin::DefaultIkOptions()).ok());
+  const kin::Status refused = s.rig.SetKeepAboveFloor(true);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_STREQ(refused.message, "ccd cannot keep above the floor; only dls, gauss-newton, jacobian-transpose, gradient-descent, projected-gradient can");
+  ASSERT_TRUE(s.rig.SetSolver(kin::SolverKind::kDls, kin::DefaultIkOptions()).ok());
+  ASSERT_TRUE(s.rig.SetKeepAboveFloor(true).ok());
+  EXPECT_FALSE(s.rig.SetSolver(kin::SolverKind::kFabrik, kin::DefaultIkOptions()).ok());
+  EXPECT_TRUE(s.rig.keep_above_floor());
+  // The rig's solve keeps the floor: the body sunk 0.3 m comes up out of it.
+  ASSERT_TRUE(s.rig.SetGoals(s.goals).ok());
+  ASSERT_TRUE(s.rig.SetRootOffset(glm::vec3(0.0f, -0.3f, 0.0f)).ok());
+  s.rig.Solve();
+  for (int j = 0; j < s.rig.bone_count(); ++j) EXPECT_GE(s.rig.tips_data()[3 * j + 1], -1e-3f) << s.rig.skeleton().name(j);
 }
 
 }  // namespace

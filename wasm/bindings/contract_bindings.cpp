@@ -127,6 +127,7 @@ val Contract() {
     solver.set("ownGoals", info.own_goals);
     solver.set("rootTranslation", info.root_translation);
     solver.set("balance", info.balance);
+    solver.set("floor", info.floor);
     val settings = val::array();
     for (const IkOptionInfo& o : IkOptionTable())
       if (info.settings & SettingBit(o.setting)) settings.call<void>("push", std::string(o.key));

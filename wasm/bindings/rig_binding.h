@@ -101,6 +101,8 @@ class RigBinding {
   bool moveRoot() const { return rig_.move_root(); }
   int setKeepBalance(bool on) { return Report(rig_.SetKeepBalance(on)); }
   bool keepBalance() const { return rig_.keep_balance(); }
+  int setKeepAboveFloor(bool on) { return Report(rig_.SetKeepAboveFloor(on)); }
+  bool keepAboveFloor() const { return rig_.keep_above_floor(); }
   int solve() { return Solved(rig_.Solve()); }
   std::uintptr_t exchangePtr() const { return reinterpret_cast<std::uintptr_t>(&exchange_); }
   std::uintptr_t address() const { return reinterpret_cast<std::uintptr_t>(this); }

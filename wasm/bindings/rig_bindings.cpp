@@ -224,5 +224,7 @@ EMSCRIPTEN_BINDINGS(kin_rig) {
       .function("setMoveRoot", &RigBinding::setMoveRoot)
       .function("moveRoot", &RigBinding::moveRoot)
       .function("setKeepBalance", &RigBinding::setKeepBalance)
-      .function("keepBalance", &RigBinding::keepBalance);
+      .function("keepBalance", &RigBinding::keepBalance)
+      .function("setKeepAboveFloor", &RigBinding::setKeepAboveFloor)
+      .function("keepAboveFloor", &RigBinding::keepAboveFloor);
 }

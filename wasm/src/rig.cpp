@@ -169,31 +169,37 @@ Status Rig::SetSolver(SolverKind kind, const IkOptions& options) {
   if (!status.ok()) return status;
   if (options.max_iterations > kMaxSolveIterations)
     return Status::Invalid("max iterations %d is more than %d", options.max_iterations, kMaxSolveIterations);
-  if (move_root_ && !GetSolverInfo(kind).root_translation) {
-    char movers[128];
-    SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
-    return Status::Invalid("%s cannot move the root, which is on; only %s can (turn moving the root off first)",
-                           SolverKindName(kind), movers);
-  }
-  if (keep_balance_ && !GetSolverInfo(kind).balance) {
-    char keepers[128];
-    SolverNamesWith(&SolverInfo::balance, keepers, sizeof(keepers));
-    return Status::Invalid("%s cannot keep balance, which is on; only %s can (turn keeping balance off first)",
-                           SolverKindName(kind), keepers);
-  }
+  if (move_root_ && !GetSolverInfo(kind).root_translation)
+    return SolverCannot(kind, &SolverInfo::root_translation, "move the root, which is on",
+                        " (turn moving the root off first)");
+  if (keep_balance_ && !GetSolverInfo(kind).balance)
+    return SolverCannot(kind, &SolverInfo::balance, "keep balance, which is on", " (turn keeping balance off first)");
+  if (keep_above_floor_ && !GetSolverInfo(kind).floor)
+    return SolverCannot(kind, &SolverInfo::floor, "keep above the floor, which is on",
+                        " (turn keeping above the floor off first)");
   solver_ = kind;
   options_ = options;
   return Status::Ok();
 }
 
 Status Rig::SetMoveRoot(bool move_root) {
-  if (move_root && !GetSolverInfo(solver_).root_translation) {
-    char movers[128];
-    SolverNamesWith(&SolverInfo::root_translation, movers, sizeof(movers));
-    return Status::Invalid("%s cannot move the root; only %s can", SolverKindName(solver_), movers);
-  }
+  if (move_root && !GetSolverInfo(solver_).root_translation)
+    return SolverCannot(solver_, &SolverInfo::root_translation, "move the root", "");
   move_root_ = move_root;
   return Status::Ok();
+}
+
+Status Rig::SetKeepAboveFloor(bool keep_above_floor) {
+  if (keep_above_floor && !GetSolverInfo(solver_).floor)
+    return SolverCannot(solver_, &SolverInfo::floor, "keep above the floor", "");
+  keep_above_floor_ = keep_above_floor;
+  return Status::Ok();
+}
+
+Status SolverCannot(SolverKind kind, bool SolverInfo::*feature, const char* what, const char* then) {
+  char those[128];
+  SolverNamesWith(feature, those, sizeof(those));
+  return Status::Invalid("%s cannot %s; only %s can%s", SolverKindName(kind), what, those, then);
 }
 
 IkJob Rig::MakeIkJob() {
@@ -220,6 +226,7 @@ IkJob Rig::JobOver(Span<glm::vec3> angles, IkWorkspace* workspace) const {
   job.goals = Span<const Goal>(goals_.data(), goals_.size());
   job.root_offset_ms = root_offset_ms_;
   job.move_root = move_root_;
+  if (keep_above_floor_) job.floor = &floor_goal_;
   job.options = options_;
   job.angles = angles;
   job.workspace = workspace;

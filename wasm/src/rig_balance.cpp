@@ -36,11 +36,8 @@ void Rig::LoadBalance() {
 }
 
 Status Rig::SetKeepBalance(bool keep_balance) {
-  if (keep_balance && !GetSolverInfo(solver_).balance) {
-    char keepers[128];
-    SolverNamesWith(&SolverInfo::balance, keepers, sizeof(keepers));
-    return Status::Invalid("%s cannot keep balance; only %s can", SolverKindName(solver_), keepers);
-  }
+  if (keep_balance && !GetSolverInfo(solver_).balance)
+    return SolverCannot(solver_, &SolverInfo::balance, "keep balance", "");
   keep_balance_ = keep_balance;
   return Status::Ok();
 }

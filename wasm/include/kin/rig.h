@@ -85,6 +85,12 @@ class Rig {
   // the root is, under a solver that cannot keep balance.
   Status SetKeepBalance(bool keep_balance);
   bool keep_balance() const { return keep_balance_; }
+  // Keep above the floor: Solve() keeps every bone's joint origin and tip at
+  // or above the floor y = 0 of model space (IkJob::floor, kin/floor_goal.h),
+  // every bone's joints free to lift it. Off by default; refused, as moving
+  // the root is, under a solver that cannot.
+  Status SetKeepAboveFloor(bool keep_above_floor);
+  bool keep_above_floor() const { return keep_above_floor_; }
   // The model-space centre of mass of the current pose (kin/body_mass.h).
   glm::vec3 CenterOfMass() const;
   // The support polygon of the current pose and goals, (x, z) counter-
@@ -179,6 +185,8 @@ class Rig {
   IkOptions options_;
   bool move_root_ = false;
   bool keep_balance_ = false;
+  bool keep_above_floor_ = false;
+  FloorGoal floor_goal_;
   std::vector<SegmentMass> masses_;
   int foot_bone_[2] = {-1, -1};  // left, right (-1: none)
   int toe_bone_[2] = {-1, -1};   // the bone whose tip is the toe tip: the toes, else the foot
@@ -195,6 +203,10 @@ class Rig {
   DlsCache dls_cache_;
   std::uint32_t generation_ = 0;
 };
+
+// The refusal of a setting that solver `kind` lacks (SolverInfo `feature`):
+// "<kind> cannot <what>; only <the solvers with it> can<then>".
+Status SolverCannot(SolverKind kind, bool SolverInfo::*feature, const char* what, const char* then);
 
 // A planted foot's toe is at most this fraction of the skeleton's size above the floor.
 constexpr float kPlantedHeight = 0.05f;

@@ -32,7 +32,8 @@ Status FiniteDifferenceJacobian(const IkJob& job, float h, Span<float> out, int*
       std::copy(at.angles.begin(), at.angles.end(), angles.begin());
       glm::vec3 root_ms = s.root_ms;
       (s.IsRoot(c) ? root_ms : angles[s.Bone(c)])[s.Slot(c)] += delta;
-      s.Evaluate(angles, root_ms, model_ms, into, ws.trial_residual_.data());
+      s.Evaluate(angles, root_ms, model_ms, into, ws.trial_residual_.data(),
+                 Span<int>(ws.trial_floor_points_.data(), ws.trial_floor_points_.size()));
     };
     points_at(-h, Span<glm::vec3>(ws.effector_ms_.data(), ws.effector_ms_.size()));
     points_at(h, points_ms);

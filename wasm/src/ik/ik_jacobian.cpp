@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "kin/floor_goal.h"
 #include "kin/support_polygon.h"
 
 namespace kin {
@@ -29,6 +30,10 @@ double IkState::BuildJacobian() {
     const float dist = glm::length(out);
     if (dist > 0.0f) balance_xz = std::sqrt(job.balance->weight) * out / dist;
   }
+  glm::vec3 floor_points_ms[kFloorRows];
+  if (floor_row >= 0)
+    for (int r = 0; r < kFloorRows; ++r)
+      if (ws.floor_points_[r] >= 0) floor_points_ms[r] = FloorPoint(sk, ws.model_ms_, ws.floor_points_[r]);
   double column_max = 0.0;
   for (int c = 0; c < dof_count; ++c) {
     const int j = Bone(c), k = Slot(c);
@@ -66,18 +71,37 @@ double IkState::BuildJacobian() {
       }
       for (int r = 0; r < count; ++r) norm2 += rows[r] * rows[r];
     }
-    if (RowEnd(c) == m && balance_row >= 0) {
-      // Only a dof that moves the balance spans its row. The root offset
-      // carries the whole mass along its axis.
+    if (balance_row >= 0 && RowBegin(c) <= balance_row && balance_row < RowEnd(c)) {
+      // A dof spans the balance row when it moves the balance, or a goal and
+      // the floor (then its subtree may weigh nothing: a zero row). The root
+      // offset carries the whole mass along its axis.
       glm::vec3 d(0.0f);
       if (IsRoot(c)) d[k] = 1.0f;
       else d = CenterOfMassColumn(ws.axes_[j], k, ws.subtree_mass_[j], ws.subtree_moment_ms_[j]);
       col[balance_row] = balance_xz.x * d.x + balance_xz.y * d.z;
       norm2 += col[balance_row] * col[balance_row];
     }
+    if (floor_row >= 0) {
+      // Every dof spans the floor rows.
+      FloorColumn(c, floor_points_ms, col);
+      for (int r = floor_row; r < m; ++r) norm2 += col[r] * col[r];
+    }
     column_max = std::max(column_max, std::sqrt(norm2));
   }
   return column_max;
+}
+
+void IkState::FloorColumn(int c, const glm::vec3* points_ms, double* col) const {
+  // A floor row is √weight · ∂y/∂θ of its point (the point Jacobian's Y row);
+  // a row without a point (none deep enough) is zero, so that it holds nothing.
+  const double w = std::sqrt(static_cast<double>(job.floor->weight));
+  for (int r = 0; r < kFloorRows; ++r) {
+    const int p = ws.floor_points_[r];
+    double dy = 0.0;
+    if (p >= 0 && IsRoot(c)) dy = Slot(c) == 1 ? 1.0 : 0.0;
+    else if (p >= 0 && TurnMovesFloorPoint(sk, Bone(c), p)) dy = JacobianColumn(ws.axes_[Bone(c)], Slot(c), points_ms[r]).y;
+    col[floor_row + r] = w * dy;
+  }
 }
 
 glm::dvec3 IkState::PoleDerivative(int c, const Goal& goal, const PoleResidual& pole, const glm::vec3& point_ms) const {

@@ -11,7 +11,7 @@ namespace kin {
 void IkWorkspace::Reserve(int bone_count, int goal_count) {
   const std::size_t n = static_cast<std::size_t>(bone_count);
   const std::size_t g = static_cast<std::size_t>(goal_count);
-  const std::size_t m = 9 * g + kBalanceRows;  // rows with every goal an orientation goal with a pole, and balance
+  const std::size_t m = MaxResidualRows(g);
   const std::size_t d = 3 * n + 3;  // every slot, and the root offset
   bone_capacity_ = bone_count;
   goal_capacity_ = goal_count;
@@ -62,12 +62,14 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   carried_ms_.resize(n);
   subtree_mass_.resize(n);
   subtree_moment_ms_.resize(n);
+  floor_points_.resize(kFloorRows);
+  trial_floor_points_.resize(kFloorRows);
   scratch_dls_.Reserve(bone_count, goal_count);
 }
 
 void DlsCache::Reserve(int bone_count, int goal_count) {
   const std::size_t n = static_cast<std::size_t>(bone_count);
-  const std::size_t m = 9 * static_cast<std::size_t>(goal_count) + kBalanceRows;  // as IkWorkspace::Reserve
+  const std::size_t m = MaxResidualRows(static_cast<std::size_t>(goal_count));
   const std::size_t d = 3 * n + 3;
   bone_capacity_ = bone_count;
   goal_capacity_ = goal_count;
@@ -144,6 +146,15 @@ Status IkJob::Validate() const {
       return Status::Invalid("%s cannot keep balance; only %s can", name, takers);
     }
     const Status status = ValidateBalanceGoal(*skeleton, *balance);
+    if (!status.ok()) return status;
+  }
+  if (floor) {
+    if (!info.floor) {
+      char takers[128];
+      SolverNamesWith(&SolverInfo::floor, takers, sizeof(takers));
+      return Status::Invalid("%s cannot keep above the floor; only %s can", name, takers);
+    }
+    const Status status = ValidateFloorGoal(*floor);
     if (!status.ok()) return status;
   }
   return ValidateIkOptions(options);

@@ -29,7 +29,7 @@ constexpr int kInwardDepths = 4;
 
 bool IkState::AnyOnLimit() const {
   for (int c = 0; c < angle_dof_count; ++c)
-    if (Value(c) <= Min(c) || Value(c) >= Max(c)) return true;
+    if (!FloorOnly(c) && (Value(c) <= Min(c) || Value(c) >= Max(c))) return true;
   return false;
 }
 
@@ -76,6 +76,7 @@ void IkState::Nudge(int escape) {
   const float fraction = kInwardFraction + 0.25f * static_cast<float>(escape % kInwardDepths);
   const float amplitude = 0.1f * static_cast<float>(escape + 1);
   for (int c = 0; c < angle_dof_count; ++c) {
+    if (FloorOnly(c)) continue;  // a finger off a limit would stay off: nothing pulls it back
     const float inward = fraction * (Max(c) - Min(c));
     float& theta = job.angles[Bone(c)][Slot(c)];
     if (theta <= Min(c)) theta = Min(c) + inward;

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "../fk_loop.h"
+#include "kin/floor_goal.h"
 #include "kin/support_polygon.h"
 
 namespace kin {
@@ -32,13 +33,14 @@ glm::quat ModelRotation(const glm::mat4& model_ms) {
 }
 
 Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
-                             Span<glm::vec3> effector_ms, double* residual) const {
+                             Span<glm::vec3> effector_ms, double* residual, Span<int> floor_points) const {
   ComputeModelMatrices(sk, angles, root_offset_ms, model_ms,
                        Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
-  return EvaluateGoals(model_ms, effector_ms, residual);
+  return EvaluateGoals(model_ms, effector_ms, residual, floor_points);
 }
 
-Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms, double* residual) const {
+Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms, double* residual,
+                                  Span<int> floor_points) const {
   Evaluation e;
   for (int g = 0; g < goal_count; ++g) {
     const Goal& goal = job.goals[g];
@@ -78,7 +80,23 @@ Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3
     e.energy += 0.5 * balance.weight * dist * dist;
     e.error = std::fmax(e.error, static_cast<float>(dist));
   }
+  if (floor_row >= 0) EvaluateFloor(model_ms, residual, floor_points, e);
   return e;
+}
+
+void IkState::EvaluateFloor(Span<const glm::mat4> model_ms, double* residual, Span<int> floor_points,
+                            Evaluation& e) const {
+  // With a floor every bone moves, so every matrix is current here.
+  DeepestBelowFloor(sk, model_ms, floor_points);
+  const double weight = job.floor->weight;
+  for (int r = 0; r < kFloorRows; ++r) {
+    const int p = floor_points[r];
+    const double depth = p < 0 ? 0.0 : -static_cast<double>(FloorPoint(sk, model_ms, p).y);
+    // Target: the floor above the point; a goal's rows read target − x.
+    residual[floor_row + r] = std::sqrt(weight) * depth;
+    e.energy += 0.5 * weight * depth * depth;
+    e.error = std::fmax(e.error, static_cast<float>(depth));
+  }
 }
 
 int IkState::PoleEndBone(const Goal& goal) const {
@@ -97,7 +115,7 @@ PoleResidual IkState::PoleOf(const Goal& goal, Span<const glm::mat4> model_ms, c
 }
 
 Evaluation IkState::EvaluateCurrent() {
-  return Evaluate(job.angles, root_ms, ws.model_ms_, ws.effector_ms_, ws.residual_.data());
+  return Evaluate(job.angles, root_ms, ws.model_ms_, ws.effector_ms_, ws.residual_.data(), CurrentFloorPoints());
 }
 
 Evaluation IkState::EvaluateInput() {
@@ -106,7 +124,7 @@ Evaluation IkState::EvaluateInput() {
     // The bones the solve reads, one by one: Emscripten's memcpy hands a
     // whole pose's matrices to JavaScript, a round trip.
     for (int i = 0; i < moving_count; ++i) ws.model_ms_[ws.moving_bones_[i]] = job.start_model_ms[ws.moving_bones_[i]];
-    e = EvaluateGoals(ws.model_ms_, ws.effector_ms_, ws.residual_.data());
+    e = EvaluateGoals(ws.model_ms_, ws.effector_ms_, ws.residual_.data(), CurrentFloorPoints());
   } else {
     e = EvaluateCurrent();
   }
@@ -123,7 +141,8 @@ Evaluation IkState::EvaluateStart(bool* far) {
 }
 
 Evaluation IkState::EvaluateTrial() {
-  return Evaluate(ws.trial_angles_, trial_root_ms, ws.trial_model_ms_, ws.trial_effector_ms_, ws.trial_residual_.data());
+  return Evaluate(ws.trial_angles_, trial_root_ms, ws.trial_model_ms_, ws.trial_effector_ms_, ws.trial_residual_.data(),
+                  Span<int>(ws.trial_floor_points_.data(), ws.trial_floor_points_.size()));
 }
 
 void IkState::AcceptTrial() {
@@ -132,6 +151,7 @@ void IkState::AcceptTrial() {
   std::swap(ws.model_ms_, ws.trial_model_ms_);
   std::swap(ws.effector_ms_, ws.trial_effector_ms_);
   std::swap(ws.residual_, ws.trial_residual_);
+  std::swap(ws.floor_points_, ws.trial_floor_points_);
 }
 
 void IkState::CompleteModel() {

@@ -41,6 +41,10 @@ IkState::IkState(const IkJob& job_)
     m += kBalanceRows;
     SubtreeMasses(sk, job.balance->masses, Span<float>(ws.subtree_mass_.data(), static_cast<std::size_t>(n)));
   }
+  if (job.floor) {
+    floor_row = m;
+    m += kFloorRows;
+  }
   std::fill(ws.ancestor_.begin(), ws.ancestor_.begin() + n * goal_count, 0);
   for (int g = 0; g < goal_count; ++g)
     for (int j = job.goals[g].bone; j >= 0; j = sk.parent(j)) ws.ancestor_[j * goal_count + g] = 1;
@@ -52,16 +56,18 @@ IkState::IkState(const IkJob& job_)
       goal_end = g + 1;
     }
     const bool balance = MovesBalance(j);
-    if (goal_end == 0 && !balance) {
+    const bool floor = floor_row >= 0;  // every bone's tip is a floor point
+    if (goal_end == 0 && !balance && !floor) {
       ws.still_bones_[still_count_++] = j;
       continue;
     }
     ws.moving_bones_[moving_count++] = j;
-    // The balance rows come last: a bone that moves them spans every row
-    // after its first goal's (BuildJacobian zeroes the goals it does not move).
-    const int row_begin = goal_end == 0 ? balance_row : ws.row_offset_[goal_begin];
-    const int row_end = balance ? m : ws.row_offset_[goal_end - 1] + Rows(job.goals[goal_end - 1]);
-    if (balance && goal_end > 0) goal_end = goal_count;
+    // The balance and floor rows come last: a bone that moves them spans
+    // every row after its first goal's (BuildJacobian zeroes the goals and
+    // the balance it does not move).
+    const int row_begin = goal_end > 0 ? ws.row_offset_[goal_begin] : balance ? balance_row : floor_row;
+    const int row_end = balance || floor ? m : ws.row_offset_[goal_end - 1] + Rows(job.goals[goal_end - 1]);
+    if ((balance || floor) && goal_end > 0) goal_end = goal_count;
     for (int k = 0; k < 3; ++k) {
       if (sk.min_angle(j)[k] >= sk.max_angle(j)[k]) continue;  // a locked slot
       ws.compliance_[dof_count] = 1.0 / sk.stiffness(j);

@@ -11,7 +11,11 @@
 // goals' rows, a balance goal (IkJob::balance, kin/balance_goal.h) adds
 // one: the weighted distance of the centre of mass outside the support
 // polygon. Every bone whose subtree weighs something moves it, and so does
-// the root offset.
+// the root offset. Last, a floor goal (IkJob::floor, kin/floor_goal.h)
+// adds kFloorRows: the depths of the deepest bone points below the floor,
+// which points each configuration's own (ws.floor_points_, swapped with the
+// trial's as its residual is). With a floor every bone moves: its tip is a
+// floor point.
 //
 // Unknowns (degrees of freedom, "dofs"): the free Euler slots of the bones
 // that move a goal, then, when the job moves the root, the root offset's
@@ -74,6 +78,7 @@ class IkState {
   int angle_dof_count = 0;  // of which Euler slots: dofs [0, angle_dof_count); the rest move the root
   int moving_count = 0;  // bones that move some goal or the balance (ws.moving_bones_)
   int balance_row = -1;  // the balance goal's first residual row (-1: none)
+  int floor_row = -1;    // the floor goal's first residual row (-1: none)
   glm::vec3 root_ms;        // the root offset of the current configuration
   glm::vec3 trial_root_ms;  // of the trial configuration
   glm::vec3 best_root_ms;   // of the best pose kept (BestPose)
@@ -99,6 +104,9 @@ class IkState {
   bool Moves(int bone, int goal) const { return ws.ancestor_[bone * goal_count + goal] != 0; }
   // The bone's turns move the centre of mass of a balance goal.
   bool MovesBalance(int bone) const { return balance_row >= 0 && ws.subtree_mass_[bone] > 0.0f; }
+  // Dof c moves nothing but floor points (its bone moves no goal and not the
+  // balance): it turns only to lift a point off the floor, never to escape.
+  bool FloorOnly(int c) const { return floor_row >= 0 && RowBegin(c) == floor_row; }
   // A goal's residual rows, and the first of its pole rows.
   bool HasPoleRows(const Goal& goal) const { return pole_rows && goal.has_pole; }
   int Rows(const Goal& goal) const { return 3 + (goal.has_orientation ? 3 : 0) + (HasPoleRows(goal) ? 3 : 0); }
@@ -107,11 +115,13 @@ class IkState {
   // Forward kinematics of `angles` and `root_offset_ms` into `model_ms` for
   // the bones that move a goal (no residual, column or limb reads the others:
   // CompleteModel places them once the solve is done), goal points into
-  // `effector_ms`, weighted residuals into `residual`.
+  // `effector_ms`, weighted residuals into `residual`, the points of the
+  // floor rows into `floor_points`.
   Evaluation Evaluate(Span<const glm::vec3> angles, const glm::vec3& root_offset_ms, Span<glm::mat4> model_ms,
-                      Span<glm::vec3> effector_ms, double* residual) const;
+                      Span<glm::vec3> effector_ms, double* residual, Span<int> floor_points) const;
   // The same for the job's angles and root_ms into the current buffers.
   Evaluation EvaluateCurrent();
+  Span<int> CurrentFloorPoints() { return Span<int>(ws.floor_points_.data(), ws.floor_points_.size()); }
   // EvaluateCurrent of the start pose, before an iterative solve moves it
   // (from job.start_model_ms when the job has them); keeps its energy as
   // start_energy.
@@ -197,7 +207,14 @@ class IkState {
   bool start_model_given_ = false;
   int still_count_ = 0;  // bones that move no goal (ws.still_bones_)
   // Residuals and energy of the goals for `model_ms` (Evaluate without its forward pass).
-  Evaluation EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms, double* residual) const;
+  Evaluation EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms, double* residual,
+                           Span<int> floor_points) const;
+  // The floor rows of the pose of `model_ms` (kin/floor_goal.h) into
+  // residual[floor_row…] and `floor_points`, their energy and depth into `e`.
+  void EvaluateFloor(Span<const glm::mat4> model_ms, double* residual, Span<int> floor_points, Evaluation& e) const;
+  // The floor rows of column c at the current configuration, whose floor
+  // rows' points are at `points_ms`.
+  void FloorColumn(int c, const glm::vec3* points_ms, double* col) const;
   // ws.predicted_ = J · ws.step_.
   void Predict();
 

@@ -28,8 +28,10 @@ bool AnySlotFree(const Skeleton& skeleton, int bone) {
 }  // namespace
 
 BeyondReach::BeyondReach(IkState& state) : state_(state) {
-  // Stretching places joints as FABRIK does, blind to the centre of mass: not while keeping balance.
-  applies_ = state.job.options.stretch && state.angle_dof_count == state.dof_count && state.job.balance == nullptr;
+  // Stretching places joints as FABRIK does, blind to the centre of mass and
+  // the floor: not while keeping balance or above the floor.
+  applies_ = state.job.options.stretch && state.angle_dof_count == state.dof_count && state.job.balance == nullptr &&
+             state.job.floor == nullptr;
   for (int g = 0; g < state.goal_count && applies_; ++g) {
     const Goal& goal = state.job.goals[g];
     applies_ = !goal.has_orientation && !goal.has_pole && state.sk.similarity_chain(goal.bone);

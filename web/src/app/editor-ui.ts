@@ -124,7 +124,10 @@ export class EditorUi {
     });
     this.tools = new ToolPanel(shell.toolsBody, editor, selection, this.viewActions());
     this.scene = new ScenePanel(shell.toolsBody, editor, { addDefault: () => hooks.addCharacter({ kind: 'default' }), duplicate: hooks.duplicateCharacter });
-    this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options), (on) => hooks.solveWorker.set(on), (on) => editor.session.useKeepBalance(on));
+    this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options), (on) => hooks.solveWorker.set(on), {
+      keepBalance: (on) => editor.session.useKeepBalance(on),
+      keepAboveFloor: (on) => editor.session.useKeepAboveFloor(on),
+    });
     hooks.solveWorker.onChange(() => this.inspector.solverPanel.showBackground(hooks.solveWorker.on));
     this.status = new StatusBar(shell.bottom);
     const { timeline } = hooks;
@@ -207,7 +210,7 @@ export class EditorUi {
     }
     if ((stale & (Change.SOLVER | Change.CHARACTER | Change.ACTIVE)) !== 0) {
       this.inspector.solverPanel.show(session.solverName, this.editor.solverOptions, session.sizeDefaults);
-      this.inspector.solverPanel.showKeepBalance(session.keepBalanceAsked);
+      this.inspector.solverPanel.showBodyGoals(session.keepBalanceAsked, session.keepAboveFloorAsked);
     }
     // The status line shows one solve, all its numbers: the latest timed one
     // (a drag's last solve is timed when it ends). The plot shows what the

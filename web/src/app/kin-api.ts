@@ -28,6 +28,7 @@ import { type KinLessonsApi, createLessonsApi } from './kin-lessons-api.js';
 import { type KinSceneApi, createSceneApi } from './kin-scene-api.js';
 import { type KinStateApi, createStateApi } from './kin-state-api.js';
 import { type KinBalanceApi, createBalanceApi } from './kin-balance-api.js';
+import { type KinFloorApi, createFloorApi } from './kin-floor-api.js';
 
 export type { Vec3 };
 export type { KinGoal, KinSolveResult } from './kin-goals-api.js';
@@ -37,7 +38,7 @@ export type { KinCenterOfMass } from './kin-balance-api.js';
 /** The translate gizmo's axes by name, in its axis order. */
 const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
 
-export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi {
+export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -310,6 +311,7 @@ export function createKinApi(): KinApiControl {
     ...createSceneApi(running),
     ...createStateApi(running),
     ...createBalanceApi(editing),
+    ...createFloorApi(editing),
   };
 
   return {

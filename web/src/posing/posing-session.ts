@@ -76,6 +76,8 @@ export class PosingSession extends SessionGoals {
   private deferredEnergy: Float32Array | null = null;
   /** Keep balance as asked (useKeepBalance), whichever solver is chosen. */
   private balanceAsked = false;
+  /** Keep above the floor as asked (useKeepAboveFloor), whichever solver is chosen. */
+  private floorAsked = false;
 
   /** See SessionGoals: the rig's solver and its goals, targets where the goals are now. */
   constructor(rig: Rig, layouts: GoalLayouts = goalLayoutFor) {
@@ -116,8 +118,9 @@ export class PosingSession extends SessionGoals {
       this.rig.setMoveRoot(false);
       this.rootMoves = false;
     }
-    // Keeping balance likewise: off first, on again under the solver chosen when it can.
+    // Keeping balance and above the floor likewise: off first, on again under the solver chosen when it can.
     this.rig.setKeepBalance(false);
+    this.rig.setKeepAboveFloor(false);
     try {
       this.rig.setSolver(solver, { ...this.sizeDefaults, ...layout.options, ...options });
     } catch (error) {
@@ -125,11 +128,11 @@ export class PosingSession extends SessionGoals {
         this.rig.setMoveRoot(true);
         this.rootMoves = true;
       }
-      this.holdBalance();
+      this.holdBodyGoals();
       throw error;
     }
     this.solver = solver;
-    this.holdBalance();
+    this.holdBodyGoals();
     this.options = { ...this.sizeDefaults, ...layout.options, ...options };
     this.tell(Change.SOLVER);
     if (goals === null) {
@@ -149,7 +152,7 @@ export class PosingSession extends SessionGoals {
    */
   useKeepBalance(on: boolean): void {
     this.balanceAsked = on;
-    this.holdBalance();
+    this.holdBodyGoals();
     this.tell(Change.SOLVER);
   }
 
@@ -163,8 +166,32 @@ export class PosingSession extends SessionGoals {
     return this.rig.keepBalance;
   }
 
-  private holdBalance(): void {
-    this.rig.setKeepBalance(this.balanceAsked && solverContract(this.solver).balance);
+  /**
+   * Keep above the floor: solves keep every bone's joint origin and tip at
+   * or above the character's floor (Rig.setKeepAboveFloor). Kept as asked
+   * across solver changes, as Keep balance is (the contract's floor).
+   */
+  useKeepAboveFloor(on: boolean): void {
+    this.floorAsked = on;
+    this.holdBodyGoals();
+    this.tell(Change.SOLVER);
+  }
+
+  /** Whether Keep above the floor is asked for (useKeepAboveFloor). */
+  get keepAboveFloorAsked(): boolean {
+    return this.floorAsked;
+  }
+
+  /** Whether solves keep above the floor now: asked for, under a solver that can. */
+  get keepsAboveFloor(): boolean {
+    return this.rig.keepAboveFloor;
+  }
+
+  /** The goals on the whole body (balance, the floor) as asked, where the solver takes them. */
+  private holdBodyGoals(): void {
+    const solver = solverContract(this.solver);
+    this.rig.setKeepBalance(this.balanceAsked && solver.balance);
+    this.rig.setKeepAboveFloor(this.floorAsked && solver.floor);
   }
 
   /** E per iteration of the last solve (a view; empty before the first solve and after a failed one). */
@@ -189,7 +216,7 @@ export class PosingSession extends SessionGoals {
 
   /** What a solve worker needs to solve as this session does (the rig's bones only when asked: they rarely change). */
   solveSetup(withBones: boolean): SolveSetup {
-    return { bones: withBones ? this.rig.description : undefined, solver: this.solver, options: this.options, moveRoot: this.rootMoves, keepBalance: this.keepsBalance, goals: this.rigGoals() };
+    return { bones: withBones ? this.rig.description : undefined, solver: this.solver, options: this.options, moveRoot: this.rootMoves, keepBalance: this.keepsBalance, keepAboveFloor: this.keepsAboveFloor, goals: this.rigGoals() };
   }
 
   /** A solve request of the state now: the rig's pose and root offset, every goal's target, pole and orientation. */

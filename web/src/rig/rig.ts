@@ -260,6 +260,20 @@ export class Rig extends RigReadout {
     return this.live().keepBalance();
   }
 
+  /**
+   * Keep above the floor: solve() keeps every bone's joint origin and tip at
+   * y ≥ 0 of model space (the character's floor), a goal of a pin's weight
+   * on each point's depth below it. Only solvers whose contract entry has
+   * floor can; refused as setKeepBalance is.
+   */
+  setKeepAboveFloor(on: boolean): void {
+    this.check(this.live().setKeepAboveFloor(on));
+  }
+
+  get keepAboveFloor(): boolean {
+    return this.live().keepAboveFloor();
+  }
+
   /** Replaces the goals; bones may be named. */
   setGoals(goals: readonly GoalDesc[]): void {
     // The goal's own fields as they are (the core's table names them): only the bone is resolved.

@@ -25,6 +25,8 @@ export interface SolveSetup {
   moveRoot: boolean;
   /** Whether solves keep the centre of mass over the planted feet (Rig.setKeepBalance); left out: they do not. */
   keepBalance?: boolean;
+  /** Whether solves keep every bone above the floor (Rig.setKeepAboveFloor); left out: they do not. */
+  keepAboveFloor?: boolean;
   /** The goals (their bone, point, weight, pole bone; a pole or orientation where the goal has one); targets, poles and orientations come with each request. */
   goals: readonly GoalDesc[];
 }

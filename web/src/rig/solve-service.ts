@@ -95,13 +95,15 @@ export class SolveService {
       }
       if (this.rig === null) throw new Error('Rig: the first setup must give the bones');
       const rig = this.rig;
-      // The rig refuses another solver while it moves the root or keeps balance: off first (as PosingSession does).
+      // The rig refuses another solver while it moves the root, keeps balance or keeps above the floor: off first (as PosingSession does).
       rig.setMoveRoot(false);
       rig.setKeepBalance(false);
+      rig.setKeepAboveFloor(false);
       rig.setSolver(setup.solver, setup.options);
       rig.setGoals(setup.goals);
       if (setup.moveRoot) rig.setMoveRoot(true);
       if (setup.keepBalance === true) rig.setKeepBalance(true);
+      if (setup.keepAboveFloor === true) rig.setKeepAboveFloor(true);
       this.goals = setup.goals;
     } catch (error) {
       this.setupProblem = errorMessage(error);

@@ -5,7 +5,7 @@
 // reads, its energy plot per iteration).
 import type { SolverName, SolverOptions } from '../rig/rig.js';
 import { EnergyPlot } from './energy-plot.js';
-import { type KeepBalance, type SolveInBackground, SolverPanel } from './solver-panel.js';
+import { type BodyGoalSwitches, type SolveInBackground, SolverPanel } from './solver-panel.js';
 
 export class Inspector {
   readonly solverPanel: SolverPanel;
@@ -14,13 +14,13 @@ export class Inspector {
   readonly selection = document.createElement('div');
   private readonly hint = document.createElement('p');
 
-  constructor(parent: HTMLElement, choose: (solver: SolverName, options: SolverOptions) => void, solveInBackground: SolveInBackground, keepBalance: KeepBalance) {
+  constructor(parent: HTMLElement, choose: (solver: SolverName, options: SolverOptions) => void, solveInBackground: SolveInBackground, bodyGoals: BodyGoalSwitches) {
     this.selection.className = 'inspector-selection';
     this.hint.className = 'inspector-hint';
     this.hint.textContent = 'Click a bone to turn it, or a handle to move its target.';
     this.selection.append(this.hint);
     parent.append(this.selection);
-    this.solverPanel = new SolverPanel(parent, choose, true, solveInBackground, keepBalance);
+    this.solverPanel = new SolverPanel(parent, choose, true, solveInBackground, bodyGoals);
     this.energyPlot = new EnergyPlot(this.solverPanel.body);
   }
 

@@ -13,8 +13,13 @@ export type ChooseSolver = (solver: SolverName, options: SolverOptions) => void;
 /** Turns solving drags in a background thread on or off. */
 export type SolveInBackground = (on: boolean) => void;
 
-/** Turns Keep balance (the centre of mass held over the planted feet) on or off. */
-export type KeepBalance = (on: boolean) => void;
+/** The goals on the whole body that every Jacobian solver takes, each turned on or off. */
+export interface BodyGoalSwitches {
+  /** Keep balance: the centre of mass held over the planted feet. */
+  keepBalance(on: boolean): void;
+  /** Keep above the floor: every bone's joints and tips at y ≥ 0. */
+  keepAboveFloor(on: boolean): void;
+}
 
 const SETTING_KEYS = Object.keys(SETTING_FIELDS) as SettingKey[];
 
@@ -63,8 +68,9 @@ export class SolverPanel {
   private readonly remembered = new Map<SolverName, SolverOptions>();
   private readonly background = document.createElement('input');
   private readonly balance = document.createElement('input');
+  private readonly floor = document.createElement('input');
 
-  constructor(parent: HTMLElement, private readonly choose: ChooseSolver, open: boolean, solveInBackground: SolveInBackground, keepBalance: KeepBalance) {
+  constructor(parent: HTMLElement, private readonly choose: ChooseSolver, open: boolean, solveInBackground: SolveInBackground, bodyGoals: BodyGoalSwitches) {
     this.element.className = 'solver-panel';
     this.element.open = open;
     const heading = document.createElement('summary');
@@ -100,16 +106,19 @@ export class SolverPanel {
       input.addEventListener('change', this.onSettingChanged);
     }
 
-    // A goal every Jacobian solver takes, kept across solver changes.
+    // Goals every Jacobian solver takes, kept across solver changes.
     const balanceRow = switchRow(this.balance, 'keepBalance', 'solver-balance', 'Keep balance',
       'Hold the centre of mass over the planted feet while posing (the Jacobian solvers); shows both on the floor.');
-    this.balance.addEventListener('change', () => this.problem.run(() => keepBalance(this.balance.checked)));
+    this.balance.addEventListener('change', () => this.problem.run(() => bodyGoals.keepBalance(this.balance.checked)));
+    const floorRow = switchRow(this.floor, 'keepAboveFloor', 'solver-floor', 'Keep above the floor',
+      'Nothing goes through the floor while posing: every joint and bone tip stays at or above it (the Jacobian solvers).');
+    this.floor.addEventListener('change', () => this.problem.run(() => bodyGoals.keepAboveFloor(this.floor.checked)));
     // Not a solver setting: where every solver runs (the same solve, bit for bit).
     const backgroundRow = switchRow(this.background, 'solveInBackground', 'solver-background', 'Solve drags in a background thread',
       'Heavy rigs stay smooth to drag: the pose follows the latest finished solve, a frame or so behind the handle.');
     this.background.addEventListener('change', () => this.problem.run(() => solveInBackground(this.background.checked)));
 
-    this.body.append(this.picker, this.summary, settings, balanceRow, backgroundRow, this.problem.element);
+    this.body.append(this.picker, this.summary, settings, balanceRow, floorRow, backgroundRow, this.problem.element);
     this.element.append(heading, this.body);
     parent.append(this.element);
     this.picker.addEventListener('change', this.onSolverPicked);
@@ -133,9 +142,10 @@ export class SolverPanel {
     this.problem.show(null);
   }
 
-  /** Shows whether Keep balance is on. */
-  showKeepBalance(on: boolean): void {
-    this.balance.checked = on;
+  /** Shows whether Keep balance and Keep above the floor are on. */
+  showBodyGoals(keepBalance: boolean, keepAboveFloor: boolean): void {
+    this.balance.checked = keepBalance;
+    this.floor.checked = keepAboveFloor;
   }
 
   /** Shows whether drags solve in a background thread. */

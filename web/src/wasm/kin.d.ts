@@ -40,6 +40,9 @@ export interface RigHandle {
   /** Keep balance: solves hold the centre of mass over the planted feet; refused (1) under a solver that cannot (contract() balance). */
   setKeepBalance(on: boolean): number;
   keepBalance(): boolean;
+  /** Keep above the floor: solves keep every bone's origin and tip at y ≥ 0; refused (1) under a solver that cannot (contract() floor). */
+  setKeepAboveFloor(on: boolean): number;
+  keepAboveFloor(): boolean;
   delete(): void;
   isDeleted(): boolean;
 }

@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "kin/balance_goal.h"
+#include "kin/floor_goal.h"
 #include "kin/goal.h"
 #include "kin/ik/dls_cache.h"
 #include "kin/ik/ik_trace.h"
@@ -25,6 +26,10 @@ namespace kin {
 // The balance goal's residual rows: one, the centre of mass's distance
 // outside the support polygon (kin/balance_goal.h).
 constexpr int kBalanceRows = 1;
+
+// The most residual rows a job of `goal_count` goals has: every goal an
+// orientation goal with a pole (9 rows), the balance and the floor.
+constexpr std::size_t MaxResidualRows(std::size_t goal_count) { return 9 * goal_count + kBalanceRows + kFloorRows; }
 
 // Scratch memory for every solver, sized once for a skeleton and goal count.
 // Owned by the job while it runs; callers read only model_ms().
@@ -87,6 +92,8 @@ class IkWorkspace {
   std::vector<glm::vec3> carried_ms_;    // FABRIK: per bone, its origin as the forward pass carries it
   std::vector<float> subtree_mass_;      // balance: per bone, the mass of its subtree
   std::vector<glm::vec3> subtree_moment_ms_;  // balance: per bone, Σ mass · centre over its subtree
+  std::vector<int> floor_points_;        // floor: the point of each floor row, current configuration (-1: none)
+  std::vector<int> trial_floor_points_;  //   and the trial one
   // The Jacobian solvers' factor buffers for a job without a DlsCache:
   // never kept from one solve to the next.
   DlsCache scratch_dls_;
@@ -100,6 +107,11 @@ struct IkJob {
   // support polygon (kin/balance_goal.h), one more residual row after the
   // goals'. Null: no balance, the solve as without it.
   const BalanceGoal* balance = nullptr;
+  // Optional (the Jacobian solvers): keep every bone's origin and tip at or
+  // above the floor y = 0 (kin/floor_goal.h), kFloorRows more rows after the
+  // rest. Every bone's joints then move, those that move no goal too (an arm
+  // hanging onto the floor lifts itself). Null: the solve as without it.
+  const FloorGoal* floor = nullptr;
   glm::vec3 root_offset_ms{0.0f};  // in: the start pose's root offset (model space)
   // Whole-body posing: the root offset is solved for too, as three more
   // unknowns without limits (solvers whose registry entry has

@@ -77,6 +77,8 @@ struct SolverInfo {
   // Takes the balance goal (IkJob::balance): the Jacobian solvers, whose
   // residual rows it joins.
   bool balance;
+  // Takes the floor goal (IkJob::floor): the Jacobian solvers, as balance.
+  bool floor;
   IkSettingSet settings;   // the IkOptions fields it reads
 };
 
