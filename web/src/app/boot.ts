@@ -3,6 +3,9 @@
 // is embedded — the editor's regions and controls, applies a share link in
 // the URL, then draws frames on demand. Any failure ends in onFailure with
 // the step that failed.
+import { IdbPoseStore } from './idb-pose-store.js';
+import { LIBRARY_BONES } from '../posing/pose-library.js';
+import { MemoryPoseStore, PoseLibrary } from '../posing/user-poses.js';
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { BuiltInCharacters } from '../import/built-in-characters.js';
 import { BvhImporter } from '../import/bvh/bvh-importer.js';
@@ -304,6 +307,11 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       pageLinks.viewChanged();
     });
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
+    // The user's poses in the browser's IndexedDB (in memory where a page has none); read while the page opens.
+    const poseLibrary = new PoseLibrary(typeof indexedDB === 'undefined' ? new MemoryPoseStore() : new IdbPoseStore(), LIBRARY_BONES);
+    const poseLibraryLoaded = poseLibrary.load().catch((error: unknown) => {
+      poseLibrary.loadProblem = `Your pose library could not be read: ${(error as Error).message}`;
+    });
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());
     } else {
@@ -339,6 +347,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         openLessons: () => lessonIndex?.open(),
         closeLessons: () => lessonIndex?.close() ?? false,
         solveWorker,
+        poseLibrary,
       });
       // The editor's regions filled change the view's size (a phone's timeline bar and tabs): framed again in it, unless a
       // link placed the camera; still the opening state, which the address bar shows without a link.
@@ -359,7 +368,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       showDefault: () => showBuiltIn({ kind: 'default' }),
     });
     const idle = (timeoutMillis: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeoutMillis);
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded };
     loading.remove();
     scheduler.request();
 

@@ -22,6 +22,8 @@ import { HelpOverlay } from '../ui/help-overlay.js';
 import { Inspector } from '../ui/inspector.js';
 import { SpringsPanel } from '../ui/springs-panel.js';
 import { HandPanel } from '../ui/hand-panel.js';
+import { PoseLibraryPanel } from '../ui/pose-library-panel.js';
+import type { PoseLibrary } from '../posing/user-poses.js';
 import { installShortcuts } from '../ui/keyboard-shortcuts.js';
 import type { PageModels } from '../ui/page-models.js';
 import { snapshotPng } from '../ui/png-snapshot.js';
@@ -77,6 +79,8 @@ export interface EditorUiHooks {
   closeLessons(): boolean;
   /** The solver settings' background thread. */
   solveWorker: SolveWorkerSwitch;
+  /** The pose library (built-in poses and the user's). */
+  poseLibrary: PoseLibrary;
 }
 
 export class EditorUi {
@@ -86,6 +90,7 @@ export class EditorUi {
   readonly inspector: Inspector;
   private readonly springs: SpringsPanel;
   private readonly hands: HandPanel;
+  private readonly library: PoseLibraryPanel;
   readonly status: StatusBar;
   readonly bonePosing: BonePosing;
   readonly targetPanel: TargetPanel;
@@ -123,6 +128,8 @@ export class EditorUi {
       openLessons: hooks.openLessons,
     });
     this.tools = new ToolPanel(shell.toolsBody, editor, selection, this.viewActions());
+    this.library = new PoseLibraryPanel(editor, hooks.poseLibrary);
+    this.tools.poseSection.after(this.library.element);
     this.scene = new ScenePanel(shell.toolsBody, editor, { addDefault: () => hooks.addCharacter({ kind: 'default' }), duplicate: hooks.duplicateCharacter });
     this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options), (on) => hooks.solveWorker.set(on), {
       keepBalance: (on) => editor.session.useKeepBalance(on),
@@ -199,6 +206,7 @@ export class EditorUi {
     this.topBar.characters.refresh();
     this.targetPanel.refresh();
     this.hands.refresh();
+    this.library.refresh();
     this.springs.refresh();
     this.inspector.showHint(this.selection.bone === NOTHING && this.selection.goal === NOTHING);
     if ((stale & (Change.CHARACTER | Change.ACTIVE)) !== 0) {
@@ -235,6 +243,7 @@ export class EditorUi {
     this.shell.showDefaultLayout();
     this.timeline.setFolded(window.matchMedia(PHONE).matches);
     this.timeline.showCurves(false);
+    this.library.reset();
   }
 
   /** Frames the selection, or the whole character with nothing selected (F). */
@@ -252,6 +261,7 @@ export class EditorUi {
     this.targetPanel.dispose();
     this.timeline.dispose();
     this.hands.dispose();
+    this.library.dispose();
     this.springs.dispose();
     this.scene.dispose();
     this.retargetDialog.dispose();

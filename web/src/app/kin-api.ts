@@ -24,6 +24,7 @@ import { type KinPage, type KinToolsApi, createToolsApi } from './kin-tools-api.
 import { type KinRetargetApi, createRetargetApi } from './kin-retarget-api.js';
 import { type KinSpringsApi, createSpringsApi } from './kin-springs-api.js';
 import { type KinHandsApi, createHandsApi } from './kin-hands-api.js';
+import { type KinLibraryApi, createLibraryApi } from './kin-library-api.js';
 import { type KinLessonsApi, createLessonsApi } from './kin-lessons-api.js';
 import { type KinSceneApi, createSceneApi } from './kin-scene-api.js';
 import { type KinStateApi, createStateApi } from './kin-state-api.js';
@@ -38,7 +39,7 @@ export type { KinCenterOfMass } from './kin-balance-api.js';
 /** The translate gizmo's axes by name, in its axis order. */
 const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
 
-export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi {
+export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLibraryApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -307,6 +308,7 @@ export function createKinApi(): KinApiControl {
     ...createRetargetApi(running),
     ...createSpringsApi(running),
     ...createHandsApi(running),
+    ...createLibraryApi(running),
     ...createLessonsApi(running),
     ...createSceneApi(running),
     ...createStateApi(running),

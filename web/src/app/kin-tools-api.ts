@@ -20,6 +20,7 @@ import type { KinModule } from '../wasm/generated/kin.js';
 import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import type { PosingView } from './posing-view.js';
 import type { KinScenePage } from './kin-scene-api.js';
+import type { PoseLibrary } from '../posing/user-poses.js';
 
 /** What the page hands the API once it runs. */
 export interface KinPage {
@@ -45,6 +46,9 @@ export interface KinPage {
   reset(): Promise<void>;
   /** Resolves once a frame is drawn and nothing is pending (kin.idle(), page-idle.ts). */
   idle(timeoutMillis: number): Promise<void>;
+  /** The pose library, and its reading from the browser's store as the page opened. */
+  poseLibrary: PoseLibrary;
+  poseLibraryLoaded: Promise<void>;
 }
 
 export interface KinToolsApi {

@@ -55,6 +55,19 @@ export interface ApplyOptions {
 const FINGER = /^(thumb|index|middle|ring|little)_[123]_[lr]$/;
 const BODY = /^(hips|spine|chest|neck|head|(clavicle|upper_arm|forearm|hand|thigh|shin|foot|toes)_[lr])$/;
 
+/** The bones a library pose may name: the default character's (scripts/character/skeleton.mjs). */
+export const LIBRARY_BONES: readonly string[] = [
+  'hips', 'spine', 'chest', 'neck', 'head',
+  ...['clavicle', 'upper_arm', 'forearm', 'hand', 'thigh', 'shin', 'foot', 'toes'].flatMap((bone) => [`${bone}_l`, `${bone}_r`]),
+  'ponytail_1', 'ponytail_2', 'ponytail_3',
+  ...['l', 'r'].flatMap((side) => ['thumb', 'index', 'middle', 'ring', 'little'].flatMap((finger) => [1, 2, 3].map((k) => `${finger}_${k}_${side}`))),
+];
+
+/** Whether a rig has the default character's body (the library's poses are written for it). */
+export function hasLibraryBody(rig: Rig): boolean {
+  return LIBRARY_BONES.slice(0, 21).every((name) => rig.boneNames.includes(name));
+}
+
 /** A bone of the default character's body or hands, which a library pose always sets (to rest where it does not name it); the rest (a ponytail, another rig's own bones) keep their angles. */
 const knownBone = (name: string): boolean => BODY.test(name) || FINGER.test(name);
 const LOWER = /^(hips|thigh_[lr]|shin_[lr]|foot_[lr]|toes_[lr])$/;

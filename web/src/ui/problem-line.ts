@@ -27,4 +27,14 @@ export class ProblemLine {
       this.show(error);
     }
   }
+
+  /** Runs an action that finishes later (storage, a file): as run(), once it has settled. */
+  async runAsync(action: () => Promise<void>): Promise<void> {
+    try {
+      this.show(null);
+      await action();
+    } catch (error) {
+      this.show(error);
+    }
+  }
 }

@@ -59,6 +59,8 @@ function group(...items: HTMLElement[]): HTMLElement {
 
 export class ToolPanel {
   readonly element = document.createElement('div');
+  /** The Pose section (the pose library opens below it). */
+  readonly poseSection: HTMLElement;
   private readonly undoButton = toolButton('undo', 'Undo (Ctrl+Z)', '↶', long(' Undo'));
   private readonly redoButton = toolButton('redo', 'Redo (Ctrl+Shift+Z)', '↷', long(' Redo'));
   private readonly presetPicker = toolSelect('preset', 'Apply one of this character’s poses', 'Pose…');
@@ -108,9 +110,10 @@ export class ToolPanel {
     const frameButton = toolButton('frame', 'Frame the selection, or the whole character (F)', 'Frame');
     this.skinningToggle = new SkinningToggle((method) => view.setSkinning(method));
 
+    this.poseSection = section('Pose', group(this.presetPicker, this.resetButton));
     this.element.append(
       section('History', group(this.undoButton, this.redoButton)),
-      section('Pose', group(this.presetPicker, this.resetButton)),
+      this.poseSection,
       section('Mirror', group(...this.mirrorButtons), group(this.symmetricButton), this.mirrorNote),
       section(null, this.goals.element),
       section('View', group(...viewButtons, frameButton), group(this.skeletonButton, this.ghostsButton), this.skinningToggle.element),
