@@ -33,6 +33,9 @@ function unhittableControls(page: Page, root = '#app'): Promise<string[]> {
     for (const control of controls) {
       const style = getComputedStyle(control);
       if (control.getClientRects().length === 0 || style.visibility !== 'visible' || style.pointerEvents === 'none' || Number(style.opacity) === 0) continue;
+      // Inside a folded <details> (its summary aside) a control keeps its box but is not drawn (Chromium hides the content with content-visibility).
+      const folded = control.closest('details:not([open])');
+      if (folded !== null && control.tagName !== 'SUMMARY' && !control.closest('summary')) continue;
       control.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       const rect = control.getBoundingClientRect();
       const x = rect.left + rect.width / 2;

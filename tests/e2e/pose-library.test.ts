@@ -4,7 +4,7 @@
 // through the panel, one through window.kin) are there after a reload (the
 // browser's IndexedDB); export, clear and import give the same poses; a
 // broken library file is refused on the panel naming the entry, the library
-// untouched; screenshots at three window sizes.
+// untouched; Drop to floor brings a jump down; screenshots at three sizes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, artifact, idle, sharedChromium } from './browser.js';
@@ -12,6 +12,7 @@ import { open, sharedPage } from './shared-pages.js';
 
 async function openLibrary(page: Page): Promise<void> {
   if (!(await page.evaluate(() => document.querySelector<HTMLDetailsElement>('.pose-library')!.open))) await page.click('.pose-library > summary');
+  await page.waitForSelector('.pose-library-item');
 }
 
 const userPoses = (page: Page) => page.evaluate(() => window.kin.poseLibrary().filter((pose) => !pose.builtIn).map(({ name, category }) => ({ name, category })));
@@ -94,6 +95,18 @@ describe('the pose library', () => {
     await page.evaluate(() => window.kin.clearPoseLibrary());
     await page.context().close();
     expect(problems).toEqual([]);
+  });
+
+  it('Drop to floor brings a jump down onto the floor in one undo step', async () => {
+    const { page } = await sharedPage('desktop');
+    await page.evaluate(() => window.kin.applyLibraryPose('builtin:jump-arms-up'));
+    const before = await page.evaluate(() => ({ root: window.kin.getPose().rootOffset, depth: window.kin.undoDepth().undo }));
+    await page.click('[data-action="drop-to-floor"]');
+    const after = await page.evaluate(() => ({ root: window.kin.getPose().rootOffset, depth: window.kin.undoDepth().undo }));
+    expect(after.depth).toBe(before.depth + 1);
+    // The feet were 32 cm up: the body comes down about that far, no further than 40 cm.
+    expect(before.root[1] - after.root[1]).toBeGreaterThan(0.25);
+    expect(before.root[1] - after.root[1]).toBeLessThan(0.4);
   });
 
   for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }, { width: 390, height: 844 }]) {

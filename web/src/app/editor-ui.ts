@@ -23,6 +23,8 @@ import { Inspector } from '../ui/inspector.js';
 import { SpringsPanel } from '../ui/springs-panel.js';
 import { HandPanel } from '../ui/hand-panel.js';
 import { PoseLibraryPanel } from '../ui/pose-library-panel.js';
+import { dropToFloor } from '../posing/drop-to-floor.js';
+import { bindMeshes } from '../three/bind-meshes.js';
 import type { PoseLibrary } from '../posing/user-poses.js';
 import { installShortcuts } from '../ui/keyboard-shortcuts.js';
 import type { PageModels } from '../ui/page-models.js';
@@ -281,7 +283,13 @@ export class EditorUi {
       showGhosts: (shown) => this.hooks.ghosts.show(shown),
       skinning: () => view.skinning,
       setSkinning: (method) => view.setSkinning(method),
+      dropToFloor: () => void this.dropToFloor(),
     };
+  }
+
+  /** Drop to floor: the active character's lowest skinned point onto y = 0 (one undo step); returns how far it moved. */
+  dropToFloor(): number {
+    return dropToFloor(this.editor, bindMeshes(this.hooks.characterMeshes(this.editor.active.id)));
   }
 
   /** G: grabs the selected target with the pointer where it is. */

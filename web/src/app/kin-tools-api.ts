@@ -78,6 +78,8 @@ export interface KinToolsApi {
   skeletonShown(): boolean;
   /** Where the camera is and the point it orbits (world space, metres). */
   camera(): { position: Vec3; target: Vec3 };
+  /** Drop to floor, as the Pose section's button: the character's lowest skinned point onto y = 0 (one undo step); returns how far it moved (metres, up positive). */
+  dropToFloor(): number;
   /** Puts the camera at `position` looking at `target` (world space, metres), as a link's camera does. */
   setCamera(position: Vec3, target: Vec3): void;
   /**
@@ -166,6 +168,7 @@ export function createToolsApi(page: () => KinPage): KinToolsApi {
       const { viewport } = page().view;
       return { position: viewport.camera.position.toArray() as Vec3, target: viewport.orbit.target.toArray() as Vec3 };
     },
+    dropToFloor: () => ui().dropToFloor(),
     setCamera: (position, target) => {
       if (!isFiniteVec3(position) || !isFiniteVec3(target)) throw new Error('kin: setCamera takes a position and a target, each 3 finite numbers (metres)');
       page().view.setCamera(position, target);

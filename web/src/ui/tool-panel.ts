@@ -27,6 +27,8 @@ export interface ViewActions {
   showGhosts(shown: boolean): void;
   skinning(): SkinningMethod;
   setSkinning(method: SkinningMethod): void;
+  /** Moves the character down (or up) until the lowest point of its skin is on the floor (one undo step). */
+  dropToFloor(): void;
 }
 
 const VIEW_LABELS: Readonly<Record<ViewName, { label: string; key: string }>> = {
@@ -65,6 +67,7 @@ export class ToolPanel {
   private readonly redoButton = toolButton('redo', 'Redo (Ctrl+Shift+Z)', '↷', long(' Redo'));
   private readonly presetPicker = toolSelect('preset', 'Apply one of this character’s poses', 'Pose…');
   private readonly resetButton = toolButton('reset', 'Reset to the start pose', 'Reset');
+  private readonly dropButton = toolButton('drop-to-floor', 'Drop to floor: move the character down or up until the lowest point of its skin is on the floor', 'Drop to floor');
   private readonly mirrorButtons: HTMLButtonElement[];
   private readonly symmetricButton = toolButton('symmetric', 'Symmetric drag: moving a target moves its mirror partner’s too', '⇆ Symmetric');
   private readonly mirrorNote = document.createElement('p');
@@ -110,7 +113,7 @@ export class ToolPanel {
     const frameButton = toolButton('frame', 'Frame the selection, or the whole character (F)', 'Frame');
     this.skinningToggle = new SkinningToggle((method) => view.setSkinning(method));
 
-    this.poseSection = section('Pose', group(this.presetPicker, this.resetButton));
+    this.poseSection = section('Pose', group(this.presetPicker, this.resetButton), group(this.dropButton));
     this.element.append(
       section('History', group(this.undoButton, this.redoButton)),
       this.poseSection,
@@ -124,6 +127,7 @@ export class ToolPanel {
     this.undoButton.addEventListener('click', () => editor.undo.undo());
     this.redoButton.addEventListener('click', () => editor.undo.redo());
     this.resetButton.addEventListener('click', () => this.act(() => editor.reset()));
+    this.dropButton.addEventListener('click', () => this.act(() => view.dropToFloor()));
     this.presetPicker.addEventListener('change', this.onPresetPicked);
     this.symmetricButton.addEventListener('click', () => {
       editor.symmetry.enabled = !editor.symmetry.enabled;
