@@ -5,6 +5,8 @@
 // the tests that need the count skip.
 #pragma once
 
+#include <gtest/gtest.h>
+
 namespace kin_test {
 
 // True when allocations are counted (not under AddressSanitizer).
@@ -12,5 +14,14 @@ bool CountsAllocations();
 
 // The number of malloc calls so far.
 long MallocCount();
+
+// Runs `job` once and expects it to allocate nothing (skipped where nothing is counted).
+template <class Job>
+void ExpectRunAllocatesNothing(const Job& job) {
+  if (!CountsAllocations()) GTEST_SKIP() << "allocations are not counted under AddressSanitizer";
+  const long before = MallocCount();
+  job.Run();
+  EXPECT_EQ(MallocCount(), before);
+}
 
 }  // namespace kin_test

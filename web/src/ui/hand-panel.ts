@@ -47,11 +47,11 @@ export class HandPanel {
 
   /** Goes into `parent` before `before` (the inspector puts it above the solver's settings). */
   constructor(parent: HTMLElement, before: Element | null, private readonly editor: PoseEditor, private readonly selection: Selection) {
-    this.element.className = 'hand-panel';
+    this.element.className = 'hand-panel inspector-details';
     this.element.open = true;
     const heading = document.createElement('summary');
     heading.textContent = 'Hands ';
-    this.summaryState.className = 'hand-panel-state';
+    this.summaryState.className = 'hand-panel-state inspector-details-state';
     heading.append(this.summaryState);
 
     const choice = document.createElement('div');

@@ -83,11 +83,11 @@ export class SpringsPanel {
 
   /** `rig` gives the rig on show; `changed` asks for a frame after a change. */
   constructor(parent: HTMLElement, private readonly rig: () => Rig, private readonly changed: () => void) {
-    this.element.className = 'springs-panel';
+    this.element.className = 'springs-panel inspector-details';
     this.element.open = true;
     const heading = document.createElement('summary');
     heading.textContent = 'Springs ';
-    this.summaryState.className = 'springs-panel-state';
+    this.summaryState.className = 'springs-panel-state inspector-details-state';
     heading.append(this.summaryState);
     const reset = document.createElement('button');
     reset.type = 'button';
