@@ -35,9 +35,10 @@ export async function defaultCharacterBones(): Promise<BoneDesc[]> {
 }
 
 /**
- * The default character's body: its bones before the ponytail, which the
- * generator appends last (a spring chain, not part of the humanoid that the
- * bench and the C++ fixtures pose with IK).
+ * The default character's body: its 21 bones before the ponytail and the
+ * fingers, which the generator appends after them (a spring chain and the
+ * hands' bones, not part of the humanoid that the bench and the C++ fixtures
+ * pose with IK).
  */
 export function bodyBones(bones: readonly BoneDesc[]): BoneDesc[] {
   const ponytail = bones.findIndex((bone) => bone.name.startsWith('ponytail_'));
