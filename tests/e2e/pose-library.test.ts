@@ -4,11 +4,13 @@
 // through the panel, one through window.kin) are there after a reload (the
 // browser's IndexedDB); export, clear and import give the same poses; a
 // broken library file is refused on the panel naming the entry, the library
-// untouched; Drop to floor brings a jump down; screenshots at three sizes.
+// untouched; a loaded Mixamo-named character takes a pose by bone roles;
+// Drop to floor brings a jump down; screenshots at three sizes.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACTS, artifact, idle, sharedChromium } from './browser.js';
 import { open, sharedPage } from './shared-pages.js';
+import { texturedMixamoWalker } from '../web/retarget-cli-fixtures.js';
 
 async function openLibrary(page: Page): Promise<void> {
   if (!(await page.evaluate(() => document.querySelector<HTMLDetailsElement>('.pose-library')!.open))) await page.click('.pose-library > summary');
@@ -94,6 +96,29 @@ describe('the pose library', () => {
     expect(await userPoses(page)).toEqual(saved);
     await page.evaluate(() => window.kin.clearPoseLibrary());
     await page.context().close();
+    expect(problems).toEqual([]);
+  });
+
+  it("poses a loaded Mixamo-named character by bone roles: its thumbnails are the library's, a click poses its arms", async () => {
+    const { page, problems } = await sharedPage('desktop');
+    const glb = Buffer.from(texturedMixamoWalker().glb()).toString('base64');
+    const loaded = await page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      return (await window.kin.loadModel({ name: 'walker.glb', bytes })).ok;
+    }, glb);
+    expect(loaded).toBe(true);
+    await idle(page);
+    expect(await page.isVisible('.pose-library')).toBe(true);
+    await openLibrary(page);
+    const arm = await page.evaluate(() => window.kin.boneNames().findIndex((name) => /RightArm$/.test(name)));
+    expect(arm).toBeGreaterThanOrEqual(0);
+    const before = await page.evaluate(() => ({ pose: window.kin.getPose().angles, depth: window.kin.undoDepth().undo }));
+    await page.click('.pose-library-item[data-pose="builtin:punch"] .pose-library-apply');
+    const after = await page.evaluate(() => ({ pose: window.kin.getPose().angles, depth: window.kin.undoDepth().undo }));
+    expect(after.depth).toBe(before.depth + 1);
+    const turned = Math.hypot(...[0, 1, 2].map((k) => after.pose[3 * arm + k] - before.pose[3 * arm + k]));
+    expect(turned).toBeGreaterThan(0.3);
+    expect(await page.isVisible('.library-problem')).toBe(false);
     expect(problems).toEqual([]);
   });
 

@@ -6,6 +6,8 @@
 import { IdbPoseStore } from './idb-pose-store.js';
 import { LIBRARY_BONES } from '../posing/pose-library.js';
 import { MemoryPoseStore, PoseLibrary } from '../posing/user-poses.js';
+import { libraryPoseByRoles } from '../posing/library-by-roles.js';
+import { Rig } from '../rig/rig.js';
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { BuiltInCharacters } from '../import/built-in-characters.js';
 import { BvhImporter } from '../import/bvh/bvh-importer.js';
@@ -308,7 +310,13 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     });
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
     // The user's poses in the browser's IndexedDB (in memory where a page has none); read while the page opens.
-    const poseLibrary = new PoseLibrary(typeof indexedDB === 'undefined' ? new MemoryPoseStore() : new IdbPoseStore(), LIBRARY_BONES);
+    // A character of other bones takes the library's poses by bone roles, from the default character's rig.
+    const poseLibrary = new PoseLibrary(
+      typeof indexedDB === 'undefined' ? new MemoryPoseStore() : new IdbPoseStore(),
+      LIBRARY_BONES,
+      (rig, pose) => libraryPoseByRoles(module, bones, rig, pose),
+      () => Rig.create(module, bones),
+    );
     const poseLibraryLoaded = poseLibrary.load().catch((error: unknown) => {
       poseLibrary.loadProblem = `Your pose library could not be read: ${(error as Error).message}`;
     });

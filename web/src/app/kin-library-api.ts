@@ -28,7 +28,7 @@ export function createLibraryApi(page: () => KinPage): KinLibraryApi {
   const library = () => page().poseLibrary;
   return {
     poseLibrary: () => library().poses().map(({ id, name, category, builtIn }) => ({ id, name, category, builtIn })),
-    applyLibraryPose: (id, options = {}) => applyLibraryPose(page().editor, library().find(id), options),
+    applyLibraryPose: (id, options = {}) => applyLibraryPose(page().editor, library().find(id), options, library().carry),
     savePose: async (name, category) => (await library().save(page().editor.session.rig, name, category as never)).id,
     renamePose: (id, name) => library().rename(id, name),
     deletePose: (id) => library().remove(id),

@@ -52,6 +52,13 @@ export interface ApplyOptions {
   blend?: number;
 }
 
+/**
+ * Carries a library pose onto a rig without the default character's body
+ * (library-by-roles.ts): the rig's angles and root offset for it, and per
+ * bone the library bone it follows (null: none).
+ */
+export type PoseCarrier = (rig: Rig, pose: LibraryPose) => { angles: Float32Array; rootOffset_ms: Vec3Tuple; sourceNames: readonly (string | null)[] };
+
 const FINGER = /^(thumb|index|middle|ring|little)_[123]_[lr]$/;
 const BODY = /^(hips|spine|chest|neck|head|(clavicle|upper_arm|forearm|hand|thigh|shin|foot|toes)_[lr])$/;
 
@@ -111,23 +118,41 @@ function checkOptions({ part = 'whole', mirror = false, blend = 1 }: ApplyOption
   return { part, mirror, blend };
 }
 
-/** The angles (3 per bone) and root offset the pose gives `rig` from its current pose, with the options. */
-export function libraryPoseOn(rig: Rig, pose: LibraryPose, options: ApplyOptions = {}): { angles: Float32Array; rootOffset_ms: Vec3Tuple } {
+/**
+ * The angles (3 per bone) and root offset the pose gives `rig` from its
+ * current pose, with the options. A rig without the default character's body
+ * takes the pose through `carry` (by bone roles), its parts by the library
+ * bones its bones follow; without `carry` it is refused.
+ */
+export function libraryPoseOn(rig: Rig, pose: LibraryPose, options: ApplyOptions = {}, carry?: PoseCarrier): { angles: Float32Array; rootOffset_ms: Vec3Tuple } {
   const { part, mirror, blend } = checkOptions(options);
   const source = mirror ? mirroredPose(pose) : pose;
   const current = rig.pose();
-  // The library's pose on this rig, every bone; its root where its ground puts it.
-  const whole = Float32Array.from(current);
-  rig.boneNames.forEach((name, bone) => {
-    if (Object.hasOwn(source.angles, name)) whole.set(source.angles[name], 3 * bone);
-    else if (knownBone(name)) whole.fill(0, 3 * bone, 3 * bone + 3);
-  });
-  const libraryRoot = source.ground ? groundedRoot(rig, whole, source.rootOffset_ms, source.ground) : source.rootOffset_ms;
+  // The library's pose on this rig, every bone, and the library bone each follows; its root where its ground puts it.
+  let whole: Float32Array;
+  let libraryRoot: Vec3Tuple;
+  let followed: readonly (string | null)[];
+  if (hasLibraryBody(rig)) {
+    whole = Float32Array.from(current);
+    rig.boneNames.forEach((name, bone) => {
+      if (Object.hasOwn(source.angles, name)) whole.set(source.angles[name], 3 * bone);
+      else if (knownBone(name)) whole.fill(0, 3 * bone, 3 * bone + 3);
+    });
+    libraryRoot = source.ground ? groundedRoot(rig, whole, source.rootOffset_ms, source.ground) : source.rootOffset_ms;
+    followed = rig.boneNames;
+  } else {
+    if (!carry) throw new Error("kin: the library's poses are for the default character's bones; this character has other ones");
+    const carried = carry(rig, source);
+    whole = carried.angles;
+    libraryRoot = carried.rootOffset_ms;
+    followed = carried.sourceNames;
+  }
   const angles = Float32Array.from(current);
   // (1 − t)·a + t·b is a at t = 0 and b at t = 1, exactly.
   const mix = (a: number, b: number) => (1 - blend) * a + blend * b;
-  rig.boneNames.forEach((name, bone) => {
-    if (!inPart(name, part)) return;
+  rig.boneNames.forEach((_, bone) => {
+    const name = followed[bone];
+    if (name === null || !inPart(name, part)) return;
     for (let k = 0; k < 3; k++) angles[3 * bone + k] = mix(current[3 * bone + k], whole[3 * bone + k]);
   });
   const root = rig.rootOffset;
@@ -137,8 +162,8 @@ export function libraryPoseOn(rig: Rig, pose: LibraryPose, options: ApplyOptions
 }
 
 /** Applies a library pose to the editor's character (one undo step). */
-export function applyLibraryPose(editor: PoseEditor, pose: LibraryPose, options: ApplyOptions = {}): void {
-  const { angles, rootOffset_ms } = libraryPoseOn(editor.session.rig, pose, options);
+export function applyLibraryPose(editor: PoseEditor, pose: LibraryPose, options: ApplyOptions = {}, carry?: PoseCarrier): void {
+  const { angles, rootOffset_ms } = libraryPoseOn(editor.session.rig, pose, options, carry);
   editor.setPose(angles, rootOffset_ms);
 }
 

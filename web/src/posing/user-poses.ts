@@ -5,7 +5,7 @@
 // version or a hand wrote may hold anything).
 import type { Rig } from '../rig/rig.js';
 import { BUILT_IN_POSES } from './built-in-poses.js';
-import { type LibraryPose, type PoseCategory, capturedPose } from './pose-library.js';
+import { type LibraryPose, type PoseCarrier, type PoseCategory, capturedPose, hasLibraryBody } from './pose-library.js';
 import { checkedCategory, checkedEntry, checkedPoseName, libraryFileText, MAX_LIBRARY_POSES, parseLibraryFile } from './pose-library-file.js';
 
 /** Where the user's poses are kept. */
@@ -50,8 +50,46 @@ export class PoseLibrary {
   /** Why the store's poses could not be read, or null. */
   loadProblem: string | null = null;
 
-  /** `knownBones`: the bone names a pose may set (the default character's). */
-  constructor(private readonly store: PoseStore, private readonly knownBones: readonly string[]) {}
+  private readonly fitting = new WeakMap<Rig, boolean>();
+  private ownRig: Rig | null = null;
+
+  /**
+   * `knownBones`: the bone names a pose may set (the default character's).
+   * `carry` takes a pose onto a character of other bones (by roles);
+   * `libraryRig` makes a rig of the default character (the thumbnails').
+   */
+  constructor(
+    private readonly store: PoseStore,
+    private readonly knownBones: readonly string[],
+    readonly carry?: PoseCarrier,
+    private readonly libraryRig?: () => Rig,
+  ) {}
+
+  /** Whether the library's poses go onto `rig`: the default character's body, or enough bones that map by role. */
+  fits(rig: Rig): boolean {
+    let fits = this.fitting.get(rig);
+    if (fits === undefined) {
+      fits = hasLibraryBody(rig) || this.carries(rig);
+      this.fitting.set(rig, fits);
+    }
+    return fits;
+  }
+
+  /** The rig the thumbnails are drawn on: the default character's (made once), else `fallback`. */
+  thumbnailRig(fallback: Rig): Rig {
+    if (this.libraryRig) this.ownRig ??= this.libraryRig();
+    return this.ownRig ?? fallback;
+  }
+
+  private carries(rig: Rig): boolean {
+    if (!this.carry) return false;
+    try {
+      this.carry(rig, BUILT_IN_POSES[0]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
 
   /** Reads the user's poses from the store; an entry that does not check out is left out, and loadProblem says which. */
   async load(): Promise<void> {

@@ -1,5 +1,6 @@
 // The pose library in the tools column, below Pose (for characters with the
-// default character's body; hidden for the others): a category to browse,
+// default character's body, or bones that map onto it by role; hidden for the
+// others): a category to browse,
 // the poses as thumbnails the page draws, how to apply one (the whole body,
 // the upper or lower body, the hands; mirrored; a blend from the current
 // pose), Save pose (name, category) into the user's library, rename and
@@ -7,7 +8,7 @@
 // file. Applying is one undo step; moving the blend after a pose was applied
 // replaces that step (as long as nothing else was done since).
 import type { PoseEditor } from '../posing/pose-editor.js';
-import { type LibraryPose, POSE_CATEGORIES, POSE_PARTS, type PosePart, applyLibraryPose, hasLibraryBody } from '../posing/pose-library.js';
+import { type LibraryPose, POSE_CATEGORIES, POSE_PARTS, type PosePart, applyLibraryPose } from '../posing/pose-library.js';
 import type { PoseLibrary } from '../posing/user-poses.js';
 import { download } from './download.js';
 import { drawPoseThumbnail } from './pose-thumbnail.js';
@@ -146,7 +147,7 @@ export class PoseLibraryPanel {
 
   /** Called with every frame: hidden for a character without the default body; the problem of a store that did not load, once. */
   refresh(): void {
-    const fits = hasLibraryBody(this.editor.session.rig);
+    const fits = this.library.fits(this.editor.session.rig);
     if (this.element.hidden === fits) {
       this.element.hidden = !fits;
       this.show();
@@ -164,7 +165,7 @@ export class PoseLibraryPanel {
     if (!this.element.open || this.element.hidden) return;
     const chosen = this.category.value;
     const shown = poses.filter((pose) => chosen === 'all' || (chosen === MINE ? !pose.builtIn : pose.category === chosen));
-    const { rig } = this.editor.session;
+    const rig = this.library.thumbnailRig(this.editor.session.rig);
     this.grid.replaceChildren(...shown.map((pose) => this.item(pose, rig)));
     if (shown.length === 0) {
       const empty = document.createElement('p');
@@ -227,7 +228,7 @@ export class PoseLibraryPanel {
 
   private apply(pose: LibraryPose): void {
     this.problem.run(() => {
-      applyLibraryPose(this.editor, pose, { part: this.part.value as PosePart, mirror: this.mirror.checked, blend: this.blend.valueAsNumber });
+      applyLibraryPose(this.editor, pose, { part: this.part.value as PosePart, mirror: this.mirror.checked, blend: this.blend.valueAsNumber }, this.library.carry);
       this.lastApplied = { pose, depth: this.editor.undo.depths.undo };
     });
   }
