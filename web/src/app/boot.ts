@@ -3,11 +3,7 @@
 // is embedded — the editor's regions and controls, applies a share link in
 // the URL, then draws frames on demand. Any failure ends in onFailure with
 // the step that failed.
-import { IdbPoseStore } from './idb-pose-store.js';
-import { LIBRARY_BONES } from '../posing/pose-library.js';
-import { MemoryPoseStore, PoseLibrary } from '../posing/user-poses.js';
-import { libraryPoseByRoles } from '../posing/library-by-roles.js';
-import { Rig } from '../rig/rig.js';
+import { pagePoseLibrary } from './page-pose-library.js';
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { BuiltInCharacters } from '../import/built-in-characters.js';
 import { BvhImporter } from '../import/bvh/bvh-importer.js';
@@ -309,17 +305,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       pageLinks.viewChanged();
     });
     const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
-    // The user's poses in the browser's IndexedDB (in memory where a page has none); read while the page opens.
-    // A character of other bones takes the library's poses by bone roles, from the default character's rig.
-    const poseLibrary = new PoseLibrary(
-      typeof indexedDB === 'undefined' ? new MemoryPoseStore() : new IdbPoseStore(),
-      LIBRARY_BONES,
-      (rig, pose) => libraryPoseByRoles(module, bones, rig, pose),
-      () => Rig.create(module, bones),
-    );
-    const poseLibraryLoaded = poseLibrary.load().catch((error: unknown) => {
-      poseLibrary.loadProblem = `Your pose library could not be read: ${(error as Error).message}`;
-    });
+    const { library: poseLibrary, loaded: poseLibraryLoaded } = pagePoseLibrary(module, bones);
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());
     } else {

@@ -12,6 +12,7 @@ import { NOTHING, type Selection } from '../posing/selection.js';
 import { ChangeFlag } from '../scene/change-flag.js';
 import { Change } from '../scene/scene-change.js';
 import { ProblemLine } from './problem-line.js';
+import { panelButton } from './tool-controls.js';
 
 const HAND_LABELS: Readonly<Record<HandChoice, string>> = { left: 'Left', right: 'Right', both: 'Both' };
 const FINGER_LABELS: Readonly<Record<Finger, string>> = { thumb: 'Thumb', index: 'Index', middle: 'Middle', ring: 'Ring', little: 'Little' };
@@ -59,7 +60,7 @@ export class HandPanel {
     choice.setAttribute('role', 'group');
     choice.setAttribute('aria-label', 'which hand');
     for (const hands of HAND_CHOICES) {
-      const button = this.button(`hand-${hands}`, HAND_LABELS[hands], hands === 'both' ? 'Pose both hands, the right the mirror image of the left' : `Pose the ${hands} hand`);
+      const button = panelButton(`hand-${hands}`, HAND_LABELS[hands], hands === 'both' ? 'Pose both hands, the right the mirror image of the left' : `Pose the ${hands} hand`);
       button.addEventListener('click', () => this.choose(hands));
       this.handButtons.set(hands, button);
       choice.append(button);
@@ -68,7 +69,7 @@ export class HandPanel {
     const presets = document.createElement('div');
     presets.className = 'hand-presets';
     for (const preset of HAND_PRESETS) {
-      const button = this.button(`hand-preset-${preset.id}`, preset.label, `${preset.label}: put this hand pose on the chosen hands (one undo step)`);
+      const button = panelButton(`hand-preset-${preset.id}`, preset.label, `${preset.label}: put this hand pose on the chosen hands (one undo step)`);
       button.dataset.preset = preset.id;
       button.addEventListener('click', () => this.problem.run(() => applyHandPreset(this.editor, preset.id, this.hands)));
       presets.append(button);
@@ -88,7 +89,7 @@ export class HandPanel {
 
     const targets = document.createElement('div');
     targets.className = 'tool-group hand-targets';
-    this.fingertipButton = this.button('fingertip-targets', 'Fingertip targets', 'A target on each fingertip of the chosen hands, to drag with IK (again: take them away)');
+    this.fingertipButton = panelButton('fingertip-targets', 'Fingertip targets', 'A target on each fingertip of the chosen hands, to drag with IK (again: take them away)');
     this.fingertipButton.addEventListener('click', () => {
       const on = this.fingertipButton.getAttribute('aria-pressed') !== 'true';
       this.problem.run(() => setFingertipTargets(this.editor, this.hands, on, this.holdArm.checked));
@@ -165,16 +166,6 @@ export class HandPanel {
     if (Math.abs(slider.input.valueAsNumber - value) < 1e-4) return;
     slider.input.valueAsNumber = value;
     slider.value.textContent = `${Math.round(value * 100)}%`;
-  }
-
-  private button(name: string, label: string, title: string): HTMLButtonElement {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'tool-button';
-    button.name = name;
-    button.textContent = label;
-    button.title = title;
-    return button;
   }
 
   private slider(name: string, label: string, min: number, max: number, apply: (value: number) => void): Slider {

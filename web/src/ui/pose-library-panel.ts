@@ -13,27 +13,11 @@ import type { PoseLibrary } from '../posing/user-poses.js';
 import { download } from './download.js';
 import { drawPoseThumbnail } from './pose-thumbnail.js';
 import { ProblemLine } from './problem-line.js';
+import { panelButton, toolOption } from './tool-controls.js';
 
 const PART_LABELS: Readonly<Record<PosePart, string>> = { whole: 'Whole body', upper: 'Upper body', lower: 'Lower body', hands: 'Hands' };
 const MINE = 'mine';
 const THUMBNAIL = { width: 72, height: 84 };
-
-function option(value: string, label: string): HTMLOptionElement {
-  const element = document.createElement('option');
-  element.value = value;
-  element.textContent = label;
-  return element;
-}
-
-function button(name: string, label: string, title: string): HTMLButtonElement {
-  const element = document.createElement('button');
-  element.type = 'button';
-  element.className = 'tool-button';
-  element.name = name;
-  element.textContent = label;
-  element.title = title;
-  return element;
-}
 
 const capitalised = (text: string): string => text[0].toUpperCase() + text.slice(1);
 
@@ -65,14 +49,14 @@ export class PoseLibraryPanel {
     this.category.name = 'library-category';
     this.category.className = 'tool-select';
     this.category.setAttribute('aria-label', 'pose category');
-    this.category.append(option('all', 'All poses'), ...POSE_CATEGORIES.map((c) => option(c, capitalised(c))), option(MINE, 'My poses'));
+    this.category.append(toolOption('all', 'All poses'), ...POSE_CATEGORIES.map((c) => toolOption(c, capitalised(c))), toolOption(MINE, 'My poses'));
     this.category.addEventListener('change', () => this.show());
     this.grid.className = 'pose-library-grid';
 
     this.part.name = 'library-part';
     this.part.className = 'tool-select';
     this.part.setAttribute('aria-label', 'apply to');
-    this.part.append(...POSE_PARTS.map((p) => option(p, PART_LABELS[p])));
+    this.part.append(...POSE_PARTS.map((p) => toolOption(p, PART_LABELS[p])));
     const mirrorRow = document.createElement('label');
     mirrorRow.className = 'pose-library-check';
     this.mirror.type = 'checkbox';
@@ -100,16 +84,16 @@ export class PoseLibraryPanel {
     this.saveCategory.name = 'pose-category';
     this.saveCategory.className = 'tool-select';
     this.saveCategory.setAttribute('aria-label', 'category of the pose to save');
-    this.saveCategory.append(...POSE_CATEGORIES.map((c) => option(c, capitalised(c))));
-    const saveButton = button('save-pose', 'Save pose', 'Keep the pose on screen in your library (in this browser)');
+    this.saveCategory.append(...POSE_CATEGORIES.map((c) => toolOption(c, capitalised(c))));
+    const saveButton = panelButton('save-pose', 'Save pose', 'Keep the pose on screen in your library (in this browser)');
     saveButton.addEventListener('click', () => void this.save());
     save.append(this.saveName, this.saveCategory, saveButton);
 
     const files = document.createElement('div');
     files.className = 'tool-group';
-    const exportButton = button('export-library', 'Export…', 'Download your poses as a library file');
+    const exportButton = panelButton('export-library', 'Export…', 'Download your poses as a library file');
     exportButton.addEventListener('click', () => download(this.library.exportText(), 'application/json', 'kin-pose-library.json'));
-    const importButton = button('import-library', 'Import…', 'Add the poses of a library file to yours');
+    const importButton = panelButton('import-library', 'Import…', 'Add the poses of a library file to yours');
     this.importInput.type = 'file';
     this.importInput.accept = '.json,application/json';
     this.importInput.hidden = true;
@@ -194,9 +178,9 @@ export class PoseLibraryPanel {
     apply.addEventListener('click', () => this.apply(pose));
     item.append(apply);
     if (!pose.builtIn) {
-      const rename = button('rename-pose', '✎', `Rename ${pose.name}`);
+      const rename = panelButton('rename-pose', '✎', `Rename ${pose.name}`);
       rename.addEventListener('click', () => this.startRename(item, pose));
-      const remove = button('delete-pose', '×', `Delete ${pose.name} from your library`);
+      const remove = panelButton('delete-pose', '×', `Delete ${pose.name} from your library`);
       remove.addEventListener('click', () => void this.problem.runAsync(() => this.library.remove(pose.id)));
       const tools = document.createElement('div');
       tools.className = 'pose-library-item-tools';

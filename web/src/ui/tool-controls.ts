@@ -27,6 +27,17 @@ export function toolButton(action: string, title: string, ...label: (string | Lo
   return button;
 }
 
+/** A panel's button, found by its name (the panels' tests and forms), its label the text, `title` its tooltip. */
+export function panelButton(name: string, label: string, title: string): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'tool-button';
+  button.name = name;
+  button.textContent = label;
+  button.title = title;
+  return button;
+}
+
 /** A picker showing `placeholder` (value '') until something is picked. */
 export function toolSelect(name: string, title: string, placeholder: string): HTMLSelectElement {
   const select = document.createElement('select');
