@@ -23,6 +23,7 @@ function jointNode(joint, children, landmarks) {
         max: joint.max,
         tip: joint.tip,
         stiffness: joint.stiffness ?? 1,
+        ...(joint.ikRange === undefined ? {} : { ikRange: joint.ikRange }),
         ...(joint.frame === undefined ? {} : { frame: joint.frame }),
         ...(landmarks === undefined ? {} : { landmarks }),
       },

@@ -285,7 +285,8 @@ Status ParseClip(const val& clip, ClipDef* def) {
 // desc: { names: string[], parents, restT (3/bone), restQ (4/bone, x y z w),
 //         restS (3/bone), frames (4/bone), orders (string[]), minAngles,
 //         maxAngles, tips (3/bone), inverseBinds (16/bone, optional),
-//         stiffness, swingMax, twistMin, twistMax (1/bone, optional) }
+//         stiffness, swingMax, twistMin, twistMax (1/bone, optional),
+//         ikRange (3/bone, optional) }
 // Copies the description out of JavaScript (each array's length checked
 // before it is copied) for the core's conversion (kin/flat_rig.h).
 Status ParseFlatRig(const val& desc, std::vector<BoneDef>* bones) {

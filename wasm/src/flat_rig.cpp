@@ -11,7 +11,7 @@ const FlatFieldInfo kFieldInfo[] = {
     {"parents", 1, false},   {"restT", 3, false},       {"restQ", 4, false},     {"restS", 3, false},
     {"frames", 4, false},    {"minAngles", 3, false},   {"maxAngles", 3, false}, {"tips", 3, false},
     {"inverseBinds", 16, true}, {"stiffness", 1, true}, {"swingMax", 1, true},   {"twistMin", 1, true},
-    {"twistMax", 1, true}};
+    {"twistMax", 1, true},   {"ikRange", 3, true}};
 static_assert(sizeof(kFieldInfo) / sizeof(kFieldInfo[0]) == static_cast<int>(FlatField::kCount),
               "one FlatFieldInfo per FlatField");
 
@@ -72,6 +72,7 @@ Status BonesFromFlatRig(const FlatRigDesc& desc, std::vector<BoneDef>* out) {
     if (!field(FlatField::kSwingMax).empty()) b.swing_max = field(FlatField::kSwingMax)[i];
     if (!field(FlatField::kTwistMin).empty()) b.twist_min = field(FlatField::kTwistMin)[i];
     if (!field(FlatField::kTwistMax).empty()) b.twist_max = field(FlatField::kTwistMax)[i];
+    if (!field(FlatField::kIkRange).empty()) b.ik_range = Vec3At(field(FlatField::kIkRange), i);
     const std::vector<float>& inverse_binds = field(FlatField::kInverseBinds);
     if (!inverse_binds.empty()) {
       b.has_inverse_bind = true;

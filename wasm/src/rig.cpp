@@ -27,6 +27,7 @@ Status Rig::Load(Span<const BoneDef> bones) {
     angles_[i] = ProjectJointLimits(skeleton_, static_cast<int>(i), angles_[i]);
   root_offset_ms_ = glm::vec3(0.0f);
   staged_angles_.assign(n, glm::vec3(0.0f));
+  set_angles_.assign(n, glm::vec3(0.0f));
   goals_.clear();
   goals_.reserve(kMaxGoals);
   model_ms_.assign(n, glm::mat4(1.0f));
@@ -239,7 +240,9 @@ SolveReport Rig::Solve(IkTrace* trace) {
   if (!report.input.ok()) return report;
   IkJob job = MakeIkJob();
   job.trace = trace;
+  skeleton_.LimitIkTurns(set_angles_, angles_);
   report = job.Run();
+  skeleton_.ResetLimits();  // posing by hand has the whole range
   if (report.status == SolveStatus::kInvalidInput) return report;
   // The solve's forward pass is the pose's. One loop for both copies:
   // Emscripten's memcpy would hand each whole copy to JavaScript.
@@ -299,6 +302,7 @@ void Rig::RefreshPose() {
 
 void Rig::Refresh() {
   // Every pose the rig holds was validated on the way in: no second check.
+  std::copy(angles_.begin(), angles_.end(), set_angles_.begin());
   ComputeModelMatricesT<float>(skeleton_, angles_, root_offset_ms_, model_ms_);
   std::copy(model_ms_.begin(), model_ms_.end(), pose_model_ms_.begin());
   RefreshFromModel();

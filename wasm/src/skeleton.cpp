@@ -53,6 +53,9 @@ Status ValidateBone(Span<const BoneDef> bones, int i) {
   if (!position.ok()) return position;
   if (!IsFinite(b.stiffness) || b.stiffness < 1e-3f || b.stiffness > 1e3f)
     return Status::Invalid("bone %d '%s': stiffness %g must be in [0.001, 1000]", i, name, b.stiffness);
+  for (int a = 0; a < 3; ++a)
+    if (!(b.ik_range[a] > 0.0f))  // NaN too; infinity is no bound
+      return Status::Invalid("bone %d '%s': IK range %g on slot %d must be > 0", i, name, b.ik_range[a], a);
   if (!IsFinite(b.swing_max) || b.swing_max <= 0.0f)
     return Status::Invalid("bone %d '%s': swing limit %g must be finite and > 0", i, name, b.swing_max);
   if (!IsFinite(b.twist_min) || !IsFinite(b.twist_max) || b.twist_min > b.twist_max)
@@ -142,6 +145,7 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
   s.max_angle_.resize(n);
   s.tip_bs_.resize(n);
   s.stiffness_.resize(n);
+  s.ik_range_.resize(n);
   s.rest_linear_.resize(n);
   s.rest_frame_.resize(n);
   s.frame_is_identity_.resize(n);
@@ -166,6 +170,7 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
     s.max_angle_[i] = b.max_angle;
     s.tip_bs_[i] = b.tip_bs;
     s.stiffness_[i] = b.stiffness;
+    s.ik_range_[i] = b.ik_range;
     s.frame_is_identity_[i] = s.frame_[i] == glm::quat(1.0f, 0.0f, 0.0f, 0.0f) ? 1 : 0;
     s.UpdateRestCaches(static_cast<int>(i));
     s.has_swing_twist_[i] = HasSwingTwist(b) ? 1 : 0;
@@ -198,6 +203,8 @@ Status Skeleton::Build(Span<const BoneDef> bones, Skeleton* out) {
   s.bind_size_ = size > 0.0f ? size : 1.0f;
   s.built_rest_t_ = s.rest_t_;
   s.built_rest_s_ = s.rest_s_;
+  s.built_min_angle_ = s.min_angle_;
+  s.built_max_angle_ = s.max_angle_;
   *out = std::move(s);
   return Status::Ok();
 }
@@ -225,6 +232,19 @@ void Skeleton::SetAnimatedRest(Span<const glm::vec3> translations, Span<const gl
 void Skeleton::ResetRest() {
   SetAnimatedRest(Span<const glm::vec3>(built_rest_t_.data(), built_rest_t_.size()),
                   Span<const glm::vec3>(built_rest_s_.data(), built_rest_s_.size()));
+}
+
+void Skeleton::LimitIkTurns(Span<const glm::vec3> from, Span<const glm::vec3> start) {
+  for (int i = 0; i < bone_count(); ++i) {
+    // Clamped, not cut: the window stays within the limits and never empty.
+    min_angle_[i] = glm::clamp(glm::min(from[i] - ik_range_[i], start[i]), built_min_angle_[i], built_max_angle_[i]);
+    max_angle_[i] = glm::clamp(glm::max(from[i] + ik_range_[i], start[i]), built_min_angle_[i], built_max_angle_[i]);
+  }
+}
+
+void Skeleton::ResetLimits() {
+  std::copy(built_min_angle_.begin(), built_min_angle_.end(), min_angle_.begin());
+  std::copy(built_max_angle_.begin(), built_max_angle_.end(), max_angle_.begin());
 }
 
 int Skeleton::FindBone(const std::string& name) const {

@@ -28,6 +28,7 @@ enum class FlatField : int {
   kSwingMax,       // 1 (optional)
   kTwistMin,       // 1 (optional)
   kTwistMax,       // 1 (optional)
+  kIkRange,        // 3 (optional): how far IK turns each slot from the pose given
   kCount
 };
 

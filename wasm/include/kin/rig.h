@@ -104,7 +104,9 @@ class Rig {
   int balance_float_count() const { return 3 + 2 * support_count_; }
 
   // Runs the solver from the current pose (and root offset) and refreshes the
-  // buffers; with SetMoveRoot(true) the root offset is solved for too.
+  // buffers; with SetMoveRoot(true) the root offset is solved for too. Each
+  // joint turns at most its IK range (BoneDef::ik_range) from the pose last
+  // set (not solved): a drag's frames all start from one such pose.
   // `trace` (optional, teaching: kin/rig_teaching.h) records every iteration
   // without changing the solve; the caller owns and sizes it, so that the rig
   // keeps no memory for a teaching feature.
@@ -179,6 +181,7 @@ class Rig {
   Skeleton skeleton_;
   std::vector<glm::vec3> angles_;
   std::vector<glm::vec3> staged_angles_;  // a new pose (SetPose, SetSampledPose) before it replaces angles_
+  std::vector<glm::vec3> set_angles_;     // the pose as last set, not solved: where IK's ranges lie (Solve)
   glm::vec3 root_offset_ms_{0.0f};
   std::vector<Goal> goals_;
   SolverKind solver_ = SolverKind::kDls;

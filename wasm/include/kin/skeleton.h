@@ -7,6 +7,7 @@
 // Euler rotation in the bone's order (see euler.h).
 #pragma once
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,12 @@ struct BoneDef {
   glm::vec3 max_angle{3.14159265f};     // per-slot upper limit (radians)
   glm::vec3 tip_bs{0.0f};               // bone end (children / end effector), bone space
   float stiffness = 1.0f;               // > 0: how reluctantly IK turns this joint
+  // How far IK may turn the joint on each slot (radians, > 0) from the pose
+  // it was given, within its limits (Skeleton::LimitIkTurns): a root that
+  // poses lying down yet that IK tilts no further than a pelvis does, so
+  // that a pull bends the limbs rather than tip the body. Infinite: the
+  // limits alone.
+  glm::vec3 ik_range{std::numeric_limits<float>::infinity()};
   // Swing-twist limit of a ball joint, on top of the per-slot limits: the
   // bone's axis (toward its tip) may swing at most swing_max away from rest,
   // and twist about itself within [twist_min, twist_max]. swing_max ≥ π and
@@ -76,6 +83,16 @@ class Skeleton {
   // to the built values.
   void SetAnimatedRest(Span<const glm::vec3> translations, Span<const glm::vec3> scales);
   void ResetRest();
+
+  // IK's limits: narrows each slot's limits to [from − ik_range, from +
+  // ik_range] (widened to keep `start`, so that a solve never snaps its start
+  // pose), one angle triple per bone each; ResetLimits() returns to the built
+  // ones. The Rig narrows them for a solve only: posing by hand keeps the
+  // whole range. No validation (the caller's spans are the bone count) and no
+  // allocation.
+  void LimitIkTurns(Span<const glm::vec3> from, Span<const glm::vec3> start);
+  void ResetLimits();
+  const glm::vec3& ik_range(int i) const { return ik_range_[i]; }
   const glm::quat& frame(int i) const { return frame_[i]; }
   EulerOrder order(int i) const { return order_[i]; }
   const glm::vec3& min_angle(int i) const { return min_angle_[i]; }
@@ -126,6 +143,9 @@ class Skeleton {
   std::vector<EulerOrder> order_;
   std::vector<glm::vec3> min_angle_;
   std::vector<glm::vec3> max_angle_;
+  std::vector<glm::vec3> built_min_angle_;
+  std::vector<glm::vec3> built_max_angle_;
+  std::vector<glm::vec3> ik_range_;
   std::vector<glm::vec3> tip_bs_;
   std::vector<float> stiffness_;
   std::vector<glm::mat3> rest_linear_;

@@ -11,7 +11,7 @@
 //
 // What glTF cannot say is written in each joint's extras.kin, the keys the
 // glTF importer reads (import/skinned-mesh-rig.ts): the joint model (Euler
-// order, limits, frame, tip, stiffness, swing-twist cone), the rest
+// order, limits, frame, tip, stiffness, swing-twist cone, IK range), the rest
 // transform the angles turn from, the angles themselves, and on roots the
 // root offset. The page reopens such a file as the same rig in the same
 // pose; other tools ignore extras.
@@ -38,6 +38,7 @@ function jointExtras(bone: BoneDesc, order: string, angles: ArrayLike<number>, j
   if (bone.frame) kin.frame = bone.frame;
   if (bone.stiffness !== undefined) kin.stiffness = bone.stiffness;
   if (bone.swingMax !== undefined) kin.swingMax = bone.swingMax;
+  if (bone.ikRange) kin.ikRange = bone.ikRange;
   if (bone.twistMin !== undefined || bone.twistMax !== undefined) kin.twist = [bone.twistMin ?? -Math.PI, bone.twistMax ?? Math.PI];
   if (rootOffset_ms) kin.rootOffset = rootOffset_ms;
   return kin;

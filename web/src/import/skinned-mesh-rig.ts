@@ -52,6 +52,7 @@ interface KinExtras {
   stiffness?: unknown;
   swingMax?: unknown;
   twist?: unknown;
+  ikRange?: unknown;
   rest?: { translation?: unknown; rotation?: unknown; scale?: unknown };
   angles?: unknown;
   rootOffset?: unknown;
@@ -270,6 +271,7 @@ export function rigFromSkeleton(skeleton: THREE.Skeleton, options: RigFromSkinOp
       swingMax: scalar(kin.swingMax, `${where}: extras.kin.swingMax`),
       twistMin: twist?.[0],
       twistMax: twist?.[1],
+      ikRange: tuple(kin.ikRange, 3, `${where}: extras.kin.ikRange`) as Vec3Tuple | undefined,
       inverseBind: skeleton.boneInverses[r.joint].elements,
     };
   });

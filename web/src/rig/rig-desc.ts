@@ -40,6 +40,12 @@ export interface BoneDesc {
   swingMax?: number;
   twistMin?: number;
   twistMax?: number;
+  /**
+   * How far IK turns each slot from the pose it was given (radians, > 0),
+   * within the limits: a root that poses lying down yet that IK tilts no
+   * further than a pelvis does. Default: the limits alone.
+   */
+  ikRange?: Vec3Tuple;
   /** Column-major model → bone matrix at bind; default: inverse of the bind pose. */
   inverseBind?: ArrayLike<number>;
 }
@@ -67,6 +73,7 @@ export function flattenRigDesc(bones: readonly BoneDesc[]): FlatRigDesc {
     swingMax: Float32Array.from(bones, (b) => b.swingMax ?? Math.PI),
     twistMin: Float32Array.from(bones, (b) => b.twistMin ?? -Math.PI),
     twistMax: Float32Array.from(bones, (b) => b.twistMax ?? Math.PI),
+    ikRange: bones.some((b) => b.ikRange) ? Float32Array.from(bones.flatMap((b) => b.ikRange ?? [Infinity, Infinity, Infinity])) : null,
     inverseBinds: bones.some((b) => b.inverseBind) ? new Float32Array(16 * n) : null,
   };
   bones.forEach((b, i) => {

@@ -67,6 +67,8 @@ export interface FlatRigDesc {
   swingMax?: ArrayLike<number> | null;
   twistMin?: ArrayLike<number> | null;
   twistMax?: ArrayLike<number> | null;
+  /** How far IK turns each slot from the pose it was given (radians, > 0; Infinity: the limits alone). */
+  ikRange?: ArrayLike<number> | null;
 }
 
 /**
