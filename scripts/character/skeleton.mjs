@@ -12,8 +12,10 @@ const SYMMETRIC = (x, y, z) => ({ min: [-x, -y, -z], max: [x, y, z] });
 const CENTRE_JOINTS = [
   // The hips are the root: they turn freely about their upright axis (Y, the body's heading: a
   // walk that turns round), up to a whole turn either way so that a turning walk's keys stay
-  // continuous, and tilt as far as a person's pelvis does.
-  { name: 'hips', parent: null, offset: [0, 0.96, 0], tip: [0, 0.1, 0], ...SYMMETRIC(0.35, 2 * Math.PI, 0.35), stiffness: 30 },
+  // continuous, and tip over every way (lying down, bending far over). IK tilts them only as far
+  // as a person's pelvis does from the pose they were given (`ikRange`, X and Z: 20°; the heading
+  // as its limits allow): with the feet pinned a pull bends the knees rather than tip the body.
+  { name: 'hips', parent: null, offset: [0, 0.96, 0], tip: [0, 0.1, 0], ...SYMMETRIC(Math.PI, 2 * Math.PI, Math.PI), ikRange: [0.35, 4 * Math.PI, 0.35], stiffness: 30 },
   { name: 'spine', parent: 'hips', offset: [0, 0.1, 0], tip: [0, 0.16, 0], ...SYMMETRIC(0.4, 0.4, 0.4), stiffness: 15 },
   { name: 'chest', parent: 'spine', offset: [0, 0.16, 0], tip: [0, 0.22, 0], ...SYMMETRIC(0.4, 0.4, 0.4), stiffness: 15 },
   { name: 'neck', parent: 'chest', offset: [0, 0.22, 0], tip: [0, 0.1, 0], ...SYMMETRIC(0.5, 0.5, 0.5), stiffness: 8 },

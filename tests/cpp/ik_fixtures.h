@@ -137,8 +137,15 @@ inline IkProblem LimbEndsProblem(const std::vector<kin::BoneDef>& bones) {
 inline IkProblem HumanoidProblem() { return LimbEndsProblem(Humanoid()); }
 
 // The default character with the bench's humanoid goals (bench/workloads.ts,
-// HUMANOID_GOALS): the tips of both hands and both feet.
-inline IkProblem DefaultCharacterProblem() { return LimbEndsProblem(DefaultCharacter()); }
+// HUMANOID_GOALS): the tips of both hands and both feet. Its limits are IK's
+// about the rest pose (Skeleton::LimitIkTurns), as the Rig narrows them for
+// the bench's solves, every one from a pose set at rest: the hips tilt ±0.35.
+inline IkProblem DefaultCharacterProblem() {
+  IkProblem p = LimbEndsProblem(DefaultCharacter());
+  const std::vector<glm::vec3> rest(p.skeleton.bone_count(), glm::vec3(0.0f));
+  p.skeleton.LimitIkTurns(rest, rest);
+  return p;
+}
 
 // The bench's reach (bench/workloads.ts, reachOf): the longest path from a
 // root to a goal point, every bone stretched straight.

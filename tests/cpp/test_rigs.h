@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -165,17 +166,18 @@ inline std::vector<kin::BoneDef> Humanoid() {
 // The default character's body (assets/character.glb: its 21 bones before
 // the ponytail, which bench/workloads.ts leaves out too) as the page reads
 // it (web/src/rig/skinned-mesh-rig.ts): rest offsets only (no rest
-// rotation, unit scale, identity frames, order XYZ), its limits (the hips'
-// tilt cone among them) and stiffness. The bench's humanoid workloads run on this rig, and
+// rotation, unit scale, identity frames, order XYZ), its limits, stiffness
+// and IK ranges (the hips' alone: IK tilts them 0.35 rad from the pose given). The bench's humanoid workloads run on this rig, and
 // tests/web/cpp-fixtures.test.ts checks every row against the asset.
 inline std::vector<kin::BoneDef> DefaultCharacter() {
   struct Row {
     const char* name; const char* parent; glm::vec3 t; glm::vec3 tip; glm::vec3 lo; glm::vec3 hi; float stiffness;
     float swing_max = 3.14159265f;  // π: no cone
+    glm::vec3 ik_range{std::numeric_limits<float>::infinity()};  // the limits alone
   };
   const Row rows[] = {
-      // The hips: a free heading (Y, a whole turn either way).
-      {"hips", nullptr, {0, 0.96f, 0}, {0, 0.1f, 0}, {-0.35f, -6.28318531f, -0.35f}, {0.35f, 6.28318531f, 0.35f}, 30},
+      // The hips: a free heading (Y, a whole turn either way), and they tip over every way.
+      {"hips", nullptr, {0, 0.96f, 0}, {0, 0.1f, 0}, {-3.14159265f, -6.28318531f, -3.14159265f}, {3.14159265f, 6.28318531f, 3.14159265f}, 30, 3.14159265f, {0.35f, 12.5663706f, 0.35f}},
       {"spine", "hips", {0, 0.1f, 0}, {0, 0.16f, 0}, {-0.4f, -0.4f, -0.4f}, {0.4f, 0.4f, 0.4f}, 15},
       {"chest", "spine", {0, 0.16f, 0}, {0, 0.22f, 0}, {-0.4f, -0.4f, -0.4f}, {0.4f, 0.4f, 0.4f}, 15},
       {"neck", "chest", {0, 0.22f, 0}, {0, 0.1f, 0}, {-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}, 8},
@@ -210,6 +212,7 @@ inline std::vector<kin::BoneDef> DefaultCharacter() {
     b.max_angle = r.hi;
     b.stiffness = r.stiffness;
     b.swing_max = r.swing_max;
+    b.ik_range = r.ik_range;
     bones.push_back(b);
   }
   return bones;

@@ -24,6 +24,7 @@ struct Body {
   std::vector<glm::vec3> angles;
   glm::vec3 root_ms{0.0f};
   std::vector<kin::Goal> goals;
+  bool ik_ranges = true;  // false: the built limits alone (the hips tip over every way)
 
   Body() {
     EXPECT_TRUE(kin::Skeleton::Build(kin_test::DefaultCharacter(), &skeleton).ok());
@@ -58,7 +59,9 @@ struct Body {
     g.target_ms = Point(g) + move_ms;
     return g;
   }
+  // As the Rig solves: IK's limits about the pose given (the start), then the built ones again.
   kin::SolveReport Solve(SolverKind kind, bool move_root, int max_iterations, glm::vec3* out_root) {
+    if (ik_ranges) skeleton.LimitIkTurns(angles, angles);
     kin::IkJob job;
     job.kind = kind;
     job.skeleton = &skeleton;
@@ -69,7 +72,9 @@ struct Body {
     job.options.max_iterations = max_iterations;
     job.angles = angles;
     job.workspace = &workspace;
-    return job.Run();
+    const kin::SolveReport report = job.Run();
+    skeleton.ResetLimits();
+    return report;
   }
 };
 
@@ -118,6 +123,28 @@ INSTANTIATE_TEST_SUITE_P(JacobianSolvers, WholeBodySolve,
                            for (char& ch : name) if (ch == '-') ch = '_';
                            return name;
                          });
+
+// Why the hips have an IK range: their limits let them tip over every way
+// (lying down), and with the limits alone DLS meets the same pull by tipping
+// the pelvis forward and swinging the thighs to their limit (measured: the
+// hips 1.15 rad about X, the thighs −1.8) where a person bends the knees.
+// IK's 0.35 rad about the pose given keeps the crouch.
+TEST(WholeBody, TheHipsIkRangeMakesPinnedFeetBendTheKneesRatherThanTipThePelvis) {
+  for (const bool ik_ranges : {false, true}) {
+    Body body;
+    body.ik_ranges = ik_ranges;
+    body.goals = {body.Pin("foot_l"), body.Pin("foot_r"), body.RootTarget(glm::vec3(0.0f, -0.25f, 0.0f))};
+    body.Solve(SolverKind::kDls, true, 200, &body.root_ms);
+    const glm::vec3 hips = body.angles[body.Bone("hips")];
+    const float tilt = std::max(std::fabs(hips.x), std::fabs(hips.z));
+    if (ik_ranges) {
+      EXPECT_LE(tilt, 0.35f + 1e-6f);
+      for (const char* shin : {"shin_l", "shin_r"}) EXPECT_GT(body.angles[body.Bone(shin)].x, 0.3f) << shin;
+    } else {
+      EXPECT_GT(tilt, 0.7f) << "the limits alone no longer tip the pelvis: is the IK range still needed?";
+    }
+  }
+}
 
 // A lone root target: no angle moves the hips' origin, so the root offset
 // alone carries it, to tolerance, and no joint turns.

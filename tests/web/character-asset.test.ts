@@ -47,9 +47,10 @@ const HIERARCHY: [string, string | null][] = [
 
 // Euler limits (radians) about the joint's X, Y, Z: [min, max].
 const symmetric = (x: number, y: number, z: number) => ({ min: [-x, -y, -z], max: [x, y, z] });
-const LIMITS: Record<string, { min: number[]; max: number[]; swingMax?: number; twist?: number[] }> = {
-  // The root turns freely about its upright axis (its heading), a whole turn either way.
-  hips: symmetric(0.35, 2 * Math.PI, 0.35),
+const LIMITS: Record<string, { min: number[]; max: number[]; swingMax?: number; twist?: number[]; ikRange?: number[] }> = {
+  // The root turns freely about its upright axis (its heading), a whole turn either way, and tips
+  // over every way (lying down); IK tilts it 0.35 rad at most from the pose it was given.
+  hips: { ...symmetric(Math.PI, 2 * Math.PI, Math.PI), ikRange: [0.35, 4 * Math.PI, 0.35] },
   spine: symmetric(0.4, 0.4, 0.4),
   chest: symmetric(0.4, 0.4, 0.4),
   neck: symmetric(0.5, 0.5, 0.5),
@@ -100,6 +101,7 @@ interface Kin {
   max: number[];
   swingMax?: number;
   twist?: number[];
+  ikRange?: number[];
   tip: number[];
 }
 
@@ -191,6 +193,7 @@ describe('assets/character.glb', () => {
       expect(kin.max).toEqual(LIMITS[bone.name].max);
       expect(kin.swingMax, bone.name).toBe(LIMITS[bone.name].swingMax);
       expect(kin.twist, bone.name).toEqual(LIMITS[bone.name].twist);
+      expect(kin.ikRange, bone.name).toEqual(LIMITS[bone.name].ikRange);
       for (let axis = 0; axis < 3; axis++) expect(kin.min[axis]).toBeLessThanOrEqual(kin.max[axis]);
       // A joint's tip is where its first child starts; leaves end past their joint, 5–25 cm for
       // the body's and 1.5–3 cm for the fingers'. The head's tip is the top of the skull: its

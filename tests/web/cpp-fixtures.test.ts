@@ -20,14 +20,16 @@ interface Row {
   stiffness: number;
   /** The swing cone's half-angle; π (none) where the row leaves it out. */
   swingMax: number;
+  /** How far IK turns each slot from the pose given; infinite (the limits alone) where the row leaves it out. */
+  ikRange: number[];
 }
 
-/** The rows of DefaultCharacter()'s table: {"name", "parent" or nullptr, {t}, {tip}, {lo}, {hi}, stiffness[, swing_max]}. */
+/** The rows of DefaultCharacter()'s table: {"name", "parent" or nullptr, {t}, {tip}, {lo}, {hi}, stiffness[, swing_max[, {ik_range}]]}. */
 function fixtureRows(): Row[] {
   const header = readFileSync(new URL('../cpp/test_rigs.h', import.meta.url), 'utf8');
   const body = header.slice(header.indexOf('DefaultCharacter()'));
   const vec = String.raw`\{([^{}]*)\}`;
-  const row = new RegExp(String.raw`\{"(\w+)", (nullptr|"\w+"), ${vec}, ${vec}, ${vec}, ${vec}, ([\d.]+)(?:, ([\d.]+)f)?\},`, 'g');
+  const row = new RegExp(String.raw`\{"(\w+)", (nullptr|"\w+"), ${vec}, ${vec}, ${vec}, ${vec}, ([\d.]+)(?:, ([\d.]+)f)?(?:, ${vec})?\},`, 'g');
   const numbers = (text: string) => text.split(',').map((v) => Number.parseFloat(v.trim().replace(/f$/, '')));
   return [...body.matchAll(row)].map((m) => ({
     name: m[1],
@@ -38,6 +40,7 @@ function fixtureRows(): Row[] {
     max: numbers(m[6]),
     stiffness: Number(m[7]),
     swingMax: m[8] === undefined ? Math.PI : Number(m[8]),
+    ikRange: m[9] === undefined ? [Infinity, Infinity, Infinity] : numbers(m[9]),
   }));
 }
 
@@ -68,6 +71,7 @@ describe('tests/cpp/test_rigs.h DefaultCharacter()', () => {
       expect(Math.fround(row.swingMax), `${bone.name} swingMax`).toBe(Math.fround(bone.swingMax ?? Math.PI));
       expect(bone.twistMin ?? -Math.PI, `${bone.name} twistMin`).toBe(-Math.PI);
       expect(bone.twistMax ?? Math.PI, `${bone.name} twistMax`).toBe(Math.PI);
+      same(row.ikRange, bone.ikRange ?? [Infinity, Infinity, Infinity], 'ikRange');
     });
   });
 
