@@ -1,6 +1,7 @@
 // The pose library on the default character, through the built module: the
 // built-in poses (at least 40, every category) lie within every limit with no
-// NaN and meet the floor as their ground says within 5 mm; applying the upper
+// NaN and meet the floor as their ground says within 5 mm, mirrored too; the
+// lying ones with the hips a quarter turn over and the trunk on the floor; applying the upper
 // body leaves the legs bit for bit, the lower body the arms; blend 0 and 1
 // give the current and the library's pose exactly; a mirrored pose is the
 // pose flipped (left for right, y and z turned); a captured pose comes back.
@@ -31,7 +32,7 @@ describe('the built-in poses', () => {
     expect(new Set(BUILT_IN_POSES.map((pose) => pose.name)).size).toBe(BUILT_IN_POSES.length);
   });
 
-  for (const pose of BUILT_IN_POSES) {
+  for (const pose of BUILT_IN_POSES.flatMap((p) => [p, { ...mirroredPose(p), name: `${p.name}, mirrored` }])) {
     it(`${pose.name}: names only the character's bones, within every limit, no NaN, on the floor as its ground says (5 mm)`, () => {
       for (const name of Object.keys(pose.angles)) expect(rig.boneNames, name).toContain(name);
       rig.setPose(new Float32Array(3 * rig.boneCount));
@@ -48,10 +49,18 @@ describe('the built-in poses', () => {
       const supports = gaps.slice(0, ground.length > 1 ? ground.length - 1 : 1);
       expect(Math.min(...supports), 'the nearest support').toBeLessThan(0.005);
       // The category's own support touches too: a sitting pose its seat, a kneeling one its knees (2 cm).
-      if (pose.category === 'sitting' || pose.category === 'kneeling') expect(gaps[0], 'the seat, knees or body').toBeLessThan(0.02);
+      if (pose.category === 'sitting' || pose.category === 'kneeling' || pose.category === 'lying') expect(gaps[0], 'the seat, knees, trunk or side').toBeLessThan(0.02);
       // No body bone below the floor (the ponytail's springs hang it where they will).
       const tips = rig.boneTips();
       const model = rig.modelMatrices();
+      if (pose.category === 'lying') {
+        // The hips a quarter turn over (their upright axis within 20° of the floor) and the
+        // trunk down: the pelvis's joints within a hand's breadth of the floor's skin contact.
+        const hips = rig.boneIndex('hips');
+        const up = [model[16 * hips + 4], model[16 * hips + 5], model[16 * hips + 6]];
+        expect(Math.abs(up[1]) / Math.hypot(...up), 'the hips’ upright axis off the floor').toBeLessThan(Math.sin(0.35));
+        for (const name of ['hips', 'spine']) expect(model[16 * rig.boneIndex(name) + 13], name).toBeLessThan(0.2);
+      }
       rig.boneNames.forEach((name, b) => {
         if (!name.startsWith('ponytail_')) expect(Math.min(tips[3 * b + 1], model[16 * b + 13]), name).toBeGreaterThan(0);
       });

@@ -5,8 +5,8 @@
 // +x leans the trunk or head forward, +y turns it to the left; the right side
 // mirrors y and z). Each says how it meets the floor: which bones' points
 // (joints and tips) rest at which height — the soles' bones at the rest
-// pose's 3 cm, a seat's hips 15 cm above it (the buttocks' flesh), the knees 5 cm — and
-// the page puts its root there when it applies the pose (pose-ground.ts).
+// pose's 3 cm, a seat's hips 15 cm above it (the buttocks' flesh), the knees 5 cm, a lying
+// trunk 11 cm — and the page puts its root there when it applies the pose (pose-ground.ts).
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { HAND_PRESETS, RELAXED_HANDS } from './hand-poses.js';
 import type { Contact, Ground } from './pose-ground.js';
@@ -31,6 +31,13 @@ const TOES: Ground = [{ bones: ['toes_l', 'toes_r'], height: 0.02 }, BODY];
 const SEAT: Ground = [{ bones: ['hips'], height: 0.15 }, { bones: SOLES, height: 0.03 }, BODY];
 const KNEES: Ground = [{ bones: ['shin_l', 'shin_r'], height: 0.05 }, { bones: SOLES, height: 0.03 }, BODY];
 const AIR: Ground = [{ bones: SOLES, height: 0.35 }];
+// Lying down, the trunk's joints (on its centre line) rest as far above the floor as the skin is
+// from them, at the back and at the front alike (10.5–12.5 cm, measured on the mesh); propped on
+// the elbows, the pelvis so and the elbows 4 cm up; on the side, the lower thigh's joints 6 cm
+// (the hip's flesh is 8 cm deep and the knee's 5.5, pressed a little).
+const TRUNK_DOWN: Ground = [{ bones: ['hips', 'spine', 'chest'], height: 0.11 }, BODY];
+const ON_ELBOWS: Ground = [{ bones: ['hips', 'spine'], height: 0.11 }, { bones: ['forearm_l', 'forearm_r'], height: 0.04 }, BODY];
+const LEFT_SIDE: Ground = [{ bones: ['thigh_l'], height: 0.06 }, BODY];
 
 const negated = (v: number): number => (v === 0 ? 0 : -v);
 /** A left-side triple on the right: (x, −y, −z). */
@@ -118,6 +125,12 @@ const ENTRIES: Entry[] = [
   { name: 'Arabesque', category: 'dancing', ground: LEFT_FOOT, angles: { spine: [0.2, 0, 0], chest: [0.1, 0, 0], head: [-0.3, 0, 0], thigh_r: [0.5, 0, -0.1], shin_r: [0, 0, 0], foot_r: [0.3, 0, 0], upper_arm_l: [0, -1.4, 0.3], upper_arm_r: right([0, 0.5, 0.2]), ...hands('relaxed') } },
   { name: 'Twist', category: 'dancing', ground: FEET, angles: { hips: [0, 0.3, 0], spine: [0, -0.3, 0], chest: [0, -0.3, 0], ...both({ thigh_l: [-0.3, 0, 0.05], shin_l: [0.6, 0, 0], upper_arm_l: [0, -0.3, -0.9], forearm_l: [0, -1.6, 0] }), ...hands('fist') } },
   { name: 'Victory', category: 'dancing', ground: FEET, angles: { head: [-0.3, 0, 0], ...both({ upper_arm_l: [0, 0, 1.0], forearm_l: [0, -0.1, 0], thigh_l: [0, 0, 0.2] }), ...hands('fist') } },
+  // Lying (the hips turned a quarter turn: −x onto the back, +x onto the front, −z onto the left side).
+  { name: 'Lie on the back', category: 'lying', ground: TRUNK_DOWN, angles: { hips: [-Math.PI / 2, 0, 0], neck: [0.1, 0, 0], ...both({ upper_arm_l: [0, 0.1, -1.25], forearm_l: [0, -0.2, 0], thigh_l: [0.05, 0, 0.08], foot_l: [0.6, 0, 0] }), ...RELAXED_HANDS } },
+  { name: 'Lie on the back, knees up', category: 'lying', ground: [TRUNK_DOWN[0], { bones: SOLES, height: 0.03 }, BODY], angles: { hips: [-Math.PI / 2, 0, 0], neck: [0.15, 0, 0], ...both({ upper_arm_l: [0, 0.1, -1.0], forearm_l: [0, -0.3, 0], thigh_l: [-0.9, 0, 0.1], shin_l: [2.0, 0, 0], foot_l: [0.45, 0, 0] }), ...hands('open') } },
+  { name: 'Lie face down', category: 'lying', ground: TRUNK_DOWN, angles: { hips: [Math.PI / 2, 0, 0], neck: [-0.2, 0.5, 0], head: [0, 0.6, 0], ...both({ upper_arm_l: [0, 0.02, -1.25], forearm_l: [0, 0, 0], thigh_l: [-0.05, 0, 0.06], foot_l: [1.1, 0, 0] }), ...hands('open') } },
+  { name: 'Lie on the side', category: 'lying', ground: LEFT_SIDE, angles: { hips: [0, 0, -Math.PI / 2], spine: [0, 0, 0.1], chest: [0, 0, 0.1], neck: [0, 0, -0.3], head: [0.1, 0, -0.3], clavicle_l: [0, 0, 0.1], upper_arm_l: [0, -0.2, 1.3], forearm_l: [0, -0.4, 0], upper_arm_r: right([0, 0, -1.3]), forearm_r: right([0, -0.3, 0]), thigh_l: [-0.7, 0, -0.05], shin_l: [0.9, 0, 0], thigh_r: right([-1.2, -0.4, 0]), shin_r: right([1.3, 0, 0]), ...hands('open', 'l'), ...hands('relaxed', 'r') } },
+  { name: 'Read, propped on the elbows', category: 'lying', ground: ON_ELBOWS, angles: { hips: [Math.PI / 2, 0, 0], spine: [-0.35, 0, 0], chest: [-0.35, 0, 0], neck: [-0.2, 0, 0], head: [0.2, 0, 0], ...both({ upper_arm_l: [0, -1.2, -0.6], forearm_l: [0, -1.6, 0], thigh_l: [0, 0, 0.05], shin_l: [1.6, 0, 0], foot_l: [0.4, 0, 0] }), ...hands('open') } },
 ];
 
 const slug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');

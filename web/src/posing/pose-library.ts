@@ -13,9 +13,9 @@ import type { Vec3Tuple } from '../rig/rig-desc.js';
 import type { PoseEditor } from './pose-editor.js';
 import { type Ground, groundedRoot } from './pose-ground.js';
 
-// Lying down is not among them yet: it turns the whole body over, and the
-// default character's root (its hips) tilts ±20° only, so that IK bends the
-// knees rather than tip the body; a root rotation of its own will allow it.
+// Lying down turns the whole body over: the default character's root (its
+// hips) tips over every way, and IK tilts it only 20° from a pose (its IK
+// range), so that a lying pose stays lying while its limbs are dragged.
 export const POSE_CATEGORIES = [
   'standing',
   'walking and running',
@@ -26,6 +26,7 @@ export const POSE_CATEGORIES = [
   'reaching and picking up',
   'fighting',
   'dancing',
+  'lying',
 ] as const;
 export type PoseCategory = (typeof POSE_CATEGORIES)[number];
 
@@ -108,7 +109,9 @@ export function mirroredPose(pose: LibraryPose): LibraryPose {
   const angles: Record<string, Vec3Tuple> = Object.create(null);
   for (const [name, [x, y, z]] of Object.entries(pose.angles)) angles[twin(name)] = [x, negated(y), negated(z)];
   const [x, y, z] = pose.rootOffset_ms;
-  return { ...pose, angles, rootOffset_ms: [negated(x), y, z] };
+  // Its floor contacts go to the twin bones too: a pose lying on its left side rests on its right.
+  const ground = pose.ground?.map((contact) => ({ ...contact, bones: contact.bones.map(twin) }));
+  return { ...pose, angles, rootOffset_ms: [negated(x), y, z], ...(ground ? { ground } : {}) };
 }
 
 function checkOptions({ part = 'whole', mirror = false, blend = 1 }: ApplyOptions): Required<ApplyOptions> {
