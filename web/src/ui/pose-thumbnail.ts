@@ -1,6 +1,7 @@
 // A library pose's thumbnail, drawn by the page: the pose put on the
 // character's rig for a moment (and the rig's own pose put back), its bones
-// drawn as a stick figure seen from the front and a little to its left —
+// drawn as a stick figure seen from the front and a little to its left (a
+// body lying along its length from its left side) —
 // the left side blue, the right red, the middle light — on a 2-D canvas.
 import type { Rig } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
@@ -33,8 +34,14 @@ export function drawPoseThumbnail(canvas: HTMLCanvasElement, rig: Rig, pose: Lib
   const context = canvas.getContext('2d');
   if (!context) return;
   const segments = posedSegments(rig, pose);
-  // Seen from the front, turned 25° toward the character's left: x' = x cos + z sin.
-  const [c, s] = [Math.cos(0.44), Math.sin(0.44)];
+  // Seen from the front, turned 25° toward the character's left: x' = x cos + z sin. A body lying
+  // along Z (on its back or front: the trunk from the hips to the head's tip mostly along it) is
+  // seen from its left instead, 25° toward the front, so that it lies across the thumbnail
+  // rather than end-on.
+  const trunk = [segments.find((g) => g.name === 'hips'), segments.find((g) => g.name === 'head')];
+  const along = trunk[0] && trunk[1] ? trunk[1].to.map((v, k) => Math.abs(v - trunk[0]!.from[k])) : [0, 1, 0];
+  const turn = along[2] > along[0] + along[1] ? Math.PI / 2 - 0.44 : 0.44;
+  const [c, s] = [Math.cos(turn), Math.sin(turn)];
   const screen = ([x, y, z]: Vec3Tuple): [number, number] => [x * c + z * s, y];
   const points = segments.flatMap(({ from, to }) => [screen(from), screen(to)]);
   const xs = points.map(([x]) => x);
