@@ -98,4 +98,34 @@ TEST(IkRange, KeepsALyingBodyLyingThroughALongDragAndFollowsThePoseSetByHand) {
   EXPECT_EQ(sk.max_angle(hips).x, kPi);
 }
 
+// A solve worker's rig has its pose set for every request: SetIkFrom gives
+// it the page's pose to measure from instead, and a solved pose never moves
+// it. Refused, changing nothing, unless 3 finite angles a bone.
+TEST(IkRange, LiesAboutThePoseSetIkFromGivesUntilAPoseIsSetAgain) {
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(kin_test::DefaultCharacter()).ok());
+  const int hips = rig.skeleton().FindBone("hips");
+  const int n = rig.bone_count();
+  std::vector<float> lying(3 * static_cast<std::size_t>(n), 0.0f);
+  lying[3 * hips] = -kPi / 2.0f;
+  ASSERT_TRUE(rig.SetIkFrom(kin::Span<const float>(lying.data(), lying.size())).ok());
+  EXPECT_EQ(rig.ik_from()[hips], glm::vec3(-kPi / 2.0f, 0.0f, 0.0f));
+  // Standing, measured from lying: the window is widened to keep the start, reaching from −π/2 − 0.35 to 0.
+  kin::Goal hand;
+  hand.bone = rig.skeleton().FindBone("hand_r");
+  hand.point_bs = rig.skeleton().tip_bs(hand.bone);
+  hand.target_ms = glm::vec3(0.0f, 0.3f, 1.0f);  // low and in front: the hips tip forward to reach it if they may
+  ASSERT_TRUE(rig.SetGoals(std::vector<kin::Goal>{hand}).ok());
+  ASSERT_TRUE(rig.Solve().input.ok());
+  EXPECT_LE(rig.pose()[hips].x, 0.0f);  // measured: 0, held at the bound
+  EXPECT_EQ(rig.ik_from()[hips], glm::vec3(-kPi / 2.0f, 0.0f, 0.0f));  // a solve leaves it
+  for (std::vector<float> bad : {std::vector<float>(3), lying}) {
+    if (bad.size() == lying.size()) bad[4] = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_FALSE(rig.SetIkFrom(kin::Span<const float>(bad.data(), bad.size())).ok());
+    EXPECT_EQ(rig.ik_from()[hips], glm::vec3(-kPi / 2.0f, 0.0f, 0.0f));
+  }
+  ASSERT_TRUE(rig.SetPose(kin::Span<const float>(lying.data(), lying.size()), glm::vec3(0.0f)).ok());
+  EXPECT_EQ(rig.ik_from()[hips], rig.pose()[hips]);
+}
+
 }  // namespace

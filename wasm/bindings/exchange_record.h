@@ -30,7 +30,7 @@ enum FloatSlot : int {
 
 // Every buffer the page reads, each owned by the rig or one of its features.
 enum BufferSlot : int {
-  kModel, kPalette, kTips, kPose, kEnergy, kBind, kPoseModel, kGoals, kBalance,  // the rig's
+  kModel, kPalette, kTips, kPose, kEnergy, kBind, kPoseModel, kGoals, kBalance, kIkFrom,  // the rig's
   kDqsPalette, kSkinnedPositions, kSkinnedNormals, kSkinJoints, kSkinWeights,  // the skinning's
   kGhostModel, kGhostPalette, kGhostTips, kGhostPose, kChannelSamples,  // the clip sampler's
   kBufferSlotCount
@@ -56,6 +56,7 @@ constexpr BufferSlotInfo kBufferSlots[] = {
     {"poseModel", kPoseModel, BufferElement::kFloat32},
     {"goals", kGoals, BufferElement::kFloat32},
     {"balance", kBalance, BufferElement::kFloat32},
+    {"ikFrom", kIkFrom, BufferElement::kFloat32},
     {"dqsPalette", kDqsPalette, BufferElement::kFloat32},
     {"skinnedPositions", kSkinnedPositions, BufferElement::kFloat32},
     {"skinnedNormals", kSkinnedNormals, BufferElement::kFloat32},

@@ -90,6 +90,7 @@ class RigBinding {
   int setAngles(int bone, float a0, float a1, float a2);
   emscripten::val anglesForModelRotation(int bone, float x, float y, float z, float w);
   int setPose(const emscripten::val& angles, float rx, float ry, float rz);
+  int setIkFrom(const emscripten::val& angles);
   int setRootOffset(float x, float y, float z);
   int setGoals(const emscripten::val& goals);
   int setGoalTarget(int goal);

@@ -88,6 +88,7 @@ void RigBinding::RefreshRecord() {
   Publish(kPoseModel, rig_.pose_model_data(), 16 * n);
   Publish(kGoals, rig_.goals_data(), static_cast<std::size_t>(rig_.goal_count()) * kGoalRecordFloats);
   Publish(kBalance, rig_.balance_data(), static_cast<std::size_t>(rig_.balance_float_count()));
+  Publish(kIkFrom, rig_.ik_from_data(), 3 * n);
 }
 
 int RigBinding::Solved(const SolveReport& report) {
@@ -154,6 +155,13 @@ int RigBinding::setPose(const val& angles, float rx, float ry, float rz) {
   return Report(rig_.SetPose(Span<const float>(a.data(), a.size()), glm::vec3(rx, ry, rz)));
 }
 
+int RigBinding::setIkFrom(const val& angles) {
+  std::vector<float> a;
+  const Status parsed = ParseNumbers(angles, "IK's pose angles", &a);
+  if (!parsed.ok()) return Report(parsed);
+  return Report(rig_.SetIkFrom(Span<const float>(a.data(), a.size())));
+}
+
 int RigBinding::setRootOffset(float x, float y, float z) { return Report(rig_.SetRootOffset(glm::vec3(x, y, z))); }
 
 int RigBinding::setGoals(const val& goals) {
@@ -213,6 +221,7 @@ EMSCRIPTEN_BINDINGS(kin_rig) {
       .function("setAngles", &RigBinding::setAngles)
       .function("anglesForModelRotation", &RigBinding::anglesForModelRotation)
       .function("setPose", &RigBinding::setPose)
+      .function("setIkFrom", &RigBinding::setIkFrom)
       .function("setRootOffset", &RigBinding::setRootOffset)
       .function("setGoals", &RigBinding::setGoals)
       .function("goalCount", &RigBinding::goalCount)

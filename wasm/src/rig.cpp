@@ -27,7 +27,7 @@ Status Rig::Load(Span<const BoneDef> bones) {
     angles_[i] = ProjectJointLimits(skeleton_, static_cast<int>(i), angles_[i]);
   root_offset_ms_ = glm::vec3(0.0f);
   staged_angles_.assign(n, glm::vec3(0.0f));
-  set_angles_.assign(n, glm::vec3(0.0f));
+  set_angles_ = angles_;
   goals_.clear();
   goals_.reserve(kMaxGoals);
   model_ms_.assign(n, glm::mat4(1.0f));
@@ -60,6 +60,7 @@ Status Rig::SetAngles(int bone, const glm::vec3& angles) {
   if (!IsFinite(angles)) return Status::Invalid("angles of bone %d '%s' are not finite", bone, skeleton_.name(bone).c_str());
   status = Projected(bone, angles, &angles_[bone]);
   if (!status.ok()) return status;
+  SetByHand();
   Refresh();
   return Status::Ok();
 }
@@ -103,6 +104,7 @@ Status Rig::SetPose(Span<const float> angles, const glm::vec3& root_offset_ms) {
     if (!status.ok()) return status;
   }
   std::copy(staged_angles_.begin(), staged_angles_.end(), angles_.begin());
+  SetByHand();
   root_offset_ms_ = root_offset_ms;
   Refresh();
   return Status::Ok();
@@ -252,6 +254,17 @@ SolveReport Rig::Solve(IkTrace* trace) {
   return report;
 }
 
+Status Rig::SetIkFrom(Span<const float> angles) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  const std::size_t n = static_cast<std::size_t>(bone_count());
+  if (angles.size != 3 * n) return Status::Invalid("IK's pose has %zu angles, expected %zu (3 per bone)", angles.size, 3 * n);
+  for (std::size_t i = 0; i < angles.size; ++i)
+    if (!std::isfinite(angles[i])) return Status::Invalid("IK's pose angle %zu is not finite", i);
+  for (std::size_t i = 0; i < n; ++i) set_angles_[i] = glm::vec3(angles[3 * i], angles[3 * i + 1], angles[3 * i + 2]);
+  return Status::Ok();
+}
+
 Status Rig::CheckPoseSize(Span<const glm::vec3> values, const char* what) const {
   if (values.size != static_cast<std::size_t>(bone_count()))
     return Status::Invalid("%s: %zu values for %d bones (one per bone)", what, values.size, bone_count());
@@ -277,6 +290,7 @@ Status Rig::SetSampledPose(Span<const glm::vec3> angles, const glm::vec3& root_o
     if (!status.ok()) return status;
   }
   std::copy(staged_angles_.begin(), staged_angles_.end(), angles_.begin());
+  SetByHand();
   root_offset_ms_ = root_offset_ms;
   if (animated) skeleton_.SetAnimatedRest(translations, scales);
   Refresh();
@@ -300,9 +314,10 @@ void Rig::RefreshPose() {
   if (loaded()) Refresh();
 }
 
+void Rig::SetByHand() { std::copy(angles_.begin(), angles_.end(), set_angles_.begin()); }
+
 void Rig::Refresh() {
   // Every pose the rig holds was validated on the way in: no second check.
-  std::copy(angles_.begin(), angles_.end(), set_angles_.begin());
   ComputeModelMatricesT<float>(skeleton_, angles_, root_offset_ms_, model_ms_);
   std::copy(model_ms_.begin(), model_ms_.end(), pose_model_ms_.begin());
   RefreshFromModel();

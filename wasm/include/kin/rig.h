@@ -111,6 +111,13 @@ class Rig {
   // without changing the solve; the caller owns and sizes it, so that the rig
   // keeps no memory for a teaching feature.
   SolveReport Solve(IkTrace* trace = nullptr);
+  // The pose IK's ranges lie about: the pose as last set, unless SetIkFrom
+  // says otherwise (a solve worker's rig, whose pose is set for every
+  // request, solves about the page's). Refused, changing nothing, unless 3
+  // finite angles per bone.
+  Span<const glm::vec3> ik_from() const { return Span<const glm::vec3>(set_angles_.data(), set_angles_.size()); }
+  const float* ik_from_data() const { return reinterpret_cast<const float*>(set_angles_.data()); }
+  Status SetIkFrom(Span<const float> angles);
   // The IK job of the current goals and solver settings over the caller's
   // angles (start: a copy of pose()) and workspace, without the rig's
   // kept factorisation: what the teaching jobs evaluate the solve with
@@ -166,6 +173,8 @@ class Rig {
   // The IK job of the current pose, goals and solver settings.
   IkJob MakeIkJob();
   Status CheckPoseSize(Span<const glm::vec3> values, const char* what) const;
+  // The pose was set, not solved: IK's ranges lie about it from now on.
+  void SetByHand();
   // Model matrices, tips and palette of the current pose.
   void Refresh();
   // Tips and palette from the model matrices in model_ms_.
@@ -181,7 +190,7 @@ class Rig {
   Skeleton skeleton_;
   std::vector<glm::vec3> angles_;
   std::vector<glm::vec3> staged_angles_;  // a new pose (SetPose, SetSampledPose) before it replaces angles_
-  std::vector<glm::vec3> set_angles_;     // the pose as last set, not solved: where IK's ranges lie (Solve)
+  std::vector<glm::vec3> set_angles_;     // the pose as last set, not solved (SetByHand, SetIkFrom): where IK's ranges lie
   glm::vec3 root_offset_ms_{0.0f};
   std::vector<Goal> goals_;
   SolverKind solver_ = SolverKind::kDls;

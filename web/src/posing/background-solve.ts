@@ -100,6 +100,6 @@ export class BackgroundSolve {
       this.stalePoses++;
       return;
     }
-    session.applySolved(answer.angles, answer.rootOffset, answer.report, answer.micros, answer.energy);
+    session.applySolved(answer.angles, answer.rootOffset, answer.report, answer.micros, answer.energy, answer.ikFrom);
   }
 }

@@ -222,13 +222,16 @@ export class PosingSession extends SessionGoals {
   /** A solve request of the state now: the rig's pose and root offset, every goal's target, pole and orientation. */
   fillSolveRequest(buffers: SolveBuffers): void {
     buffers.angles.set(this.rig.pose());
+    buffers.ikFrom?.set(this.rig.ikFrom());
     this.rig.readRootOffset(buffers.rootOffset);
     packGoalValues(buffers.goalValues, this.targets_ms, this.poles_ms, this.orientations_ms);
   }
 
   /** A worker's solve of a request filled here: its pose (clamped as any pose is, then FK and palette) and its report become the latest solve, timed by the worker. */
-  applySolved(angles: Float32Array, rootOffset_ms: Float64Array, report: { status: SolveStatus; iterations: number; error: number; worstGoal: number }, micros: number, energy: Float32Array): void {
+  applySolved(angles: Float32Array, rootOffset_ms: Float64Array, report: { status: SolveStatus; iterations: number; error: number; worstGoal: number }, micros: number, energy: Float32Array, ikFrom?: Float32Array): void {
     this.rig.setPose(angles, [rootOffset_ms[0], rootOffset_ms[1], rootOffset_ms[2]]);
+    // A solved pose is not one set by hand: IK's ranges stay where the request had them.
+    if (ikFrom) this.rig.setIkFrom(ikFrom);
     const summary = this.lastSolve;
     summary.solver = this.solver;
     summary.status = report.status;
@@ -307,7 +310,10 @@ export class PosingSession extends SessionGoals {
   timeLastSolve(): void {
     if (!Number.isNaN(this.lastSolve.micros) || this.lastSolve.failure !== null) return;
     const root = this.preSolveRoot;
+    // Put back as a solve's start, not a pose set by hand: IK's ranges stay where the solve had them.
+    const ikFrom = Float32Array.from(this.rig.ikFrom());
     this.rig.setPose(this.preSolveAngles, [root[0], root[1], root[2]]);
+    this.rig.setIkFrom(ikFrom);
     // The same pose again: not a change of the pose (a share link is not written anew for it).
     this.retiming = true;
     try {

@@ -93,6 +93,11 @@ export abstract class RigReadout {
     return this.view('pose');
   }
 
+  /** The pose IK's ranges lie about (BoneDesc.ikRange): the pose as last set, not solved, unless setIkFrom says otherwise (view). */
+  ikFrom(): Float32Array {
+    return this.view('ikFrom');
+  }
+
   /** E per iteration of the last solve (view). */
   energyHistory(): Float32Array {
     const whole = this.view('energy');
@@ -164,7 +169,7 @@ export abstract class RigReadout {
   }
 
   /** The view over one of the rig's own buffer slots (checks that the rig is alive). */
-  protected view(slot: 'palette' | 'model' | 'poseModel' | 'bind' | 'tips' | 'pose' | 'energy' | 'goals' | 'balance'): Float32Array {
+  protected view(slot: 'palette' | 'model' | 'poseModel' | 'bind' | 'tips' | 'pose' | 'energy' | 'goals' | 'balance' | 'ikFrom'): Float32Array {
     this.live();
     return this.views.view(slot);
   }

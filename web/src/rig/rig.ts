@@ -216,6 +216,14 @@ export class Rig extends RigReadout {
     this.check(this.live().setPose(angles, rootOffset[0], rootOffset[1], rootOffset[2]));
   }
 
+  /**
+   * Where IK's ranges lie from now on (3 angles per bone): a solve worker's
+   * rig, whose pose is set for every request, solves about the page's.
+   */
+  setIkFrom(angles: ArrayLike<number>): void {
+    this.check(this.live().setIkFrom(angles));
+  }
+
   setRootOffset(x: number, y: number, z: number): void {
     this.check(this.live().setRootOffset(x, y, z));
   }

@@ -98,7 +98,7 @@ export class SolveClient {
       else this.requester.failed(message.message);
     }
     // Reused for the next request (if its sizes still fit then: a setup may change them).
-    this.spare = { angles: message.angles, rootOffset: message.rootOffset, goalValues: message.goalValues };
+    this.spare = { angles: message.angles, rootOffset: message.rootOffset, goalValues: message.goalValues, ...(message.ikFrom ? { ikFrom: message.ikFrom } : {}) };
     if (this.wanted) this.send();
   }
 
@@ -107,8 +107,8 @@ export class SolveClient {
     this.inFlight = true;
     const spare = this.spare;
     this.spare = null;
-    const fits = spare !== null && spare.angles.length === this.angleCount && spare.goalValues.length === this.valueCount;
-    const buffers = fits ? spare : { angles: new Float32Array(this.angleCount), rootOffset: new Float64Array(3), goalValues: new Float64Array(this.valueCount) };
+    const fits = spare !== null && spare.angles.length === this.angleCount && spare.ikFrom?.length === this.angleCount && spare.goalValues.length === this.valueCount;
+    const buffers = fits ? spare : { angles: new Float32Array(this.angleCount), rootOffset: new Float64Array(3), goalValues: new Float64Array(this.valueCount), ikFrom: new Float32Array(this.angleCount) };
     this.requester.fill(buffers);
     this.port.post({ kind: 'solve', generation: this.generation, id: this.nextId++, ...buffers }, transferList(buffers));
   }

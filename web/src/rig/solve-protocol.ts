@@ -39,6 +39,13 @@ export interface SolveBuffers {
   rootOffset: Float64Array;
   /** GOAL_VALUES per goal, in the setup's goal order. */
   goalValues: Float64Array;
+  /**
+   * The pose IK's ranges lie about (Rig.ikFrom), 3 angles per bone, back
+   * unchanged: the page's rig sets its pose by hand from no solve of the
+   * worker's, and a drag solved there turns each joint no further from it
+   * than one solved on the page. Left out: the start pose.
+   */
+  ikFrom?: Float32Array;
 }
 
 export type ToSolveWorker =
@@ -54,7 +61,8 @@ export type FromSolveWorker =
 
 /** The buffers' underlying memory, to transfer. */
 export function transferList(buffers: SolveBuffers, ...more: ArrayBufferView[]): ArrayBuffer[] {
-  return [buffers.angles, buffers.rootOffset, buffers.goalValues, ...more].map((view) => view.buffer as ArrayBuffer);
+  const views: ArrayBufferView[] = [buffers.angles, buffers.rootOffset, buffers.goalValues, ...(buffers.ikFrom ? [buffers.ikFrom] : []), ...more];
+  return views.map((view) => view.buffer as ArrayBuffer);
 }
 
 /** Packs every goal's values: targets (3 per goal), poles (3 per goal) and orientations (4 per goal, x y z w), NaN where a goal has none. Allocation-free. */

@@ -52,7 +52,7 @@ export class SolveService {
       this.setUp(message.generation, message.setup);
       return null;
     }
-    const buffers: SolveBuffers = { angles: message.angles, rootOffset: message.rootOffset, goalValues: message.goalValues };
+    const buffers: SolveBuffers = { angles: message.angles, rootOffset: message.rootOffset, goalValues: message.goalValues, ...(message.ikFrom ? { ikFrom: message.ikFrom } : {}) };
     const failed = (text: string, stale: boolean): Reply => ({
       message: { kind: 'failed', generation: message.generation, id: message.id, message: text, stale, ...buffers },
       transfer: transferList(buffers),
@@ -62,6 +62,7 @@ export class SolveService {
     const rig = this.rig!;
     try {
       rig.setPose(buffers.angles, [buffers.rootOffset[0], buffers.rootOffset[1], buffers.rootOffset[2]]);
+      if (buffers.ikFrom) rig.setIkFrom(buffers.ikFrom);
       rig.setGoals(goalsWithValues(this.goals, buffers.goalValues));
       const began = performance.now();
       const solved = rig.solve();

@@ -23,6 +23,7 @@ export interface RigHandle {
   /** [a0, a1, a2]: the clamped angles giving the bone this model-space rotation (x y z w); [] with errorMessage() set on bad input. */
   anglesForModelRotation(bone: number, x: number, y: number, z: number, w: number): number[];
   setPose(angles: ArrayLike<number>, rootX: number, rootY: number, rootZ: number): number;
+  setIkFrom(angles: ArrayLike<number>): number;
   setRootOffset(x: number, y: number, z: number): number;
   setGoals(goals: FlatGoal[]): number;
   goalCount(): number;
