@@ -1,7 +1,7 @@
 // A rig description from the fuzzer as the module's load() takes it from
 // TypeScript — names, Euler order names (sometimes not one) and per-bone
 // number fields (parent, rest translation, rotation and scale, joint frame,
-// limits, tip, and optionally stiffness, swing-twist limit, inverse bind),
+// limits, tip, and optionally stiffness, swing-twist limit, inverse bind, IK range),
 // sometimes of the wrong length — converted (BonesFromFlatRig), loaded, then
 // posed with fuzzed angles, then mirrored (kin::RigMirror) in a fuzzed mode
 // code, sometimes out of range, on the bones as named and again loaded with
@@ -56,6 +56,7 @@ void AppendBone(kin_fuzz::FuzzInput& in, int index, const bool optional[], kin::
     Put(in, desc, FlatField::kTwistMax, fuzzed, {pi});
   }
   if (optional[2]) Put(in, desc, FlatField::kInverseBinds, true, {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+  if (optional[3]) Put(in, desc, FlatField::kIkRange, in.Flag(), {0.35f, 4.0f * pi, 0.35f});
 }
 
 // Mirrors in a fuzzed mode code (-1 to 3; 0 to 2 are modes): accepted, the
@@ -86,7 +87,7 @@ void FuzzMirror(kin_fuzz::FuzzInput& in, kin::Rig& rig, kin::RigMirror& mirror) 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   kin_fuzz::FuzzInput in(data, size);
   const int count = 1 + in.Below(12);
-  const bool optional[3] = {in.Flag(), in.Flag(), in.Flag()};
+  const bool optional[4] = {in.Flag(), in.Flag(), in.Flag(), in.Flag()};
   kin::FlatRigDesc desc;
   for (int i = 0; i < count; ++i) AppendBone(in, i, optional, desc);
   if (in.Flag() && in.Flag()) Field(desc, static_cast<FlatField>(in.Below(static_cast<int>(FlatField::kCount)))).resize(in.Below(64));
