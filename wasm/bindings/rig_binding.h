@@ -91,6 +91,7 @@ class RigBinding {
   emscripten::val anglesForModelRotation(int bone, float x, float y, float z, float w);
   int setPose(const emscripten::val& angles, float rx, float ry, float rz);
   int setRootOffset(float x, float y, float z);
+  int setRestScales(const emscripten::val& scales);
   int setGoals(const emscripten::val& goals);
   int setGoalTarget(int goal);
   int setGoalPole(int goal);

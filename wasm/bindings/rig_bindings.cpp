@@ -156,6 +156,13 @@ int RigBinding::setPose(const val& angles, float rx, float ry, float rz) {
 
 int RigBinding::setRootOffset(float x, float y, float z) { return Report(rig_.SetRootOffset(glm::vec3(x, y, z))); }
 
+int RigBinding::setRestScales(const val& scales) {
+  std::vector<float> s;
+  const Status parsed = ParseNumbers(scales, "rest scales", &s);
+  if (!parsed.ok()) return Report(parsed);
+  return Report(rig_.SetRestScales(Span<const float>(s.data(), s.size())));
+}
+
 int RigBinding::setGoals(const val& goals) {
   std::vector<Goal> parsed;
   const Status status = ParseGoals(goals, rig_.skeleton(), &parsed);
@@ -214,6 +221,7 @@ EMSCRIPTEN_BINDINGS(kin_rig) {
       .function("anglesForModelRotation", &RigBinding::anglesForModelRotation)
       .function("setPose", &RigBinding::setPose)
       .function("setRootOffset", &RigBinding::setRootOffset)
+      .function("setRestScales", &RigBinding::setRestScales)
       .function("setGoals", &RigBinding::setGoals)
       .function("goalCount", &RigBinding::goalCount)
       .function("setSolver", &RigBinding::setSolver)

@@ -17,6 +17,7 @@ import { solverContract, takesAnyGoals } from './goal-set.js';
 import { Change } from '../scene/scene-change.js';
 import { SessionGoals, TELL_NOBODY } from './session-goals.js';
 import { type GoalLayouts, goalLayoutFor, goalsInPose } from './solver-goals.js';
+import { AS_BUILT, type Proportions, proportionsProblem, restScalesFor } from './proportions.js';
 
 const NO_ENERGY = new Float32Array(0);
 
@@ -78,6 +79,7 @@ export class PosingSession extends SessionGoals {
   private balanceAsked = false;
   /** Keep above the floor as asked (useKeepAboveFloor), whichever solver is chosen. */
   private floorAsked = false;
+  private bodyProportions: Proportions = AS_BUILT;
 
   /** See SessionGoals: the rig's solver and its goals, targets where the goals are now. */
   constructor(rig: Rig, layouts: GoalLayouts = goalLayoutFor) {
@@ -216,7 +218,7 @@ export class PosingSession extends SessionGoals {
 
   /** What a solve worker needs to solve as this session does (the rig's bones only when asked: they rarely change). */
   solveSetup(withBones: boolean): SolveSetup {
-    return { bones: withBones ? this.rig.description : undefined, solver: this.solver, options: this.options, moveRoot: this.rootMoves, keepBalance: this.keepsBalance, keepAboveFloor: this.keepsAboveFloor, goals: this.rigGoals() };
+    return { bones: withBones ? this.rig.description : undefined, solver: this.solver, options: this.options, moveRoot: this.rootMoves, keepBalance: this.keepsBalance, keepAboveFloor: this.keepsAboveFloor, restScales: this.rig.restScales, goals: this.rigGoals() };
   }
 
   /** A solve request of the state now: the rig's pose and root offset, every goal's target, pole and orientation. */
@@ -323,6 +325,20 @@ export class PosingSession extends SessionGoals {
    * instead of pulling the next solve back to the old one. Pins move too:
    * they hold their tips where the new pose puts them.
    */
+  /** The character's proportions (AS_BUILT: as its file or generator made it). */
+  get proportions(): Proportions {
+    return this.bodyProportions;
+  }
+
+  /** Rescales the rig's rest to `proportions` (proportions.ts); the angles, root offset and targets stay. Throws, changing nothing, on bad proportions. */
+  placeProportions(proportions: Proportions): void {
+    const problem = proportionsProblem(proportions);
+    if (problem) throw new Error(`kin: ${problem}`);
+    this.rig.setRestScales(restScalesFor(this.rig, proportions));
+    this.bodyProportions = proportions;
+    this.tell(Change.POSE | Change.BODY);
+  }
+
   placePose(angles: ArrayLike<number>, rootOffset_ms?: [number, number, number]): void {
     this.rig.setPose(angles, rootOffset_ms);
     this.placeGoals();

@@ -24,6 +24,7 @@ export interface RigHandle {
   anglesForModelRotation(bone: number, x: number, y: number, z: number, w: number): number[];
   setPose(angles: ArrayLike<number>, rootX: number, rootY: number, rootZ: number): number;
   setRootOffset(x: number, y: number, z: number): number;
+  setRestScales(scales: ArrayLike<number>): number;
   setGoals(goals: FlatGoal[]): number;
   goalCount(): number;
   /** Chooses the solver by name ("dls", "ccd", …) and its options for solve(). */
