@@ -7,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "allocation_counter.h"
 #include "kin/ik/ik_job.h"
 #include "kin/rig.h"
 #include "test_rigs.h"
@@ -39,7 +40,7 @@ struct Arm {
     goal.bone = 2;
     goal.point_bs = skeleton.tip_bs(2);
   }
-  kin::SolveReport Solve(SolverKind kind, const glm::vec3& root_offset_ms, int max_iterations = 64) {
+  kin::IkJob Job(SolverKind kind, const glm::vec3& root_offset_ms, int max_iterations) {
     kin::IkJob job;
     job.kind = kind;
     job.skeleton = &skeleton;
@@ -48,7 +49,10 @@ struct Arm {
     job.options.max_iterations = max_iterations;
     job.angles = angles;
     job.workspace = &workspace;
-    return job.Run();
+    return job;
+  }
+  kin::SolveReport Solve(SolverKind kind, const glm::vec3& root_offset_ms, int max_iterations = 64) {
+    return Job(kind, root_offset_ms, max_iterations).Run();
   }
 };
 
@@ -65,6 +69,15 @@ TEST(GoalReach, ATargetBeyondTheChainIsShortByItsDistanceLessTheLengths) {
     EXPECT_EQ(report.short_goal, 0);
     EXPECT_NEAR(report.shortfall, 0.25f, 1e-6f);
   }
+}
+
+// Telling the shortfall is part of the solve, which allocates nothing.
+TEST(GoalReach, TellingTheShortfallAllocatesNothing) {
+  Arm arm;
+  arm.goal.target_ms = glm::vec3(0.0f, 1.0f, 2.0f);
+  const kin::IkJob job = arm.Job(SolverKind::kDls, glm::vec3(0.0f), 64);
+  ASSERT_EQ(job.Run().short_goal, 0);
+  kin_test::ExpectRunAllocatesNothing(job);
 }
 
 TEST(GoalReach, AReachableTargetIsNotShort) {
