@@ -2,7 +2,8 @@
 // status, iterations, its largest miss and the goal that misses by it, solve
 // time), a standing warning about
 // the character on screen, and a one-line hint on how to pose. A failed
-// solve shows its message in place of the numbers. Values are text nodes
+// solve shows its message in place of the numbers; a target out of reach is
+// said in words in place of the status. Values are text nodes
 // (never HTML), their strings made once per shown value.
 import { NumberLabels } from './number-labels.js';
 import type { SolveSummary } from '../posing/posing-session.js';
@@ -100,7 +101,7 @@ export class StatusBar {
   private readonly time: ValueText;
   private readonly failure = document.createElement('div');
   private readonly warning = document.createElement('div');
-  private readonly boneWords = new Map<string, string>();
+  private readonly wordsByBone = new Map<string, string>();
   /** The status the status value is styled by (kept here: reading the DOM back allocates). */
   private shownStatus = '';
 
@@ -176,11 +177,11 @@ export class StatusBar {
 
   /** A goal's bone in words (boneWords), made once per name. */
   private wordsOf(bone: string): string {
-    let words = this.boneWords.get(bone);
+    let words = this.wordsByBone.get(bone);
     if (words === undefined) {
-      if (this.boneWords.size >= MAX_BONE_WORDS) this.boneWords.clear();
+      if (this.wordsByBone.size >= MAX_BONE_WORDS) this.wordsByBone.clear();
       words = boneWords(bone);
-      this.boneWords.set(bone, words);
+      this.wordsByBone.set(bone, words);
     }
     return words;
   }
