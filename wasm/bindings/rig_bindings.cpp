@@ -100,6 +100,8 @@ int RigBinding::Solved(const SolveReport& report) {
   r[kEnergyCount] = static_cast<float>(report_.energy_count);
   r[kSolveEnergy] = report_.energy;
   r[kWorstGoal] = static_cast<float>(report_.worst_goal);
+  r[kShortGoal] = static_cast<float>(report_.short_goal);
+  r[kShortfall] = report_.shortfall;
   RefreshRecord();
   return static_cast<int>(report_.status);
 }

@@ -31,6 +31,14 @@ export interface SolveSummary {
   error: number;
   /** The bone of the goal whose miss is `error` (its name is the goal's), or null: no goals, or the solve failed. */
   worstBone: string | null;
+  /**
+   * The bone of the goal whose target lies farthest beyond any pose's reach
+   * (the core's SolveReport.shortGoal), or null: every target within reach,
+   * so that a miss is the solver's, or the solve failed.
+   */
+  shortBone: string | null;
+  /** How far beyond reach shortBone's target is, metres (model units); 0 with none. */
+  shortfall: number;
   /** Wall time of rig.solve(), microseconds; NaN for an untimed solve (see PosingSession.solve). */
   micros: number;
   /** Why the solve failed (the pose is unchanged), or null. */
@@ -44,6 +52,8 @@ function copySummary(from: SolveSummary, to: SolveSummary): void {
   to.iterations = from.iterations;
   to.error = from.error;
   to.worstBone = from.worstBone;
+  to.shortBone = from.shortBone;
+  to.shortfall = from.shortfall;
   to.micros = from.micros;
   to.failure = from.failure;
 }
@@ -84,7 +94,7 @@ export class PosingSession extends SessionGoals {
   /** See SessionGoals: the rig's solver and its goals, targets where the goals are now. */
   constructor(rig: Rig, layouts: GoalLayouts = goalLayoutFor) {
     super(rig, layouts);
-    this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, worstBone: null, micros: 0, failure: null };
+    this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, worstBone: null, shortBone: null, shortfall: 0, micros: 0, failure: null };
     this.lastTimedSolve = { ...this.lastSolve };
     const scale = skeletonSizeScale(rig.modelMatrices(), rig.boneTips());
     this.sizeDefaults = scale === 1 ? {} : { tolerance: scale * defaultOptions(rig.contract).tolerance };
@@ -229,7 +239,7 @@ export class PosingSession extends SessionGoals {
   }
 
   /** A worker's solve of a request filled here: its pose (clamped as any pose is, then FK and palette) and its report become the latest solve, timed by the worker. */
-  applySolved(angles: Float32Array, rootOffset_ms: Float64Array, report: { status: SolveStatus; iterations: number; error: number; worstGoal: number }, micros: number, energy: Float32Array): void {
+  applySolved(angles: Float32Array, rootOffset_ms: Float64Array, report: { status: SolveStatus; iterations: number; error: number; worstGoal: number; shortGoal: number; shortfall: number }, micros: number, energy: Float32Array): void {
     this.rig.setPose(angles, [rootOffset_ms[0], rootOffset_ms[1], rootOffset_ms[2]]);
     const summary = this.lastSolve;
     summary.solver = this.solver;
@@ -237,6 +247,8 @@ export class PosingSession extends SessionGoals {
     summary.iterations = report.iterations;
     summary.error = report.error;
     summary.worstBone = this.goalBoneName(report.worstGoal);
+    summary.shortBone = this.goalBoneName(report.shortGoal);
+    summary.shortfall = report.shortfall;
     summary.micros = micros;
     summary.failure = null;
     this.deferredEnergy = energy;
@@ -252,6 +264,8 @@ export class PosingSession extends SessionGoals {
     summary.iterations = 0;
     summary.error = Number.NaN;
     summary.worstBone = null;
+    summary.shortBone = null;
+    summary.shortfall = 0;
     summary.micros = Number.NaN;
     summary.failure = message;
     // Shown on the status line as a failed solve on this thread is.
@@ -284,6 +298,8 @@ export class PosingSession extends SessionGoals {
       summary.iterations = report.iterations;
       summary.error = report.error;
       summary.worstBone = this.goalBoneName(report.worstGoal);
+      summary.shortBone = this.goalBoneName(report.shortGoal);
+      summary.shortfall = report.shortfall;
       summary.failure = null;
     } catch (error) {
       summary.micros = timed ? (performance.now() - start) * 1000 : Number.NaN;
@@ -291,6 +307,8 @@ export class PosingSession extends SessionGoals {
       summary.iterations = 0;
       summary.error = Number.NaN;
       summary.worstBone = null;
+      summary.shortBone = null;
+      summary.shortfall = 0;
       summary.failure = errorMessage(error);
     }
     if (timed) copySummary(this.lastSolve, this.lastTimedSolve);
