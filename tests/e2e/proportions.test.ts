@@ -2,7 +2,8 @@
 // and dragged are one undo step each, keep the pose, and keep the feet where
 // they stood; a scene of two characters of different proportions shares a
 // link that opens with each character's own proportions and palette; the
-// panel lies within the inspector at three window sizes (screenshots).
+// panel hides for a lesson's tentacle and lies within the inspector at three
+// window sizes (screenshots).
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,13 @@ describe('the body panel', () => {
     expect(await page.evaluate(() => window.kin.proportions().legs)).toBe(0.88);
     await page.evaluate(() => window.kin.undo());
     expect(await page.evaluate(() => window.kin.proportions().height)).toBe(1);
+    // A lesson's tentacle has no body: no panel.
+    await page.evaluate(() => window.kin.loadLesson('chain'));
+    await idle(page);
+    expect(await page.isVisible('.proportions-panel')).toBe(false);
+    await page.evaluate(() => window.kin.loadLesson(null));
+    await idle(page);
+    expect(await page.isVisible('.proportions-panel')).toBe(true);
     expect(problems).toEqual([]);
   });
 

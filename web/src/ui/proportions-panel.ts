@@ -2,10 +2,12 @@
 // proportions.ts) as a slider per part and a few named bodies. Every change
 // keeps the pose and the lowest point of the body where it was, so a
 // character standing on the floor stays standing on it. A body is one undo
-// step; a slider held and moved is one gesture, one step.
+// step; a slider held and moved is one gesture, one step. Hidden for a
+// character without a body (no bone gets a role: a lesson's tentacle).
 import type { BindMesh } from '../posing/drop-to-floor.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
-import { BODY_PRESETS, PROPORTION_KEYS, PROPORTION_SLIDERS, type ProportionKey, sameProportions } from '../posing/proportions.js';
+import { BODY_PRESETS, PROPORTION_KEYS, PROPORTION_SLIDERS, type ProportionKey, bodyParts, sameProportions } from '../posing/proportions.js';
+import type { Rig } from '../rig/rig.js';
 import { ChangeFlag } from '../scene/change-flag.js';
 import { Change } from '../scene/scene-change.js';
 import { ProblemLine } from './problem-line.js';
@@ -19,6 +21,7 @@ export class ProportionsPanel {
   private readonly summaryState = document.createElement('span');
   private readonly sliders = new Map<ProportionKey, GestureSlider>();
   private readonly presetButtons = new Map<string, HTMLButtonElement>();
+  private shownRig: Rig | null = null;
   private readonly problem = new ProblemLine('panel-problem');
   private readonly changed: ChangeFlag;
 
@@ -75,7 +78,14 @@ export class ProportionsPanel {
   /** Called with every frame: shows the active character's proportions when they changed. */
   refresh(): void {
     if (!this.changed.take() || [...this.sliders.values()].some((slider) => slider.held)) return;
-    const { proportions } = this.editor.session;
+    const { proportions, rig } = this.editor.session;
+    if (rig !== this.shownRig) {
+      // Only the parts the character has bones for; none for a character without a body (a lesson's tentacle, whose lesson is about its one shape).
+      this.shownRig = rig;
+      const parts = new Set(bodyParts(rig));
+      for (const [key, slider] of this.sliders) slider.row.hidden = key !== 'height' && !parts.has(key);
+      this.element.hidden = [...parts].every((part) => part === null);
+    }
     for (const key of PROPORTION_KEYS) this.sliders.get(key)!.show(proportions[key]);
     const preset = BODY_PRESETS.find((p) => sameProportions(p.proportions, proportions));
     for (const [id, button] of this.presetButtons) button.setAttribute('aria-pressed', String(id === preset?.id));
