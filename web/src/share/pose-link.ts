@@ -55,7 +55,8 @@ import { type LinkEncoding, decodeLinkText, finishLink } from './link-bytes.js';
 import { clipProblem, readClip, writeClip } from './clip-link.js';
 import { nameProblem, readString, writeString } from './link-text.js';
 import type { ClipData } from '../animation/clip.js';
-import { PROPORTION_KEYS, type ProportionKey, type Proportions, isAsBuilt, proportionsProblem } from '../posing/proportions.js';
+import { type Proportions, isAsBuilt, proportionsProblem } from '../posing/proportions.js';
+import { readProportions, writeProportions } from './proportions-link.js';
 import { type LessonSettings, MAX_LESSON_SETTINGS, MAX_SETTING_KEY_LENGTH, lessonSettingsProblem } from '../lessons/lesson-settings.js';
 
 export type PoseLinkCharacter =
@@ -204,19 +205,6 @@ export function writeCharacterRecord(out: ByteWriter, state: CharacterLinkState)
     if (goal.pole) writeVec3(out, goal.pole);
   }
   if (proportions) writeProportions(out, proportions);
-}
-
-function writeProportions(out: ByteWriter, proportions: Proportions): void {
-  const set = PROPORTION_KEYS.filter((key) => proportions[key] !== 1);
-  out.u8(set.reduce((mask, key) => mask | (1 << PROPORTION_KEYS.indexOf(key)), 0));
-  for (const key of set) out.f64(proportions[key]);
-}
-
-function readProportions(input: ByteReader): Proportions {
-  const mask = input.u8();
-  // Writers leave the flag off for proportions as built: a mask of 0 is no link's.
-  if (mask === 0 || mask >> PROPORTION_KEYS.length !== 0) throw new MalformedLink(`proportions mask ${mask} names no known part or an unknown one`);
-  return Object.fromEntries(PROPORTION_KEYS.map((key, k) => [key, (mask & (1 << k)) !== 0 ? input.f64() : 1])) as Record<ProportionKey, number>;
 }
 
 export function writeCamera(out: ByteWriter, camera: LinkCamera): void {
