@@ -12,7 +12,7 @@ import { NOTHING, type Selection } from '../posing/selection.js';
 import { ChangeFlag } from '../scene/change-flag.js';
 import { Change } from '../scene/scene-change.js';
 import { ProblemLine } from './problem-line.js';
-import { panelButton } from './tool-controls.js';
+import { controlGroup, panelButton, sectionHeading } from './tool-controls.js';
 import { GestureSlider } from './gesture-slider.js';
 
 const HAND_LABELS: Readonly<Record<HandChoice, string>> = { left: 'Left', right: 'Right', both: 'Both' };
@@ -43,15 +43,8 @@ export class HandPanel {
   constructor(parent: HTMLElement, before: Element | null, private readonly editor: PoseEditor, private readonly selection: Selection) {
     this.element.className = 'hand-panel inspector-details';
     this.element.open = true;
-    const heading = document.createElement('summary');
-    heading.textContent = 'Hands ';
-    this.summaryState.className = 'hand-panel-state inspector-details-state';
-    heading.append(this.summaryState);
-
-    const choice = document.createElement('div');
-    choice.className = 'tool-group hand-choice';
-    choice.setAttribute('role', 'group');
-    choice.setAttribute('aria-label', 'which hand');
+    const heading = sectionHeading('Hands', this.summaryState, 'hand-panel-state inspector-details-state');
+    const choice = controlGroup('tool-group hand-choice', 'which hand');
     for (const hands of HAND_CHOICES) {
       const button = panelButton(`hand-${hands}`, HAND_LABELS[hands], hands === 'both' ? 'Pose both hands, the right the mirror image of the left' : `Pose the ${hands} hand`);
       button.addEventListener('click', () => this.choose(hands));

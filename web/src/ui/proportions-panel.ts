@@ -11,7 +11,7 @@ import type { Rig } from '../rig/rig.js';
 import { ChangeFlag } from '../scene/change-flag.js';
 import { Change } from '../scene/scene-change.js';
 import { ProblemLine } from './problem-line.js';
-import { panelButton } from './tool-controls.js';
+import { controlGroup, panelButton, sectionHeading } from './tool-controls.js';
 import { GestureSlider } from './gesture-slider.js';
 
 const percent = (factor: number): string => `${Math.round(factor * 100)}%`;
@@ -28,15 +28,8 @@ export class ProportionsPanel {
   /** Goes into `parent` before `before`; `meshes` are the active character's skinned meshes (its lowest point is kept). */
   constructor(parent: HTMLElement, before: Element | null, private readonly editor: PoseEditor, private readonly meshes: () => readonly BindMesh[]) {
     this.element.className = 'proportions-panel inspector-details';
-    const heading = document.createElement('summary');
-    heading.textContent = 'Body ';
-    this.summaryState.className = 'inspector-details-state';
-    heading.append(this.summaryState);
-
-    const presets = document.createElement('div');
-    presets.className = 'body-presets';
-    presets.setAttribute('role', 'group');
-    presets.setAttribute('aria-label', 'bodies');
+    const heading = sectionHeading('Body', this.summaryState, 'inspector-details-state');
+    const presets = controlGroup('body-presets', 'bodies');
     for (const preset of BODY_PRESETS) {
       const button = panelButton(`body-${preset.id}`, preset.name, `${preset.name}: these proportions for the character, its pose kept (one undo step)`);
       button.addEventListener('click', () => this.problem.run(() => this.editor.setProportions(preset.proportions, this.meshes())));
