@@ -2,8 +2,8 @@
 // target moved as a drag frame moves it (kin.setGoalTarget, which returns
 // that solve's report) shows that solve: its solver, status, iterations,
 // largest miss and the goal that misses by it, and time, as the status line
-// rounds them (written out again here);
-// a short and a long solve show different times. After a real mouse drag
+// rounds them (written out again here), a target out of reach said in
+// words in place of the status; a short and a long solve show different times. After a real mouse drag
 // (whose last solve window.kin does not report) the line shows a plausible
 // new time, not the one before, and the error the pose has now. A
 // character chosen from the menu clears every number: nothing of the
@@ -38,6 +38,14 @@ function timeText(micros: number): string {
 function micros(text: string): number {
   const match = /^(\d+(?:\.\d)?) (µs|ms)$/.exec(text);
   return match === null ? Number.NaN : Number(match[1]) * (match[2] === 'ms' ? 1000 : 1);
+}
+
+/** A solve's status as the status line shows it: a goal out of reach in words ("Right hand out of reach — 12 cm short"), else the status. */
+function statusText(report: { status: string; shortGoal: string | null; shortfall: number }, words: string): string {
+  if (report.status === 'converged' || report.shortGoal === null) return report.status;
+  const mm = Math.round(report.shortfall * 1000);
+  const short = mm >= 10 ? `${Math.round(report.shortfall * 100)} cm` : mm < 1 ? 'under 1 mm' : `${mm} mm`;
+  return `${words} out of reach — ${short} short`;
 }
 
 /** An error (m) as the status line shows it: millimetres to 0.01. */
@@ -87,7 +95,7 @@ describe('the status line’s solve time', () => {
     for (const { report, shown } of [short, long]) {
       expect(shown).toEqual({
         solver: report.solver,
-        status: report.status,
+        status: statusText(report, 'Right hand'),
         iterations: String(report.iterations),
         error: errorText(report.error),
         worst: report.status === 'converged' ? PLACEHOLDER : report.worstGoal,
@@ -95,8 +103,11 @@ describe('the status line’s solve time', () => {
       });
     }
     expect(long.report.iterations).toBe(20000);
-    // Out of reach, the hand sent 2 m away misses most: the line names it.
+    // Out of reach, the hand sent 2 m away misses most: the line names it, and says so in words.
     expect(long.shown.worst).toBe('hand_r');
+    expect(long.report.shortGoal).toBe('hand_r');
+    expect(long.shown.status).toMatch(/^Right hand out of reach — \d+ cm short$/);
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('.status-bar .hud-status')!.dataset.status)).toBe('out-of-reach');
     // Far enough apart that equal texts would mean a stale time.
     expect(long.report.micros).toBeGreaterThan(3 * short.report.micros);
     expect(long.shown.time).not.toBe(short.shown.time);

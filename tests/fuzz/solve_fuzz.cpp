@@ -1,7 +1,7 @@
 // Goals, a solver and its options from the fuzzer, on one of four rigs (a
 // limited chain, the default character's body, a chain ending in a
-// zero-length bone, a chain with non-uniform rest scale), solved a few times
-// in a row. Whatever the core accepts must leave a pose within the limits,
+// zero-length bone, a chain with non-uniform rest scale), maybe with rest
+// scales of its own (proportions), solved a few times in a row. Whatever the core accepts must leave a pose within the limits,
 // finite matrices and a finite reported error.
 #include <cstddef>
 #include <cstdint>
@@ -81,6 +81,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::vector<kin::BoneDef>& bones = RigNumber(in.Below(4));
   kin::Rig rig;
   if (!rig.Load(kin::Span<const kin::BoneDef>(bones.data(), bones.size())).ok()) kin_fuzz::Fail("a fixture rig did not load");
+  if (in.Flag()) {
+    // Proportions: body-like sizes, or anything at all.
+    std::vector<float> scales(3 * bones.size());
+    for (float& s : scales) s = in.Flag() ? in.Float() : 0.5f + 0.25f * static_cast<float>(in.Below(8));
+    rig.SetRestScales(kin::Span<const float>(scales.data(), scales.size()));
+  }
   // A start pose within the limits (SetPose clamps), then what the solve is asked.
   std::vector<float> angles(3 * bones.size());
   for (float& a : angles) a = in.Float();

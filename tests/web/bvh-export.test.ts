@@ -17,6 +17,7 @@ import { bvhRig } from '../../web/src/import/bvh/bvh-rig.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
+import { BODY_PRESETS, restScalesFor } from '../../web/src/posing/proportions.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { defaultCharacterBones } from './default-character.js';
 import { seededRandom, uniform } from './seeded-random.js';
@@ -142,9 +143,22 @@ describe('BVH export', () => {
     }
   });
 
-  it('puts the pose back after sampling and says that a scaled bone loses its scale', () => {
+  it('writes the proportions’ uniform rest scales into the lengths: BVHLoader plays the heroic body as our core (seed 16)', () => {
+    const rig = Rig.create(module, defaultBones);
+    try {
+      rig.setRestScales(restScalesFor(rig, BODY_PRESETS.find((p) => p.id === 'heroic')!.proportions));
+      const clip = randomClip(16, rig, [0, 1, 2, 6, 7, 8, 13, 14], 1);
+      const { text, warnings } = exportBvh(rig, clip, { fps: 20 });
+      expect(warnings).toEqual([]);
+      expect(worstDistance(rig, clip, text, 20, 1).worst).toBeLessThan(1e-4);
+    } finally {
+      rig.dispose();
+    }
+  });
+
+  it('puts the pose back after sampling and says that a bone scaled unevenly loses its scale', () => {
     const bones = turnedRig();
-    bones[1].restS = [2, 2, 2];
+    bones[1].restS = [2, 1, 1];
     const rig = Rig.create(module, bones);
     try {
       rig.setAngles(1, 0.2, -0.1, 0.3);

@@ -3,7 +3,9 @@
 // shorter, the trunk 5 % longer and no joint limits, as a loaded glTF
 // without our extras is. Through the core's bone roles and retargeting by
 // rotations, every bone points within 1° of the same bone of the default
-// character in that pose (directions from joint to tip, model space).
+// character in that pose (directions from joint to tip, model space), and
+// the pose rests on the floor by the same contacts: its lowest body point
+// within 5 mm of the default character's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_POSES } from '../../web/src/posing/built-in-poses.js';
 import { libraryPoseByRoles } from '../../web/src/posing/library-by-roles.js';
@@ -105,4 +107,35 @@ describe('parts of a library pose on a character of other bones', () => {
       target.dispose();
     }
   });
+});
+
+describe('a library pose on a character of other bones rests on the floor as on the default character', () => {
+  /** The lowest joint or tip of the first `count` bones (the body's). */
+  const lowest = (rig: Rig, count: number): number => {
+    const model = rig.modelMatrices();
+    const tips = rig.boneTips();
+    return Math.min(...Array.from({ length: count }, (_, b) => Math.min(model[16 * b + 13], tips[3 * b + 1])));
+  };
+
+  for (const name of ['Kneel on one knee', 'Sit on a chair', 'Run', 'Crouch']) {
+    it(`${name}: its lowest body point within 5 mm of the default character's, legs 15 % longer`, async () => {
+      const module = await loadKinModuleNode();
+      const library = await defaultCharacterBones();
+      const body = bodyBones(library);
+      const target = Rig.create(module, otherCharacter(body));
+      const reference = Rig.create(module, library);
+      try {
+        const pose = BUILT_IN_POSES.find((p) => p.name === name)!;
+        const carry = (rig: Rig, p: typeof pose) => libraryPoseByRoles(module, library, rig, p);
+        const onTarget = libraryPoseOn(target, pose, {}, carry);
+        target.setPose(onTarget.angles, onTarget.rootOffset_ms);
+        const onReference = libraryPoseOn(reference, pose);
+        reference.setPose(onReference.angles, onReference.rootOffset_ms);
+        expect(Math.abs(lowest(target, body.length) - lowest(reference, body.length))).toBeLessThan(0.005);
+      } finally {
+        target.dispose();
+        reference.dispose();
+      }
+    });
+  }
 });

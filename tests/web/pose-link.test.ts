@@ -23,6 +23,7 @@ import {
 } from './pose-link-layout.js';
 import { seededRandom, uniform } from './seeded-random.js';
 import { integer, pick, randomState, vec3 } from './random-link-states.js';
+import { isAsBuilt, proportionsProblem } from '../../web/src/posing/proportions.js';
 
 /** A state the size of the default humanoid's: 21 bones, 4 goals. */
 function humanoidState(character: PoseLinkCharacter): PoseLinkState {
@@ -56,6 +57,7 @@ function brokenPromise(state: PoseLinkState): string | null {
   if (!SOLVERS.includes(state.solver)) return 'bad solver';
   const name = state.character.kind === 'lesson' ? state.character.id : state.character.kind === 'gltf' ? state.character.name : '';
   if (/\p{Cc}/u.test(name)) return 'control character in a name';
+  if (state.proportions !== undefined && proportionsProblem(state.proportions) !== null) return proportionsProblem(state.proportions);
   return null;
 }
 
@@ -81,6 +83,8 @@ describe('pose link round trip', () => {
       expect(back.character, `trial ${trial}`).toEqual(state.character);
       expect(back.solver).toBe(state.solver);
       expect(back.boneCount).toBe(state.boneCount);
+      // Proportions exactly (float64), and none in the link for a body as built.
+      expect(back.proportions).toEqual(state.proportions === undefined || isAsBuilt(state.proportions) ? undefined : state.proportions);
       expect(back.goals.map((g) => [g.bone, g.pinned, g.movesRoot === true, g.orientation !== undefined, g.pole !== undefined])).toEqual(
         state.goals.map((g) => [g.bone, g.pinned, g.movesRoot === true, g.orientation !== undefined, g.pole !== undefined]),
       );

@@ -1,6 +1,7 @@
 // Seeded random one-character link states for the codec's tests: every
 // character kind, bone counts up to MAX_BONES, goals with every flag, names
 // from several scripts and positions at several scales up to the limit.
+import { PROPORTION_KEYS, PROPORTION_SLIDERS, type ProportionKey, type Proportions } from '../../web/src/posing/proportions.js';
 import { SOLVERS } from '../../web/src/rig/rig.js';
 import type { Vec3Tuple } from '../../web/src/rig/rig-desc.js';
 import { MAX_BONES, MAX_COORDINATE, MAX_NAME_BYTES, type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState } from '../../web/src/share/pose-link.js';
@@ -68,6 +69,16 @@ export function randomState(random: Random): PoseLinkState {
     }),
     solver: pick(random, SOLVERS),
     camera: { position: vec3(random, range), target: vec3(random, range) },
+    ...(random() < 0.3 && { proportions: randomProportions(random) }),
   };
+}
+
+/** Some parts at random factors within their sliders' ranges (their ends included), the others 1. */
+function randomProportions(random: Random): Proportions {
+  const factor = (key: ProportionKey): number => {
+    const { min, max } = PROPORTION_SLIDERS[key];
+    return random() < 0.5 ? 1 : random() < 0.2 ? pick(random, [min, max]) : uniform(random, min, max);
+  };
+  return Object.fromEntries(PROPORTION_KEYS.map((key) => [key, factor(key)])) as Record<ProportionKey, number>;
 }
 

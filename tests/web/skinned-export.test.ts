@@ -23,6 +23,7 @@ import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { LESSONS } from '../../web/src/lessons/lessons.js';
 import type { CharacterSource, GltfCharacterSource } from '../../web/src/posing/character-source.js';
 import { DEFAULT_CHARACTER_PRESETS, presetPose } from '../../web/src/posing/pose-presets.js';
+import { BODY_PRESETS, restScalesFor } from '../../web/src/posing/proportions.js';
 import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc, Vec3Tuple } from '../../web/src/rig/rig-desc.js';
 import { CharacterMeshes } from '../../web/src/three/character-meshes.js';
@@ -199,6 +200,26 @@ describe('Export GLB writes the character skinned, in the pose on screen', () =>
     parts.rig.solve();
     expect(Math.abs(parts.rig.boneTips()[3 * hand] - (tip[0] + 0.05))).toBeLessThan(1e-3);
     parts.rig.dispose();
+  });
+});
+
+describe('Export GLB of a character with other proportions', () => {
+  it('three.js draws it as we do, and the page reopens it with those proportions in the same pose', async () => {
+    const module = await loadKinModuleNode();
+    const { mesh } = await loadDefaultCharacter();
+    const { bones, jointToBone } = rigFromSkinnedMesh(mesh);
+    const rig = Rig.create(module, bones);
+    rig.setRestScales(restScalesFor(rig, BODY_PRESETS.find((p) => p.id === 'child')!.proportions));
+    randomPose(rig, 21, [0.05, -0.2, 0]);
+    const bytes = await exportGlb(rig, new CharacterMeshes([{ mesh, material: 'page-look' }], jointToBone), DEFAULT);
+    const [read] = await threeMeshes(bytes);
+    expect(maxDifference(threePalette(read), rig.palette())).toBeLessThan(1e-5);
+    const parts = await reopened(module, bytes);
+    expect((parts.info.source as GltfCharacterSource).warnings).toEqual([]);
+    expect(maxDifference(parts.rig.palette(), rig.palette())).toBeLessThan(1e-5);
+    expect(maxDifference(parts.rig.restScales, rig.restScales)).toBeLessThan(1e-6);
+    parts.rig.dispose();
+    rig.dispose();
   });
 });
 

@@ -69,7 +69,7 @@ export async function retargetFile(context: BatchContext, path: string, base: st
       });
       const files = [join(options.out, `${bases[c]}.glb`), join(options.out, `${bases[c]}.report.json`)];
       writeFileSync(files[0], new Uint8Array(glbWithAnimation(target, clip)));
-      const reasons = guessReasons(module, map, origins, source.rig, target.rig);
+      const reasons = guessReasons(map, origins, source.rig, target.rig);
       const about = { source: path, clip: sourceClip.name, target: options.onto, mode: options.mode, fps: clip.fps, map, origins, reasons, sourceRig: source.rig, targetRig: target.rig, warnings: source.warnings };
       writeFileSync(files[1], `${JSON.stringify(reportJson(report, about))}\n`);
       if (options.bvh) {

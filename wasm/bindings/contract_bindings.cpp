@@ -32,7 +32,7 @@ struct NamedSlot {
 constexpr NamedSlot kFloatSlots[] = {
     {"target", kTarget}, {"iterations", kIterations}, {"error", kError}, {"energyCount", kEnergyCount},
     {"rootOffset", kRootOffset}, {"pole", kPole}, {"time", kTime}, {"springStepMillis", kSpringStep},
-    {"energy", kSolveEnergy}, {"worstGoal", kWorstGoal}};
+    {"energy", kSolveEnergy}, {"worstGoal", kWorstGoal}, {"shortGoal", kShortGoal}, {"shortfall", kShortfall}};
 
 val Strings(const char* (*name)(int), int count) {
   val out = val::array();

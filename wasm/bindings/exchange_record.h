@@ -25,6 +25,8 @@ enum FloatSlot : int {
   kSpringStep,              // in: the milliseconds the springs advance by
   kSolveEnergy,             // out: the last solve's weighted energy at its end
   kWorstGoal,               // out: the goal with the last solve's largest miss (-1: none)
+  kShortGoal,               // out: the goal of the last solve farthest beyond reach (-1: none)
+  kShortfall,               // out: how far beyond reach it is, model units
   kFloatSlotCount
 };
 

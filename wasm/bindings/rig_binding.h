@@ -92,6 +92,7 @@ class RigBinding {
   int setPose(const emscripten::val& angles, float rx, float ry, float rz);
   int setIkFrom(const emscripten::val& angles);
   int setRootOffset(float x, float y, float z);
+  int setRestScales(const emscripten::val& scales);
   int setGoals(const emscripten::val& goals);
   int setGoalTarget(int goal);
   int setGoalPole(int goal);

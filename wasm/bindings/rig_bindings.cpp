@@ -101,6 +101,8 @@ int RigBinding::Solved(const SolveReport& report) {
   r[kEnergyCount] = static_cast<float>(report_.energy_count);
   r[kSolveEnergy] = report_.energy;
   r[kWorstGoal] = static_cast<float>(report_.worst_goal);
+  r[kShortGoal] = static_cast<float>(report_.short_goal);
+  r[kShortfall] = report_.shortfall;
   RefreshRecord();
   return static_cast<int>(report_.status);
 }
@@ -164,6 +166,13 @@ int RigBinding::setIkFrom(const val& angles) {
 
 int RigBinding::setRootOffset(float x, float y, float z) { return Report(rig_.SetRootOffset(glm::vec3(x, y, z))); }
 
+int RigBinding::setRestScales(const val& scales) {
+  std::vector<float> s;
+  const Status parsed = ParseNumbers(scales, "rest scales", &s);
+  if (!parsed.ok()) return Report(parsed);
+  return Report(rig_.SetRestScales(Span<const float>(s.data(), s.size())));
+}
+
 int RigBinding::setGoals(const val& goals) {
   std::vector<Goal> parsed;
   const Status status = ParseGoals(goals, rig_.skeleton(), &parsed);
@@ -223,6 +232,7 @@ EMSCRIPTEN_BINDINGS(kin_rig) {
       .function("setPose", &RigBinding::setPose)
       .function("setIkFrom", &RigBinding::setIkFrom)
       .function("setRootOffset", &RigBinding::setRootOffset)
+      .function("setRestScales", &RigBinding::setRestScales)
       .function("setGoals", &RigBinding::setGoals)
       .function("goalCount", &RigBinding::goalCount)
       .function("setSolver", &RigBinding::setSolver)

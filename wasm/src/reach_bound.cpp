@@ -1,6 +1,7 @@
 #include "reach_bound.h"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "kin/skeleton.h"
@@ -21,6 +22,30 @@ ReachBreak FindReachBreak(Span<const int> parents, Span<const RestExtent> extent
     if (!(farthest <= kMaxCoordinate)) return {static_cast<int>(i), false, farthest};
   }
   return {};
+}
+
+namespace {
+
+// A scale's largest stretch of any length (a rotation keeps lengths).
+double Stretch(const glm::vec3& scale) {
+  return std::max({std::fabs(scale.x), std::fabs(scale.y), std::fabs(scale.z)});
+}
+
+}  // namespace
+
+double PointReach(const Skeleton& skeleton, int bone, const glm::vec3& point_bs, int ancestor) {
+  // Walking up: `reach` bounds the point's distance from bone j's origin in
+  // j's parent space, which j's parent's scale then stretches.
+  int j = bone;
+  double reach = Stretch(skeleton.rest_s(j)) * glm::length(point_bs);
+  while (j != ancestor) {
+    const int parent = skeleton.parent(j);
+    reach = Stretch(skeleton.rest_s(parent)) * (glm::length(skeleton.rest_t(j)) + reach);
+    j = parent;
+  }
+  for (int above = skeleton.parent(ancestor); above >= 0; above = skeleton.parent(above))
+    reach *= Stretch(skeleton.rest_s(above));
+  return reach;
 }
 
 }  // namespace kin

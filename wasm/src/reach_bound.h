@@ -4,8 +4,11 @@
 // plus the parent's chain of scales times its rest translation, whatever the
 // angles. Keeping these within kMaxCoordinate (and the chain of scales within
 // kMaxChainScale, kin/skeleton.h) keeps every matrix, tip and skinned vertex
-// finite in any pose, which no single value's check can.
+// finite in any pose, which no single value's check can. The same bound on
+// one point of a built skeleton tells a solve which targets no pose reaches.
 #pragma once
+
+#include <glm/glm.hpp>
 
 #include "kin/span.h"
 
@@ -28,5 +31,14 @@ struct ReachBreak {
 
 // `parents[i]` < i (or -1), one extent per bone.
 ReachBreak FindReachBreak(Span<const int> parents, Span<const RestExtent> extents);
+
+class Skeleton;
+
+// The farthest any pose puts `point_bs` on `bone` from the origin of
+// `ancestor` (the bone itself or one of its ancestors), model units: its
+// bones' rest translations and the point stretched in a straight line,
+// each times the largest scale above it (the skeleton's current rest, as the
+// solvers see it). Allocation-free; O(depth).
+double PointReach(const Skeleton& skeleton, int bone, const glm::vec3& point_bs, int ancestor);
 
 }  // namespace kin

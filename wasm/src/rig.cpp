@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "kin/euler.h"
 #include "kin/forward.h"
@@ -301,6 +302,19 @@ void Rig::ResetRest() {
   if (!loaded()) return;
   skeleton_.ResetRest();
   Refresh();
+}
+
+Status Rig::SetRestScales(Span<const float> scales) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  const std::size_t n = static_cast<std::size_t>(bone_count());
+  if (scales.size != 3 * n) return Status::Invalid("%zu rest scale components, expected %zu (3 per bone)", scales.size, 3 * n);
+  std::vector<glm::vec3> per_bone(n);
+  for (std::size_t i = 0; i < n; ++i) per_bone[i] = glm::vec3(scales[3 * i], scales[3 * i + 1], scales[3 * i + 2]);
+  status = skeleton_.SetBuiltRestScales(Span<const glm::vec3>(per_bone.data(), n));
+  if (!status.ok()) return status;
+  Refresh();
+  return Status::Ok();
 }
 
 Span<glm::mat4> Rig::BeginModelEdit() {

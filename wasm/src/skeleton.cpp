@@ -234,6 +234,30 @@ void Skeleton::ResetRest() {
                   Span<const glm::vec3>(built_rest_s_.data(), built_rest_s_.size()));
 }
 
+Status Skeleton::SetBuiltRestScales(Span<const glm::vec3> scales) {
+  const int n = bone_count();
+  if (scales.size != static_cast<std::size_t>(n))
+    return Status::Invalid("%zu rest scales for %d bones", scales.size, n);
+  std::vector<RestExtent> extents(scales.size);
+  for (int i = 0; i < n; ++i) {
+    const glm::vec3& s = scales[i];
+    for (int a = 0; a < 3; ++a)
+      if (!(s[a] >= kMinRestScale && s[a] <= kMaxChainScale))  // negated: NaN fails too
+        return Status::Invalid("rest scale of bone %d '%s' is %g on axis %d, not within [%g, %g]", i, name_[i].c_str(),
+                               static_cast<double>(s[a]), a, static_cast<double>(kMinRestScale),
+                               static_cast<double>(kMaxChainScale));
+    extents[i] = {glm::length(glm::dvec3(built_rest_t_[i])), static_cast<double>(std::max(s.x, std::max(s.y, s.z))),
+                  glm::length(glm::dvec3(tip_bs_[i]))};
+  }
+  const ReachBreak at = FindReachBreak(parents(), Span<const RestExtent>(extents.data(), extents.size()));
+  if (at.bone >= 0)
+    return Status::Invalid("rest scales put bone %d '%s' beyond the reach bound (%s %g)", at.bone, name_[at.bone].c_str(),
+                           at.by_scale ? "chain scale" : "distance", at.value);
+  std::copy(scales.begin(), scales.end(), built_rest_s_.begin());
+  ResetRest();
+  return Status::Ok();
+}
+
 void Skeleton::LimitIkTurns(Span<const glm::vec3> from, Span<const glm::vec3> start) {
   for (int i = 0; i < bone_count(); ++i) {
     // Clamped, not cut: the window stays within the limits and never empty.

@@ -140,6 +140,12 @@ class Rig {
                         Span<const glm::vec3> translations, Span<const glm::vec3> scales);
   // Every bone back to its rest translation and scale as built, then FK.
   void ResetRest();
+  // Proportions: 3 rest scale components per bone (Skeleton::
+  // SetBuiltRestScales), then FK; the angles, root offset and goals stay
+  // (the segment masses are fractions of the body's, placed along the bones
+  // in bone space: they scale with them). Refused, changing nothing, on a wrong count or a
+  // component out of range.
+  Status SetRestScales(Span<const float> scales);
   // For the springs (kin/rig_springs.h): the model matrices set to the pose's
   // (pose_model_ms()) for the caller to change, then tips and palette from
   // them by EndModelEdit(); the angles are not touched. Allocation-free.

@@ -70,7 +70,8 @@ class Skeleton {
   const glm::vec3& rest_t(int i) const { return rest_t_[i]; }
   const glm::quat& rest_q(int i) const { return rest_q_[i]; }
   const glm::vec3& rest_s(int i) const { return rest_s_[i]; }
-  // The rest translation and scale as built (the bind pose's).
+  // The rest translation and scale as built (the bind pose's, unless
+  // proportions replaced the scales: SetBuiltRestScales).
   const glm::vec3& built_rest_t(int i) const { return built_rest_t_[i]; }
   const glm::vec3& built_rest_s(int i) const { return built_rest_s_[i]; }
 
@@ -83,6 +84,14 @@ class Skeleton {
   // to the built values.
   void SetAnimatedRest(Span<const glm::vec3> translations, Span<const glm::vec3> scales);
   void ResetRest();
+  // Proportions: replaces every bone's rest scale as built (what ResetRest
+  // and the clip sampler go back to) and the current one, one per bone
+  // (parent space). The bind pose and inverse binds stay as built, so the
+  // skin grows and shrinks with its bones. Refused, changing nothing, unless
+  // there is one per bone, each component finite and within
+  // [kMinRestScale, kMaxChainScale], and every pose stays within the reach
+  // bound (as Build checks).
+  Status SetBuiltRestScales(Span<const glm::vec3> scales);
 
   // IK's limits: narrows each slot's limits to [from − ik_range, from +
   // ik_range] (widened to keep `start`, so that a solve never snaps its start
@@ -185,6 +194,10 @@ constexpr float kMaxCoordinate = 1e5f;
 // Largest product of rest scales along a chain (each bone's largest axis):
 // with kMaxCoordinate, it bounds every model matrix of every pose.
 constexpr float kMaxChainScale = 1e5f;
+
+// Smallest rest scale component proportions may set: far below any body's,
+// and it keeps the palette and the DQS polar decomposition well conditioned.
+constexpr float kMinRestScale = 1e-3f;
 
 // Largest entry of an inverse bind matrix given with a skeleton (a file's
 // own): with the two above it keeps every palette entry finite. A model in

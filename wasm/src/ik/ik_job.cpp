@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "../math_checks.h"
+#include "goal_reach.h"
 #include "kin/ik/ik_job.h"
 #include "solvers.h"
 
@@ -167,6 +168,8 @@ SolveReport IkJob::Run() const {
   ik_internal::IkState state(*this);
   if (trace) trace->Begin(state);
   report = ik_internal::GetSolveFunction(kind)(state);
+  const bool missed = report.status != SolveStatus::kConverged && report.status != SolveStatus::kInvalidInput;
+  if (missed && kind != SolverKind::kLookAt) ik_internal::FindShortfall(*this, &report);
   state.CompleteModel();
   state.KeepModel();
   if (out_root_offset_ms) *out_root_offset_ms = state.root_ms;

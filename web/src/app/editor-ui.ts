@@ -22,8 +22,9 @@ import { HelpOverlay } from '../ui/help-overlay.js';
 import { Inspector } from '../ui/inspector.js';
 import { SpringsPanel } from '../ui/springs-panel.js';
 import { HandPanel } from '../ui/hand-panel.js';
+import { ProportionsPanel } from '../ui/proportions-panel.js';
 import { PoseLibraryPanel } from '../ui/pose-library-panel.js';
-import { dropToFloor } from '../posing/drop-to-floor.js';
+import { type BindMesh, dropToFloor } from '../posing/drop-to-floor.js';
 import { bindMeshes } from '../three/bind-meshes.js';
 import type { PoseLibrary } from '../posing/user-poses.js';
 import { installShortcuts } from '../ui/keyboard-shortcuts.js';
@@ -92,6 +93,7 @@ export class EditorUi {
   readonly inspector: Inspector;
   private readonly springs: SpringsPanel;
   private readonly hands: HandPanel;
+  private readonly body: ProportionsPanel;
   private readonly library: PoseLibraryPanel;
   readonly status: StatusBar;
   readonly bonePosing: BonePosing;
@@ -153,6 +155,7 @@ export class EditorUi {
     this.bonePosing = new BonePosing(editor, selection, viewport, (x, y, pointerType) => view.hitAt(x, y, pointerType), this.inspector.selection, () => viewport.onInvalidate(), hooks.pickCharacter);
     this.targetPanel = new TargetPanel(this.inspector.selection, editor, selection);
     this.hands = new HandPanel(shell.inspectorBody, this.inspector.solverPanel.element, editor, selection);
+    this.body = new ProportionsPanel(shell.inspectorBody, this.inspector.solverPanel.element, editor, () => this.activeMeshes());
     this.springs = new SpringsPanel(shell.inspectorBody, () => editor.session.rig, () => viewport.onInvalidate());
     this.uninstallShortcuts = installShortcuts(window, {
       undo: () => editor.undo.undo(),
@@ -208,6 +211,7 @@ export class EditorUi {
     this.topBar.characters.refresh();
     this.targetPanel.refresh();
     this.hands.refresh();
+    this.body.refresh();
     this.library.refresh();
     this.springs.refresh();
     this.inspector.showHint(this.selection.bone === NOTHING && this.selection.goal === NOTHING);
@@ -263,6 +267,7 @@ export class EditorUi {
     this.targetPanel.dispose();
     this.timeline.dispose();
     this.hands.dispose();
+    this.body.dispose();
     this.library.dispose();
     this.springs.dispose();
     this.scene.dispose();
@@ -289,7 +294,12 @@ export class EditorUi {
 
   /** Drop to floor: the active character's lowest skinned point onto y = 0 (one undo step); returns how far it moved. */
   dropToFloor(): number {
-    return dropToFloor(this.editor, bindMeshes(this.hooks.characterMeshes(this.editor.active.id)));
+    return dropToFloor(this.editor, this.activeMeshes());
+  }
+
+  /** The active character's skinned meshes in bind space. */
+  activeMeshes(): BindMesh[] {
+    return bindMeshes(this.hooks.characterMeshes(this.editor.active.id));
   }
 
   /** G: grabs the selected target with the pointer where it is. */

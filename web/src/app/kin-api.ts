@@ -30,6 +30,7 @@ import { type KinSceneApi, createSceneApi } from './kin-scene-api.js';
 import { type KinStateApi, createStateApi } from './kin-state-api.js';
 import { type KinBalanceApi, createBalanceApi } from './kin-balance-api.js';
 import { type KinFloorApi, createFloorApi } from './kin-floor-api.js';
+import { type KinBodyApi, createBodyApi } from './kin-body-api.js';
 
 export type { Vec3 };
 export type { KinGoal, KinSolveResult } from './kin-goals-api.js';
@@ -39,7 +40,7 @@ export type { KinCenterOfMass } from './kin-balance-api.js';
 /** The translate gizmo's axes by name, in its axis order. */
 const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
 
-export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLibraryApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi {
+export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLibraryApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi, KinBodyApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -314,6 +315,7 @@ export function createKinApi(): KinApiControl {
     ...createStateApi(running),
     ...createBalanceApi(editing),
     ...createFloorApi(editing),
+    ...createBodyApi(running),
   };
 
   return {

@@ -19,6 +19,10 @@ export interface KinSolveResult {
   error: number;
   /** The goal (its bone's name) that misses by `error`, or null without goals. */
   worstGoal: string | null;
+  /** The goal (its bone's name) whose target lies farthest beyond any pose's reach, or null: every target within reach. */
+  shortGoal: string | null;
+  /** How far beyond reach shortGoal's target is, metres (0 with none). */
+  shortfall: number;
   /** Wall time of the solve call, microseconds. */
   micros: number;
 }
@@ -43,7 +47,7 @@ export interface KinGoal {
 /** A solve's summary as window.kin gives it; throws the solver's message if the solve failed. */
 export function solveResult(solve: SolveSummary): KinSolveResult {
   if (solve.failure !== null) throw new Error(solve.failure);
-  return { solver: solve.solver, status: solve.status, iterations: solve.iterations, error: solve.error, worstGoal: solve.worstBone, micros: solve.micros };
+  return { solver: solve.solver, status: solve.status, iterations: solve.iterations, error: solve.error, worstGoal: solve.worstBone, shortGoal: solve.shortBone, shortfall: solve.shortfall, micros: solve.micros };
 }
 
 export interface KinGoalsApi {

@@ -12,8 +12,10 @@
 //   translation the clip animates. Every other joint's OFFSET is its rest
 //   translation.
 // - A leaf gets an End Site at its tip.
-// - BVH has no scale channels and no rest scale: a bone whose rest or
-//   animated scale is not 1 is written without it, and a warning says so.
+// - BVH has no scale channels and no rest scale: uniform rest scales (the
+//   proportions') are multiplied into the OFFSETs and End Sites, lengths
+//   they give the bones; a scale that is animated or not uniform is written
+//   without it, and a warning says so.
 // - Lengths are written in a chosen unit: metresPerUnit 0.01 writes
 //   centimetres (what most motion-capture tools expect), 1 the rig's metres.
 import * as THREE from 'three';
@@ -74,24 +76,30 @@ export function exportBvh(rig: Rig, clip: ClipData, options: BvhExportOptions = 
   const children = Array.from({ length: n }, (_, j) => rig.parents.reduce<number[]>((list, p, c) => (p === j ? [...list, c] : list), []));
 
   const warnings: string[] = [];
+  const rest = rig.restScales;
+  const uniform = (j: number): boolean => rest[3 * j] === rest[3 * j + 1] && rest[3 * j] === rest[3 * j + 2];
+  // Each bone's size in model space, parent-first: what its children's offsets and its tip are multiplied by.
+  const size = new Float64Array(n);
+  for (let j = 0; j < n; j++) size[j] = (rig.parents[j] < 0 ? 1 : size[rig.parents[j]]) * (uniform(j) ? rest[3 * j] : 1);
   const scaled = new Set<string>();
   for (let k = 0; k < frames.scales.length; k++) {
-    if (Math.abs(frames.scales[k] - 1) > SCALE_TOLERANCE) scaled.add(rig.boneNames[Math.floor(k / 3) % n]);
+    const j = Math.floor(k / 3) % n;
+    if (Math.abs(frames.scales[k] - (uniform(j) ? rest[3 * j] : 1)) > SCALE_TOLERANCE) scaled.add(rig.boneNames[j]);
   }
   if (scaled.size > 0) warnings.push(`BVH has no scale: the scale of ${[...scaled].map((b) => `'${b}'`).join(', ')} is not written.`);
 
   const lines: string[] = ['HIERARCHY'];
   const order: number[] = [];
-  const length = (v: readonly number[]): string => v.map((x) => number(x / unit)).join(' ');
+  const length = (v: readonly number[], by = 1): string => v.map((x) => number((by * x) / unit)).join(' ');
   const writeJoint = (j: number, depth: number): void => {
     const pad = '  '.repeat(depth);
     order.push(j);
     lines.push(`${pad}${rig.parents[j] < 0 ? 'ROOT' : 'JOINT'} ${jointName(rig.boneNames[j])}`, `${pad}{`);
-    lines.push(`${pad}  OFFSET ${hasPositions(j) ? length([0, 0, 0]) : length(rig.description[j].restT ?? [0, 0, 0])}`);
+    lines.push(`${pad}  OFFSET ${hasPositions(j) ? length([0, 0, 0]) : length(rig.description[j].restT ?? [0, 0, 0], size[rig.parents[j]])}`);
     lines.push(`${pad}  CHANNELS ${hasPositions(j) ? '6 Xposition Yposition Zposition ' : '3 '}Zrotation Xrotation Yrotation`);
     for (const c of children[j]) writeJoint(c, depth + 1);
     if (children[j].length === 0) {
-      lines.push(`${pad}  End Site`, `${pad}  {`, `${pad}    OFFSET ${length(rig.description[j].tip ?? [0, 0, 0])}`, `${pad}  }`);
+      lines.push(`${pad}  End Site`, `${pad}  {`, `${pad}    OFFSET ${length(rig.description[j].tip ?? [0, 0, 0], size[j])}`, `${pad}  }`);
     }
     lines.push(`${pad}}`);
   };
@@ -104,7 +112,7 @@ export function exportBvh(rig: Rig, clip: ClipData, options: BvhExportOptions = 
     const row: string[] = [];
     order.forEach((j, k) => {
       const at = f * n + j;
-      if (hasPositions(j)) row.push(length(Array.from(frames.translations.subarray(3 * at, 3 * at + 3))));
+      if (hasPositions(j)) row.push(length(Array.from(frames.translations.subarray(3 * at, 3 * at + 3)), rig.parents[j] < 0 ? 1 : size[rig.parents[j]]));
       const angles = zxyAngles(q.fromArray(frames.rotations, 4 * at), previous[k]);
       previous[k] = angles;
       row.push(angles.map((a) => number(THREE.MathUtils.radToDeg(a))).join(' '));

@@ -24,13 +24,13 @@ import type { BoneDesc } from '../rig/rig-desc.js';
 // 1e-7, a shear misses by far more.
 const EXACT_TRS = 1e-5;
 
-/** extras.kin of a joint: its joint model, its rest transform, and its angles now. */
-function jointExtras(bone: BoneDesc, order: string, angles: ArrayLike<number>, j: number, rootOffset_ms: readonly number[] | null): Record<string, unknown> {
+/** extras.kin of a joint: its joint model, its rest transform (its scale the proportions' now), and its angles now. */
+function jointExtras(bone: BoneDesc, order: string, restScales: ArrayLike<number>, angles: ArrayLike<number>, j: number, rootOffset_ms: readonly number[] | null): Record<string, unknown> {
   const kin: Record<string, unknown> = {
     order,
     // The importer's default tip is the first child's origin, the rig's is zero: always written.
     tip: bone.tip ?? [0, 0, 0],
-    rest: { translation: bone.restT ?? [0, 0, 0], rotation: bone.restQ ?? [0, 0, 0, 1], scale: bone.restS ?? [1, 1, 1] },
+    rest: { translation: bone.restT ?? [0, 0, 0], rotation: bone.restQ ?? [0, 0, 0, 1], scale: [restScales[3 * j], restScales[3 * j + 1], restScales[3 * j + 2]] },
     angles: [angles[3 * j], angles[3 * j + 1], angles[3 * j + 2]],
   };
   if (bone.min) kin.min = bone.min;
@@ -68,7 +68,7 @@ export function posedJointNodes(rig: Rig): THREE.Bone[] {
     const local = new THREE.Matrix4().fromArray(model_ms, 16 * j);
     if (parent >= 0) local.premultiply(parentInverse.fromArray(model_ms, 16 * parent).invert());
     setLocalTransform(bone, local);
-    bone.userData.kin = jointExtras(rig.description[j], rig.orders[j], angles, j, parent < 0 ? rootOffset_ms : null);
+    bone.userData.kin = jointExtras(rig.description[j], rig.orders[j], rig.restScales, angles, j, parent < 0 ? rootOffset_ms : null);
     if (parent >= 0) bones[parent].add(bone);
     bones.push(bone);
   });

@@ -69,7 +69,7 @@ export class BackgroundSolve {
 
   /** Hears a session's changes as they happen (the editor passes each on before batching it); allocation-free. */
   sessionChanged(session: PosingSession, changes: Changes): void {
-    if (session === this.setUpSession && (changes & (Change.GOALS | Change.SOLVER)) !== 0) this.setUpStale = true;
+    if (session === this.setUpSession && (changes & (Change.GOALS | Change.SOLVER | Change.BODY)) !== 0) this.setUpStale = true;
     if (session !== this.filledSession) return;
     if ((changes & Change.POSE) !== 0) this.poseMoved = true;
     if (this.gestureOver && (changes & Change.TARGETS) !== 0) this.targetsMoved = true;

@@ -3,6 +3,7 @@
 // the skin, not the bones, so a foot's sole or a sitting body's seat lands
 // on the floor. One undo step (the root offset; the angles stay).
 import type { PoseEditor } from './pose-editor.js';
+import type { Rig } from '../rig/rig.js';
 
 /** One skinned mesh in bind space: xyz per vertex, and `per` joints and weights per vertex (rig bone indices). */
 export interface BindMesh {
@@ -33,6 +34,16 @@ export function lowestSkinnedY(palette: ArrayLike<number>, meshes: readonly Bind
       if (skinnedY < lowest) lowest = skinnedY;
     }
   }
+  return lowest;
+}
+
+/** The lowest y of the character: of its skin when it has meshes, else of its bones' origins and tips. */
+export function lowestPointY(rig: Rig, meshes: readonly BindMesh[]): number {
+  if (meshes.length > 0) return lowestSkinnedY(rig.palette(), meshes);
+  const model_ms = rig.modelMatrices();
+  const tips_ms = rig.boneTips();
+  let lowest = Infinity;
+  for (let b = 0; b < rig.boneCount; b++) lowest = Math.min(lowest, model_ms[16 * b + 13], tips_ms[3 * b + 1]);
   return lowest;
 }
 

@@ -18,6 +18,8 @@ import type { SolveSummary } from './posing-session.js';
 import type { PosingGoal } from './solver-goals.js';
 import { Change } from '../scene/scene-change.js';
 import { SceneEditor } from './scene-editor.js';
+import { type BindMesh, lowestPointY } from './drop-to-floor.js';
+import type { Proportions } from './proportions.js';
 
 export { type EditorListener, type SceneStep, emptyClip } from './scene-editor.js';
 
@@ -138,6 +140,26 @@ export class PoseEditor extends SceneEditor {
   /** Sets the pose (clamped to the limits); the goals move onto it (one undo step). */
   setPose(angles: ArrayLike<number>, rootOffset_ms?: Vec3Tuple): void {
     this.edit(0, () => this.undo.step(() => this.session.placePose(angles, rootOffset_ms)));
+  }
+
+  /**
+   * Gives the character proportions `p` (proportions.ts; one undo step, or
+   * part of a gesture: a slider held). The angles stay, and the body moves
+   * up or down so that its lowest point (lowestPointY) stays at its height:
+   * feet on the floor stay on it, a seat stays seated. The goals move onto
+   * the pose. Throws, changing nothing, on bad proportions.
+   */
+  setProportions(p: Proportions, meshes: readonly BindMesh[]): void {
+    const { session } = this;
+    const { rig } = session;
+    this.edit(0, () =>
+      this.undo.step(() => {
+        const before = lowestPointY(rig, meshes);
+        session.placeProportions(p);
+        const [x, y, z] = rig.rootOffset;
+        session.placePose(rig.pose(), [x, y + before - lowestPointY(rig, meshes), z]);
+      }),
+    );
   }
 
   /** Sets one bone's three angles (by slot, radians; clamped to its limits), the rest of the pose as it is (one undo step). */

@@ -4,6 +4,7 @@
 // and no contact lies lower than its own height.
 import type { Rig } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
+import { skeletonSizeScale } from '../rig/size-scale.js';
 
 /** The lowest point (joints and tips) of these bones rests at this height (metres). */
 export interface Contact {
@@ -40,4 +41,18 @@ export function groundedRoot(rig: Rig, angles: ArrayLike<number>, rootOffset_ms:
   }
   rig.setPose(saved, savedRoot);
   return [rootOffset_ms[0], Number.isFinite(lift) ? lift : rootOffset_ms[1], rootOffset_ms[2]];
+}
+
+/**
+ * `ground` for a rig whose bones follow library bones (`followed`: per bone,
+ * the library bone it follows, or null; a loaded character posed by bone
+ * roles): each contact on the bones that follow its bones, its height in
+ * the rig's units (a centimetre model's soles 3 units up is 3 cm too).
+ */
+export function groundFollowing(rig: Rig, ground: Ground, followed: readonly (string | null)[]): Ground {
+  const scale = skeletonSizeScale(rig.modelMatrices(), rig.boneTips());
+  return ground.map((contact) => ({
+    bones: rig.boneNames.filter((_, bone) => followed[bone] !== null && contact.bones.includes(followed[bone]!)),
+    height: contact.height * scale,
+  }));
 }

@@ -11,7 +11,7 @@
 import type { Rig } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import type { PoseEditor } from './pose-editor.js';
-import { type Ground, groundedRoot } from './pose-ground.js';
+import { type Ground, groundFollowing, groundedRoot } from './pose-ground.js';
 
 // Lying down turns the whole body over: the default character's root (its
 // hips) tips over every way, and IK tilts it only 20° from a pose (its IK
@@ -147,8 +147,9 @@ export function libraryPoseOn(rig: Rig, pose: LibraryPose, options: ApplyOptions
     if (!carry) throw new Error("kin: the library's poses are for the default character's bones; this character has other ones");
     const carried = carry(rig, source);
     whole = carried.angles;
-    libraryRoot = carried.rootOffset_ms;
     followed = carried.sourceNames;
+    // Its own bones on the floor as the library's would be: the same contacts, by the library bones they follow.
+    libraryRoot = source.ground ? groundedRoot(rig, whole, carried.rootOffset_ms, groundFollowing(rig, source.ground, followed)) : carried.rootOffset_ms;
   }
   const angles = Float32Array.from(current);
   // (1 − t)·a + t·b is a at t = 0 and b at t = 1, exactly.

@@ -1,5 +1,5 @@
 // What undo brings back (an undo state): the solver and the editable goal
-// set (together they decide what the targets mean), every angle, the root
+// set (together they decide what the targets mean), the proportions, every angle, the root
 // offset, the goals' targets, poles and orientations, and the keyframe clip
 // (an immutable object: a snapshot is one reference). The camera is not part of it: looking around
 // is not a change to the pose. The solver's settings travel along to restore
@@ -11,6 +11,7 @@ import type { Vec3Tuple } from '../rig/rig-desc.js';
 import { sameGoalSet } from './goal-set.js';
 import type { PosingSession } from './posing-session.js';
 import type { PosingGoal } from './solver-goals.js';
+import { type Proportions, sameProportions } from './proportions.js';
 
 /** What an undo state is read from and restored through (the pose editor), so that whatever follows the editor follows a restore too. */
 export interface PoseStateHost {
@@ -39,6 +40,8 @@ export interface PoseState {
   orientations_ms: Float64Array;
   /** The clip being edited; never changed in place, so comparing references compares clips. */
   clip: ClipData;
+  /** The character's proportions (an immutable object). */
+  proportions: Proportions;
 }
 
 /** The same numbers (NaN equal to NaN: a goal without a pole). */
@@ -49,7 +52,7 @@ function sameNumbers(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 }
 
 export function samePoseState(a: PoseState, b: PoseState): boolean {
-  return a.clip === b.clip && a.solver === b.solver && sameGoalSet(a.goals, b.goals) && sameNumbers(a.angles, b.angles) && sameNumbers(a.rootOffset_ms, b.rootOffset_ms) && sameNumbers(a.targets_ms, b.targets_ms) && sameNumbers(a.poles_ms, b.poles_ms) && sameNumbers(a.orientations_ms, b.orientations_ms);
+  return a.clip === b.clip && sameProportions(a.proportions, b.proportions) && a.solver === b.solver && sameGoalSet(a.goals, b.goals) && sameNumbers(a.angles, b.angles) && sameNumbers(a.rootOffset_ms, b.rootOffset_ms) && sameNumbers(a.targets_ms, b.targets_ms) && sameNumbers(a.poles_ms, b.poles_ms) && sameNumbers(a.orientations_ms, b.orientations_ms);
 }
 
 export function capturePoseState(host: PoseStateHost): PoseState {
@@ -65,13 +68,16 @@ export function capturePoseState(host: PoseStateHost): PoseState {
     poles_ms: Float64Array.from(session.poles_ms),
     orientations_ms: Float64Array.from(session.orientations_ms),
     clip: host.clip,
+    proportions: session.proportions,
   };
 }
 
-/** Puts the host back into a state through its usual paths (solver, goal set, pose, then the goals' targets, poles and orientations): bit for bit the captured angles. */
+/** Puts the host back into a state through its usual paths (solver, goal set, proportions, pose, then the goals' targets, poles and orientations): bit for bit the captured angles. */
 export function restorePoseState(host: PoseStateHost, state: PoseState): void {
   if (state.solver !== host.session.solverName) host.setSolver(state.solver, state.solverOptions);
   if (!sameGoalSet(state.goals, host.session.editableGoals)) host.setEditableGoals(state.goals);
+  // Before the pose: its root offset is the one kept with these proportions.
+  if (!sameProportions(state.proportions, host.session.proportions)) host.session.placeProportions(state.proportions);
   host.setPose(state.angles, state.rootOffset_ms);
   host.setGoalState(state.targets_ms, state.poles_ms, state.orientations_ms);
   if (state.clip !== host.clip) host.setClip(state.clip);

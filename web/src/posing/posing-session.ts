@@ -17,6 +17,7 @@ import { solverContract, takesAnyGoals } from './goal-set.js';
 import { Change } from '../scene/scene-change.js';
 import { SessionGoals, TELL_NOBODY } from './session-goals.js';
 import { type GoalLayouts, goalLayoutFor, goalsInPose } from './solver-goals.js';
+import { AS_BUILT, type Proportions, proportionsProblem, restScalesFor } from './proportions.js';
 
 const NO_ENERGY = new Float32Array(0);
 
@@ -30,6 +31,14 @@ export interface SolveSummary {
   error: number;
   /** The bone of the goal whose miss is `error` (its name is the goal's), or null: no goals, or the solve failed. */
   worstBone: string | null;
+  /**
+   * The bone of the goal whose target lies farthest beyond any pose's reach
+   * (the core's SolveReport.shortGoal), or null: every target within reach,
+   * so that a miss is the solver's, or the solve failed.
+   */
+  shortBone: string | null;
+  /** How far beyond reach shortBone's target is, metres (model units); 0 with none. */
+  shortfall: number;
   /** Wall time of rig.solve(), microseconds; NaN for an untimed solve (see PosingSession.solve). */
   micros: number;
   /** Why the solve failed (the pose is unchanged), or null. */
@@ -43,6 +52,8 @@ function copySummary(from: SolveSummary, to: SolveSummary): void {
   to.iterations = from.iterations;
   to.error = from.error;
   to.worstBone = from.worstBone;
+  to.shortBone = from.shortBone;
+  to.shortfall = from.shortfall;
   to.micros = from.micros;
   to.failure = from.failure;
 }
@@ -78,11 +89,12 @@ export class PosingSession extends SessionGoals {
   private balanceAsked = false;
   /** Keep above the floor as asked (useKeepAboveFloor), whichever solver is chosen. */
   private floorAsked = false;
+  private bodyProportions: Proportions = AS_BUILT;
 
   /** See SessionGoals: the rig's solver and its goals, targets where the goals are now. */
   constructor(rig: Rig, layouts: GoalLayouts = goalLayoutFor) {
     super(rig, layouts);
-    this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, worstBone: null, micros: 0, failure: null };
+    this.lastSolve = { solver: this.solver, status: 'converged', iterations: 0, error: 0, worstBone: null, shortBone: null, shortfall: 0, micros: 0, failure: null };
     this.lastTimedSolve = { ...this.lastSolve };
     const scale = skeletonSizeScale(rig.modelMatrices(), rig.boneTips());
     this.sizeDefaults = scale === 1 ? {} : { tolerance: scale * defaultOptions(rig.contract).tolerance };
@@ -216,7 +228,7 @@ export class PosingSession extends SessionGoals {
 
   /** What a solve worker needs to solve as this session does (the rig's bones only when asked: they rarely change). */
   solveSetup(withBones: boolean): SolveSetup {
-    return { bones: withBones ? this.rig.description : undefined, solver: this.solver, options: this.options, moveRoot: this.rootMoves, keepBalance: this.keepsBalance, keepAboveFloor: this.keepsAboveFloor, goals: this.rigGoals() };
+    return { bones: withBones ? this.rig.description : undefined, solver: this.solver, options: this.options, moveRoot: this.rootMoves, keepBalance: this.keepsBalance, keepAboveFloor: this.keepsAboveFloor, restScales: this.rig.restScales, goals: this.rigGoals() };
   }
 
   /** A solve request of the state now: the rig's pose and root offset, every goal's target, pole and orientation. */
@@ -228,7 +240,7 @@ export class PosingSession extends SessionGoals {
   }
 
   /** A worker's solve of a request filled here: its pose (clamped as any pose is, then FK and palette) and its report become the latest solve, timed by the worker. */
-  applySolved(angles: Float32Array, rootOffset_ms: Float64Array, report: { status: SolveStatus; iterations: number; error: number; worstGoal: number }, micros: number, energy: Float32Array, ikFrom?: Float32Array): void {
+  applySolved(angles: Float32Array, rootOffset_ms: Float64Array, report: { status: SolveStatus; iterations: number; error: number; worstGoal: number; shortGoal: number; shortfall: number }, micros: number, energy: Float32Array, ikFrom?: Float32Array): void {
     this.rig.setPose(angles, [rootOffset_ms[0], rootOffset_ms[1], rootOffset_ms[2]]);
     // A solved pose is not one set by hand: IK's ranges stay where the request had them.
     if (ikFrom) this.rig.setIkFrom(ikFrom);
@@ -238,6 +250,8 @@ export class PosingSession extends SessionGoals {
     summary.iterations = report.iterations;
     summary.error = report.error;
     summary.worstBone = this.goalBoneName(report.worstGoal);
+    summary.shortBone = this.goalBoneName(report.shortGoal);
+    summary.shortfall = report.shortfall;
     summary.micros = micros;
     summary.failure = null;
     this.deferredEnergy = energy;
@@ -253,6 +267,8 @@ export class PosingSession extends SessionGoals {
     summary.iterations = 0;
     summary.error = Number.NaN;
     summary.worstBone = null;
+    summary.shortBone = null;
+    summary.shortfall = 0;
     summary.micros = Number.NaN;
     summary.failure = message;
     // Shown on the status line as a failed solve on this thread is.
@@ -285,6 +301,8 @@ export class PosingSession extends SessionGoals {
       summary.iterations = report.iterations;
       summary.error = report.error;
       summary.worstBone = this.goalBoneName(report.worstGoal);
+      summary.shortBone = this.goalBoneName(report.shortGoal);
+      summary.shortfall = report.shortfall;
       summary.failure = null;
     } catch (error) {
       summary.micros = timed ? (performance.now() - start) * 1000 : Number.NaN;
@@ -292,6 +310,8 @@ export class PosingSession extends SessionGoals {
       summary.iterations = 0;
       summary.error = Number.NaN;
       summary.worstBone = null;
+      summary.shortBone = null;
+      summary.shortfall = 0;
       summary.failure = errorMessage(error);
     }
     if (timed) copySummary(this.lastSolve, this.lastTimedSolve);
@@ -329,6 +349,20 @@ export class PosingSession extends SessionGoals {
    * instead of pulling the next solve back to the old one. Pins move too:
    * they hold their tips where the new pose puts them.
    */
+  /** The character's proportions (AS_BUILT: as its file or generator made it). */
+  get proportions(): Proportions {
+    return this.bodyProportions;
+  }
+
+  /** Rescales the rig's rest to `proportions` (proportions.ts); the angles, root offset and targets stay. Throws, changing nothing, on bad proportions. */
+  placeProportions(proportions: Proportions): void {
+    const problem = proportionsProblem(proportions);
+    if (problem) throw new Error(`kin: ${problem}`);
+    this.rig.setRestScales(restScalesFor(this.rig, proportions));
+    this.bodyProportions = proportions;
+    this.tell(Change.POSE | Change.BODY);
+  }
+
   placePose(angles: ArrayLike<number>, rootOffset_ms?: [number, number, number]): void {
     this.rig.setPose(angles, rootOffset_ms);
     this.placeGoals();

@@ -4,7 +4,6 @@
 // map…) read and write the same shape; entries go over the automatic map,
 // and each target bone says where its source came from and, when guessed,
 // which role or chain matched it.
-import type { KinModule } from '../wasm/generated/kin.js';
 import { shownName } from '../text/shown-name.js';
 import { errorMessage } from '../text/error-message.js';
 import { BONE_ROLES } from './retarget.js';
@@ -58,21 +57,15 @@ export function boneMapEntries(map: Int32Array, source: Rig, target: Rig): BoneM
   return Object.fromEntries(target.boneNames.map((name, t) => [name, map[t] >= 0 ? source.boneNames[map[t]] : null]));
 }
 
-/** Per bone role (in kin::BoneRole's order), the rig's bone that plays it, or -1 (kin::FindRoleBones: by names and limb order). */
-export function roleBones(module: KinModule, rig: Rig): Int32Array {
-  if (rig.disposed) throw new Error('Retarget: a rig was used after dispose()');
-  return Int32Array.from(module.roleBones(rig.address));
-}
-
 /**
  * Why the automatic map chose each guessed target bone's source: the role
  * both bones play ('upper_arm_l', …), or the chain they were spread along by
  * their place in it ('spine chain': hips to chest; 'neck chain': neck to
  * head); null for a given, unmapped or unexplained entry.
  */
-export function guessReasons(module: KinModule, map: Int32Array, origins: readonly MapOrigin[], source: Rig, target: Rig): (string | null)[] {
-  const sourceRoles = roleBones(module, source);
-  const targetRoles = roleBones(module, target);
+export function guessReasons(map: Int32Array, origins: readonly MapOrigin[], source: Rig, target: Rig): (string | null)[] {
+  const sourceRoles = source.roleBones();
+  const targetRoles = target.roleBones();
   const roleOf = (t: number) => targetRoles.indexOf(t);
   const neck = targetRoles[BONE_ROLES.indexOf('neck')];
   const underNeck = (t: number) => {

@@ -63,13 +63,15 @@ export class ExchangeRecord {
    * object rather than returned: a getter returning the error (a fraction)
    * boxed it into a heap number per frame in Chromium when not inlined.
    */
-  readReport(out: { iterations: number; error: number; energy: number; worstGoal: number; energyCount: number }): void {
+  readReport(out: { iterations: number; error: number; energy: number; worstGoal: number; shortGoal: number; shortfall: number; energyCount: number }): void {
     const floats = this.floats();
-    const { iterations, error, energy, worstGoal, energyCount } = this.layout.floats;
+    const { iterations, error, energy, worstGoal, shortGoal, shortfall, energyCount } = this.layout.floats;
     out.iterations = floats[iterations];
     out.error = floats[error];
     out.energy = floats[energy];
     out.worstGoal = floats[worstGoal];
+    out.shortGoal = floats[shortGoal];
+    out.shortfall = floats[shortfall];
     out.energyCount = floats[energyCount];
   }
 

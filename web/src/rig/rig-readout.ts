@@ -24,6 +24,15 @@ export interface SolveReport {
   energy: number;
   /** The goal (index in the goals set) whose miss is `error`; -1 without goals. */
   worstGoal: number;
+  /**
+   * A solve that ended away from its targets: the goal whose target lies
+   * farthest beyond any pose's reach (the core's bound: its bones stretched
+   * straight from a fixed root, or from another goal's target that holds as
+   * hard), -1 when every target is within reach and a miss is the solver's.
+   */
+  shortGoal: number;
+  /** How far beyond reach shortGoal's target is, model units (0 with none). */
+  shortfall: number;
   /** Entries in energyHistory(): E before the first and after each iteration. */
   energyCount: number;
 }
@@ -34,7 +43,7 @@ export abstract class RigReadout {
   protected readonly exchange: ExchangeRecord;
   protected readonly views: BufferViews;
   /** The last solve's report, one object every solve reuses. */
-  protected readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energy: 0, worstGoal: -1, energyCount: 0 };
+  protected readonly report: SolveReport = { status: 'invalid-input', iterations: 0, error: 0, energy: 0, worstGoal: -1, shortGoal: -1, shortfall: 0, energyCount: 0 };
   private energyWhole: Float32Array | null = null;
   private readonly energyPrefixes: Float32Array[] = [];
 

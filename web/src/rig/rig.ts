@@ -69,6 +69,11 @@ export type GoalDesc = Omit<GoalShape, 'bone'> & {
   bone: number | string;
 };
 
+/** The rest scales bones were described with, 3 per bone (left out: 1). */
+export function describedRestScales(bones: readonly BoneDesc[]): Float32Array {
+  return Float32Array.from(bones.flatMap((bone) => bone.restS ?? [1, 1, 1]));
+}
+
 export class Rig extends RigReadout {
   readonly boneNames: readonly string[];
   readonly parents: Int32Array;
@@ -86,6 +91,8 @@ export class Rig extends RigReadout {
   private springFeature: RigSprings | null = null;
   private teachingFeature: RigTeaching | null = null;
   private mirrorFeature: RigMirror | null = null;
+  private scales: Float32Array | null = null;
+  private roles: Int32Array | null = null;
 
   /** Builds a rig; throws Error('Rig: …') naming the first bad input. */
   static create(module: KinModule, bones: readonly BoneDesc[]): Rig {
@@ -226,6 +233,28 @@ export class Rig extends RigReadout {
 
   setRootOffset(x: number, y: number, z: number): void {
     this.check(this.live().setRootOffset(x, y, z));
+  }
+
+  /**
+   * Every bone's rest scale (3 per bone, parent space): the character's
+   * proportions (Skeleton::SetBuiltRestScales). The skin follows; the pose
+   * stays. Throws, changing nothing, on a wrong count or a scale out of range.
+   */
+  setRestScales(scales: ArrayLike<number>): void {
+    this.check(this.live().setRestScales(scales));
+    this.scales = Float32Array.from(scales);
+  }
+
+  /** Per bone role (BONE_ROLES' order, kin::FindRoleBones: by names and limb order), the bone that plays it, or -1. */
+  roleBones(): Int32Array {
+    this.roles ??= Int32Array.from((this.live(), this.module.roleBones(this.address)));
+    return this.roles;
+  }
+
+  /** The rest scales set last (3 per bone), or the description's. */
+  get restScales(): Float32Array {
+    this.scales ??= describedRestScales(this.description);
+    return this.scales;
   }
 
   /** Mirrors the pose (RigMirror.mirror, through mirroring). */

@@ -27,6 +27,8 @@ export interface SolveSetup {
   keepBalance?: boolean;
   /** Whether solves keep every bone above the floor (Rig.setKeepAboveFloor); left out: they do not. */
   keepAboveFloor?: boolean;
+  /** The rig's rest scales, 3 per bone (its proportions: Rig.setRestScales); left out: its bones' own. */
+  restScales?: Float32Array;
   /** The goals (their bone, point, weight, pole bone; a pole or orientation where the goal has one); targets, poles and orientations come with each request. */
   goals: readonly GoalDesc[];
 }

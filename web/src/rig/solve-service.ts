@@ -6,7 +6,7 @@
 // The rig's errors go back as their messages ('Rig: …'); nothing throws out.
 import type { KinModule } from '../wasm/generated/kin.js';
 import { errorMessage } from '../text/error-message.js';
-import { Rig, type GoalDesc } from './rig.js';
+import { Rig, describedRestScales, type GoalDesc } from './rig.js';
 import { type FromSolveWorker, type SolveBuffers, type SolveSetup, type ToSolveWorker, goalsWithValues, transferList } from './solve-protocol.js';
 
 /**
@@ -100,6 +100,7 @@ export class SolveService {
       rig.setMoveRoot(false);
       rig.setKeepBalance(false);
       rig.setKeepAboveFloor(false);
+      rig.setRestScales(setup.restScales ?? describedRestScales(rig.description));
       rig.setSolver(setup.solver, setup.options);
       rig.setGoals(setup.goals);
       if (setup.moveRoot) rig.setMoveRoot(true);

@@ -29,13 +29,15 @@ export const Change = {
   CHARACTERS: 1 << 10,
   /** Another character made active. */
   ACTIVE: 1 << 11,
+  /** The active character's proportions (its rest scales). */
+  BODY: 1 << 12,
 } as const;
 
 /** Some of Change's bits, or-ed together. */
 export type Changes = number;
 
 /** What a share link holds (characters, poses, targets, goals, solvers, clips): a change of one is written into the URL. */
-export const LINKED = Change.POSE | Change.TARGETS | Change.GOALS | Change.SOLVER | Change.CLIP | Change.CHARACTER | Change.CHARACTERS | Change.ACTIVE;
+export const LINKED = Change.BODY | Change.POSE | Change.TARGETS | Change.GOALS | Change.SOLVER | Change.CLIP | Change.CHARACTER | Change.CHARACTERS | Change.ACTIVE;
 
 /** The bits that say the active character's handles are others now: its goals, or another character. */
 export const NEW_HANDLES = Change.GOALS | Change.CHARACTER | Change.ACTIVE;

@@ -26,6 +26,9 @@
 //      bit 3 has a pole: 3 x f32 follow, after the orientation)
 //      (the page's goals in order; for most solvers the user's goal set: any
 //      bones, pins included — goal-set.ts)
+//   with kind bit 7 (0x80: came with proportions; readers before it refuse the kind) the
+//      character's proportions (proportions.ts): u8 mask (bit k: PROPORTION_KEYS[k] is not 1),
+//      then f64 per bit set, in key order (the others are 1)
 //   3 x f32 camera position, 3 x f32 camera target
 //   version 3 only: u8 flags (bit 0 playing, bit 1 a time follows), f64 time
 //      (seconds) if flagged, then the clip (clip-link.ts)
@@ -52,6 +55,8 @@ import { type LinkEncoding, decodeLinkText, finishLink } from './link-bytes.js';
 import { clipProblem, readClip, writeClip } from './clip-link.js';
 import { nameProblem, readString, writeString } from './link-text.js';
 import type { ClipData } from '../animation/clip.js';
+import { type Proportions, isAsBuilt, proportionsProblem } from '../posing/proportions.js';
+import { readProportions, writeProportions } from './proportions-link.js';
 import { type LessonSettings, MAX_LESSON_SETTINGS, MAX_SETTING_KEY_LENGTH, lessonSettingsProblem } from '../lessons/lesson-settings.js';
 
 export type PoseLinkCharacter =
@@ -91,6 +96,8 @@ export interface CharacterLinkState {
   solver: SolverName;
   /** Its keyframe clip; left out: none (and a one-character link is version 2). */
   clip?: ClipData;
+  /** Its proportions; left out: as built. */
+  proportions?: Proportions;
 }
 
 /** An orbit camera's position and the point it looks at, metres. */
@@ -133,6 +140,8 @@ export const MAX_COORDINATE = builtContract.maxCoordinate;
 const CHARACTER_KINDS = ['default', 'lesson', 'gltf'] as const;
 /** The character kind byte of a lesson whose settings follow its id. */
 const LESSON_WITH_SETTINGS = 3;
+/** Or-ed into the character kind byte: the proportions follow the goals. */
+const PROPORTIONS_FLAG = 0x80;
 const PINNED_FLAG = 1;
 const ROOT_FLAG = 2;
 const ORIENTATION_FLAG = 4;
@@ -171,7 +180,8 @@ export function encodePoseLink(state: PoseLinkState): string {
 export function writeCharacterRecord(out: ByteWriter, state: CharacterLinkState): void {
   const { character } = state;
   const settings = character.kind === 'lesson' && character.settings !== undefined ? Object.entries(character.settings) : [];
-  out.u8(settings.length > 0 ? LESSON_WITH_SETTINGS : CHARACTER_KINDS.indexOf(character.kind));
+  const proportions = state.proportions !== undefined && !isAsBuilt(state.proportions) ? state.proportions : null;
+  out.u8((settings.length > 0 ? LESSON_WITH_SETTINGS : CHARACTER_KINDS.indexOf(character.kind)) | (proportions ? PROPORTIONS_FLAG : 0));
   if (character.kind === 'lesson') writeString(out, character.id);
   if (settings.length > 0) {
     out.u8(settings.length);
@@ -194,6 +204,7 @@ export function writeCharacterRecord(out: ByteWriter, state: CharacterLinkState)
     if (goal.orientation) for (const v of goal.orientation) out.f32(v);
     if (goal.pole) writeVec3(out, goal.pole);
   }
+  if (proportions) writeProportions(out, proportions);
 }
 
 export function writeCamera(out: ByteWriter, camera: LinkCamera): void {
@@ -248,7 +259,8 @@ export function readPoseBody(input: ByteReader, version: number): PoseLinkState 
 /** A character's record, from its kind to its goals, as link `version` writes it. */
 export function readCharacterRecord(input: ByteReader, version: number): CharacterLinkState {
   const knownFlags = version === FIRST_VERSION ? PINNED_FLAG : PINNED_FLAG | ROOT_FLAG | ORIENTATION_FLAG | POLE_FLAG;
-  const kindId = input.u8();
+  const kindByte = input.u8();
+  const kindId = kindByte & ~PROPORTIONS_FLAG;
   const kind = kindId === LESSON_WITH_SETTINGS ? 'lesson' : CHARACTER_KINDS[kindId];
   if (kind === undefined) throw new MalformedLink(`unknown character kind ${kindId}`);
   const character: PoseLinkCharacter =
@@ -276,7 +288,9 @@ export function readCharacterRecord(input: ByteReader, version: number): Charact
     if ((flags & POLE_FLAG) !== 0) goal.pole = readVec3(input);
     return goal;
   });
-  return { character, boneCount, angles, rootOffset, goals, solver };
+  const record: CharacterLinkState = { character, boneCount, angles, rootOffset, goals, solver };
+  if ((kindByte & PROPORTIONS_FLAG) !== 0) record.proportions = readProportions(input);
+  return record;
 }
 
 /** A kind-3 lesson's settings: a count, then names and values (checked by stateProblem). */
@@ -340,6 +354,8 @@ export function characterProblem(state: CharacterLinkState): string | null {
     const poleProblem = goal.pole === undefined ? null : vec3Problem(goal.pole, `goal ${index} pole`);
     if (poleProblem) return poleProblem;
   }
+  const proportionsTrouble = state.proportions === undefined ? null : proportionsProblem(state.proportions);
+  if (proportionsTrouble) return proportionsTrouble;
   return state.clip === undefined ? null : clipProblem(state.clip, boneCount);
 }
 

@@ -26,6 +26,7 @@ import type { PoseEditor } from '../posing/pose-editor.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
 import type { ClipData } from '../animation/clip.js';
 import type { LessonSettings } from '../lessons/lesson-settings.js';
+import { AS_BUILT, isAsBuilt, sameProportions } from '../posing/proportions.js';
 
 /** The timeline a link carries: its clip, the time shown and whether it plays. */
 export interface LinkTimeline {
@@ -76,6 +77,7 @@ export function captureCharacter(scened: SceneCharacter, lessonSettings: LessonS
     boneCount: rig.boneCount,
     angles: Array.from(rig.pose()),
     rootOffset: rig.rootOffset,
+    ...(!isAsBuilt(session.proportions) && { proportions: session.proportions }),
     goals: session.goalBones.map((bone, g) => {
       const goal: PoseLinkGoal = { bone, target: session.target_ms(g), pinned: session.pinned(g) };
       if (session.layout.goals[g].movesRoot === true) goal.movesRoot = true;
@@ -237,6 +239,8 @@ export function applyLinkState(host: LinkHost, linkState: PoseLinkState): LinkOu
     return { ok: false, error: `This link's solver cannot pose this character: ${errorMessage(error)}` };
   }
   if (goalSet) editor.setEditableGoals(goalSet);
+  // Before the pose, whose root offset was kept with these proportions (so no floor to keep here).
+  if (!sameProportions(state.proportions ?? AS_BUILT, editor.session.proportions)) editor.setProportions(state.proportions ?? AS_BUILT, []);
   editor.setPose(state.angles, state.rootOffset);
   if (state.clip) host.setTimeline?.({ clip: state.clip, time: state.time ?? 0, playing: state.playing === true });
   host.setCamera(state.camera.position, state.camera.target);

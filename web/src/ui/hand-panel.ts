@@ -12,7 +12,8 @@ import { NOTHING, type Selection } from '../posing/selection.js';
 import { ChangeFlag } from '../scene/change-flag.js';
 import { Change } from '../scene/scene-change.js';
 import { ProblemLine } from './problem-line.js';
-import { panelButton } from './tool-controls.js';
+import { controlGroup, panelButton, sectionHeading } from './tool-controls.js';
+import { GestureSlider } from './gesture-slider.js';
 
 const HAND_LABELS: Readonly<Record<HandChoice, string>> = { left: 'Left', right: 'Right', both: 'Both' };
 const FINGER_LABELS: Readonly<Record<Finger, string>> = { thumb: 'Thumb', index: 'Index', middle: 'Middle', ring: 'Ring', little: 'Little' };
@@ -23,19 +24,12 @@ function handOfBone(name: string | undefined): HandSide | null {
   return match === null ? null : match[1] === 'l' ? 'left' : 'right';
 }
 
-interface Slider {
-  input: HTMLInputElement;
-  value: HTMLSpanElement;
-  /** Applies the slider's value to the chosen hands (part of the gesture under way). */
-  apply(value: number): void;
-}
-
 export class HandPanel {
   readonly element = document.createElement('details');
   private readonly summaryState = document.createElement('span');
   private readonly handButtons = new Map<HandChoice, HTMLButtonElement>();
-  private readonly curls = new Map<Finger | 'all', Slider>();
-  private readonly spread: Slider;
+  private readonly curls = new Map<Finger | 'all', GestureSlider>();
+  private readonly spread: GestureSlider;
   private readonly problem = new ProblemLine('panel-problem hand-problem');
   private readonly poseChanged: ChangeFlag;
   private readonly goalsChanged: ChangeFlag;
@@ -44,21 +38,13 @@ export class HandPanel {
   private hands: HandChoice = 'both';
   private shownBone = NOTHING;
   private shownRig: Rig | null = null;
-  private held = false;
 
   /** Goes into `parent` before `before` (the inspector puts it above the solver's settings). */
   constructor(parent: HTMLElement, before: Element | null, private readonly editor: PoseEditor, private readonly selection: Selection) {
     this.element.className = 'hand-panel inspector-details';
     this.element.open = true;
-    const heading = document.createElement('summary');
-    heading.textContent = 'Hands ';
-    this.summaryState.className = 'hand-panel-state inspector-details-state';
-    heading.append(this.summaryState);
-
-    const choice = document.createElement('div');
-    choice.className = 'tool-group hand-choice';
-    choice.setAttribute('role', 'group');
-    choice.setAttribute('aria-label', 'which hand');
+    const heading = sectionHeading('Hands', this.summaryState, 'hand-panel-state inspector-details-state');
+    const choice = controlGroup('tool-group hand-choice', 'which hand');
     for (const hands of HAND_CHOICES) {
       const button = panelButton(`hand-${hands}`, HAND_LABELS[hands], hands === 'both' ? 'Pose both hands, the right the mirror image of the left' : `Pose the ${hands} hand`);
       button.addEventListener('click', () => this.choose(hands));
@@ -82,10 +68,10 @@ export class HandPanel {
       this.curls.set(key, slider);
       return slider;
     };
-    sliders.append(curl('all', 'Whole hand', FINGERS).input.parentElement!);
-    for (const finger of FINGERS) sliders.append(curl(finger, FINGER_LABELS[finger], [finger]).input.parentElement!);
+    sliders.append(curl('all', 'Whole hand', FINGERS).row);
+    for (const finger of FINGERS) sliders.append(curl(finger, FINGER_LABELS[finger], [finger]).row);
     this.spread = this.slider('spread', 'Spread', -1, 1, (value) => setHandSpread(this.editor, this.hands, value));
-    sliders.append(this.spread.input.parentElement!);
+    sliders.append(this.spread.row);
 
     const targets = document.createElement('div');
     targets.className = 'tool-group hand-targets';
@@ -137,7 +123,7 @@ export class HandPanel {
       if (hand !== null && hand !== this.hands) this.choose(hand);
     }
     if (this.goalsChanged.take()) this.fingertipButton.setAttribute('aria-pressed', String(hasFingertipTargets(this.editor, this.hands)));
-    if (!this.poseChanged.take() || this.held) return;
+    if (!this.poseChanged.take() || this.spread.held || [...this.curls.values()].some((slider) => slider.held)) return;
     const side: HandSide = this.hands === 'right' ? 'right' : 'left';
     const pose = rig.pose();
     let total = 0;
@@ -162,47 +148,21 @@ export class HandPanel {
     this.summaryState.textContent = this.hands === 'both' ? 'both, mirrored' : `${this.hands} hand`;
   }
 
-  private show(slider: Slider, value: number): void {
-    if (Math.abs(slider.input.valueAsNumber - value) < 1e-4) return;
-    slider.input.valueAsNumber = value;
-    slider.value.textContent = `${Math.round(value * 100)}%`;
+  private show(slider: GestureSlider, value: number): void {
+    if (Math.abs(slider.input.valueAsNumber - value) >= 1e-4) slider.show(value);
   }
 
-  private slider(name: string, label: string, min: number, max: number, apply: (value: number) => void): Slider {
-    const row = document.createElement('label');
-    row.className = 'hand-slider';
-    const text = document.createElement('span');
-    text.textContent = label;
-    const input = document.createElement('input');
-    input.type = 'range';
-    input.name = name;
-    input.min = String(min);
-    input.max = String(max);
-    input.step = '0.01';
-    input.value = '0';
-    input.setAttribute('aria-label', `${label} ${name.startsWith('curl') ? 'curl' : ''}`.trim());
-    const value = document.createElement('span');
-    value.className = 'hand-slider-value';
-    value.textContent = '0%';
-    row.append(text, input, value);
-    const slider: Slider = { input, value, apply };
-    // Held and moved: one gesture. Moved by the keyboard: a step per move.
-    input.addEventListener('pointerdown', () => {
-      if (this.held) return;
-      this.held = true;
-      this.editor.beginGesture();
+  private slider(name: string, label: string, min: number, max: number, apply: (value: number) => void): GestureSlider {
+    return new GestureSlider(this.editor, {
+      name,
+      label,
+      ariaLabel: `${label} ${name.startsWith('curl') ? 'curl' : ''}`.trim(),
+      min,
+      max,
+      value: 0,
+      format: (value) => `${Math.round(value * 100)}%`,
+      apply: (value) => this.problem.run(() => apply(value)),
+      released: () => this.poseChanged.raise(),
     });
-    const release = () => {
-      if (!this.held) return;
-      this.held = false;
-      this.editor.endGesture();
-      this.poseChanged.raise();
-    };
-    for (const type of ['pointerup', 'pointercancel', 'lostpointercapture', 'change'] as const) input.addEventListener(type, release);
-    input.addEventListener('input', () => {
-      value.textContent = `${Math.round(input.valueAsNumber * 100)}%`;
-      this.problem.run(() => apply(input.valueAsNumber));
-    });
-    return slider;
   }
 }

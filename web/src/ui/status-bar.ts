@@ -2,10 +2,12 @@
 // status, iterations, its largest miss and the goal that misses by it, solve
 // time), a standing warning about
 // the character on screen, and a one-line hint on how to pose. A failed
-// solve shows its message in place of the numbers. Values are text nodes
+// solve shows its message in place of the numbers; a target out of reach is
+// said in words in place of the status. Values are text nodes
 // (never HTML), their strings made once per shown value.
 import { NumberLabels } from './number-labels.js';
 import type { SolveSummary } from '../posing/posing-session.js';
+import { boneWords } from '../text/bone-words.js';
 
 const NO_VALUE = '–';
 
@@ -28,6 +30,24 @@ function twoDigits(micros: number): number {
 }
 const WHOLE = 0;
 const FRACTION = 1;
+
+// A target beyond reach is said in words, "Left hand out of reach — 12 cm
+// short", in place of the status: the solver did its best, and the body is
+// what falls short. The shortfall in whole centimetres, below one in whole
+// millimetres; the bone's words made once per name.
+const OUT_OF_REACH = 'out-of-reach';
+const OUT_OF_REACH_WORDS = ' out of reach — ';
+const CM_SHORT = new NumberLabels((cm) => `${cm} cm short`);
+const MM_SHORT = new NumberLabels((mm) => (mm < 1 ? 'under 1 mm short' : `${mm} mm short`));
+const STATUS_WORDS = 0;
+const REACH_WORDS = 1;
+const SHORTFALL = 2;
+const MAX_BONE_WORDS = 256;
+
+function shortfallLabel(metres: number): string {
+  const mm = Math.round(metres * 1000);
+  return mm < 10 ? MM_SHORT.get(mm) : CM_SHORT.get(Math.round(metres * 100));
+}
 
 /**
  * A value's text nodes (one, or more shown one after another): each
@@ -81,12 +101,15 @@ export class StatusBar {
   private readonly time: ValueText;
   private readonly failure = document.createElement('div');
   private readonly warning = document.createElement('div');
+  private readonly wordsByBone = new Map<string, string>();
+  /** The status the status value is styled by (kept here: reading the DOM back allocates). */
+  private shownStatus = '';
 
   constructor(parent: HTMLElement) {
     this.element.className = 'hud status-bar';
     this.element.setAttribute('role', 'status');
     this.solver = row(this.element, 'solver', 'hud-solver');
-    this.status = row(this.element, 'status', 'hud-status');
+    this.status = row(this.element, 'status', 'hud-status', 3);
     this.iterations = row(this.element, 'iterations', 'hud-iterations');
     // The largest miss, not the energy the solver lowers: a pin can keep its
     // foot by moving a hand away, and the hand is what the user sees.
@@ -114,7 +137,11 @@ export class StatusBar {
   /** Back to placeholders: no solve of the character on screen yet. */
   clear(): void {
     this.solver.set(NO_VALUE);
-    if (this.status.set(NO_VALUE)) delete this.status.element.dataset.status;
+    this.status.set(NO_VALUE, STATUS_WORDS);
+    this.shownStatus = '';
+    delete this.status.element.dataset.status;
+    this.status.set('', REACH_WORDS);
+    this.status.set('', SHORTFALL);
     this.iterations.set(NO_VALUE);
     this.error.set(NO_VALUE, WHOLE);
     this.error.set('', FRACTION);
@@ -126,10 +153,18 @@ export class StatusBar {
   /** Allocation-free for a successful solve (a drag frame). */
   show(solve: SolveSummary): void {
     const failed = solve.failure !== null;
-    const status = failed ? 'failed' : solve.status;
+    const shortBone = failed || solve.status === 'converged' ? null : solve.shortBone;
+    const short = shortBone !== null;
+    const status = failed ? 'failed' : short ? OUT_OF_REACH : solve.status;
     this.solver.set(solve.solver);
     // Styled by status: written only when it changed, as the text is.
-    if (this.status.set(status)) this.status.element.dataset.status = status;
+    if (this.shownStatus !== status) {
+      this.shownStatus = status;
+      this.status.element.dataset.status = status;
+    }
+    this.status.set(shortBone !== null ? this.wordsOf(shortBone) : status, STATUS_WORDS);
+    this.status.set(short ? OUT_OF_REACH_WORDS : '', REACH_WORDS);
+    this.status.set(short ? shortfallLabel(solve.shortfall) : '', SHORTFALL);
     this.iterations.set(failed ? NO_VALUE : WHOLE_NUMBERS.get(solve.iterations));
     const hundredths_mm = Math.round(solve.error * 1e5);
     this.error.set(failed ? NO_VALUE : WHOLE_NUMBERS.get(Math.floor(hundredths_mm / 100)), WHOLE);
@@ -138,5 +173,16 @@ export class StatusBar {
     this.time.set(Number.isNaN(solve.micros) ? NO_VALUE : MICROS.get(twoDigits(solve.micros)));
     if (this.failure.hidden !== !failed) this.failure.hidden = !failed;
     if (failed) this.failure.textContent = solve.failure;
+  }
+
+  /** A goal's bone in words (boneWords), made once per name. */
+  private wordsOf(bone: string): string {
+    let words = this.wordsByBone.get(bone);
+    if (words === undefined) {
+      if (this.wordsByBone.size >= MAX_BONE_WORDS) this.wordsByBone.clear();
+      words = boneWords(bone);
+      this.wordsByBone.set(bone, words);
+    }
+    return words;
   }
 }

@@ -1,7 +1,8 @@
 // The toolbar's controls. Buttons: a label whose long parts phones leave out
 // (CSS hides .tool-long there), a tooltip that doubles as the accessible
 // name, and a data-action that tests and styles find it by. Pickers: a
-// select whose first option is a placeholder that says what it does.
+// select whose first option is a placeholder that says what it does. The
+// inspector panels' groups and section headings.
 
 /** A part of a button's label that phones leave out. */
 export type LongPart = { long: string };
@@ -54,4 +55,22 @@ export function toolOption(value: string, label: string): HTMLOptionElement {
   option.value = value;
   option.textContent = label;
   return option;
+}
+
+/** A group of controls that a screen reader announces by `label`. */
+export function controlGroup(className: string, label: string): HTMLDivElement {
+  const group = document.createElement('div');
+  group.className = className;
+  group.setAttribute('role', 'group');
+  group.setAttribute('aria-label', label);
+  return group;
+}
+
+/** An inspector section's heading: its name, then `state` (a span the panel keeps up to date). */
+export function sectionHeading(name: string, state: HTMLSpanElement, stateClass: string): HTMLElement {
+  const heading = document.createElement('summary');
+  heading.textContent = `${name} `;
+  state.className = stateClass;
+  heading.append(state);
+  return heading;
 }

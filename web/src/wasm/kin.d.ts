@@ -25,6 +25,7 @@ export interface RigHandle {
   setPose(angles: ArrayLike<number>, rootX: number, rootY: number, rootZ: number): number;
   setIkFrom(angles: ArrayLike<number>): number;
   setRootOffset(x: number, y: number, z: number): number;
+  setRestScales(scales: ArrayLike<number>): number;
   setGoals(goals: FlatGoal[]): number;
   goalCount(): number;
   /** Chooses the solver by name ("dls", "ccd", …) and its options for solve(). */

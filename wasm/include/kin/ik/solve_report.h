@@ -29,6 +29,12 @@ struct SolveReport {
   float energy = 0.0f;
   int worst_goal = -1;       // the goal whose miss is `error` (-1: no goals, or the input was refused)
   int energy_count = 0;      // entries written to the energy history
+  // A solve that ends away from its targets (not converged): the goal whose
+  // target lies farthest beyond any pose's reach, and by how much, model
+  // units (ik/goal_reach.h); -1 and 0 when every target is within reach, so
+  // that a miss is the solver's and not the body's. Look-at aims, reaching nothing.
+  int short_goal = -1;
+  float shortfall = 0.0f;
   Status input;              // why the input was rejected, when it was
 };
 

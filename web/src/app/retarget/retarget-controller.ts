@@ -15,7 +15,7 @@ import type { ImportQuestions, Importer } from '../../import/importer.js';
 import type { ModelInput } from '../../import/model-input.js';
 import { findLesson } from '../../lessons/lessons.js';
 import type { PoseEditor } from '../../posing/pose-editor.js';
-import { type BoneMapEntries, boneMapEntries, roleBones, withEntries } from '../../rig/bone-map-entries.js';
+import { type BoneMapEntries, boneMapEntries, withEntries } from '../../rig/bone-map-entries.js';
 import { errorMessage } from '../../text/error-message.js';
 import { BONE_ROLES, type RetargetOptions, type RetargetReport, Retargeter } from '../../rig/retarget.js';
 import type { Rig } from '../../rig/rig.js';
@@ -182,7 +182,7 @@ export class RetargetController implements RetargetDialogHost {
     const target = this.editor.session.rig;
     const map = this.map();
     const sourceNames = this.current?.rig.boneNames ?? [];
-    const roles = roleBones(this.module, target);
+    const roles = target.roleBones();
     return target.boneNames.map((name, b) => {
       const role = roles.indexOf(b);
       return { target: name, role: role < 0 ? null : BONE_ROLES[role], source: map === null || map[b] < 0 ? null : sourceNames[map[b]] };
