@@ -250,6 +250,7 @@ export class EditorUi {
     this.timeline.setFolded(window.matchMedia(PHONE).matches);
     this.timeline.showCurves(false);
     this.library.reset();
+    this.body.reset();
   }
 
   /** Frames the selection, or the whole character with nothing selected (F). */

@@ -19,44 +19,11 @@ import { SessionGoals, TELL_NOBODY } from './session-goals.js';
 import { type GoalLayouts, goalLayoutFor, goalsInPose } from './solver-goals.js';
 import { AS_BUILT, type Proportions, proportionsProblem, restScalesFor } from './proportions.js';
 
+import { type SolveSummary, copySummary } from './solve-summary.js';
+
+export type { SolveSummary } from './solve-summary.js';
+
 const NO_ENERGY = new Float32Array(0);
-
-export interface SolveSummary {
-  /** The solver that ran. */
-  solver: SolverName;
-  /** 'invalid-input' when the solve failed (see `failure`). */
-  status: SolveStatus;
-  iterations: number;
-  /** Largest goal distance after the solve, metres (model units); NaN if the solve failed. */
-  error: number;
-  /** The bone of the goal whose miss is `error` (its name is the goal's), or null: no goals, or the solve failed. */
-  worstBone: string | null;
-  /**
-   * The bone of the goal whose target lies farthest beyond any pose's reach
-   * (the core's SolveReport.shortGoal), or null: every target within reach,
-   * so that a miss is the solver's, or the solve failed.
-   */
-  shortBone: string | null;
-  /** How far beyond reach shortBone's target is, metres (model units); 0 with none. */
-  shortfall: number;
-  /** Wall time of rig.solve(), microseconds; NaN for an untimed solve (see PosingSession.solve). */
-  micros: number;
-  /** Why the solve failed (the pose is unchanged), or null. */
-  failure: string | null;
-}
-
-/** Copies a summary's fields (no allocation). */
-function copySummary(from: SolveSummary, to: SolveSummary): void {
-  to.solver = from.solver;
-  to.status = from.status;
-  to.iterations = from.iterations;
-  to.error = from.error;
-  to.worstBone = from.worstBone;
-  to.shortBone = from.shortBone;
-  to.shortfall = from.shortfall;
-  to.micros = from.micros;
-  to.failure = from.failure;
-}
 
 export class PosingSession extends SessionGoals {
   /** The latest solve; one object updated in place. */

@@ -24,6 +24,9 @@ const POLE_SIZE = 1.25;
 // last render list (after the see-through grid) and the render order sorts
 // them to its end.
 const HANDLE_RENDER_ORDER = 10;
+/** How much a hovered handle's colour moves towards white. */
+const HOVER_LIGHTEN = 0.45;
+const WHITE = new THREE.Color(0xffffff);
 
 export class HandleMeshes {
   private readonly geometry = new THREE.SphereGeometry(1, 24, 16);
@@ -37,6 +40,8 @@ export class HandleMeshes {
     depthWrite: false,
   });
   private readonly fills: THREE.Material[] = [];
+  /** Each handle's own colour, which hovering lightens. */
+  private readonly colors = new Map<THREE.Mesh, THREE.Color>();
 
   /** `scale`: the character's (characterScale): a handle is as big beside it as beside a human. */
   constructor(private readonly scale = 1) {}
@@ -55,7 +60,14 @@ export class HandleMeshes {
     outline.scale.setScalar(OUTLINE_RADIUS / HANDLE_RADIUS);
     outline.renderOrder = HANDLE_RENDER_ORDER;
     handle.add(outline);
+    this.colors.set(handle, fill.color.clone());
     return handle;
+  }
+
+  /** Lightens a handle made here while it is hovered, and gives it back its colour after. */
+  showHovered(handle: THREE.Mesh, hovered: boolean): void {
+    const color = (handle.material as THREE.MeshBasicMaterial).color.copy(this.colors.get(handle)!);
+    if (hovered) color.lerp(WHITE, HOVER_LIGHTEN);
   }
 
   dispose(): void {

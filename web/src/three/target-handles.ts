@@ -15,14 +15,15 @@
 // callback, so scripted moves exercise exactly what a drag does.
 //
 // A drag allocates nothing per pointer move: the pointer ray comes from the
-// canvas rectangle read at the press and a kept ray caster, and the drag's
+// canvas rectangle read at the press and a kept ray caster (pointer-aim.ts), and the drag's
 // geometry (drag-constraint.ts) writes into the handle's position. Ray casts
 // against meshes, which allocate, happen on a press and on hovering only.
 //
 // Handles live in the rig's model space: the handle group and the character
 // mesh both sit untransformed at the scene's origin.
 import * as THREE from 'three';
-import { DragConstraint, pointerRay } from './drag-constraint.js';
+import { DragConstraint } from './drag-constraint.js';
+import { PointerAim } from './pointer-aim.js';
 import { type HandleAtPress, HandleCycle, handlesInReach, reach_px } from './handle-choice.js';
 import { HandleMeshes, type HandleStyle, OUTLINE_RADIUS } from './handle-meshes.js';
 import { NO_AXIS, TranslateGizmo } from './translate-gizmo.js';
@@ -47,9 +48,6 @@ export interface HandleHooks {
 
 /** The gizmo's shortest arrows, model units: seen from close by, they still stick out of the handle. */
 const GIZMO_MIN_LENGTH = 5 * OUTLINE_RADIUS;
-/** How much a hovered handle's colour moves towards white. */
-const HOVER_LIGHTEN = 0.45;
-const WHITE = new THREE.Color(0xffffff);
 const NONE = -1;
 /** The pointer id a keyboard grab holds: no real pointer has it. */
 const GRAB_POINTER = -2;
@@ -59,24 +57,16 @@ export class TargetHandles {
   private readonly meshes: HandleMeshes;
   private readonly handles: THREE.Mesh[];
   /** Each handle's own colour (a hovered one is drawn lighter). */
-  private readonly colors: THREE.Color[];
   private readonly gizmo: TranslateGizmo;
   private readonly constraint = new DragConstraint();
-  private readonly raycaster = new THREE.Raycaster();
+  private readonly pointer: PointerAim;
   /** The pointer on the page (CSS px) and in normalised device coordinates. */
-  private readonly pointer_px = new THREE.Vector2();
-  private readonly pointer_ndc = new THREE.Vector2();
   private readonly hits: THREE.Intersection[] = [];
   /** Each handle as the last press or hover saw it (handlesNear()). */
   private readonly atPress: HandleAtPress[];
   private readonly cycle = new HandleCycle();
   private readonly scratch_ws = new THREE.Vector3();
   private readonly press_ws = new THREE.Vector3();
-  // The canvas's page rectangle (CSS px), read at a press and kept through its drag.
-  private canvasLeft = 0;
-  private canvasTop = 0;
-  private canvasWidth = 1;
-  private canvasHeight = 1;
   /** The handle being dragged, or NONE. */
   private dragged = NONE;
   /** The pointer captured by a press on a handle or an arrow (until it is released, even after Escape), or NONE. */
@@ -96,10 +86,10 @@ export class TargetHandles {
     /** The character's scale (characterScale): handles and the gizmo's arrows grow with it. */
     scale = 1,
   ) {
+    this.pointer = new PointerAim(camera, canvas);
     this.meshes = new HandleMeshes(scale);
     this.group.name = 'target-handles';
     this.handles = styles.map((style) => this.meshes.create(style));
-    this.colors = this.handles.map((handle) => (handle.material as THREE.MeshBasicMaterial).color.clone());
     this.atPress = this.handles.map((_, handle) => ({ handle, distance_px: Number.NaN, covers: false }));
     this.group.add(...this.handles);
     scene.add(this.group);
@@ -172,8 +162,8 @@ export class TargetHandles {
   grab(goal: number, x: number, y: number): boolean {
     if (this.capturedPointer !== NONE) return false;
     const handle = this.handle(goal);
-    this.aimAtPage(x, y);
-    if (!this.pressOnViewPlane(handle)) return false;
+    this.pointer.aimAtPage(x, y);
+    if (!this.pointer.onViewPlane(handle.position, this.press_ws)) return false;
     this.hooks.pressed(goal);
     this.startDrag(goal, NO_AXIS, GRAB_POINTER);
     return true;
@@ -181,7 +171,7 @@ export class TargetHandles {
 
   /** Where the handle's centre is drawn, in CSS pixels of the page. */
   screenPosition(goal: number): { x: number; y: number } {
-    return this.toPage(this.scratch_ws.copy(this.handle(goal).position));
+    return this.pointer.toPage(this.scratch_ws.copy(this.handle(goal).position));
   }
 
   /**
@@ -193,7 +183,7 @@ export class TargetHandles {
     const handle = this.handle(goal);
     if (this.gizmo.handle !== handle) throw new Error(`TargetHandles: ${handle.name} is not the selected handle (press it first)`);
     if (!(axis === 0 || axis === 1 || axis === 2)) throw new Error(`TargetHandles: axis ${axis} is not 0, 1 or 2`);
-    return this.toPage(this.gizmo.arrowPoint(axis, this.scratch_ws));
+    return this.pointer.toPage(this.gizmo.arrowPoint(axis, this.scratch_ws));
   }
 
   /**
@@ -202,7 +192,7 @@ export class TargetHandles {
    * there, or an arrow of the selected handle's gizmo takes it).
    */
   goalAt(x: number, y: number, pointerType: string): number {
-    this.aimAtPage(x, y);
+    this.pointer.aimAtPage(x, y);
     const inReach = this.handlesNear(pointerType);
     return this.arrowTaking(inReach) === NO_AXIS ? this.cycle.peek(x, y, inReach) : NONE;
   }
@@ -210,8 +200,8 @@ export class TargetHandles {
   /** Whether a press at a page point (CSS px) by a pointer of `pointerType` takes a handle or an arrow of the selected one's gizmo. */
   hitAt(x: number, y: number, pointerType: string): boolean {
     if (!this.isShown) return false;
-    this.aimAtPage(x, y);
-    return this.handlesNear(pointerType).length > 0 || this.gizmo.arrowAt(this.raycaster) !== NO_AXIS;
+    this.pointer.aimAtPage(x, y);
+    return this.handlesNear(pointerType).length > 0 || this.gizmo.arrowAt(this.pointer.raycaster) !== NO_AXIS;
   }
 
   dispose(): void {
@@ -239,38 +229,8 @@ export class TargetHandles {
     this.hooks.moved(goal, this.handles[goal].position);
   }
 
-  /** A model-space point's place on the page (CSS px). */
-  private toPage(point_ws: THREE.Vector3): { x: number; y: number } {
-    this.camera.updateMatrixWorld();
-    const ndc = point_ws.project(this.camera);
-    const rect = this.canvas.getBoundingClientRect();
-    return { x: rect.left + ((ndc.x + 1) / 2) * rect.width, y: rect.top + ((1 - ndc.y) / 2) * rect.height };
-  }
-
-  /** Reads the canvas's rectangle and casts the pointer ray through a page point. */
-  private aimAtPage(x: number, y: number): void {
-    const rect = this.canvas.getBoundingClientRect();
-    this.canvasLeft = rect.left;
-    this.canvasTop = rect.top;
-    this.canvasWidth = rect.width;
-    this.canvasHeight = rect.height;
-    this.pointer_px.set(x, y);
-    this.aim();
-  }
-
   /**
-   * Casts the pointer ray through pointer_px with the rectangle last read;
-   * allocates nothing (the point comes in a field: no number crosses a call).
-   */
-  private aim(): void {
-    this.pointer_ndc.x = ((this.pointer_px.x - this.canvasLeft) / this.canvasWidth) * 2 - 1;
-    this.pointer_ndc.y = 1 - ((this.pointer_px.y - this.canvasTop) / this.canvasHeight) * 2;
-    pointerRay(this.camera, this.pointer_ndc, this.raycaster.ray);
-  }
-
-  /**
-   * Measures every handle against the pointer at pointer_px, whose ray
-   * aimAtPage() cast: how far from it the handle's centre is drawn, and
+   * Measures every handle against the pointer, whose ray aimAtPage() cast: how far from it the handle's centre is drawn, and
    * whether the handle covers it (into atPress). Returns the handles a press
    * of a `pointerType` pointer there can take, nearest first.
    */
@@ -279,15 +239,11 @@ export class TargetHandles {
     this.group.updateMatrixWorld();
     this.camera.updateMatrixWorld();
     for (let g = 0; g < this.handles.length; g++) {
-      const ndc = this.scratch_ws.copy(this.handles[g].position).project(this.camera);
-      const x = this.canvasLeft + ((ndc.x + 1) / 2) * this.canvasWidth;
-      const y = this.canvasTop + ((1 - ndc.y) / 2) * this.canvasHeight;
-      // Outside the camera's depth range (behind it) a handle is not on screen.
-      this.atPress[g].distance_px = ndc.z >= -1 && ndc.z <= 1 ? Math.hypot(x - this.pointer_px.x, y - this.pointer_px.y) : Number.NaN;
+      this.atPress[g].distance_px = this.pointer.distance_px(this.handles[g].position);
       this.atPress[g].covers = false;
     }
     this.hits.length = 0;
-    this.raycaster.intersectObjects(this.handles, false, this.hits);
+    this.pointer.raycaster.intersectObjects(this.handles, false, this.hits);
     for (const hit of this.hits) this.atPress[this.handles.indexOf(hit.object as THREE.Mesh)].covers = true;
     this.hits.length = 0;
     return handlesInReach(this.atPress, reach_px(pointerType));
@@ -299,7 +255,7 @@ export class TargetHandles {
    * arrow before a handle merely within reach.
    */
   private arrowTaking(inReach: readonly number[]): number {
-    return inReach.some((goal) => this.atPress[goal].covers) ? NO_AXIS : this.gizmo.arrowAt(this.raycaster);
+    return inReach.some((goal) => this.atPress[goal].covers) ? NO_AXIS : this.gizmo.arrowAt(this.pointer.raycaster);
   }
 
   /**
@@ -310,28 +266,17 @@ export class TargetHandles {
   private pressPoint(goal: number): void {
     const handle = this.handles[goal];
     this.hits.length = 0;
-    if (this.atPress[goal].covers) this.raycaster.intersectObject(handle, false, this.hits);
+    if (this.atPress[goal].covers) this.pointer.raycaster.intersectObject(handle, false, this.hits);
     if (this.hits.length > 0) this.press_ws.copy(this.hits[0].point);
-    else this.pressOnViewPlane(handle);
+    else this.pointer.onViewPlane(handle.position, this.press_ws);
     this.hits.length = 0;
-  }
-
-  /** Where the pointer's ray meets the view plane through `handle`'s centre, into press_ws; false for a ray along the plane. */
-  private pressOnViewPlane(handle: THREE.Mesh): boolean {
-    const view = this.camera.getWorldDirection(this.scratch_ws);
-    const ray = this.raycaster.ray;
-    const toHandle = this.press_ws.subVectors(handle.position, ray.origin).dot(view);
-    const along = ray.direction.dot(view);
-    if (!(Math.abs(along) > 1e-9)) return false;
-    this.press_ws.copy(ray.direction).multiplyScalar(toHandle / along).add(ray.origin);
-    return true;
   }
 
   /** Lightens the hovered handle, highlights the hovered arrow, and shows a pointer cursor over either. */
   private hover(goal: number, axis: number): void {
     if (goal === this.hoveredGoal && axis === this.hoveredAxis) return;
-    if (this.hoveredGoal !== NONE) (this.handles[this.hoveredGoal].material as THREE.MeshBasicMaterial).color.copy(this.colors[this.hoveredGoal]);
-    if (goal !== NONE) (this.handles[goal].material as THREE.MeshBasicMaterial).color.copy(this.colors[goal]).lerp(WHITE, HOVER_LIGHTEN);
+    if (this.hoveredGoal !== NONE) this.meshes.showHovered(this.handles[this.hoveredGoal], false);
+    if (goal !== NONE) this.meshes.showHovered(this.handles[goal], true);
     this.gizmo.highlight(axis);
     this.canvas.style.cursor = goal !== NONE || axis !== NO_AXIS ? 'pointer' : '';
     this.hoveredGoal = goal;
@@ -345,7 +290,7 @@ export class TargetHandles {
     if (axis === NO_AXIS) {
       this.constraint.beginViewPlane(this.camera.getWorldDirection(this.scratch_ws), this.press_ws, handle.position);
     } else {
-      this.constraint.beginAxis(this.raycaster.ray, this.gizmo.axisDirection(axis), handle.position);
+      this.constraint.beginAxis(this.pointer.raycaster.ray, this.gizmo.axisDirection(axis), handle.position);
     }
     this.hover(goal, axis);
     if (pointerId !== GRAB_POINTER) this.canvas.setPointerCapture(pointerId);
@@ -383,7 +328,7 @@ export class TargetHandles {
       return;
     }
     if (!event.isPrimary || event.button !== 0 || this.capturedPointer !== NONE || !this.isShown) return;
-    this.aimAtPage(event.clientX, event.clientY);
+    this.pointer.aimAtPage(event.clientX, event.clientY);
     const inReach = this.handlesNear(event.pointerType);
     const axis = this.arrowTaking(inReach);
     if (axis !== NO_AXIS) {
@@ -407,15 +352,13 @@ export class TargetHandles {
     const grabbing = this.capturedPointer === GRAB_POINTER;
     if ((!grabbing && event.pointerId !== this.capturedPointer) || this.dragged === NONE) return;
     const goal = this.dragged;
-    this.pointer_px.x = event.clientX;
-    this.pointer_px.y = event.clientY;
-    this.aim();
-    if (this.constraint.move(this.raycaster.ray, this.handles[goal].position)) this.reportMove(goal);
+    this.pointer.aim(event.clientX, event.clientY);
+    if (this.constraint.move(this.pointer.raycaster.ray, this.handles[goal].position)) this.reportMove(goal);
   };
 
   /** Shows what a press here would take: the handle (the next of overlapping ones, if pressed before) or the arrow. */
   private onHover(event: PointerEvent): void {
-    this.aimAtPage(event.clientX, event.clientY);
+    this.pointer.aimAtPage(event.clientX, event.clientY);
     const inReach = this.handlesNear(event.pointerType);
     const axis = this.arrowTaking(inReach);
     this.hover(axis === NO_AXIS ? this.cycle.peek(event.clientX, event.clientY, inReach) : NONE, axis);
@@ -445,7 +388,7 @@ export class TargetHandles {
       // A grab along one model axis, from where it began (Blender's G then X).
       const handle = this.handles[this.dragged].position;
       this.constraint.restart(handle);
-      this.constraint.beginAxis(this.raycaster.ray, this.gizmo.axisDirection(key.charCodeAt(0) - 120), handle);
+      this.constraint.beginAxis(this.pointer.raycaster.ray, this.gizmo.axisDirection(key.charCodeAt(0) - 120), handle);
       this.gizmo.highlight(key.charCodeAt(0) - 120);
       this.reportMove(this.dragged);
     } else {

@@ -68,6 +68,11 @@ export class ProportionsPanel {
     this.changed.dispose();
   }
 
+  /** Folded, as the page opens it (kin.reset()). */
+  reset(): void {
+    this.element.open = false;
+  }
+
   /** Called with every frame: shows the active character's proportions when they changed. */
   refresh(): void {
     if (!this.changed.take() || [...this.sliders.values()].some((slider) => slider.held)) return;
