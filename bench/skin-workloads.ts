@@ -1,6 +1,6 @@
 // The skinning benchmark's meshes, deterministic from fixed seeds, both on
-// the default character's 21-bone rig in one random pose within its limits:
-//   character — its own mesh (16 512 vertices; 4 weight slots, of which
+// the default character's rig (54 bones) in one random pose within its limits:
+//   character — its own mesh (35 348 vertices; 4 weight slots, of which
 //               1–4 are non-zero, largest first, as the generator wrote them);
 //   dense-4   — 65 536 vertices scattered through the character's bounding
 //               box with random unit normals, each with 4 distinct bones and
