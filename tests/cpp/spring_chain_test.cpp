@@ -2,7 +2,7 @@
 // a displacement against the damped oscillator's closed-form bounds and the
 // pendulum's equilibrium, no NaN over the parameter ranges (seeded), 30 vs
 // 240 frames per second, the swing limit (the chain's, and each bone's own),
-// carried descendants, settling, and an allocation-free step. Expected values are derived by hand from the
+// the floor, carried descendants, settling, and an allocation-free step. Expected values are derived by hand from the
 // physics (no earlier output of the core is used as a reference).
 #include "kin/springs/spring_chain.h"
 
@@ -393,6 +393,37 @@ TEST(SpringChain, RestsAndSettlesAgainstItsSwingLimits) {
     EXPECT_TRUE(rig_springs.settled()) << def.bone_swing_max.size() << " per-bone limits";
     for (int i = 0; i < 3; ++i)
       EXPECT_NEAR(Swing(rig, driven, i + 1), kin::SwingLimit(def, i), 1e-4f) << "bone " << i + 1;
+  }
+}
+
+// A tail 5 cm above the floor under gravity five times its spring, free to
+// swing a half turn: it would hang 25 cm below its base. With the floor on,
+// every tip rests at or above y = 0, each bone keeps its length, the last
+// lies on the floor and the chain settles; with it off, the tail goes through.
+TEST(SpringChain, RestsOnTheFloorWhenAskedAndHangsThroughItOtherwise) {
+  const float length = 0.1f;
+  for (const bool floor : {true, false}) {
+    kin::SpringChainDef def = TailChain(3);
+    def.swing_max = kPi;
+    def.gravity = 5.0f * std::pow(2.0f * kPi * def.frequency_hz, 2.0f) * length;
+    def.floor = floor;
+    kin::Rig rig;
+    kin::RigSprings rig_springs;
+    LoadRig(rig, rig_springs, Tail(3, length), {def});
+    ASSERT_TRUE(rig.SetRootOffset(glm::vec3(0.0f, 0.05f, 0.0f)).ok());
+    float lowest = 1.0f;
+    for (int frame = 0; frame < 60 * 10 && !(frame > 0 && rig_springs.settled()); ++frame) {
+      ASSERT_TRUE(rig_springs.Step(rig, 1.0f / 60.0f).ok());
+      for (int b = 1; b <= 3; ++b) lowest = std::min(lowest, Tip(rig, b).y);
+    }
+    if (floor) {
+      EXPECT_GE(lowest, -1e-5f);
+      EXPECT_TRUE(rig_springs.settled());
+      for (int b = 1; b <= 3; ++b) EXPECT_NEAR(glm::distance(Tip(rig, b), Origin(rig, b)), length, 1e-5f) << "bone " << b;
+      EXPECT_NEAR(Tip(rig, 3).y, 0.0f, 1e-4f);
+    } else {
+      EXPECT_LT(lowest, -0.1f);
+    }
   }
 }
 

@@ -57,7 +57,7 @@ describe('spring chains through the module', () => {
   it('reads the chains back with their parameters, defaults filled in', () => {
     const rig = make(tail(2, 0.1));
     rig.springs.setSpringChains([{ name: 'tail', bones: [1, 2], frequencyHz: 3, inertia: 0.5 }]);
-    expect(rig.springs.springChains()).toEqual([{ name: 'tail', bones: [1, 2], frequencyHz: 3, dampingRatio: 0.5, gravity: 9.81, inertia: 0.5, swingMax: 1.2, boneSwingMax: [], enabled: true }]);
+    expect(rig.springs.springChains()).toEqual([{ name: 'tail', bones: [1, 2], frequencyHz: 3, dampingRatio: 0.5, gravity: 9.81, inertia: 0.5, swingMax: 1.2, boneSwingMax: [], floor: false, enabled: true }]);
     rig.springs.setSpringEnabled(0, false);
     expect(rig.springs.springChains()[0].enabled).toBe(false);
     expect(rig.springs.springsSettled).toBe(true);

@@ -190,6 +190,8 @@ Status ParseSpringChain(const val& v, int c, SpringChainDef* def) {
       def->bone_swing_max.push_back(limit.typeOf().as<std::string>() == "number" ? limit.as<float>() : NAN);
     }
   }
+  if (!(status = Read(v, SpringChainField::kFloor, where, &field)).ok()) return status;
+  if (!field.isUndefined()) def->floor = field.as<bool>();
   if (!(status = Read(v, SpringChainField::kEnabled, where, &field)).ok()) return status;
   if (!field.isUndefined()) def->enabled = field.as<bool>();
   return Status::Ok();

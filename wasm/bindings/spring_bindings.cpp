@@ -20,7 +20,7 @@ class SpringBinding : public FeatureBinding {
 
   // chains: [{ name, bones (indices, parent-first), frequencyHz, dampingRatio,
   // gravity, inertia, swingMax, boneSwingMax (one per bone, or empty),
-  // enabled }], any field but bones optional (kin::SpringChainDef's defaults).
+  // floor, enabled }], any field but bones optional (kin::SpringChainDef's defaults).
   int setSpringChains(const val& chains) {
     RigBinding* r = rig();
     if (r == nullptr) return 1;
@@ -53,6 +53,7 @@ class SpringBinding : public FeatureBinding {
     val bone_swing_max = val::array();
     for (const float limit : def.bone_swing_max) bone_swing_max.call<void>("push", ShortestDecimal(limit));
     out.set("boneSwingMax", bone_swing_max);
+    out.set("floor", def.floor);
     out.set("enabled", def.enabled);
     return out;
   }

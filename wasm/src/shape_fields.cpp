@@ -14,7 +14,7 @@ constexpr ShapeField kSpringChainFields[] = {
     {"frequencyHz", FieldKind::kNumber, true},  {"dampingRatio", FieldKind::kNumber, true},
     {"gravity", FieldKind::kNumber, true},      {"inertia", FieldKind::kNumber, true},
     {"swingMax", FieldKind::kNumber, true},     {"boneSwingMax", FieldKind::kNumbers, true},
-    {"enabled", FieldKind::kBoolean, true}};
+    {"floor", FieldKind::kBoolean, true},       {"enabled", FieldKind::kBoolean, true}};
 constexpr ShapeField kClipFields[] = {{"duration", FieldKind::kNumber, false},
                                       {"values", FieldKind::kNumbers, false},
                                       {"inTangents", FieldKind::kNumbers, true},

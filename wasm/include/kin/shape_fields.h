@@ -44,7 +44,7 @@ enum class GoalField : int {
   kBone, kTarget, kPoint, kWeight, kOrientation, kOrientationWeight, kPole, kPoleWeight, kPoleBone, kCount
 };
 enum class SpringChainField : int {
-  kName, kBones, kFrequencyHz, kDampingRatio, kGravity, kInertia, kSwingMax, kBoneSwingMax, kEnabled, kCount
+  kName, kBones, kFrequencyHz, kDampingRatio, kGravity, kInertia, kSwingMax, kBoneSwingMax, kFloor, kEnabled, kCount
 };
 // A flat clip's own fields; its values and tangents hold each key's value
 // numbers one key after another.

@@ -38,6 +38,24 @@ glm::vec3 TangentToward(const glm::vec3& a, const glm::vec3& b) {
   return glm::normalize(t);
 }
 
+// How far below the floor, in bone lengths, an origin still counts as on it:
+// a parent's tip put on the floor lands there only to float precision.
+constexpr float kFloorSlack = 1e-4f;
+
+// Turns unit direction *b about the bone's origin, as little as it takes, so
+// that the tip (origin + length · b) is not below the floor y = 0; true when
+// it did. An origin below the floor is left alone: no direction helps it.
+bool KeepAboveFloor(const glm::vec3& origin, float length, glm::vec3* b) {
+  if (!(length > kTinyLength) || !(origin.y >= -kFloorSlack * length) || !(origin.y + length * b->y < 0.0f)) return false;
+  const float down = -std::max(origin.y, 0.0f) / length;  // the lowest b.y that keeps the tip on the floor, in [−1, 0]
+  glm::vec2 flat(b->x, b->z);
+  const float flat_length = glm::length(flat);
+  flat = flat_length > 1e-6f ? flat / flat_length : glm::vec2(1.0f, 0.0f);
+  const float across = std::sqrt(std::max(0.0f, 1.0f - down * down));
+  *b = glm::vec3(across * flat.x, down, across * flat.y);
+  return true;
+}
+
 }  // namespace
 
 void SpringSystem::ReadDriver(const Chain& chain, Span<const glm::mat4> model_ms) {
@@ -107,10 +125,23 @@ void SpringSystem::Place(Chain& chain, float alpha, float h, Pass pass) {
       b = p.cos_swing * a + p.sin_swing * TangentToward(a, b);
       limited = true;
     }
+    const bool floored = def.floor && KeepAboveFloor(origin, length, &b);
     const glm::vec3 tip = origin + length * b;
     if (pass == Pass::kSubstep) {
       // The constraints take the velocity they push against: along the bone, and out past the limit.
       w -= glm::dot(w, b) * b;
+      if (floored) {
+        // The floor takes the velocity into it: of what turns the bone, the
+        // part that lowers the tip (along `lift`, perpendicular to the bone and
+        // to the floor's circle of places the tip can slide along).
+        const glm::vec3 slide = glm::cross(b, glm::vec3(0.0f, 1.0f, 0.0f));
+        if (glm::dot(slide, slide) > 1e-12f) {
+          glm::vec3 lift = glm::normalize(glm::cross(slide, b));
+          if (lift.y < 0.0f) lift = -lift;
+          const float into = glm::dot(w, lift);
+          if (into < 0.0f) w -= into * lift;
+        }
+      }
       if (limited) {
         // Away from the goal direction, perpendicular to the bone: removing it
         // puts back none of the velocity along the bone, which a chain resting

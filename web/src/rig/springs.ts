@@ -14,7 +14,8 @@ import type { SpringChainShape } from '../wasm/generated/shapes.js';
  * of the driving motion's acceleration the chain feels, [0, 4] (1 like a
  * mass on a spring); swingMax: the most a bone swings from its driven
  * direction, radians, (0, π]; boneSwingMax: each bone's own, one per bone in
- * the order of `bones` (absent or empty: every bone takes swingMax).
+ * the order of `bones` (absent or empty: every bone takes swingMax); floor:
+ * the tips stay at or above the floor, y = 0 in model space (absent: no).
  */
 export type SpringChainDesc = Omit<SpringChainShape, 'name' | 'bones' | 'boneSwingMax'> & {
   name: string;

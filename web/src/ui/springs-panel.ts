@@ -8,7 +8,7 @@ import type { Rig } from '../rig/rig.js';
 import { type SpringChain, type SpringParameters, boneSwingLimits, changeSpringChain, springHalfLife_s } from '../rig/springs.js';
 import { ProblemLine } from './problem-line.js';
 
-type NumericParameter = Exclude<keyof SpringParameters, 'enabled' | 'boneSwingMax'>;
+type NumericParameter = Exclude<keyof SpringParameters, 'enabled' | 'floor' | 'boneSwingMax'>;
 
 interface Field {
   key: NumericParameter;

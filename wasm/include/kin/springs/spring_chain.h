@@ -15,8 +15,8 @@
 // released spring overshoots at most exp(−ζπ / √(1 − ζ²)) of its start.
 // After each substep the tip is put back at the bone's length from its
 // origin, its swing from the goal direction is limited to its swing limit
-// (SwingLimit()), and the bone turns about its origin to point at it, carrying
-// its descendants.
+// (SwingLimit()), with a floor kept above it (SpringChainDef::floor), and
+// the bone turns about its origin to point at it, carrying its descendants.
 //
 // Time: fixed substeps of kSpringSubstep_s with an accumulator; the driving
 // pose is interpolated linearly between the previous Step's and this one's
@@ -86,6 +86,11 @@ struct SpringChainDef {
   // (radians, each in (0, π]), for a chain stiff at its root and loose at its
   // end; empty, every bone takes swing_max.
   std::vector<float> bone_swing_max;
+  // The tips stay at or above the character's floor (y = 0 in model space,
+  // as kin/floor_goal.h's): a ponytail on a body lying down rests on the
+  // floor instead of hanging through it. A bone whose origin is below the
+  // floor is left free (no turn brings its tip up).
+  bool floor = false;
   bool enabled = true;
   std::string name;
 };
