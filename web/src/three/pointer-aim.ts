@@ -28,14 +28,24 @@ export class PointerAim {
     this.top = rect.top;
     this.width = rect.width;
     this.height = rect.height;
-    this.aim(x, y);
+    this.pointer_px.set(x, y);
+    this.aim();
   }
 
-  /** Casts the ray through a page point with the rectangle last read; allocation-free. */
-  aim(x: number, y: number): void {
-    this.pointer_px.set(x, y);
-    this.pointer_ndc.x = ((x - this.left) / this.width) * 2 - 1;
-    this.pointer_ndc.y = 1 - ((y - this.top) / this.height) * 2;
+  /**
+   * Casts the ray through a pointer event's point with the rectangle last
+   * read; allocates nothing: the point comes in an object and a field, so
+   * that no number crosses a call (a double argument can be boxed).
+   */
+  aimAtEvent(event: { readonly clientX: number; readonly clientY: number }): void {
+    this.pointer_px.x = event.clientX;
+    this.pointer_px.y = event.clientY;
+    this.aim();
+  }
+
+  private aim(): void {
+    this.pointer_ndc.x = ((this.pointer_px.x - this.left) / this.width) * 2 - 1;
+    this.pointer_ndc.y = 1 - ((this.pointer_px.y - this.top) / this.height) * 2;
     pointerRay(this.camera, this.pointer_ndc, this.raycaster.ray);
   }
 

@@ -352,7 +352,7 @@ export class TargetHandles {
     const grabbing = this.capturedPointer === GRAB_POINTER;
     if ((!grabbing && event.pointerId !== this.capturedPointer) || this.dragged === NONE) return;
     const goal = this.dragged;
-    this.pointer.aim(event.clientX, event.clientY);
+    this.pointer.aimAtEvent(event);
     if (this.constraint.move(this.pointer.raycaster.ray, this.handles[goal].position)) this.reportMove(goal);
   };
 
