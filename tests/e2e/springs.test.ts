@@ -44,6 +44,17 @@ describe('spring chains on the default character', () => {
     expect(await page.textContent('.springs-panel > summary')).toBe('Springs ponytail on');
   });
 
+  it('rests the ponytail on the floor as the panel says: its checkbox turns the chain\'s floor off and on', async () => {
+    const { page } = demo;
+    const floor = '.springs-chain input[name="floor"]';
+    await page.locator(floor).scrollIntoViewIfNeeded();
+    expect(await page.isChecked(floor)).toBe(true);
+    await page.click(floor);
+    expect(await page.evaluate(() => window.kin.springs()[0].floor)).toBe(false);
+    await page.click(floor);
+    expect(await page.evaluate(() => window.kin.springs()[0].floor)).toBe(true);
+  });
+
   it('swings the ponytail during a drag: its tip leaves its place in the head\'s frame, then settles', async () => {
     const { page } = demo;
     await idle(page);

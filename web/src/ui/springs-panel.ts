@@ -184,8 +184,31 @@ export class SpringsPanel {
       row.append(label, input);
       section.append(row);
     }
-    section.append(halfLife);
+    section.append(this.floorToggle(chain, c), halfLife);
     return section;
+  }
+
+  /** "rests on the floor": the chain's tips kept on or above it (SpringChainDef::floor). */
+  private floorToggle(chain: SpringChain, c: number): HTMLElement {
+    const row = document.createElement('label');
+    row.className = 'solver-field springs-floor';
+    row.title = `Keep the ${chain.name}'s tips on or above the floor (a body lying down rests it there)`;
+    const label = document.createElement('span');
+    label.textContent = 'Rests on the floor';
+    const input = document.createElement('input');
+    input.type = 'checkbox';
+    input.name = 'floor';
+    input.checked = chain.floor;
+    input.addEventListener('change', () =>
+      this.act(() => {
+        const rig = this.rig();
+        const chains = rig.springs.springChains();
+        chains[c] = changeSpringChain(chains[c], { floor: input.checked });
+        rig.springs.setSpringChains(chains);
+      }),
+    );
+    row.append(label, input);
+    return row;
   }
 
   /** "ponytail on", "off", "2 of 3 on" beside the heading (shown while folded). */
