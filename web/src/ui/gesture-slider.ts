@@ -19,6 +19,12 @@ export interface GestureSliderSpec {
   released(): void;
 }
 
+/** Whether a pointer holds any of `sliders` (a loop: a panel asks every frame, and must not allocate). */
+export function anyHeld(sliders: readonly GestureSlider[]): boolean {
+  for (const slider of sliders) if (slider.held) return true;
+  return false;
+}
+
 export class GestureSlider {
   readonly row = document.createElement('label');
   readonly input = document.createElement('input');

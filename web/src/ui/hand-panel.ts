@@ -13,7 +13,7 @@ import { ChangeFlag } from '../scene/change-flag.js';
 import { Change } from '../scene/scene-change.js';
 import { ProblemLine } from './problem-line.js';
 import { controlGroup, panelButton, sectionHeading } from './tool-controls.js';
-import { GestureSlider } from './gesture-slider.js';
+import { GestureSlider, anyHeld } from './gesture-slider.js';
 
 const HAND_LABELS: Readonly<Record<HandChoice, string>> = { left: 'Left', right: 'Right', both: 'Both' };
 const FINGER_LABELS: Readonly<Record<Finger, string>> = { thumb: 'Thumb', index: 'Index', middle: 'Middle', ring: 'Ring', little: 'Little' };
@@ -30,6 +30,8 @@ export class HandPanel {
   private readonly handButtons = new Map<HandChoice, HTMLButtonElement>();
   private readonly curls = new Map<Finger | 'all', GestureSlider>();
   private readonly spread: GestureSlider;
+  /** Every slider of the panel, for anyHeld(). */
+  private readonly gestureSliders: GestureSlider[];
   private readonly problem = new ProblemLine('panel-problem hand-problem');
   private readonly poseChanged: ChangeFlag;
   private readonly goalsChanged: ChangeFlag;
@@ -72,6 +74,7 @@ export class HandPanel {
     for (const finger of FINGERS) sliders.append(curl(finger, FINGER_LABELS[finger], [finger]).row);
     this.spread = this.slider('spread', 'Spread', -1, 1, (value) => setHandSpread(this.editor, this.hands, value));
     sliders.append(this.spread.row);
+    this.gestureSliders = [...this.curls.values(), this.spread];
 
     const targets = document.createElement('div');
     targets.className = 'tool-group hand-targets';
@@ -123,7 +126,7 @@ export class HandPanel {
       if (hand !== null && hand !== this.hands) this.choose(hand);
     }
     if (this.goalsChanged.take()) this.fingertipButton.setAttribute('aria-pressed', String(hasFingertipTargets(this.editor, this.hands)));
-    if (!this.poseChanged.take() || this.spread.held || [...this.curls.values()].some((slider) => slider.held)) return;
+    if (!this.poseChanged.take() || anyHeld(this.gestureSliders)) return;
     const side: HandSide = this.hands === 'right' ? 'right' : 'left';
     const pose = rig.pose();
     let total = 0;

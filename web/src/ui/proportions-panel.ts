@@ -12,7 +12,7 @@ import { ChangeFlag } from '../scene/change-flag.js';
 import { Change } from '../scene/scene-change.js';
 import { ProblemLine } from './problem-line.js';
 import { controlGroup, panelButton, sectionHeading } from './tool-controls.js';
-import { GestureSlider } from './gesture-slider.js';
+import { GestureSlider, anyHeld } from './gesture-slider.js';
 
 const percent = (factor: number): string => `${Math.round(factor * 100)}%`;
 
@@ -20,6 +20,8 @@ export class ProportionsPanel {
   readonly element = document.createElement('details');
   private readonly summaryState = document.createElement('span');
   private readonly sliders = new Map<ProportionKey, GestureSlider>();
+  /** The same sliders, for anyHeld(). */
+  private readonly rows: GestureSlider[] = [];
   private readonly presetButtons = new Map<string, HTMLButtonElement>();
   private shownRig: Rig | null = null;
   private readonly problem = new ProblemLine('panel-problem');
@@ -52,6 +54,7 @@ export class ProportionsPanel {
         released: () => this.changed.raise(),
       });
       this.sliders.set(key, slider);
+      this.rows.push(slider);
       rows.append(slider.row);
     }
 
@@ -75,7 +78,7 @@ export class ProportionsPanel {
 
   /** Called with every frame: shows the active character's proportions when they changed. */
   refresh(): void {
-    if (!this.changed.take() || [...this.sliders.values()].some((slider) => slider.held)) return;
+    if (!this.changed.take() || anyHeld(this.rows)) return;
     const { proportions, rig } = this.editor.session;
     if (rig !== this.shownRig) {
       // Only the parts the character has bones for; none for a character without a body (a lesson's tentacle, whose lesson is about its one shape).
