@@ -146,6 +146,36 @@ describe('a scene of characters', () => {
   });
 });
 
+describe('the outliner\'s commands', () => {
+  it('renames, hides and locks a character, refusing what would break the scene by name', () => {
+    const { editor, first, second } = twoCharacters();
+    editor.renameCharacter(first, 'Alice');
+    expect(editor.scene.character(first).name).toBe('Alice');
+    expect(() => editor.renameCharacter(second, 'Alice')).toThrow(/another character is called "Alice"/);
+    expect(() => editor.renameCharacter(second, '')).toThrow(/empty/);
+    expect(() => editor.renameCharacter(second, 'a\u0007b')).toThrow(/control character/);
+    expect(() => editor.renameCharacter(second, 'x'.repeat(129))).toThrow(/129 bytes, over 128/);
+    expect(editor.scene.character(second).name).toBe('Mannequin 2');
+
+    editor.setCharacterFlags(first, { hidden: true });
+    expect(editor.scene.character(first).hidden).toBe(true);
+    expect(() => editor.setCharacterFlags(first, { hidden: 'yes' as unknown as boolean })).toThrow(/hidden is true or false/);
+
+    // The second is active: locking it hands the editing to the first; then the first cannot be locked (none would be left to pose).
+    expect(editor.active.id).toBe(second);
+    editor.setCharacterFlags(second, { locked: true });
+    expect(editor.active.id).toBe(first);
+    expect(() => editor.setCharacterFlags(first, { locked: true })).toThrow(/only character that can be posed/);
+    expect(editor.scene.character(first).locked).toBe(false);
+    expect(() => editor.setActiveCharacter(second)).toThrow(/Mannequin 2 is locked/);
+    expect(() => editor.placeCharacter(second, { x: 3, z: 0, heading: 0 })).toThrow(/locked; unlock it to move it/);
+    expect(editor.scene.character(second).transform).toEqual({ x: 1, z: 0, heading: 0 });
+    editor.setCharacterFlags(second, { locked: false });
+    editor.setActiveCharacter(second);
+    expect(editor.active.id).toBe(second);
+  });
+});
+
 describe('a drag\'s target', () => {
   it('is held once, in the core: the session reads what the rig holds, written behind its back too', () => {
     const editor = defaultCharacterEditor(module, bones);

@@ -35,7 +35,7 @@ import { StatusBar } from '../ui/status-bar.js';
 import { TargetPanel } from '../ui/target-panel.js';
 import { ToolPanel, type ViewActions } from '../ui/tool-panel.js';
 import { TopBar } from '../ui/top-bar.js';
-import { ScenePanel } from '../ui/scene-panel.js';
+import { Outliner } from '../ui/outliner.js';
 import { paddedPoints } from '../three/padded-points.js';
 import type { PosingView } from './posing-view.js';
 import type { SolveWorkerSwitch } from './solve-worker-switch.js';
@@ -89,7 +89,7 @@ export interface EditorUiHooks {
 export class EditorUi {
   readonly topBar: TopBar;
   readonly tools: ToolPanel;
-  readonly scene: ScenePanel;
+  readonly scene: Outliner;
   readonly inspector: Inspector;
   private readonly springs: SpringsPanel;
   private readonly hands: HandPanel;
@@ -134,7 +134,7 @@ export class EditorUi {
     this.tools = new ToolPanel(shell.toolsBody, editor, selection, this.viewActions());
     this.library = new PoseLibraryPanel(editor, hooks.poseLibrary);
     this.tools.poseSection.after(this.library.element);
-    this.scene = new ScenePanel(shell.toolsBody, editor, { addDefault: () => hooks.addCharacter({ kind: 'default' }), duplicate: hooks.duplicateCharacter });
+    this.scene = new Outliner(shell.toolsBody, editor, { addDefault: () => hooks.addCharacter({ kind: 'default' }), duplicate: hooks.duplicateCharacter });
     this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options), (on) => hooks.solveWorker.set(on), {
       keepBalance: (on) => editor.session.useKeepBalance(on),
       keepAboveFloor: (on) => editor.session.useKeepAboveFloor(on),

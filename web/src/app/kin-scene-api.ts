@@ -16,6 +16,10 @@ export interface KinCharacter {
   active: boolean;
   /** Where it stands: x, z on the floor (metres), heading about +Y (radians). */
   transform: CharacterTransform;
+  /** Not drawn. */
+  hidden: boolean;
+  /** Cannot be made active or moved. */
+  locked: boolean;
 }
 
 /** What the scene members need of the page besides the editor. */
@@ -41,6 +45,10 @@ export interface KinSceneApi {
   setActiveCharacter(id: number): void;
   /** Moves a character on the floor: {x, z, heading}. */
   setCharacterTransform(id: number, transform: CharacterTransform): void;
+  /** Renames a character (as a double-click in the outliner does); throws for a name another character has or the page cannot show. */
+  renameCharacter(id: number, name: string): void;
+  /** Hides/shows, locks/unlocks a character; locking the active one makes the next unlocked one active (throws if there is none). */
+  setCharacterFlags(id: number, flags: { hidden?: boolean; locked?: boolean }): void;
   /** A character's palette (16 per bone, column-major, its model space), active or not. */
   characterPalette(id: number): number[];
 }
@@ -54,7 +62,7 @@ export function createSceneApi(page: () => KinPage & KinScenePage): KinSceneApi 
   return {
     characters: () => {
       const { active, characters } = scene();
-      return characters.map((c) => ({ id: c.id, name: c.name, active: c === active, transform: { ...c.transform } }));
+      return characters.map((c) => ({ id: c.id, name: c.name, active: c === active, transform: { ...c.transform }, hidden: c.hidden, locked: c.locked }));
     },
     addCharacter: (source) => {
       const running = page();
@@ -80,6 +88,18 @@ export function createSceneApi(page: () => KinPage & KinScenePage): KinSceneApi 
       checkId(id);
       checkTransform(transform, 'kin: transform');
       page().editor.placeCharacter(id, transform);
+    },
+    renameCharacter: (id, name) => {
+      checkId(id);
+      if (typeof name !== 'string') throw new Error(`kin: a character's name is text, not ${JSON.stringify(name)}`);
+      page().editor.renameCharacter(id, name);
+    },
+    setCharacterFlags: (id, flags) => {
+      checkId(id);
+      if (typeof flags !== 'object' || flags === null) throw new Error('kin: flags is an object {hidden?, locked?}');
+      const unknown = Object.keys(flags).filter((key) => key !== 'hidden' && key !== 'locked');
+      if (unknown.length > 0) throw new Error(`kin: a character has no flag ${JSON.stringify(unknown[0])} (its flags: hidden, locked)`);
+      page().editor.setCharacterFlags(id, flags);
     },
     characterPalette: (id) => {
       checkId(id);

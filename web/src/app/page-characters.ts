@@ -166,7 +166,7 @@ export class PageCharacters {
   }
 
   /**
-   * The character (not the active one) with a bone drawn within
+   * The character (not the active one, nor a hidden or locked one) with a bone drawn within
    * PICK_DISTANCE_PX of the page point (x, y), the nearest; null for none.
    */
   characterAt(x: number, y: number): number | null {
@@ -177,7 +177,7 @@ export class PageCharacters {
     let best: number | null = null;
     let bestDistance = PICK_DISTANCE_PX;
     for (const character of this.editor.scene.characters) {
-      if (character === this.editor.scene.active) continue;
+      if (character === this.editor.scene.active || character.hidden || character.locked) continue;
       const { rig } = character.session;
       // The character's model space seen by the camera: the camera's view of the world it stands in.
       const toView = placedMatrix(character.transform, placed).premultiply(this.viewport.world.matrix);
@@ -242,6 +242,7 @@ export class PageCharacters {
     if (shown === undefined) return;
     placedMatrix(character.transform, shown.placed.matrix);
     shown.placed.matrixWorldNeedsUpdate = true;
+    shown.placed.visible = !character.hidden;
   }
 
   // Runs on every change, a drag's every move included: allocation-free.

@@ -83,6 +83,7 @@ export async function resetPage(parts: ResetParts): Promise<void> {
   if (editor.session.solverName !== parts.start.solver) editor.setSolver(parts.start.solver);
   // One character, the default one, standing where the page opens it.
   for (const character of [...editor.scene.characters]) if (character !== editor.active) editor.removeCharacter(character.id);
+  editor.setCharacterFlags(editor.active.id, { hidden: false, locked: false });
   editor.placeCharacter(editor.active.id, ORIGIN);
   parts.showDefault();
   settleSprings(editor);

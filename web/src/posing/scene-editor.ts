@@ -11,7 +11,7 @@ import type { SolvePort } from '../rig/solve-client.js';
 import { BackgroundSolve } from './background-solve.js';
 import type { SolverName, SolverOptions } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
-import type { CharacterInfo, CharacterSource } from './character-source.js';
+import { type CharacterInfo, type CharacterSource, MAX_CHARACTER_NAME_BYTES } from './character-source.js';
 import { type HandlePosition, handleMoves } from './handle-moves.js';
 import { type PoseState, type PoseStateHost, capturePoseState, restorePoseState, samePoseState } from './pose-state.js';
 import type { PosePreset } from './pose-presets.js';
@@ -22,6 +22,7 @@ import { UndoHistory } from './undo-history.js';
 import { type NewCharacter, Scene, type SceneCharacter } from '../scene/scene.js';
 import { type CharacterTransform, checkTransform } from '../scene/character-transform.js';
 import { sceneCharacterName } from '../scene/character-names.js';
+import { nameProblem } from '../text/name-problem.js';
 import { Change, type Changes } from '../scene/scene-change.js';
 import { ChangeBatch, type ChangeListener } from '../scene/change-batch.js';
 import { Signal } from '../rig/listener-list.js';
@@ -193,21 +194,62 @@ export abstract class SceneEditor implements PoseStateHost {
     this.edit(Change.CHARACTERS, () => this.activate(this.scene.active.id, true));
   }
 
-  /** Makes another character active: its handles and inspector show, edits go to it. Throws for an unknown id or during a gesture. */
+  /** Makes another character active: its handles and inspector show, edits go to it. Throws for an unknown id, a locked character or during a gesture. */
   setActiveCharacter(id: number): void {
-    this.scene.character(id);
+    const character = this.scene.character(id);
     if (id === this.scene.active.id) return;
+    if (character.locked) throw new Error(`kin: ${character.name} is locked; unlock it to pose it`);
     if (this.undo.inStep) throw new Error('kin: finish the drag before choosing another character');
     this.stopSolves();
     this.activate(id);
   }
 
-  /** Moves a character on the floor (not an undo step: where characters stand is staging, as the camera is). Throws on a bad transform. */
+  /** Moves a character on the floor (not an undo step: where characters stand is staging, as the camera is). Throws on a bad transform or a locked character. */
   placeCharacter(id: number, transform: CharacterTransform): void {
     const character = this.scene.character(id);
     checkTransform(transform, `character ${id}'s transform`);
+    if (character.locked) throw new Error(`kin: ${character.name} is locked; unlock it to move it`);
     character.transform = { x: transform.x, z: transform.z, heading: transform.heading };
     this.edit(Change.CHARACTERS, () => {});
+  }
+
+  /** Names a character (the outliner's, a scene file's); throws for a name the page cannot show or one another character has. */
+  renameCharacter(id: number, name: string): void {
+    const character = this.scene.character(id);
+    const problem = nameProblem(name, 'a character\'s name', MAX_CHARACTER_NAME_BYTES);
+    if (problem !== null) throw new Error(`kin: ${problem}`);
+    if (name.trim() !== name) throw new Error(`kin: a character's name does not start or end with a space (${JSON.stringify(name)})`);
+    if (this.otherNames(character).includes(name)) throw new Error(`kin: another character is called ${JSON.stringify(name)}`);
+    character.name = name;
+    this.edit(Change.CHARACTERS, () => {});
+  }
+
+  /**
+   * Hides or shows a character, locks or unlocks it (staging, not an undo
+   * step). Locking the active character makes the next unlocked one active;
+   * it throws when there is none, since a locked character cannot be posed.
+   */
+  setCharacterFlags(id: number, flags: { hidden?: boolean; locked?: boolean }): void {
+    const character = this.scene.character(id);
+    for (const key of ['hidden', 'locked'] as const) {
+      if (flags[key] !== undefined && typeof flags[key] !== 'boolean') throw new Error(`kin: ${key} is true or false, not ${JSON.stringify(flags[key])}`);
+    }
+    let next: SceneCharacter | undefined;
+    if (flags.locked === true && character === this.scene.active) {
+      if (this.undo.inStep) throw new Error('kin: finish the drag before locking the character being posed');
+      const others = this.scene.characters;
+      const index = others.indexOf(character);
+      next = [...others.slice(index + 1), ...others.slice(0, index)].find((c) => !c.locked);
+      if (next === undefined) throw new Error(`kin: ${character.name} is the only character that can be posed; a locked character cannot be, so add or unlock another first`);
+    }
+    this.edit(Change.CHARACTERS, () => {
+      if (flags.hidden !== undefined) character.hidden = flags.hidden;
+      if (flags.locked !== undefined) character.locked = flags.locked;
+      if (next !== undefined) {
+        this.stopSolves();
+        this.activate(next.id);
+      }
+    });
   }
 
   /** Frees every rig; the editor is unusable afterwards. */

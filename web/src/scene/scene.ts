@@ -24,9 +24,13 @@ export interface SceneCharacter {
   /** The options last applied with its solver. */
   solverOptions: SolverOptions;
   transform: CharacterTransform;
+  /** Not drawn (its meshes and shadow); still posed, and shown in the outliner. */
+  hidden: boolean;
+  /** Cannot be made active (picked, posed) nor moved until unlocked: staging one character while another stays put. */
+  locked: boolean;
 }
 
-export type NewCharacter = Omit<SceneCharacter, 'id' | 'transform'> & { transform?: CharacterTransform };
+export type NewCharacter = Omit<SceneCharacter, 'id' | 'transform' | 'hidden' | 'locked'> & { transform?: CharacterTransform; hidden?: boolean; locked?: boolean };
 
 export class Scene {
   private readonly list: SceneCharacter[] = [];
@@ -62,7 +66,7 @@ export class Scene {
     if (this.list.length >= MAX_CHARACTERS) throw new Error(`a scene holds at most ${MAX_CHARACTERS} characters; remove one first`);
     const transform = { ...(character.transform ?? ORIGIN) };
     checkTransform(transform, `character '${character.name}'`);
-    const added: SceneCharacter = { ...character, id: this.nextId++, transform };
+    const added: SceneCharacter = { hidden: false, locked: false, ...character, id: this.nextId++, transform };
     this.list.push(added);
     return added;
   }

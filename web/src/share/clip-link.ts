@@ -50,7 +50,8 @@
 import { type ChannelTarget, type ClipChannel, type ClipData, type ClipKey, type Interpolation, valueSize } from '../animation/clip.js';
 import { builtContract } from '../rig/contract.js';
 import { type ByteReader, type ByteWriter, MalformedInput } from './byte-io.js';
-import { nameProblem, readString, writeString } from './link-text.js';
+import { readString, writeString } from './link-text.js';
+import { nameProblem } from '../text/name-problem.js';
 
 /** The link's target codes: the format's own order (a new target goes at the end). */
 export const CLIP_TARGETS: readonly ChannelTarget[] = ['angle', 'rotation', 'root', 'translation', 'scale'];

@@ -7,19 +7,6 @@ const utf8 = new TextEncoder();
 /** fatal: malformed UTF-8 is an error, not a silent U+FFFD. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** What is wrong with a name of 1..maxBytes UTF-8 bytes (0.. when it may be empty), or null. */
-export function nameProblem(name: string, what: string, maxBytes: number, mayBeEmpty = false): string | null {
-  if (typeof name !== 'string') return `${what} is not text`;
-  const byteLength = utf8.encode(name).length;
-  if (byteLength === 0 && !mayBeEmpty) return `${what} is empty`;
-  if (byteLength > maxBytes) return `${what} is ${byteLength} bytes, over ${maxBytes}`;
-  // Control characters (C0, DEL, C1) could break the text they are shown in;
-  // lone surrogates would not survive UTF-8 unchanged.
-  if (/\p{Cc}/u.test(name)) return `${what} contains a control character`;
-  if (/\p{Cs}/u.test(name)) return `${what} contains a lone surrogate`;
-  return null;
-}
-
 export function writeString(out: ByteWriter, text: string): void {
   const bytes = utf8.encode(text);
   out.u8(bytes.length);
