@@ -151,7 +151,7 @@ describe('scene links on pose editors', () => {
     pose(shared.editor, 9);
     expect(shared.editor.active).toBe(fifth);
     const url = shareUrl(shared.host, PAGE);
-    expect(url.ok && url.note).toBe("The link holds 4 of the scene's 5 characters (a link holds 4).");
+    expect(url.ok && url.note).toBe("The link holds 4 of the scene's 5 characters (a link holds 4). Save scene (File menu) keeps all of it in a file.");
     const scene = sceneOf(poseLinkInUrl(url.ok ? url.url : '')!);
     expect([scene.characters.length, scene.active, scene.leftOut]).toEqual([4, 3, 1]);
     const fresh = page();

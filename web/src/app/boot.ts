@@ -8,6 +8,7 @@ import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { BuiltInCharacters } from '../import/built-in-characters.js';
 import { BvhImporter } from '../import/bvh/bvh-importer.js';
 import type { CharacterParts } from '../import/character-parts.js';
+import { SceneFiles } from './scene-files.js';
 import { GltfImporter } from '../import/gltf-importer.js';
 import { loadSkinnedMesh } from '../import/load-character.js';
 import { PoseJsonImporter } from '../import/pose-json-importer.js';
@@ -229,6 +230,14 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const models = new PageModels([...motionImporters, new PoseJsonImporter()], root, viewportRegion, {
       showCharacter: (parts) => showParts(parts, addingFromFile),
       applyPose: (pose) => applyNamedPose(editor, pose),
+      openScene: async (file) => {
+        try {
+          await sceneFiles.open(new Uint8Array(await file.arrayBuffer()));
+          return null;
+        } catch (error) {
+          return `Could not open ${file.name}: ${errorMessage(error)}`;
+        }
+      },
     });
     const linkHost: LinkHost = {
       editor,
@@ -296,6 +305,17 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       playing: () => timeline.playing,
     });
     const pageLinks = links;
+    const sceneFiles = new SceneFiles({ editor, characters, builtIns, loader: models.loader, camera: linkHost.camera, setCamera: linkHost.setCamera }, {
+      beforeOpen: () => {
+        timeline.pause();
+        selection.clear();
+      },
+      afterOpen: () => {
+        offerClips(characters.active.parts);
+        lessons.sync();
+        pageLinks.characterChanged();
+      },
+    });
     // What the view shows of a link besides the editor's state: the camera, whether the clip plays, the lesson's settings.
     view.onCameraMoved(() => pageLinks.viewChanged());
     lessons.onSettingsChanged(() => pageLinks.viewChanged());
@@ -342,6 +362,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         closeLessons: () => lessonIndex?.close() ?? false,
         solveWorker,
         poseLibrary,
+        saveScene: () => sceneFiles.save(),
       });
       // The editor's regions filled change the view's size (a phone's timeline bar and tabs): framed again in it, unless a
       // link placed the camera; still the opening state, which the address bar shows without a link.
@@ -362,7 +383,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       showDefault: () => showBuiltIn({ kind: 'default' }),
     });
     const idle = (timeoutMillis: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeoutMillis);
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, sceneFiles, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded };
     loading.remove();
     scheduler.request();
 

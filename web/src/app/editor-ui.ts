@@ -36,6 +36,7 @@ import { TargetPanel } from '../ui/target-panel.js';
 import { ToolPanel, type ViewActions } from '../ui/tool-panel.js';
 import { TopBar } from '../ui/top-bar.js';
 import { Outliner } from '../ui/outliner.js';
+import { SCENE_FILE_EXTENSION } from '../scene/scene-file.js';
 import { paddedPoints } from '../three/padded-points.js';
 import type { PosingView } from './posing-view.js';
 import type { SolveWorkerSwitch } from './solve-worker-switch.js';
@@ -84,6 +85,8 @@ export interface EditorUiHooks {
   solveWorker: SolveWorkerSwitch;
   /** The pose library (built-in poses and the user's). */
   poseLibrary: PoseLibrary;
+  /** The scene as a scene file (File ▸ Save scene). */
+  saveScene(): Uint8Array<ArrayBuffer>;
 }
 
 export class EditorUi {
@@ -122,6 +125,7 @@ export class EditorUi {
       showCharacter: hooks.showCharacter,
       characterFailed: (message) => hooks.models.report(message),
       loadFiles: (files) => void hooks.models.loadFiles(files),
+      saveScene: () => this.downloadScene(),
       exportGlb: () => void this.downloadGlb(),
       exportBvh: () => this.downloadBvh(),
       exportPoseJson: () => download(JSON.stringify(exportedPose(editor.session.rig, editor.source), null, 2), 'application/json', exportFileName(editor.source, '-pose.json')),
@@ -193,6 +197,14 @@ export class EditorUi {
   /** What File ▸ Retarget… drives (for window.kin). */
   get retarget(): RetargetController {
     return this.hooks.retarget;
+  }
+
+  private downloadScene(): void {
+    try {
+      download(this.hooks.saveScene(), 'application/zip', `kin-scene${SCENE_FILE_EXTENSION}`);
+    } catch (error) {
+      this.hooks.models.report(`Could not save the scene: ${errorMessage(error)}`);
+    }
   }
 
   /** A PNG of the view, drawn now. */

@@ -8,6 +8,7 @@ import type { ModelInput } from '../import/model-input.js';
 import { LESSON_IDS, isLessonId } from '../lessons/lessons.js';
 import { type CharacterTransform, checkTransform } from '../scene/character-transform.js';
 import type { PageCharacters } from './page-characters.js';
+import type { SceneFiles } from './scene-files.js';
 import type { KinPage } from './kin-tools-api.js';
 
 export interface KinCharacter {
@@ -27,6 +28,8 @@ export interface KinScenePage {
   characters: PageCharacters;
   /** Adds a built-in character, or (null) whatever `load` loads; resolves to the new character's id. */
   addCharacter(character: BuiltInCharacter | null, load?: () => Promise<unknown>): Promise<number>;
+  /** Save scene / Open scene. */
+  sceneFiles: SceneFiles;
 }
 
 export interface KinSceneApi {
@@ -49,6 +52,13 @@ export interface KinSceneApi {
   renameCharacter(id: number, name: string): void;
   /** Hides/shows, locks/unlocks a character; locking the active one makes the next unlocked one active (throws if there is none). */
   setCharacterFlags(id: number, flags: { hidden?: boolean; locked?: boolean }): void;
+  /** The whole scene as a scene file's bytes (what File ▸ Save scene downloads). */
+  saveScene(): Uint8Array;
+  /**
+   * Opens a scene file (its bytes) in place of the scene, as File ▸ Open
+   * scene does; rejects naming the field that is wrong, the scene untouched.
+   */
+  openScene(bytes: Uint8Array | ArrayBuffer): Promise<void>;
   /** A character's palette (16 per bone, column-major, its model space), active or not. */
   characterPalette(id: number): number[];
 }
@@ -100,6 +110,13 @@ export function createSceneApi(page: () => KinPage & KinScenePage): KinSceneApi 
       const unknown = Object.keys(flags).filter((key) => key !== 'hidden' && key !== 'locked');
       if (unknown.length > 0) throw new Error(`kin: a character has no flag ${JSON.stringify(unknown[0])} (its flags: hidden, locked)`);
       page().editor.setCharacterFlags(id, flags);
+    },
+    saveScene: () => page().sceneFiles.save(),
+    openScene: (bytes) => {
+      if (!(bytes instanceof Uint8Array) && !(bytes instanceof ArrayBuffer)) return Promise.reject(new Error('kin: openScene takes the bytes of a scene file (a Uint8Array or an ArrayBuffer)'));
+      return page().sceneFiles.open(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).catch((error: unknown) => {
+        throw new Error(`kin: ${error instanceof Error ? error.message : String(error)}`);
+      });
     },
     characterPalette: (id) => {
       checkId(id);

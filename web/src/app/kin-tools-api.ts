@@ -38,6 +38,7 @@ export interface KinPage {
   /** The scene's characters on the page, and adding one (see kin-scene-api.ts). */
   characters: KinScenePage['characters'];
   addCharacter: KinScenePage['addCharacter'];
+  sceneFiles: KinScenePage['sceneFiles'];
   lessons: LessonRunner;
   module: KinModule;
   /** Drags solved in a background thread (the solver settings' toggle). */

@@ -11,7 +11,7 @@ import { Change, type Changes } from '../scene/scene-change.js';
 import { PosingSession } from '../posing/posing-session.js';
 import { halfWidth, placeBeside } from '../scene/character-placing.js';
 import type { CharacterTransform } from '../scene/character-transform.js';
-import type { SceneCharacter } from '../scene/scene.js';
+import type { NewCharacter, SceneCharacter } from '../scene/scene.js';
 import { CharacterMeshes } from '../three/character-meshes.js';
 import { PICK_DISTANCE_PX, nearestSegment, projectBoneSegments, segmentDistance } from '../three/bone-picking.js';
 import { characterScale } from '../three/character-framing.js';
@@ -19,6 +19,16 @@ import { CONTACT_SHADOW_RADIUS, contactShadow } from '../three/ground.js';
 import type { Viewport } from '../three/scene.js';
 import type { PosingView } from './posing-view.js';
 import { SpringFrames } from './spring-frames.js';
+
+/** A character made ready to join the scene (PageCharacters.prepare). */
+export interface PreparedCharacter {
+  session: PosingSession;
+  meshes: CharacterMeshes;
+  parts: CharacterParts;
+}
+
+/** What the scene keeps of a character besides its session and parts (a scene file's record of it). */
+export type SceneCharacterRecord = Omit<NewCharacter, 'session' | 'info'> & { id: number };
 
 /** What the page keeps of a character besides its scene state. */
 export interface ShownCharacter {
@@ -115,6 +125,47 @@ export class PageCharacters {
     // Its own change event came before its meshes were here.
     this.follow();
     return added;
+  }
+
+  /**
+   * A character made ready from `parts` but not in the scene (a scene file's,
+   * posed before it joins): its session and meshes. Throws (the parts' rig
+   * freed) if it cannot be made; free it with discard() if it does not join.
+   */
+  prepare(parts: CharacterParts): PreparedCharacter {
+    return { ...this.build(parts), parts };
+  }
+
+  /** Frees a prepared character that did not join the scene. */
+  discard(prepared: PreparedCharacter): void {
+    prepared.meshes.dispose();
+    prepared.session.rig.dispose();
+  }
+
+  /**
+   * Every character replaced by the prepared ones (a scene file opened),
+   * each with the rest of what the scene keeps of it (`records`, in the same
+   * order), the one at `active` active. Throws, changing nothing, if the
+   * scene refuses them (the caller discards them then).
+   */
+  replaceScene(prepared: readonly PreparedCharacter[], records: readonly SceneCharacterRecord[], active: number): void {
+    // Out of the way while the editor tells of the new scene: an old character's id may be a new one's.
+    const old = [...this.shown.values()];
+    const kept = new Map(this.shown);
+    this.shown.clear();
+    try {
+      this.editor.replaceScene(records.map((record, k) => ({ ...record, session: prepared[k].session, info: prepared[k].parts.info })), active);
+    } catch (error) {
+      for (const [id, shown] of kept) this.shown.set(id, shown);
+      throw error;
+    }
+    for (const shown of old) {
+      shown.meshes.dispose();
+      disposeShadow(shown.placed);
+      shown.placed.removeFromParent();
+    }
+    for (const [k, character] of this.editor.scene.characters.entries()) this.track(character, prepared[k].meshes, prepared[k].parts);
+    this.follow();
   }
 
   /**

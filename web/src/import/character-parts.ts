@@ -9,6 +9,7 @@ import type { CharacterInfo } from '../posing/character-source.js';
 import type { GoalLayouts } from '../posing/solver-goals.js';
 import type { Rig } from '../rig/rig.js';
 import type { CharacterMeshSource } from '../three/skinned-character.js';
+import type { ImportFiles } from './importer.js';
 
 export interface CharacterParts {
   /** The new rig, posed as it should start; whoever shows the parts owns it (and frees it if showing fails). */
@@ -24,6 +25,8 @@ export interface CharacterParts {
   clips?: readonly ClipData[];
   /** Metres per unit of the file (a BVH file's), so that an export can write its units again. */
   metresPerUnit?: number;
+  /** A user's file's: the files it was made from, as read (a scene file keeps them, to make it again). */
+  loadedFrom?: ImportFiles;
   /** A lesson's: points (model space) its framing keeps in view besides its rig — targets, where its bones can swing. */
   framePoints?: readonly (readonly number[])[];
 }

@@ -11,7 +11,7 @@ import type { NamedPose } from '../posing/named-pose.js';
 import type { ImportFiles, ImportOptions, ImportQuestions, Importer } from './importer.js';
 import { type ModelInput, readModelInput } from './model-input.js';
 
-export type ModelLoadOutcome = { ok: true; kind: 'character' | 'pose'; summary: string } | { ok: false; error: string };
+export type ModelLoadOutcome = { ok: true; kind: 'character' | 'pose' | 'scene'; summary: string } | { ok: false; error: string };
 
 /** What the loader needs from the page around it. */
 export interface ModelLoaderHooks extends ImportQuestions {
@@ -64,6 +64,7 @@ export class ModelLoader {
       const result = await importer.import(files, this.hooks, options);
       let summary = result.summary;
       if (result.kind === 'character') {
+        result.parts.loadedFrom = files;
         try {
           this.hooks.showCharacter(result.parts);
         } catch (error) {
@@ -80,6 +81,20 @@ export class ModelLoader {
       this.hooks.report(message, 'problem');
       return { ok: false, error: message };
     }
+  }
+
+  /**
+   * The character in `files` (a scene file's), made but not shown: its
+   * importer chosen as for a load, no question asked (`options` says which
+   * skin). Throws naming the problem; the caller owns the parts' rig.
+   */
+  async importCharacter(files: ImportFiles, options: ImportOptions): Promise<CharacterParts> {
+    const importer = this.importers.find((candidate) => candidate.accepts(files.main));
+    if (importer === undefined) throw new Error(`'${files.main.name}' is not a format the page reads (${this.formats})`);
+    const result = await importer.import(files, { chooseSkin: () => Promise.resolve(null) }, options);
+    if (result.kind !== 'character') throw new Error(`'${files.main.name}' holds a pose, not a character`);
+    result.parts.loadedFrom = files;
+    return result.parts;
   }
 
   /** The files' bytes and the importer for the main one (the first file an importer accepts); the others are its companions. */

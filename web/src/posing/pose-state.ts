@@ -55,7 +55,8 @@ export function samePoseState(a: PoseState, b: PoseState): boolean {
   return a.clip === b.clip && sameProportions(a.proportions, b.proportions) && a.solver === b.solver && sameGoalSet(a.goals, b.goals) && sameNumbers(a.angles, b.angles) && sameNumbers(a.rootOffset_ms, b.rootOffset_ms) && sameNumbers(a.targets_ms, b.targets_ms) && sameNumbers(a.poles_ms, b.poles_ms) && sameNumbers(a.orientations_ms, b.orientations_ms);
 }
 
-export function capturePoseState(host: PoseStateHost): PoseState {
+/** The state of `host` now: the editor's active character, or any character's session with its options and clip. */
+export function capturePoseState(host: Pick<PoseStateHost, 'session' | 'solverOptions' | 'clip'>): PoseState {
   const { session } = host;
   const { rig } = session;
   return {

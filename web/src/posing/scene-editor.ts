@@ -181,6 +181,23 @@ export abstract class SceneEditor implements PoseStateHost {
     return added;
   }
 
+  /**
+   * Every character replaced by `characters` (a scene file opened; each
+   * with its id, its session already posed), the one at `active` active.
+   * Undo starts afresh: the old steps belong to rigs now freed. Throws,
+   * changing nothing, for a list the scene refuses (the caller frees the
+   * new sessions' rigs then).
+   */
+  replaceScene(characters: readonly (NewCharacter & { id: number })[], active: number): void {
+    this.cancelGesture();
+    this.stopSolves();
+    const old = this.scene.replaceAll(characters, active);
+    this.undo.clear();
+    for (const character of old) character.session.rig.dispose();
+    for (const character of this.scene.characters) this.watch(character);
+    this.edit(Change.CHARACTERS | Change.CHARACTER, () => this.activate(this.scene.active.id, true));
+  }
+
   /** Takes a character out of the scene and frees its rig; its undo steps go with it. Throws for the last one, or an unknown id. */
   removeCharacter(id: number): void {
     const character = this.scene.character(id);

@@ -13,6 +13,9 @@ export interface SceneFileSink {
 /** The bytes a file keeps beside its JSON, by the names a sink gave them. */
 export type SceneFileBytes = ReadonlyMap<string, Uint8Array>;
 
+/** The characters the opened scene will hold, by id (the ids the file gives them): their bone names, in rig order. */
+export type SceneFileCharacters = ReadonlyMap<number, { readonly name: string; readonly bones: readonly string[] }>;
+
 export interface SceneFileSection<T> {
   /** The section's field in the file's JSON. */
   readonly key: string;
@@ -22,8 +25,10 @@ export interface SceneFileSection<T> {
    * The state `value` (what the file holds under `key`) stands for, checked in
    * full; throws an Error whose message starts with `path` and names the
    * field (`scene.props[2].scale[1] must be a finite number above 0`). Changes nothing.
+   * Character ids and bone names are checked against `characters`: the
+   * file's, made but not yet on the page when this runs.
    */
-  check(value: unknown, path: string, bytes: SceneFileBytes): T;
-  /** Puts a checked state on the page (after every section passed its check). */
+  check(value: unknown, path: string, bytes: SceneFileBytes, characters: SceneFileCharacters): T;
+  /** Puts a checked state on the page (after every section passed its check and the file's characters are on it). */
   apply(state: T): void | Promise<void>;
 }

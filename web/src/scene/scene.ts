@@ -81,6 +81,30 @@ export class Scene {
     return removed;
   }
 
+  /**
+   * Puts `characters` in place of every character (a scene file opened),
+   * each keeping the id it comes with (whole, positive, unique), the one at
+   * `active` active. Throws, changing nothing, for bad ids or transforms or
+   * more than MAX_CHARACTERS. The caller frees the old characters' rigs.
+   */
+  replaceAll(characters: readonly (NewCharacter & { id: number })[], active: number): readonly SceneCharacter[] {
+    if (characters.length === 0 || characters.length > MAX_CHARACTERS) throw new Error(`a scene holds 1 to ${MAX_CHARACTERS} characters, not ${characters.length}`);
+    if (!Number.isInteger(active) || active < 0 || active >= characters.length) throw new Error(`the active character is one of the ${characters.length}, not ${String(active)}`);
+    const ids = new Set<number>();
+    const added = characters.map((character) => {
+      const { id } = character;
+      if (!Number.isSafeInteger(id) || id < 1 || ids.has(id)) throw new Error(`character '${character.name}': its id must be a whole number above 0 that no other character has (it is ${String(id)})`);
+      ids.add(id);
+      const transform = { ...(character.transform ?? ORIGIN) };
+      checkTransform(transform, `character '${character.name}'`);
+      return { hidden: false, locked: false, ...character, transform };
+    });
+    const old = this.list.splice(0, this.list.length, ...added);
+    this.activeCharacter = added[active];
+    this.nextId = Math.max(this.nextId, ...ids) + 1;
+    return old;
+  }
+
   setActive(id: number): SceneCharacter {
     this.activeCharacter = this.character(id);
     return this.activeCharacter;

@@ -50,6 +50,8 @@ export interface LinkHost {
   lessonSettings?(): LessonSettings | null;
   /** Gives the lesson's tool a link's settings ({}: its start), before the pose applies; returns what it refused, or null. */
   setLessonSettings?(settings: LessonSettings): string | null;
+  /** What the page holds that no link carries (a reference picture, props), each a few words, for the link's note. */
+  leftOutOfLinks?(): string[];
 }
 
 /**
@@ -139,7 +141,11 @@ export function shareUrl(host: LinkHost, pageUrl: string): ShareUrl {
   const encoded = host.editor.scene.characters.length > 1 ? encodeScene(captureSceneState(host)) : encodePose(captureLinkState(host));
   if (!encoded.ok) return { ok: false, error: `This state cannot be shared as a link: ${encoded.error}` };
   const url = urlWithPoseLink(pageUrl, encoded.link);
-  return encoded.note === undefined ? { ok: true, url } : { ok: true, url, note: encoded.note };
+  const files = host.editor.scene.characters.filter((c) => c.info.source.kind === 'gltf').map((c) => `${c.name} (a file: it is named, the page asks for it)`);
+  const leftOut = [...files, ...(host.leftOutOfLinks?.() ?? [])];
+  const notes = [encoded.note, leftOut.length === 0 ? undefined : `The link leaves out ${leftOut.join(', ')}.`].filter((n) => n !== undefined);
+  if (notes.length === 0) return { ok: true, url };
+  return { ok: true, url, note: `${notes.join(' ')} Save scene (File menu) keeps all of it in a file.` };
 }
 
 type Encoded = { ok: true; link: string; note?: string } | { ok: false; error: string };

@@ -10,14 +10,17 @@ import type { NamedPose } from '../posing/named-pose.js';
 import { LinkBanner } from './banner.js';
 import { DropZone } from './drop-zone.js';
 import { chooseSkin } from './skin-chooser.js';
+import { SCENE_FILE_EXTENSION } from '../scene/scene-file.js';
 
 export interface PageModelsHooks {
   showCharacter(parts: CharacterParts): void;
   applyPose(pose: NamedPose): string;
+  /** A scene file picked or dropped (it replaces the scene); resolves to the problem that kept it out, or null. */
+  openScene(file: File): Promise<string | null>;
 }
 
 /** What the file picker offers: glTF and its companions (buffers, textures), BVH motion, and pose JSON. */
-export const ACCEPTED_FILES = '.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.bvh,.json,model/gltf-binary,model/gltf+json,application/json';
+export const ACCEPTED_FILES = `.glb,.gltf,.bin,.png,.jpg,.jpeg,.webp,.bvh,.json,${SCENE_FILE_EXTENSION},model/gltf-binary,model/gltf+json,application/json`;
 
 export class PageModels {
   readonly loader: ModelLoader;
@@ -34,8 +37,11 @@ export class PageModels {
       showCharacter: hooks.showCharacter,
       applyPose: hooks.applyPose,
     });
-    this.dropZone = new DropZone(root, viewport, (files) => void this.loader.load(files));
+    this.dropZone = new DropZone(root, viewport, (files) => void this.loadFiles(files));
+    this.openScene = hooks.openScene;
   }
+
+  private readonly openScene: (file: File) => Promise<string | null>;
 
   /** Shows a problem with a character (from another control), or a note about it, in the models' banner. */
   report(text: string, kind: 'problem' | 'note' = 'problem'): void {
@@ -47,9 +53,23 @@ export class PageModels {
     this.banner.hide();
   }
 
-  /** Loads files the user picked. */
-  loadFiles(files: readonly File[]): Promise<ModelLoadOutcome> {
-    return this.loader.load(files);
+  /** Loads files the user picked or dropped: a scene file opens in place of the scene, anything else loads as a model or pose. */
+  async loadFiles(files: readonly File[]): Promise<ModelLoadOutcome> {
+    const scene = files.find((file) => file.name.toLowerCase().endsWith(SCENE_FILE_EXTENSION));
+    if (scene === undefined) return this.loader.load(files);
+    if (files.length > 1) {
+      const error = `Open a scene file on its own: ${scene.name} came with ${files.length - 1} other file(s)`;
+      this.report(error);
+      return { ok: false, error };
+    }
+    this.report(`Opening ${scene.name}…`, 'note');
+    const problem = await this.openScene(scene);
+    if (problem !== null) {
+      this.report(problem);
+      return { ok: false, error: problem };
+    }
+    this.report(`Opened ${scene.name}.`, 'note');
+    return { ok: true, kind: 'scene', summary: `Opened ${scene.name}.` };
   }
 
   /** Starts loading the page URL's ?model=, if it has one. */

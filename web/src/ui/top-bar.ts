@@ -1,5 +1,5 @@
 // The editor's top bar: the name of the tool, the character menu, the File
-// menu (load a model or a pose, retarget a motion onto the character,
+// menu (load a model or a pose, open or save a scene file, retarget a motion onto the character,
 // export the posed character as GLB — with the timeline's clip as its
 // animation — the clip as BVH or the pose as JSON, save the view as PNG),
 // Copy link, the lesson index, the keyboard help and the
@@ -12,6 +12,7 @@ import { CharacterPicker } from './character-picker.js';
 import { CopyLinkButton } from './copy-link-button.js';
 import { Menu, menuItem } from './menu.js';
 import { modelButton } from './model-button.js';
+import { openSceneButton, saveSceneButton } from './scene-file-buttons.js';
 import { SaveImageButton } from './save-image-button.js';
 import { toolButton } from './tool-controls.js';
 
@@ -21,6 +22,7 @@ export interface TopBarActions {
   /** Why a character could not be shown (the page says so). */
   characterFailed(message: string): void;
   loadFiles(files: readonly File[]): void;
+  saveScene(): void;
   exportGlb(): void;
   exportBvh(): void;
   exportPoseJson(): void;
@@ -55,7 +57,7 @@ export class TopBar {
     exportPose.addEventListener('click', actions.exportPoseJson);
     const retarget = menuItem('retarget', 'Retarget…: put the motion of another skeleton (a BVH file, a glTF with animations, a built-in rig’s clip) onto this character', 'Retarget…');
     retarget.addEventListener('click', actions.retarget);
-    this.fileMenu.add(modelButton(actions.loadFiles), retarget, exportGlb, exportBvh, exportPose);
+    this.fileMenu.add(modelButton(actions.loadFiles), openSceneButton(actions.loadFiles), saveSceneButton(actions.saveScene), retarget, exportGlb, exportBvh, exportPose);
     new SaveImageButton(this.fileMenuList(), actions.snapshot);
     this.copyLink = new CopyLinkButton(parent, actions.shareLink);
     const spacer = document.createElement('span');
