@@ -141,7 +141,7 @@ describe('exports', () => {
     expect(maxDifference(reset, before.palette)).toBeGreaterThan(0.01);
     const depth = await page.evaluate(() => window.kin.undoDepth().undo);
     const banner = await bannerText(page, '.model-banner');
-    await page.setInputFiles('.model-picker input[type="file"]', { name: 'kin-pose.json', mimeType: 'application/json', buffer: bytes });
+    await page.setInputFiles('input[aria-label="files to load"]', { name: 'kin-pose.json', mimeType: 'application/json', buffer: bytes });
     expect(await loadReported(page, banner)).toBe(`Read the pose in 'kin-pose.json' (${before.names.length} bones). Posed ${before.names.length} bones of ${before.names.length}.`);
     expect(maxDifference(await page.evaluate(() => window.posePalette()), before.palette)).toBeLessThan(1e-5);
     expect(await page.evaluate(() => window.kin.undoDepth().undo)).toBe(depth + 1);
@@ -165,7 +165,7 @@ describe('exports', () => {
 
   it('the exported GLB, loaded through the File menu, is a posable character in the exported pose', async () => {
     const banner = await bannerText(page, '.model-banner');
-    await page.setInputFiles('.model-picker input[type="file"]', { name: 'kin-pose.glb', mimeType: 'model/gltf-binary', buffer: glb });
+    await page.setInputFiles('input[aria-label="files to load"]', { name: 'kin-pose.glb', mimeType: 'model/gltf-binary', buffer: glb });
     const names = (await pageHierarchy(page)).names;
     expect(await loadReported(page, banner)).toBe(`Loaded 'kin-pose.glb': skin 'default', ${names.length} joints, 4 influences per vertex.`);
     expect(await page.evaluate(() => window.kin.model())).toMatchObject({ kind: 'gltf', name: 'kin-pose.glb', warnings: [] });

@@ -3,25 +3,18 @@
 // clips, props, contacts, the camera, the lights and the reference picture —
 // where a link holds only what fits in an address.
 import { SCENE_FILE_EXTENSION } from '../scene/scene-file.js';
+import { filePickerItem } from './file-picker-item.js';
 import { menuItem } from './menu.js';
 
 export function openSceneButton(open: (files: readonly File[]) => void): HTMLElement {
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = SCENE_FILE_EXTENSION;
-  input.hidden = true;
-  input.setAttribute('aria-label', 'scene file to open');
-  const button = menuItem('open-scene', `Open scene…: a ${SCENE_FILE_EXTENSION} file in place of the scene (or drop it on the view)`, 'Open scene…');
-  button.addEventListener('click', () => input.click());
-  input.addEventListener('change', () => {
-    const files = Array.from(input.files ?? []);
-    input.value = '';
-    if (files.length > 0) open(files);
-  });
-  const wrapper = document.createElement('div');
-  wrapper.className = 'model-picker';
-  wrapper.append(button, input);
-  return wrapper;
+  return filePickerItem({
+    action: 'open-scene',
+    title: `Open scene…: a ${SCENE_FILE_EXTENSION} file in place of the scene (or drop it on the view)`,
+    label: 'Open scene…',
+    accept: SCENE_FILE_EXTENSION,
+    inputLabel: 'scene file to open',
+    multiple: false,
+  }, open);
 }
 
 export function saveSceneButton(save: () => void): HTMLButtonElement {
