@@ -245,7 +245,7 @@ const HOSTILE_LINKS: HostileLink[] = [
 /** Hands a file to the page as a user does: picked in File ▸ Load…, or dropped on the view. */
 async function handOver(page: Page, name: string, bytes: ArrayBuffer, way: Way): Promise<void> {
   if (way === 'drop') await dropFile(page, name, bytes);
-  else await page.setInputFiles('.model-picker input[type=file]', { name, mimeType: 'model/gltf-binary', buffer: Buffer.from(bytes) });
+  else await page.setInputFiles('input[aria-label="files to load"]', { name, mimeType: 'model/gltf-binary', buffer: Buffer.from(bytes) });
 }
 
 /** What markup in a name would have left behind if it had been parsed: its image, its script, the global either sets. */
