@@ -210,36 +210,40 @@ export class SceneContacts {
       for (let round = 0; round <= MAX_ROUNDS; round++) {
         // The last round only measures.
         const solving = round < MAX_ROUNDS;
-        const worst = Math.max(this.pass(moved, false, solving), this.pass(moved, true, solving));
+        report.worst = 0;
+        this.pass(moved, false, solving);
+        this.pass(moved, true, solving);
         report.rounds = round + 1;
-        report.worst = worst;
-        if (worst <= TOLERANCE_M) break;
+        if (report.worst <= TOLERANCE_M) break;
       }
     } finally {
       this.settling = false;
     }
   }
 
-  /** One pass over the contacts of `moved` (`ofMoved`) or of the others: each measured, and solved onto its point if it is off (`solving`). Returns the worst distance measured. */
-  private pass(moved: SceneCharacter | null, ofMoved: boolean, solving: boolean): number {
+  /** One pass over the contacts of `moved` (`ofMoved`) or of the others: each measured (the worst distance into lastSettle), and solved onto its point if it is off (`solving`). */
+  private pass(moved: SceneCharacter | null, ofMoved: boolean, solving: boolean): void {
     const { resolved } = this;
     const p = this.point_ms;
     const g = this.goal_ms;
-    let worst = 0;
+    const report = this.lastSettle;
     for (let i = 0; i < resolved.length; i++) {
       const r = resolved[i];
       if ((r.from === moved) !== ofMoved) continue;
       contactPoint_ms(r.from, r.to, r.bone, r.contact.to.point_bs, p);
       goalPoint_ms(r.from, r.goal, g);
-      const d = Math.hypot(p[0] - g[0], p[1] - g[1], p[2] - g[2]);
-      if (d > worst) worst = d;
+      // Not Math.hypot: with three arguments V8 allocates for it.
+      const dx = p[0] - g[0];
+      const dy = p[1] - g[1];
+      const dz = p[2] - g[2];
+      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (d > report.worst) report.worst = d;
       if (d <= TOLERANCE_M || !solving) continue;
       const { session } = r.from;
       session.placeTarget(r.goal, p);
       session.solve(false);
-      this.lastSettle.solves++;
+      report.solves++;
     }
-    return worst;
   }
 
   private readonly heard = (changes: Changes, character: SceneCharacter): void => {
