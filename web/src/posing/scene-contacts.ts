@@ -131,12 +131,12 @@ export class SceneContacts {
    * is checked in full first (see checkContactSpec; errors start with
    * `path`), and a goal already held by a contact is refused. Its point left
    * out: where the goal is now, in the other's bone (the goal stays put and
-   * holds there). Returns the new contact.
+   * holds there); `pointField` names it (see checkContactSpec). Returns the new contact.
    */
-  add(spec: unknown, path = 'contact'): Contact {
+  add(spec: unknown, path = 'contact', pointField = 'point_bs'): Contact {
     this.refuseDuringGesture();
     if (this.list.length >= MAX_CONTACTS) throw new Error(`${path}: a scene holds at most ${MAX_CONTACTS} contacts; remove one first`);
-    const checked = this.check(spec, path);
+    const checked = this.check(spec, path, [], pointField);
     const contact: Contact = { id: this.nextId++, ...checked };
     this.editor.undo.step(() => this.use([...this.list, contact]));
     return contact;
@@ -258,7 +258,7 @@ export class SceneContacts {
   }
 
   /** `spec` checked against the scene and the contacts there are (and `adding`, others being added with it). */
-  private check(spec: unknown, path: string, adding: readonly ContactSpec[] = []): ContactSpec {
+  private check(spec: unknown, path: string, adding: readonly ContactSpec[] = [], pointField = 'point_bs'): ContactSpec {
     const { scene } = this.editor;
     const checked = checkContactSpec(scene, spec, path, ({ from, to }) => {
       const fromCharacter = scene.character(from.character);
@@ -266,7 +266,7 @@ export class SceneContacts {
       const goal = fromCharacter.session.goalIndex(from.bone);
       goalPoint_ms(fromCharacter, goal, this.goal_ms);
       return pointInBone(fromCharacter, toCharacter, toCharacter.session.rig.boneIndex(to.bone), this.goal_ms);
-    });
+    }, pointField);
     const held = [...this.list, ...adding].find((c) => c.from.character === checked.from.character && c.from.bone === checked.from.bone);
     if (held !== undefined) throw new Error(`${path}.from: character ${checked.from.character}'s goal '${checked.from.bone}' is held by ${'id' in held ? `contact ${String(held.id)}` : 'another contact'} already`);
     return checked;

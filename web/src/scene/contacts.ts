@@ -65,10 +65,11 @@ export function checkPoint(value: unknown, what: string): Vec3 {
  * `value` as a contact of `scene`, checked in full (characters there, the
  * from bone one of its character's goals, the to bone one of its
  * character's bones, a finite point); throws an Error whose message starts
- * with `path` and names the field. `point_bs` may be left out when
- * `defaultPoint` is given (it says where the point goes).
+ * with `path` and names the field. The point is `to[pointField]` (a file's
+ * `point_bs`, a script's `point`); it may be left out when `defaultPoint`
+ * is given (it says where the point goes).
  */
-export function checkContactSpec(scene: Scene, value: unknown, path: string, defaultPoint?: (spec: Omit<ContactSpec, 'to'> & { to: ContactEnd }) => Vec3): ContactSpec {
+export function checkContactSpec(scene: Scene, value: unknown, path: string, defaultPoint?: (ends: { from: ContactEnd; to: ContactEnd }) => Vec3, pointField = 'point_bs'): ContactSpec {
   const spec = record(value, path);
   const from = record(spec.from, `${path}.from`);
   const to = record(spec.to, `${path}.to`);
@@ -81,7 +82,7 @@ export function checkContactSpec(scene: Scene, value: unknown, path: string, def
   const toBone = nameOf(to.bone, `${path}.to.bone`);
   if (!toCharacter.session.rig.boneNames.includes(toBone)) throw new Error(`${path}.to.bone '${toBone}' is no bone of character ${toCharacter.id}`);
   const ends = { from: { character: fromCharacter.id, bone: fromBone }, to: { character: toCharacter.id, bone: toBone } };
-  const point = to.point_bs === undefined && defaultPoint ? defaultPoint(ends) : checkPoint(to.point_bs, `${path}.to.point_bs`);
+  const point = to[pointField] === undefined && defaultPoint ? defaultPoint(ends) : checkPoint(to[pointField], `${path}.to.${pointField}`);
   return { from: ends.from, to: { ...ends.to, point_bs: point } };
 }
 
