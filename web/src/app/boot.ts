@@ -251,6 +251,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       },
       lessonSettings: () => lessons.settings(),
       setLessonSettings: (settings) => lessons.applySettings(settings),
+      contacts: sceneContacts,
     };
     // A link for a built-in character that is not on screen shows it first (if it fits the link).
     const showForLink = (character: PoseLinkCharacter, boneCount: number): string | null => {
@@ -303,6 +304,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const pageLinks = links;
     // What the view shows of a link besides the editor's state: the camera, whether the clip plays, the lesson's settings.
     view.onCameraMoved(() => pageLinks.viewChanged());
+    sceneContacts.onChange(() => pageLinks.viewChanged());
     lessons.onSettingsChanged(() => pageLinks.viewChanged());
     timeline.onChange(() => {
       if (timeline.playing === linkPlaying) return;
