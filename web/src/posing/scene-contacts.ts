@@ -136,7 +136,7 @@ export class SceneContacts {
   add(spec: unknown, path = 'contact', pointField = 'point_bs'): Contact {
     this.refuseDuringGesture();
     if (this.list.length >= MAX_CONTACTS) throw new Error(`${path}: a scene holds at most ${MAX_CONTACTS} contacts; remove one first`);
-    const checked = this.check(spec, path, [], pointField);
+    const checked = this.check(spec, path, this.list, pointField);
     const contact: Contact = { id: this.nextId++, ...checked };
     this.editor.undo.step(() => this.use([...this.list, contact]));
     return contact;
@@ -257,8 +257,8 @@ export class SceneContacts {
     if (this.editor.undo.inStep) throw new Error('finish the drag before changing contacts');
   }
 
-  /** `spec` checked against the scene and the contacts there are (and `adding`, others being added with it). */
-  private check(spec: unknown, path: string, adding: readonly ContactSpec[] = [], pointField = 'point_bs'): ContactSpec {
+  /** `spec` checked against the scene and `others`, the contacts it joins (a goal is held by one at the most). */
+  private check(spec: unknown, path: string, others: readonly ContactSpec[], pointField = 'point_bs'): ContactSpec {
     const { scene } = this.editor;
     const checked = checkContactSpec(scene, spec, path, ({ from, to }) => {
       const fromCharacter = scene.character(from.character);
@@ -267,7 +267,7 @@ export class SceneContacts {
       goalPoint_ms(fromCharacter, goal, this.goal_ms);
       return pointInBone(fromCharacter, toCharacter, toCharacter.session.rig.boneIndex(to.bone), this.goal_ms);
     }, pointField);
-    const held = [...this.list, ...adding].find((c) => c.from.character === checked.from.character && c.from.bone === checked.from.bone);
+    const held = others.find((c) => c.from.character === checked.from.character && c.from.bone === checked.from.bone);
     if (held !== undefined) throw new Error(`${path}.from: character ${checked.from.character}'s goal '${checked.from.bone}' is held by ${'id' in held ? `contact ${String(held.id)}` : 'another contact'} already`);
     return checked;
   }
