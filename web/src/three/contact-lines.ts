@@ -1,16 +1,38 @@
 // Lines between the two points of each contact (a hand and the shoulder it
 // holds), so that it reads which goal is held where, in the view's space
-// (the active character's model space, as the handles). Drawn through the
-// skin like the pole lines, in the contacts' own colour; set() writes the
-// points in place and allocates nothing.
+// (the active character's model space, as the handles), with a dot at each
+// end: a contact that holds (its two points together) is a dot. Drawn
+// through the skin like the pole lines, in the contacts' own colour; set()
+// writes the points in place and allocates nothing.
 import * as THREE from 'three';
 
 // With the handles' outlines, as the pole lines.
 const RENDER_ORDER = 10;
 const CONTACT_COLOR = 0xff7ab8;
+/** The dots' size on screen (CSS px at any distance): larger than a handle, so that a held handle shows a ring of the contacts' colour around it. */
+const DOT_PX = 24;
+const DOT_TEXTURE_PX = 32;
+
+/** A round dot with a soft edge, as a texture for the points (they draw squares without one). */
+function dotTexture(): THREE.DataTexture {
+  const n = DOT_TEXTURE_PX;
+  const pixels = new Uint8Array(4 * n * n);
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const r = Math.hypot(x + 0.5 - n / 2, y + 0.5 - n / 2) / (n / 2);
+      const k = 4 * (y * n + x);
+      pixels[k] = pixels[k + 1] = pixels[k + 2] = 255;
+      pixels[k + 3] = Math.round(255 * Math.min(1, Math.max(0, (1 - r) * 6)));
+    }
+  }
+  const texture = new THREE.DataTexture(pixels, n, n);
+  texture.needsUpdate = true;
+  return texture;
+}
 
 export class ContactLines {
   readonly lines: THREE.LineSegments;
+  private readonly dots: THREE.Points;
   private readonly positions: THREE.BufferAttribute;
 
   /** Room for `capacity` contacts. */
@@ -24,6 +46,12 @@ export class ContactLines {
     this.lines.renderOrder = RENDER_ORDER;
     this.lines.frustumCulled = false;
     this.lines.visible = false;
+    // The same points, as dots: both ends of every line.
+    this.dots = new THREE.Points(geometry, new THREE.PointsMaterial({ color: CONTACT_COLOR, map: dotTexture(), size: DOT_PX, sizeAttenuation: false, depthTest: false, depthWrite: false, transparent: true, opacity: 0.75 }));
+    this.dots.name = 'contact-dots';
+    this.dots.renderOrder = RENDER_ORDER;
+    this.dots.frustumCulled = false;
+    this.lines.add(this.dots);
     scene.add(this.lines);
   }
 
@@ -50,5 +78,8 @@ export class ContactLines {
     this.lines.removeFromParent();
     this.lines.geometry.dispose();
     (this.lines.material as THREE.Material).dispose();
+    const dots = this.dots.material as THREE.PointsMaterial;
+    dots.map?.dispose();
+    dots.dispose();
   }
 }

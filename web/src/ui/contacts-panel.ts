@@ -1,5 +1,5 @@
-// The tools' Contacts section: one row per contact ("Mannequin's hand_r on
-// Mannequin 2's hand_r", × removes it) and the row that adds one — the
+// The tools' Contacts section: one row per contact ("Mannequin hand_r →
+// Mannequin 2 hand_r", × removes it) and the row that adds one — the
 // selected target of the active character held on a bone of another,
 // picked from the lists (the bone of the same name first: a hand on the
 // other's hand). The point is where the target is now, in that bone's
@@ -25,6 +25,8 @@ export class ContactsPanel {
   private readonly addButton = toolButton('add-contact', 'Hold the selected target where it is on the chosen bone of the other character', 'Add contact');
   private readonly problem = new ProblemLine('panel-problem');
   private readonly stops: (() => void)[];
+  /** Whether the user chose the bone (else it follows the selected target). */
+  private boneChosen = false;
 
   /** Not placed: the caller puts `element` in the tools column. */
   constructor(private readonly editor: PoseEditor, private readonly selection: Selection, private readonly contacts: SceneContacts) {
@@ -43,13 +45,16 @@ export class ContactsPanel {
     buttons.append(this.addButton);
     this.element.append(heading, this.list, this.note, pickers, buttons, this.problem.element);
     this.character.addEventListener('change', () => this.showBones());
-    this.bone.addEventListener('change', () => this.showAdd());
+    this.bone.addEventListener('change', () => {
+      this.boneChosen = this.bone.value !== '';
+      this.showAdd();
+    });
     this.addButton.addEventListener('click', () => this.problem.run(() => this.add()));
     this.stops = [
       editor.onChange((changes: Changes) => {
         if ((changes & SHOWN) !== 0) this.show();
       }),
-      selection.onChange(() => this.showAdd()),
+      selection.onChange(() => this.showBones()),
       contacts.onChange(() => this.showRows()),
     ];
     this.show();
@@ -79,9 +84,9 @@ export class ContactsPanel {
     row.className = 'contact-row';
     const label = document.createElement('span');
     label.className = 'contact-label';
-    label.textContent = `${this.nameOf(contact.from.character)}'s ${contact.from.bone} on ${this.nameOf(contact.to.character)}'s ${contact.to.bone}`;
-    label.title = label.textContent;
-    const remove = toolButton('remove-contact', `Remove the contact of ${label.textContent}`, '×');
+    label.textContent = `${this.nameOf(contact.from.character)} ${contact.from.bone} → ${this.nameOf(contact.to.character)} ${contact.to.bone}`;
+    label.title = `${this.nameOf(contact.from.character)}'s ${contact.from.bone} held on ${this.nameOf(contact.to.character)}'s ${contact.to.bone}`;
+    const remove = toolButton('remove-contact', `Remove the contact: ${label.textContent}`, '×');
     remove.classList.add('contact-remove');
     remove.addEventListener('click', () => this.problem.run(() => this.contacts.remove(contact.id)));
     row.append(label, remove);
@@ -100,7 +105,8 @@ export class ContactsPanel {
     const names = to?.session.rig.boneNames ?? [];
     this.bone.replaceChildren(this.bone.options[0], ...names.map((name) => toolOption(name, name)));
     const goal = this.selectedGoal();
-    this.bone.value = names.includes(chosen) ? chosen : goal !== null && names.includes(goal) ? goal : '';
+    // The selected target's bone of the same name (a hand on the other's hand) unless a bone was chosen.
+    this.bone.value = goal !== null && names.includes(goal) && !this.boneChosen ? goal : names.includes(chosen) ? chosen : '';
     this.showAdd();
   }
 
