@@ -4,6 +4,8 @@
 // within 1 mm (measured with three.js's matrices), the feet stay pinned and
 // the angles within limits, and the alternating settle (scene-contacts.ts)
 // takes few rounds; one undo brings both characters back, bit for bit.
+// Hands a centimetre apart when clasped meet (each held on the other's own
+// point) and stay together through long drags.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as THREE from 'three';
 import { MAX_ROUNDS } from '../../web/src/posing/scene-contacts.js';
@@ -78,4 +80,37 @@ describe('clasped hands of two characters', () => {
       for (const gap of gaps(pair)) expect(gap).toBeLessThan(1e-3);
     });
   }
+
+  it('hands apart when clasped meet, and stay together through long drags of B', () => {
+    const pair = facingPair(module, bones, 0, { x: 0.6, z: 0, heading: -Math.PI / 2 });
+    made.push(pair);
+    const { editor, contacts, a, b } = pair;
+    editor.placeCharacter(a.id, { x: 0, z: 0, heading: Math.PI / 2 });
+    const meet = new THREE.Vector3(0.3, 1.4, 0);
+    editor.setActiveCharacter(a.id);
+    dragTo(editor, 'hand_r', toModel_ms(a, meet));
+    editor.setActiveCharacter(b.id);
+    dragTo(editor, 'hand_r', toModel_ms(b, meet.clone().add(new THREE.Vector3(0.006, 0, 0.007))));
+    expect(tip_ws(a, 'hand_r').distanceTo(tip_ws(b, 'hand_r'))).toBeGreaterThan(0.008);
+    const first = contacts.add({ from: { character: a.id, bone: 'hand_r' }, to: { character: b.id, bone: 'hand_r' } });
+    // Alone, the first holds A's hand where it is, 9 mm from B's.
+    expect(tip_ws(a, 'hand_r').distanceTo(tip_ws(b, 'hand_r'))).toBeGreaterThan(0.008);
+    contacts.add({ from: { character: b.id, bone: 'hand_r' }, to: { character: a.id, bone: 'hand_r' } });
+    expect(contacts.contacts[0].id).toBe(first.id);
+    expect(tip_ws(a, 'hand_r').distanceTo(tip_ws(b, 'hand_r'))).toBeLessThan(1e-3);
+    for (const offset of [[0.06, 0.12, 0.03], [0.1, 0.15, 0.1], [-0.15, -0.1, -0.1], [0, 0.2, 0]]) {
+      dragTo(editor, 'hand_r', toModel_ms(b, tip_ws(b, 'hand_r').add(new THREE.Vector3(offset[0], offset[1], offset[2]))), 10);
+      for (const gap of gaps(pair)) expect(gap).toBeLessThan(1e-3);
+      expect(tip_ws(a, 'hand_r').distanceTo(tip_ws(b, 'hand_r'))).toBeLessThan(1e-3);
+    }
+    // The second add was one step: undoing it leaves the first contact, the hands apart again.
+    editor.undo.undo();
+    editor.undo.undo();
+    editor.undo.undo();
+    editor.undo.undo();
+    editor.undo.undo();
+    expect(contacts.contacts.map((c) => c.id)).toEqual([first.id]);
+    expect(contacts.contacts[0].to.point_bs).toEqual(first.to.point_bs);
+    expect(tip_ws(a, 'hand_r').distanceTo(tip_ws(b, 'hand_r'))).toBeGreaterThan(0.008);
+  });
 });

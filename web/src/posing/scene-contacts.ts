@@ -131,15 +131,42 @@ export class SceneContacts {
    * is checked in full first (see checkContactSpec; errors start with
    * `path`), and a goal already held by a contact is refused. Its point left
    * out: where the goal is now, in the other's bone (the goal stays put and
-   * holds there); `pointField` names it (see checkContactSpec). Returns the new contact.
+   * holds there), but a contact that makes a clasp with one there holds
+   * its goal on the other's goal (see clasped()); `pointField` names it (see
+   * checkContactSpec). Returns the new contact.
    */
   add(spec: unknown, path = 'contact', pointField = 'point_bs'): Contact {
     this.refuseDuringGesture();
     if (this.list.length >= MAX_CONTACTS) throw new Error(`${path}: a scene holds at most ${MAX_CONTACTS} contacts; remove one first`);
     const checked = this.check(spec, path, this.list, pointField);
     const contact: Contact = { id: this.nextId++, ...checked };
-    this.editor.undo.step(() => this.use([...this.list, contact]));
-    return contact;
+    const pointGiven = typeof spec === 'object' && spec !== null && typeof (spec as { to?: unknown }).to === 'object' && ((spec as { to: Record<string, unknown> }).to ?? {})[pointField] !== undefined;
+    const list = pointGiven ? [...this.list, contact] : this.clasped(contact);
+    this.editor.undo.step(() => this.use(list));
+    return list.find((c) => c.id === contact.id)!;
+  }
+
+  /**
+   * The list with `contact` added; if the contact it would make with one
+   * there is a clasp (each holds the other's goal: A's hand on B's hand and
+   * B's on A's), both are made to hold their goals' own points on each
+   * other, so that the two goals meet. Held where they are instead, each at
+   * an offset in the other's frame, the pair would leave the hands' turn
+   * free against each other and the alternating solves would chase it
+   * without end (the offset turning with each hand).
+   */
+  private clasped(contact: Contact): readonly Contact[] {
+    const other = this.list.find((c) => c.from.character === contact.to.character && c.from.bone === contact.to.bone && c.to.character === contact.from.character && c.to.bone === contact.from.bone);
+    if (other === undefined) return [...this.list, contact];
+    const { scene } = this.editor;
+    const ownPoint = (end: { character: number; bone: string }) => {
+      const character = scene.character(end.character);
+      goalPoint_ms(character, character.session.goalIndex(end.bone), this.goal_ms);
+      return pointInBone(character, character, character.session.rig.boneIndex(end.bone), this.goal_ms);
+    };
+    const held: Contact = { ...contact, to: { ...contact.to, point_bs: ownPoint(contact.to) } };
+    const holding: Contact = { ...other, to: { ...other.to, point_bs: ownPoint(other.to) } };
+    return [...this.list.map((c) => (c === other ? holding : c)), held];
   }
 
   /** Takes contact `id` away (one undo step); the characters stay as they are. Throws naming the ids there are. */

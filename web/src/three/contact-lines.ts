@@ -1,16 +1,18 @@
 // Lines between the two points of each contact (a hand and the shoulder it
 // holds), so that it reads which goal is held where, in the view's space
 // (the active character's model space, as the handles), with a dot at each
-// end: a contact that holds (its two points together) is a dot. Drawn
-// through the skin like the pole lines, in the contacts' own colour; set()
-// writes the points in place and allocates nothing.
+// end, drawn over the handles: a held handle shows the contacts' colour in
+// its middle, and a contact that holds (its two points together) is a dot.
+// Drawn through the skin like the pole lines; set() writes the points in
+// place and allocates nothing.
 import * as THREE from 'three';
 
-// With the handles' outlines, as the pole lines.
+// The lines with the handles' outlines, as the pole lines; the dots over the handles (11).
 const RENDER_ORDER = 10;
+const DOT_RENDER_ORDER = 12;
 const CONTACT_COLOR = 0xff7ab8;
-/** The dots' size on screen (CSS px at any distance): larger than a handle, so that a held handle shows a ring of the contacts' colour around it. */
-const DOT_PX = 24;
+/** The dots' size on screen (CSS px at any distance): smaller than a handle, so that it shows in a held handle's middle. */
+const DOT_PX = 14;
 const DOT_TEXTURE_PX = 32;
 
 /** A round dot with a soft edge, as a texture for the points (they draw squares without one). */
@@ -47,9 +49,9 @@ export class ContactLines {
     this.lines.frustumCulled = false;
     this.lines.visible = false;
     // The same points, as dots: both ends of every line.
-    this.dots = new THREE.Points(geometry, new THREE.PointsMaterial({ color: CONTACT_COLOR, map: dotTexture(), size: DOT_PX, sizeAttenuation: false, depthTest: false, depthWrite: false, transparent: true, opacity: 0.75 }));
+    this.dots = new THREE.Points(geometry, new THREE.PointsMaterial({ color: CONTACT_COLOR, map: dotTexture(), size: DOT_PX, sizeAttenuation: false, depthTest: false, depthWrite: false, transparent: true }));
     this.dots.name = 'contact-dots';
-    this.dots.renderOrder = RENDER_ORDER;
+    this.dots.renderOrder = DOT_RENDER_ORDER;
     this.dots.frustumCulled = false;
     this.lines.add(this.dots);
     scene.add(this.lines);
