@@ -107,5 +107,12 @@ describe('two characters shaking hands', () => {
     expect(await page.evaluate(() => window.kin.undo() && window.kin.undo())).toBe(true);
     expect(await page.evaluate(() => window.kin.contacts().length)).toBe(0);
     expect(await page.locator('.contact-row').count()).toBe(0);
+
+    // kin.reset() clears contacts as a fresh page has none.
+    await page.evaluate(({ a, b }) => window.kin.addContact({ from: { character: a, bone: 'hand_l' }, to: { character: b, bone: 'chest' } }), { a, b });
+    expect(await page.locator('.contact-row').count()).toBe(1);
+    await page.evaluate(() => window.kin.reset());
+    expect(await page.evaluate(() => window.kin.contacts())).toEqual([]);
+    expect(await page.locator('.contact-row').count()).toBe(0);
   });
 });

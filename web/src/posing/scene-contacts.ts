@@ -238,8 +238,8 @@ export class SceneContacts {
         // The last round only measures.
         const solving = round < MAX_ROUNDS;
         report.worst = 0;
-        this.pass(moved, false, solving);
-        this.pass(moved, true, solving);
+        this.pass(moved, false, solving, round === 0);
+        this.pass(moved, true, solving, round === 0);
         report.rounds = round + 1;
         if (report.worst <= TOLERANCE_M) break;
       }
@@ -248,8 +248,8 @@ export class SceneContacts {
     }
   }
 
-  /** One pass over the contacts of `moved` (`ofMoved`) or of the others: each measured (the worst distance into lastSettle), and solved onto its point if it is off (`solving`). */
-  private pass(moved: SceneCharacter | null, ofMoved: boolean, solving: boolean): void {
+  /** One pass over the contacts of `moved` (`ofMoved`) or of the others: each measured (the worst distance into lastSettle), and solved onto its point if it is off (`solving`; a character solved in a worker in the first round only). */
+  private pass(moved: SceneCharacter | null, ofMoved: boolean, solving: boolean, firstRound: boolean): void {
     const { resolved } = this;
     const p = this.point_ms;
     const g = this.goal_ms;
@@ -267,6 +267,8 @@ export class SceneContacts {
       if (d > report.worst) report.worst = d;
       if (d <= TOLERANCE_M || !solving) continue;
       const { session } = r.from;
+      // Solved in a worker (a drag's, Solve in background): asked once; its answer lands as a pose change, which settles again.
+      if (session.solvesDeferred && !firstRound) continue;
       session.placeTarget(r.goal, p);
       session.solve(false);
       report.solves++;
