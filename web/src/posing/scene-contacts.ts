@@ -18,7 +18,11 @@
 // measures, for clasped hands dragged by either character, one solve per
 // drag move and a second round that only checks). The contacts of the
 // character being dragged come last in each round: the other character
-// follows the drag instead of pulling the dragged hand back.
+// follows the drag instead of pulling the dragged hand back. For it to
+// converge, a clasp holds each goal on the other's own point (add() →
+// clasped()): held at an offset from it, the two hands' turn against each
+// other is left free, and the alternating solves chased it without end
+// (measured: the error grew by 0.3 mm per drag move, never settling).
 //
 // Undo: the contact list and the poses of the characters other than the
 // active one are a scene state part of every undo step (scene-editor.ts),
