@@ -66,6 +66,9 @@ import { frameSelection } from '../three/view-presets.js';
 import { paddedPoints } from '../three/padded-points.js';
 import { whenIdle } from './page-idle.js';
 import { resetPage } from './page-reset.js';
+import { PageContacts } from './page-contacts.js';
+import { SceneContacts } from '../posing/scene-contacts.js';
+import { contactsFileSection } from '../posing/contacts-file-section.js';
 
 /** How far around every character's joints framing the scene keeps in view (metres). */
 const SCENE_PADDING_M = 0.3;
@@ -95,6 +98,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const firstParts = builtIns.parts({ kind: 'default' });
     const { rig } = firstParts;
     const editor = new PoseEditor(new PosingSession(rig), firstParts.info);
+    // Before any undo step: every step keeps the contacts and the poses they move.
+    const sceneContacts = new SceneContacts(editor);
     const selection = new Selection();
     const solveWorker = new SolveWorkerSwitch(editor);
     const timeline = new TimelineModel(editor);
@@ -155,6 +160,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const scheduler = new FrameScheduler(drawFrame, (error) => onFailure('Drawing failed', error));
     const view = new PosingView(editor, viewport, character, selection, scheduler.request);
     const characters = new PageCharacters(editor, viewport, view, firstParts);
+    const contacts = new PageContacts(editor, sceneContacts, viewport, scheduler.request);
     const ghosts = new OnionGhosts(editor, timeline, viewport.scene, scheduler.request);
     timeline.onChange(scheduler.request);
     // The handles would float where the pose left them: hidden while playing, back on the pose when it stops.
@@ -255,6 +261,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       },
       lessonSettings: () => lessons.settings(),
       setLessonSettings: (settings) => lessons.applySettings(settings),
+      contacts: sceneContacts,
     };
     // A link for a built-in character that is not on screen shows it first (if it fits the link).
     const showForLink = (character: PoseLinkCharacter, boneCount: number): string | null => {
@@ -316,8 +323,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         pageLinks.characterChanged();
       },
     });
+    sceneFiles.add(contactsFileSection(editor, sceneContacts));
     // What the view shows of a link besides the editor's state: the camera, whether the clip plays, the lesson's settings.
     view.onCameraMoved(() => pageLinks.viewChanged());
+    sceneContacts.onChange(() => pageLinks.viewChanged());
     lessons.onSettingsChanged(() => pageLinks.viewChanged());
     timeline.onChange(() => {
       if (timeline.playing === linkPlaying) return;
@@ -342,6 +351,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
           editor.setActiveCharacter(id);
           return true;
         },
+        contacts: sceneContacts,
         duplicateCharacter: () => {
           const { parts, state } = duplicateParts(module, editor, characters.active.parts);
           showParts(parts, true);
@@ -379,11 +389,11 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
     const start = { solver: editor.session.solverName, skinning: view.skinning };
     const reset = (): Promise<void> => resetPage({
-      root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, lessonIndex, retarget, ui, start,
+      root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, contacts: sceneContacts, lessonIndex, retarget, ui, start,
       showDefault: () => showBuiltIn({ kind: 'default' }),
     });
     const idle = (timeoutMillis: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeoutMillis);
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, sceneFiles, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, sceneFiles, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded, contacts };
     loading.remove();
     scheduler.request();
 
@@ -399,6 +409,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       solveWorker.dispose();
       ghosts.dispose();
       view.dispose();
+      contacts.dispose();
       characters.dispose();
       editor.dispose();
     }, { once: true });

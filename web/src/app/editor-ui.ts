@@ -37,6 +37,8 @@ import { ToolPanel, type ViewActions } from '../ui/tool-panel.js';
 import { TopBar } from '../ui/top-bar.js';
 import { Outliner } from '../ui/outliner.js';
 import { SCENE_FILE_EXTENSION } from '../scene/scene-file.js';
+import { ContactsPanel } from '../ui/contacts-panel.js';
+import type { SceneContacts } from '../posing/scene-contacts.js';
 import { paddedPoints } from '../three/padded-points.js';
 import type { PosingView } from './posing-view.js';
 import type { SolveWorkerSwitch } from './solve-worker-switch.js';
@@ -62,6 +64,8 @@ export interface EditorUiHooks {
   /** The scene panel's + and Duplicate: a character joins the scene, active. */
   addCharacter(character: BuiltInCharacter): void;
   duplicateCharacter(): void;
+  /** The contacts between characters (the Contacts section lists, adds and removes them). */
+  contacts: SceneContacts;
   /** A click beside the active character's bones: the character there (if any) becomes active; true if one did. */
   pickCharacter(x: number, y: number): boolean;
   models: PageModels;
@@ -93,6 +97,7 @@ export class EditorUi {
   readonly topBar: TopBar;
   readonly tools: ToolPanel;
   readonly scene: Outliner;
+  readonly contacts: ContactsPanel;
   readonly inspector: Inspector;
   private readonly springs: SpringsPanel;
   private readonly hands: HandPanel;
@@ -139,6 +144,8 @@ export class EditorUi {
     this.library = new PoseLibraryPanel(editor, hooks.poseLibrary);
     this.tools.poseSection.after(this.library.element);
     this.scene = new Outliner(shell.toolsBody, editor, { addDefault: () => hooks.addCharacter({ kind: 'default' }), duplicate: hooks.duplicateCharacter });
+    this.contacts = new ContactsPanel(editor, selection, hooks.contacts);
+    this.scene.element.after(this.contacts.element);
     this.inspector = new Inspector(shell.inspectorBody, (solver: SolverName, options: SolverOptions) => editor.setSolver(solver, options), (on) => hooks.solveWorker.set(on), {
       keepBalance: (on) => editor.session.useKeepBalance(on),
       keepAboveFloor: (on) => editor.session.useKeepAboveFloor(on),
@@ -277,6 +284,7 @@ export class EditorUi {
   dispose(): void {
     this.uninstallShortcuts();
     this.tools.dispose();
+    this.contacts.dispose();
     this.targetPanel.dispose();
     this.timeline.dispose();
     this.hands.dispose();

@@ -4,6 +4,7 @@
 // them) and the lesson rigs (as the character menu shows them). kin-api.ts
 // merges these members into window.kin; like the rest they throw until
 // kin.ready has resolved, and return plain copies.
+import type { PageContacts } from './page-contacts.js';
 import type { SolveWorkerSwitch } from './solve-worker-switch.js';
 import type { TimelineModel } from '../animation/timeline-model.js';
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
@@ -50,6 +51,8 @@ export interface KinPage {
   /** The pose library, and its reading from the browser's store as the page opened. */
   poseLibrary: PoseLibrary;
   poseLibraryLoaded: Promise<void>;
+  /** The contacts between characters and their lines in the view (page-contacts.ts). */
+  contacts: PageContacts;
 }
 
 export interface KinToolsApi {

@@ -2,13 +2,14 @@
 // loading it again — a scene of one character, the default one anew (its rig, start pose, goals,
 // springs and demo clips), the solver and skinning it opened with, no undo
 // history, an empty clip at 0 s, nothing selected, the view's toggles off,
-// the camera framing the character, no banner, dialog, menu or lesson open,
+// no contacts, the camera framing the character, no banner, dialog, menu or lesson open,
 // the regions laid out for the window's size, no retarget source, and an
 // address bar without a link; its springs at rest, where a fresh page's come
 // to rest after its first seconds. A question a load is waiting on is answered
 // as Cancel does, and the load let end first: nothing of it lands after.
 import type { TimelineModel } from '../animation/timeline-model.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
+import type { SceneContacts } from '../posing/scene-contacts.js';
 import { ORIGIN } from '../scene/character-transform.js';
 import type { Selection } from '../posing/selection.js';
 import type { SkinningMethod, SolverName } from '../rig/rig.js';
@@ -34,6 +35,7 @@ export interface ResetParts {
   models: PageModels;
   links: PageLinks;
   linkBanner: LinkBanner;
+  contacts: SceneContacts;
   /** Null in embed mode, as the editor around the view and its dialogs. */
   lessonIndex: LessonIndex | null;
   retarget: RetargetController | null;
@@ -81,7 +83,8 @@ export async function resetPage(parts: ResetParts): Promise<void> {
   view.viewport.stopCamera();
   // The solver first: a new character keeps the one in use.
   if (editor.session.solverName !== parts.start.solver) editor.setSolver(parts.start.solver);
-  // One character, the default one, standing where the page opens it.
+  // No contacts (before the characters they tie leave), then one character, the default one, standing where the page opens it.
+  parts.contacts.clear();
   for (const character of [...editor.scene.characters]) if (character !== editor.active) editor.removeCharacter(character.id);
   editor.setCharacterFlags(editor.active.id, { hidden: false, locked: false });
   editor.placeCharacter(editor.active.id, ORIGIN);

@@ -60,7 +60,10 @@ export class SceneFiles {
     const prepared = await prepareCharacters(this.page, characters, `scene.${CHARACTERS_KEY}`);
     let checked: unknown[];
     try {
-      const made: SceneFileCharacters = new Map(characters.list.map((record, k) => [record.id, { name: record.name, bones: prepared[k].session.rig.boneNames }]));
+      const made: SceneFileCharacters = new Map(characters.list.map((record, k) => {
+        const { session } = prepared[k];
+        return [record.id, { name: record.name, bones: session.rig.boneNames, goals: session.goalBones.map((bone) => session.rig.boneNames[bone]) }];
+      }));
       checked = this.sections.map((section) => section.check(sections[section.key], `scene.${section.key}`, bytes, made));
       this.hooks.beforeOpen();
       applyCharacters(this.page, characters, prepared);

@@ -39,19 +39,33 @@ export function emptyClip(): ClipData {
 export type EditorListener = ChangeListener;
 type EditListener = () => void;
 
-/** An undo state: one character's pose state, and which character. */
+/** An undo state: one character's pose state, and which character; and each scene state part's state, in the order they were added. */
 export interface SceneStep {
   character: number;
   pose: PoseState;
+  parts: readonly unknown[];
+}
+
+/**
+ * State of the scene beside the active character's pose that undo keeps
+ * with every step (the contacts between characters, and the poses of the
+ * other characters they move): captured and restored with the pose, so that
+ * a step that changed it (a contact added, a drag that moved both
+ * characters) is undone as a whole.
+ */
+export interface SceneStatePart<T = unknown> {
+  capture(): T;
+  restore(state: T): void;
+  same(a: T, b: T): boolean;
 }
 
 export abstract class SceneEditor implements PoseStateHost {
   /** Undo and redo over every pose change of every character. */
-  readonly undo: UndoHistory<SceneStep> = new UndoHistory(
-    () => ({ character: this.scene.active.id, pose: capturePoseState(this) }),
-    (step) => this.edit(0, () => restorePoseState(this, step.pose)),
+  readonly undo: UndoHistory<SceneStep> = new UndoHistory<SceneStep>(
+    () => ({ character: this.scene.active.id, pose: capturePoseState(this), parts: this.parts.map((part) => part.capture()) }),
+    (step) => this.restoreStep(step),
     UNDO_LIMIT,
-    (a, b) => a.character === b.character && samePoseState(a.pose, b.pose),
+    (a, b) => a.character === b.character && samePoseState(a.pose, b.pose) && this.parts.every((part, i) => part.same(a.parts[i], b.parts[i])),
     () => this.editBeginning(),
     (step) => this.activate(step.character),
   );
@@ -62,6 +76,8 @@ export abstract class SceneEditor implements PoseStateHost {
   /** What the edits under way changed, told when the outermost ends. */
   protected readonly batch = new ChangeBatch(() => this.scene.active);
   private readonly editBegins = new Signal();
+  private readonly parts: SceneStatePart[] = [];
+  private restoringStep = false;
   /** What a target handle's move does to the active character's session. */
   protected moveHandle: (goal: number, position_ms: HandlePosition) => void;
   protected background: BackgroundSolve | null = null;
@@ -83,6 +99,16 @@ export abstract class SceneEditor implements PoseStateHost {
   abstract setClip(clip: ClipData): void;
   /** Abandons the gesture under way (a character removed during one). */
   abstract cancelGesture(): boolean;
+
+  /** Keeps `part`'s state in every undo step from now on (add parts before the first step is recorded). */
+  addStatePart<T>(part: SceneStatePart<T>): void {
+    this.parts.push(part as SceneStatePart);
+  }
+
+  /** True while undo, redo or a cancelled gesture puts a state back: what follows edits (contacts) lets the state be. */
+  get restoring(): boolean {
+    return this.restoringStep;
+  }
 
   /** The active character. */
   get active(): SceneCharacter {
@@ -331,6 +357,18 @@ export abstract class SceneEditor implements PoseStateHost {
     if (this.background === null || !this.background.busy) return;
     this.background.cancel();
     this.session.solve();
+  }
+
+  private restoreStep(step: SceneStep): void {
+    this.restoringStep = true;
+    try {
+      this.edit(0, () => {
+        restorePoseState(this, step.pose);
+        this.parts.forEach((part, i) => part.restore(step.parts[i]));
+      });
+    } finally {
+      this.restoringStep = false;
+    }
   }
 
   private editBeginning(): void {

@@ -124,6 +124,11 @@ export class SessionGoals {
     return Number.isNaN(q[4 * goal]) ? null : [q[4 * goal], q[4 * goal + 1], q[4 * goal + 2], q[4 * goal + 3]];
   }
 
+  /** The point goal `goal` pulls, in its bone's space (undefined: the bone's tip). */
+  goalPoint_bs(goal: number): readonly [number, number, number] | undefined {
+    return this.placed[goal].point;
+  }
+
   /** The bone whose origin bends toward the goal's pole (the middle joint), or -1. */
   poleBone(goal: number): number {
     if (this.pole_ms(goal) === null) return -1;

@@ -59,7 +59,11 @@ export abstract class RigReadout {
   /** The root offset (model space); a solve that moves the root changes it. */
   get rootOffset(): Vec3Tuple {
     this.live();
-    return this.exchange.rootOffset([0, 0, 0]) as Vec3Tuple;
+    // Through a typed array, as readRootOffset: a plain array here made the copy polymorphic, and a drag
+    // frame's readRootOffset after an undo step's capture then boxed each number (tests/web/contacts-allocation.test.ts).
+    const out = new Float64Array(3);
+    this.exchange.rootOffset(out);
+    return [out[0], out[1], out[2]];
   }
 
   /** The root offset into `out` (3 numbers): allocation-free, for a drag frame. */

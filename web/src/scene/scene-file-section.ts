@@ -13,8 +13,12 @@ export interface SceneFileSink {
 /** The bytes a file keeps beside its JSON, by the names a sink gave them. */
 export type SceneFileBytes = ReadonlyMap<string, Uint8Array>;
 
-/** The characters the opened scene will hold, by id (the ids the file gives them): their bone names, in rig order. */
-export type SceneFileCharacters = ReadonlyMap<number, { readonly name: string; readonly bones: readonly string[] }>;
+/**
+ * The characters the opened scene will hold, by id (the ids the file gives
+ * them), in the scene's order: their bone names (rig order) and the bones
+ * their goals pull.
+ */
+export type SceneFileCharacters = ReadonlyMap<number, { readonly name: string; readonly bones: readonly string[]; readonly goals: readonly string[] }>;
 
 export interface SceneFileSection<T> {
   /** The section's field in the file's JSON. */

@@ -19,10 +19,16 @@
 //     its record: the character kind byte to the goals, as in version 2
 //     u8 clip flag (0 none, 1 its clip follows: clip-link.ts)
 // and nothing after.
+//
+// Version 5: version 4 (its header's version byte 5), then the contacts
+// between its characters (contacts-link.ts). A scene without contacts
+// writes version 4, byte for byte as before; pages before contacts refuse a
+// version-5 link as of an unknown version.
 import { type ClipData } from '../animation/clip.js';
 import { type CharacterTransform, MAX_FLOOR_DISTANCE } from '../scene/character-transform.js';
 import { type ByteReader, ByteWriter, MalformedInput } from './byte-io.js';
 import { readClip, writeClip } from './clip-link.js';
+import { type LinkContact, contactsProblem, readContacts, writeContacts } from './contacts-link.js';
 import { type LinkEncoding, decodeLinkText, finishLink } from './link-bytes.js';
 import {
   type CharacterLinkState, type LinkCamera, POSE_LINK_MAGIC, type PoseLinkState, cameraProblem, characterProblem, readCamera, readCharacterRecord, readPoseBody,
@@ -30,6 +36,8 @@ import {
 } from './pose-link.js';
 
 export const SCENE_LINK_VERSION = 4;
+/** A scene link with contacts (contacts-link.ts after the characters). */
+export const CONTACTS_LINK_VERSION = 5;
 /** Characters a link holds: each is a few hundred bytes, a clip thousands; a scene with more shares its first ones. */
 export const MAX_LINK_CHARACTERS = 4;
 /** The largest heading a link holds: π as float32 (a hair above π), so a wrapped heading's float32 passes. */
@@ -53,6 +61,8 @@ export interface SceneLinkState {
   time?: number;
   /** Whether its clip plays on opening; left out: no. */
   playing?: boolean;
+  /** The contacts between its characters (version 5); left out or empty: none. */
+  contacts?: LinkContact[];
 }
 
 /** What a link holds: one character (versions 1–3) or a scene (version 4). */
@@ -70,8 +80,9 @@ export function tryEncodeSceneLink(scene: SceneLinkState): LinkEncoding {
   const problem = sceneProblem(scene);
   if (problem) return { ok: false, error: problem };
   const out = new ByteWriter();
+  const contacts = scene.contacts ?? [];
   out.u8(POSE_LINK_MAGIC);
-  out.u8(SCENE_LINK_VERSION);
+  out.u8(contacts.length > 0 ? CONTACTS_LINK_VERSION : SCENE_LINK_VERSION);
   out.u8(scene.characters.length);
   out.u8(scene.active);
   out.u8(scene.leftOut);
@@ -86,6 +97,7 @@ export function tryEncodeSceneLink(scene: SceneLinkState): LinkEncoding {
     out.u8(character.clip ? CLIP_FOLLOWS : 0);
     if (character.clip) writeClip(out, character.clip);
   }
+  if (contacts.length > 0) writeContacts(out, contacts);
   return finishLink(out);
 }
 
@@ -106,6 +118,10 @@ function readLink(input: ByteReader): ShareLinkState {
   const magic = input.u8();
   if (magic !== POSE_LINK_MAGIC) throw new MalformedInput(`not a pose link (magic byte ${magic})`);
   const version = input.u8();
+  if (version === CONTACTS_LINK_VERSION) {
+    const scene = readScene(input);
+    return { kind: 'scene', scene: { ...scene, contacts: readContacts(input) } };
+  }
   return version === SCENE_LINK_VERSION ? { kind: 'scene', scene: readScene(input) } : { kind: 'pose', state: readPoseBody(input, version) };
 }
 
@@ -154,6 +170,11 @@ export function sceneProblem(scene: SceneLinkState): string | null {
     if (problem) return `character ${k}: ${problem}`;
   }
   const { clip, boneCount }: { clip?: ClipData; boneCount: number } = characters[active];
+  const contacts = scene.contacts ?? [];
+  if (contacts.length > 0) {
+    const problem = contactsProblem(contacts, characters.map((c) => c.boneCount));
+    if (problem) return problem;
+  }
   return cameraProblem(scene.camera) ?? (clip === undefined && (scene.time !== undefined || scene.playing === true) ? 'a time or playing flag without a clip on the active character' : timelineProblem(clip, scene, boneCount));
 }
 

@@ -15,6 +15,8 @@
 import { anglesForBoneCount, defaultCharacterLinkFits } from './default-character-links.js';
 import { jointNameHash, matchJoints } from './joint-names.js';
 import { type CharacterLinkState, tryEncodePoseLink, type PoseLinkCharacter, type PoseLinkGoal, type PoseLinkState } from './pose-link.js';
+import type { SceneContacts } from '../posing/scene-contacts.js';
+import type { LinkContact } from './contacts-link.js';
 import { MAX_LINK_CHARACTERS, type SceneLinkState, type ShareLinkState, decodeShareLink, tryEncodeSceneLink, wrapHeading } from './scene-link.js';
 import type { SceneCharacter } from '../scene/scene.js';
 import { toWorld } from '../scene/character-transform.js';
@@ -52,6 +54,8 @@ export interface LinkHost {
   setLessonSettings?(settings: LessonSettings): string | null;
   /** What the page holds that no link carries (a reference picture, props), each a few words, for the link's note. */
   leftOutOfLinks?(): string[];
+  /** The contacts between the scene's characters (a scene link holds them: version 5). */
+  readonly contacts?: SceneContacts;
 }
 
 /**
@@ -125,7 +129,22 @@ export function captureSceneState(host: LinkHost): SceneLinkState {
     leftOut: all.length - held.length,
     camera: { position: toWorld(active.transform, camera.position), target: toWorld(active.transform, camera.target) },
     ...(timeline && { time: timeline.time, playing: timeline.playing }),
+    ...linkContacts(host, held),
   };
+}
+
+/** The contacts between the characters a link holds, by their index in it and their bones' in their rigs (none: nothing). */
+function linkContacts(host: LinkHost, held: readonly SceneCharacter[]): { contacts?: LinkContact[] } {
+  const index = (id: number) => held.findIndex((c) => c.id === id);
+  const contacts = (host.contacts?.contacts ?? []).filter((c) => index(c.from.character) >= 0 && index(c.to.character) >= 0).map((c): LinkContact => {
+    const from = held[index(c.from.character)];
+    const to = held[index(c.to.character)];
+    return {
+      from: { character: index(c.from.character), bone: from.session.rig.boneIndex(c.from.bone) },
+      to: { character: index(c.to.character), bone: to.session.rig.boneIndex(c.to.bone), point_bs: [...c.to.point_bs] },
+    };
+  });
+  return contacts.length > 0 ? { contacts } : {};
 }
 
 /** A share link's URL (`note`: what it left out), or why the state on the page cannot be one (the message is for the page). */

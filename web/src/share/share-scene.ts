@@ -12,6 +12,7 @@
 // then do the characters the link does not hold leave; with a full scene
 // the ones it replaces leave before the new ones come. The new characters
 // start posed (no undo steps of theirs: the link's pose is where they start).
+// The link's contacts (version 5) then tie the characters it posed.
 import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { LESSON_IDS, isLessonId } from '../lessons/lessons.js';
 import { toModel } from '../scene/character-transform.js';
@@ -77,6 +78,32 @@ function recordHost(host: LinkHost): LinkHost {
   };
 }
 
+/**
+ * The link's contacts (none: the scene's go) between the characters it
+ * posed, their bones named by the new rigs; a note if some could not be
+ * (a character not on the page, a contact the page refuses).
+ */
+function applyContacts(host: LinkHost, link: SceneLinkState, planned: readonly Planned[], ids: ReadonlyMap<Planned, number>): string | null {
+  const { contacts } = host;
+  if (contacts === undefined) return null;
+  const given = link.contacts ?? [];
+  const ends = given.map((c) => ({ from: ids.get(planned[c.from.character]), to: ids.get(planned[c.to.character]), c }));
+  const placed = ends.filter((e) => e.from !== undefined && e.to !== undefined);
+  const scene = host.editor.scene;
+  const specs = placed.map(({ from, to, c }) => ({
+    from: { character: from!, bone: scene.character(from!).session.rig.boneNames[c.from.bone] },
+    to: { character: to!, bone: scene.character(to!).session.rig.boneNames[c.to.bone], point_bs: c.to.point_bs },
+  }));
+  const left = given.length - placed.length;
+  if (specs.length === 0 && contacts.contacts.length === 0) return left > 0 ? `This link's ${left} contacts tie characters that are not on the page.` : null;
+  try {
+    contacts.replace(specs, "the link's contacts");
+  } catch (error) {
+    return `This link's contacts were left out: ${errorMessage(error)}`;
+  }
+  return left > 0 ? `${left} of this link's contacts tie characters that are not on the page.` : null;
+}
+
 /** Applies a scene link: see the top of this file. */
 export function applySceneLink(host: LinkHost, page: SceneLinkPage, link: SceneLinkState): LinkOutcome {
   const { editor } = host;
@@ -128,6 +155,8 @@ export function applySceneLink(host: LinkHost, page: SceneLinkPage, link: SceneL
   // Taking characters out and choosing the active one put its timeline back to its start.
   const { clip } = activePlan.record;
   if (clip !== undefined) host.setTimeline?.({ clip, time: link.time ?? 0, playing: link.playing === true });
+  const contactsNote = applyContacts(host, link, planned, ids);
+  if (contactsNote !== null) notes.push(contactsNote);
   editor.undo.forget((step) => added.includes(step.character));
   const { transform } = activePlan.record;
   host.setCamera(toModel(transform, link.camera.position), toModel(transform, link.camera.target));
