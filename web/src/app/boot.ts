@@ -65,6 +65,7 @@ import { frameSelection } from '../three/view-presets.js';
 import { paddedPoints } from '../three/padded-points.js';
 import { whenIdle } from './page-idle.js';
 import { resetPage } from './page-reset.js';
+import { PageProps } from './page-props.js';
 
 /** How far around every character's joints framing the scene keeps in view (metres). */
 const SCENE_PADDING_M = 0.3;
@@ -317,6 +318,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         showCharacter: showBuiltIn,
         addCharacter: (builtIn) => showParts(builtIns.parts(builtIn), true),
         pickCharacter: (x, y) => {
+          if (props.pickAt(x, y)) return true;
           const id = characters.characterAt(x, y);
           if (id === null) return false;
           editor.setActiveCharacter(id);
@@ -335,6 +337,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         drawFrame: () => view.drawFrame(),
         timeline,
         characterMeshes: (id) => characters.of(id).meshes,
+        propsOf: (id) => props.exported(id),
         ghosts,
         exportUnits: () => characters.active.parts.metresPerUnit,
         retarget,
@@ -351,6 +354,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         pageLinks.reset();
       }
     }
+    const props = new PageProps(editor, viewport, scheduler.request, shell?.toolsBody ?? null, (message) => models.report(message));
     // ?lesson=<id> (a course page's link) opens that lesson, once the lessons' page parts listen; with a
     // share link in the fragment the link decides (it names the lesson it was made on).
     const lessonParam = new URL(location.href).searchParams.get('lesson');
@@ -358,11 +362,11 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
     const start = { solver: editor.session.solverName, skinning: view.skinning };
     const reset = (): Promise<void> => resetPage({
-      root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, lessonIndex, retarget, ui, start,
+      root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, lessonIndex, retarget, ui, start, props,
       showDefault: () => showBuiltIn({ kind: 'default' }),
     });
     const idle = (timeoutMillis: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeoutMillis);
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded, props };
     loading.remove();
     scheduler.request();
 
@@ -377,6 +381,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       models.dispose();
       solveWorker.dispose();
       ghosts.dispose();
+      props.dispose();
       view.dispose();
       characters.dispose();
       editor.dispose();

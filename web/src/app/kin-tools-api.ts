@@ -21,6 +21,7 @@ import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import type { PosingView } from './posing-view.js';
 import type { KinScenePage } from './kin-scene-api.js';
 import type { PoseLibrary } from '../posing/user-poses.js';
+import type { PageProps } from './page-props.js';
 
 /** What the page hands the API once it runs. */
 export interface KinPage {
@@ -49,6 +50,8 @@ export interface KinPage {
   /** The pose library, and its reading from the browser's store as the page opened. */
   poseLibrary: PoseLibrary;
   poseLibraryLoaded: Promise<void>;
+  /** The scene's props on the page (page-props.ts). */
+  props: PageProps;
 }
 
 export interface KinToolsApi {

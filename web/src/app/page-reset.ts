@@ -21,6 +21,7 @@ import type { OnionGhosts } from './onion-ghosts.js';
 import type { PosingView } from './posing-view.js';
 import type { RetargetController } from './retarget/retarget-controller.js';
 import type { SolveWorkerSwitch } from './solve-worker-switch.js';
+import type { PageProps } from './page-props.js';
 
 /** What the reset puts back, and what it shows the default character with. */
 export interface ResetParts {
@@ -40,6 +41,8 @@ export interface ResetParts {
   ui: EditorUi | null;
   /** Shows the default character anew, as the character menu does. */
   showDefault(): void;
+  /** The scene's props: none on a fresh page. */
+  props: PageProps;
   /** The solver and the skinning method the page opened with. */
   start: { solver: SolverName; skinning: SkinningMethod };
 }
@@ -82,6 +85,7 @@ export async function resetPage(parts: ResetParts): Promise<void> {
   // The solver first: a new character keeps the one in use.
   if (editor.session.solverName !== parts.start.solver) editor.setSolver(parts.start.solver);
   // One character, the default one, standing where the page opens it.
+  parts.props.clear();
   for (const character of [...editor.scene.characters]) if (character !== editor.active) editor.removeCharacter(character.id);
   editor.placeCharacter(editor.active.id, ORIGIN);
   parts.showDefault();
