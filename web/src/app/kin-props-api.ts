@@ -5,7 +5,6 @@
 // throws naming the field and changes nothing.
 import type { ModelInput } from '../import/model-input.js';
 import { readModelInput } from '../import/model-input.js';
-import { sitOn } from '../posing/sit-on-seat.js';
 import { BUILT_IN_KINDS, type PropKind, isBuiltInKind, seatTop_ps } from '../scene/prop-kinds.js';
 import type { BoneRef } from '../scene/props.js';
 import { type PropTransform, copyTransform } from '../scene/prop-transform.js';
@@ -54,6 +53,12 @@ export interface KinPropsApi {
   sitOn(propId: number): void;
   /** The active character's right hand (the bone the Props panel offers to attach to first), or null. */
   rightHand(): string | null;
+  /** The world matrix the view draws a prop with now (16 numbers, column-major), or null while its file is read: for tests that the drawing follows. */
+  propDrawnMatrix(id: number): number[] | null;
+  /** Selects a prop as clicking it does (null: none); the Props panel shows it, its gizmo on it unless it is locked. */
+  selectProp(id: number | null): void;
+  /** The selected prop's id, or null. */
+  selectedProp(): number | null;
 }
 
 function checkPropId(id: unknown): asserts id is number {
@@ -127,8 +132,21 @@ export function createPropsApi(running: () => KinPage): KinPropsApi {
     },
     sitOn: (propId) => {
       checkPropId(propId);
-      kinCall(() => sitOn(running().editor, propId));
+      kinCall(() => running().props.sitOn(propId));
     },
     rightHand: () => rightHand(running().editor.session.rig.boneNames),
+    propDrawnMatrix: (id) => {
+      checkPropId(id);
+      kinCall(() => list().prop(id));
+      const object = running().props.meshes.objectOf(id);
+      if (object === undefined) return null;
+      object.updateMatrix();
+      return Array.from(object.matrix.elements);
+    },
+    selectProp: (id) => {
+      if (id !== null) checkPropId(id);
+      kinCall(() => running().props.select(id));
+    },
+    selectedProp: () => running().props.selected?.id ?? null,
   };
 }

@@ -35,7 +35,15 @@ export class PageProps {
   private bones: readonly string[] = [];
   private readonly stop: () => void;
 
-  constructor(private readonly editor: PoseEditor, private readonly viewport: Viewport, private readonly changed: () => void, toolsBody: HTMLElement | null, report: (message: string) => void) {
+  /** `frame` puts the active character in view (after sitting it on a seat somewhere else); `report` shows a file that could not be read. */
+  constructor(
+    private readonly editor: PoseEditor,
+    private readonly viewport: Viewport,
+    private readonly changed: () => void,
+    toolsBody: HTMLElement | null,
+    report: (message: string) => void,
+    private readonly frame: () => void,
+  ) {
     this.meshes = new PropMeshes(editor, viewport.world, changed, report);
     this.gizmo = new PropGizmo(viewport.camera, viewport.canvas, viewport.scene, viewport.orbit, (object) => this.gizmoMoved(object));
     this.panel = toolsBody === null ? null : new PropsPanel(toolsBody, {
@@ -54,7 +62,7 @@ export class PageProps {
       bones: () => this.activeBones(),
       defaultBone: () => rightHand(this.activeBones()),
       attach: (prop, bone) => this.props.attach(prop.id, bone === null ? null : { character: editor.active.id, bone }),
-      sitOn: (prop) => sitOn(editor, prop.id),
+      sitOn: (prop) => this.sitOn(prop.id),
     });
     this.stop = editor.onChange(this.onChange);
   }
@@ -102,6 +110,12 @@ export class PageProps {
     const added = this.props.add({ kind: 'file', file: { name: file.name, bytes: file.bytes }, transform: { position, rotation: [0, transform.heading, 0], scale: [1, 1, 1] } });
     this.select(added.id);
     return added.id;
+  }
+
+  /** Sits the active character on a seat prop and frames it there; throws like posing/sit-on-seat.ts. */
+  sitOn(id: number): void {
+    sitOn(this.editor, id);
+    this.frame();
   }
 
   /** The props character `id` holds, as Export GLB writes them: each a copy of its object with its offset as its TRS, under its bone. */
