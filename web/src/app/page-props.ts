@@ -10,7 +10,6 @@ import { sitOn } from '../posing/sit-on-seat.js';
 import { toWorld } from '../scene/character-transform.js';
 import { type BuiltInKind, restingHeight } from '../scene/prop-kinds.js';
 import type { Prop, PropFile } from '../scene/props.js';
-import type { PropTransform } from '../scene/prop-transform.js';
 import { Change, type Changes } from '../scene/scene-change.js';
 import { checkPropFile, parsePropFile } from '../three/prop-file.js';
 import { type GizmoMode, PropGizmo } from '../three/prop-gizmo.js';
@@ -18,6 +17,7 @@ import { PropMeshes } from '../three/prop-meshes.js';
 import type { Viewport } from '../three/scene.js';
 import { PropsPanel } from '../ui/props-panel.js';
 import type { ExportedProp } from '../export/character-export.js';
+import { propNodes } from '../export/prop-nodes.js';
 
 /** Where a new prop goes, in the active character's model space: beside it on its left, on the floor. */
 const NEW_PROP_AT_MS: readonly [number, number] = [0.7, 0.2];
@@ -118,19 +118,9 @@ export class PageProps {
     this.frame();
   }
 
-  /** The props character `id` holds, as Export GLB writes them: each a copy of its object with its offset as its TRS, under its bone. */
+  /** The props character `id` holds, as Export GLB writes them under its bones. */
   exported(characterId: number): ExportedProp[] {
-    const out: ExportedProp[] = [];
-    for (const prop of this.props.all) {
-      const drawn = this.meshes.objectOf(prop.id);
-      if (prop.attachment?.character !== characterId || drawn === undefined || prop.hidden) continue;
-      const node = new THREE.Object3D();
-      node.name = prop.name;
-      setTrs(node, prop.attachment.offset);
-      for (const child of drawn.children) node.add(child.clone(true));
-      out.push({ bone: prop.attachment.bone, object: node });
-    }
-    return out;
+    return propNodes(this.props, characterId, (id) => this.meshes.objectOf(id));
   }
 
   /** Every prop gone, nothing selected (kin.reset()). */
@@ -173,10 +163,4 @@ export class PageProps {
     this.panel?.refresh();
     this.changed();
   }
-}
-
-function setTrs(node: THREE.Object3D, t: PropTransform): void {
-  node.position.fromArray(t.position);
-  node.rotation.set(t.rotation[0], t.rotation[1], t.rotation[2], 'XYZ');
-  node.scale.fromArray(t.scale);
 }
