@@ -59,6 +59,8 @@ export interface KinPropsApi {
   selectProp(id: number | null): void;
   /** The selected prop's id, or null. */
   selectedProp(): number | null;
+  /** Where the centre of a prop's drawn bounds is, in CSS pixels of the page (for real clicks), or null while its file is read. */
+  propScreenPosition(id: number): { x: number; y: number } | null;
 }
 
 function checkPropId(id: unknown): asserts id is number {
@@ -148,5 +150,10 @@ export function createPropsApi(running: () => KinPage): KinPropsApi {
       kinCall(() => running().props.select(id));
     },
     selectedProp: () => running().props.selected?.id ?? null,
+    propScreenPosition: (id) => {
+      checkPropId(id);
+      kinCall(() => list().prop(id));
+      return running().props.screenPosition(id);
+    },
   };
 }

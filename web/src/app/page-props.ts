@@ -90,6 +90,16 @@ export class PageProps {
     return id !== null;
   }
 
+  /** Where the centre of a prop's drawn bounds is on the page (CSS px), or null while its file is read. */
+  screenPosition(id: number): { x: number; y: number } | null {
+    const object = this.meshes.objectOf(id);
+    if (object === undefined) return null;
+    this.viewport.scene.updateMatrixWorld(true);
+    const centre = new THREE.Box3().setFromObject(object).getCenter(new THREE.Vector3()).project(this.viewport.camera);
+    const rect = this.viewport.canvas.getBoundingClientRect();
+    return { x: rect.left + ((centre.x + 1) / 2) * rect.width, y: rect.top + ((1 - centre.y) / 2) * rect.height };
+  }
+
   /** Adds a built-in prop on the floor beside the active character, selected; returns its id. */
   addBuiltIn(kind: BuiltInKind): number {
     const { transform } = this.editor.active;
