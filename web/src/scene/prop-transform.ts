@@ -78,8 +78,10 @@ export function newMat4(): Mat4 {
 
 /** T · R(XYZ) · S of `t` into `out`. */
 export function composeMatrix(t: PropTransform, out: Mat4): Mat4 {
-  const [x, y, z] = t.rotation;
-  const [sx, sy, sz] = t.scale;
+  // Indexed, not destructured: destructuring an array runs its iterator, which allocates (a playback frame composes held props' offsets).
+  const { rotation, scale } = t;
+  const x = rotation[0], y = rotation[1], z = rotation[2];
+  const sx = scale[0], sy = scale[1], sz = scale[2];
   const a = Math.cos(x), b = Math.sin(x), c = Math.cos(y), d = Math.sin(y), e = Math.cos(z), f = Math.sin(z);
   const ae = a * e, af = a * f, be = b * e, bf = b * f;
   out[0] = c * e * sx; out[1] = (af + be * d) * sx; out[2] = (bf - ae * d) * sx; out[3] = 0;

@@ -82,8 +82,8 @@ export class PropList {
   private readonly bone_ws = newMat4();
   private readonly scratch = newMat4();
 
-  /** `character(id)`: the scene's character, throwing for an unknown id. */
-  constructor(private readonly character: (id: number) => SceneCharacter) {}
+  /** `characters()`: the scene's characters. */
+  constructor(private readonly characters: () => readonly SceneCharacter[]) {}
 
   /** In the order they were added. */
   get all(): readonly Prop[] {
@@ -219,6 +219,13 @@ export class PropList {
     transformMatrix(transform, out);
     for (let k = 0; k < 16; k++) this.scratch[k] = model_ms[16 * index + k];
     return multiplyMatrices(out, this.scratch, out);
+  }
+
+  /** The scene's character `id` (an indexed search: a playback frame places held props by it, allocating nothing); throws for an unknown id. */
+  private character(id: number): SceneCharacter {
+    const characters = this.characters();
+    for (let i = 0; i < characters.length; i++) if (characters[i].id === id) return characters[i];
+    throw new Error(`no character ${JSON.stringify(id)} in the scene; its characters are ${characters.map((c) => c.id).join(', ')}`);
   }
 
   /** The offset in the bone's frame that puts a prop at `world`. */

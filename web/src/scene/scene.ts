@@ -34,7 +34,7 @@ export class Scene {
   private activeCharacter: SceneCharacter;
   private nextId = 1;
   /** The props: standing in the world, or held by a character's bone. */
-  readonly props = new PropList((id) => this.character(id));
+  readonly props = new PropList(() => this.list);
 
   constructor(first: NewCharacter) {
     this.activeCharacter = this.add(first);
