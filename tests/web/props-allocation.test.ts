@@ -8,7 +8,7 @@ import * as THREE from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALK_NAME, buildDemoClips } from '../../web/src/animation/demo-clips.js';
 import type { PoseEditor } from '../../web/src/posing/pose-editor.js';
-import { PropMeshes } from '../../web/src/three/prop-meshes.js';
+import { PropMeshes } from '../../web/src/app/prop-meshes.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { bytesPerCall, heapProfiler } from './allocation-profile.js';
 import { defaultCharacterBones, defaultCharacterEditor } from './default-character.js';

@@ -2,7 +2,7 @@
 // attached to the right hand of a character standing away from the centre,
 // turned, keeps its offset in the hand's frame through the walk clip — at
 // 60 sample times the prop list's world matrix, and the matrix the view
-// draws it with (three/prop-meshes.ts, told by the editor's change), are
+// draws it with (app/prop-meshes.ts, told by the editor's change), are
 // the placement × the hand's model matrix × the offset, all worked out here
 // with three.js's Matrix4 from the offset three.js finds at attach time.
 // Then the prop list's refusals, each naming its field and changing
@@ -17,7 +17,7 @@ import { Rig } from '../../web/src/rig/rig.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import type { PropTransform } from '../../web/src/scene/prop-transform.js';
 import type { Prop } from '../../web/src/scene/props.js';
-import { PropMeshes } from '../../web/src/three/prop-meshes.js';
+import { PropMeshes } from '../../web/src/app/prop-meshes.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { defaultCharacterBones, defaultCharacterEditor } from './default-character.js';

@@ -13,7 +13,7 @@ import { glbWithClip } from '../../web/src/app/clip-export.js';
 import { propNodes } from '../../web/src/export/prop-nodes.js';
 import { rigFromSkinnedMesh } from '../../web/src/import/skinned-mesh-rig.js';
 import { CharacterMeshes } from '../../web/src/three/character-meshes.js';
-import { PropMeshes } from '../../web/src/three/prop-meshes.js';
+import { PropMeshes } from '../../web/src/app/prop-meshes.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { defaultCharacterEditor, loadDefaultCharacter } from './default-character.js';
 

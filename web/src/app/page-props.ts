@@ -13,7 +13,7 @@ import type { Prop, PropFile } from '../scene/props.js';
 import { Change, type Changes } from '../scene/scene-change.js';
 import { checkPropFile, parsePropFile } from '../three/prop-file.js';
 import { type GizmoMode, PropGizmo } from '../three/prop-gizmo.js';
-import { PropMeshes } from '../three/prop-meshes.js';
+import { PropMeshes } from './prop-meshes.js';
 import type { Viewport } from '../three/scene.js';
 import { PropsPanel } from '../ui/props-panel.js';
 import type { ExportedProp } from '../export/character-export.js';
@@ -162,7 +162,7 @@ export class PageProps {
 
   private readonly onChange = (changes: Changes): void => {
     if ((changes & (Change.PROPS | Change.ACTIVE | Change.CHARACTER | Change.CHARACTERS)) !== 0) this.follow();
-    else if ((changes & Change.POSE) !== 0 && this.selected?.attachment != null) this.panel?.refresh();
+    else if ((changes & Change.POSE) !== 0 && (this.selected?.attachment ?? null) !== null) this.panel?.refresh();
   };
 
   /** The gizmo on the selected prop (none on a locked or hidden one, or one gone), the panel showing it. */

@@ -4,7 +4,8 @@
 // sitter is placed from those numbers, not from this mesh). Each object's
 // origin is where prop-kinds.ts says (on the floor for the seats and the
 // plane, the centre for the rest). Geometries are made per object; dispose
-// them with disposeObject.
+// them with disposeObject. In app/, not three/: the sizes are the scene's
+// (scene/ sits above three/).
 import * as THREE from 'three';
 import {
   type BuiltInKind,

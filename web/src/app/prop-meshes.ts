@@ -4,8 +4,9 @@
 // prop at its bone's world matrix times its offset, set again whenever its
 // character's pose or place changes (allocation-free: a drag frame or a
 // playback frame does it). Follows the editor's changes; nobody polls.
-// Loaded files come parsed (prop-file.ts) from whoever added them, or are
-// parsed here when a prop arrives with bare bytes (a scene file opened).
+// Loaded files come parsed (three/prop-file.ts) from whoever added them, or
+// are parsed here when a prop arrives with bare bytes (a scene file opened).
+// In app/, not three/: it follows the scene (scene/ sits above three/).
 import * as THREE from 'three';
 import { Change, type Changes } from '../scene/scene-change.js';
 import type { Prop, PropList } from '../scene/props.js';
@@ -13,7 +14,7 @@ import type { SceneCharacter } from '../scene/scene.js';
 import { newMat4 } from '../scene/prop-transform.js';
 import type { ChangeListener } from '../scene/change-batch.js';
 import { builtInObject, disposeObject } from './prop-shapes.js';
-import { parsePropFile } from './prop-file.js';
+import { parsePropFile } from '../three/prop-file.js';
 import { isBuiltInKind } from '../scene/prop-kinds.js';
 
 /** What the meshes follow: the editor's changes and the scene's props. */
