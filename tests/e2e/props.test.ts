@@ -107,6 +107,7 @@ describe('props', () => {
     await page.keyboard.press(' ');
     await nextFrame(page);
     await artifactsAt(page, [{ width: 1440, height: 900 }, { width: 1280, height: 720 }, { width: 390, height: 844 }], ({ width, height }) => `${ARTIFACTS}/props-held-${width}x${height}.png`);
+    await resizeWindow(page, { width: 1280, height: 800 });
   });
 
   it('picks a prop by a click, drags it by its gizmo (not the character, not the camera), refuses bad input by name; reset takes every prop away', async () => {

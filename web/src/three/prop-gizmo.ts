@@ -22,8 +22,11 @@ export class PropGizmo {
   /** `moved` hears every move of the attached object; `orbit` is switched off while dragging. */
   constructor(camera: THREE.Camera, private readonly canvas: HTMLCanvasElement, scene: THREE.Object3D, orbit: { enabled: boolean }, moved: (object: THREE.Object3D) => void) {
     this.controls = new TransformControls(camera, canvas);
-    // Its own press listener is replaced by the capturing one below.
+    // Its own press listener is replaced by the capturing one below; disconnecting clears the canvas's
+    // touch-action, which the orbit controls set (no page scrolling under a finger): kept as it was.
+    const { touchAction } = canvas.style;
     this.controls.disconnect();
+    canvas.style.touchAction = touchAction;
     this.controls.setSize(0.8);
     this.controls.addEventListener('dragging-changed', (event) => {
       orbit.enabled = !event.value;
@@ -61,7 +64,9 @@ export class PropGizmo {
     this.canvas.removeEventListener('pointermove', this.onPointerHover);
     this.controls.detach();
     this.helper.removeFromParent();
+    const { touchAction } = this.canvas.style;
     this.controls.dispose();
+    this.canvas.style.touchAction = touchAction;
   }
 
   private point(event: PointerEvent): GizmoPointer {
