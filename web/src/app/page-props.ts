@@ -19,8 +19,10 @@ import { PropsPanel } from '../ui/props-panel.js';
 import type { ExportedProp } from '../export/character-export.js';
 import { propNodes } from '../export/prop-nodes.js';
 
-/** Where a new prop goes, in the active character's model space: beside it on its left, on the floor. */
+/** Where a new prop goes, in the active character's model space: beside it on its left, on the floor; the next ones further out, a row of NEW_PROP_ROW. */
 const NEW_PROP_AT_MS: readonly [number, number] = [0.7, 0.2];
+const NEW_PROP_STEP_M = 0.55;
+const NEW_PROP_ROW = 4;
 
 /** The active character's right hand, by the names rigs give it (hand_r, RightHand, Hand.R, …), or null. */
 export function rightHand(boneNames: readonly string[]): string | null {
@@ -103,7 +105,7 @@ export class PageProps {
   /** Adds a built-in prop on the floor beside the active character, selected; returns its id. */
   addBuiltIn(kind: BuiltInKind): number {
     const { transform } = this.editor.active;
-    const position = toWorld(transform, [NEW_PROP_AT_MS[0], restingHeight(kind), NEW_PROP_AT_MS[1]]);
+    const position = toWorld(transform, [this.nextSpotX(), restingHeight(kind), NEW_PROP_AT_MS[1]]);
     const added = this.props.add({ kind, transform: { position, rotation: [0, transform.heading, 0], scale: [1, 1, 1] } });
     this.select(added.id);
     return added.id;
@@ -116,7 +118,7 @@ export class PageProps {
     const { transform } = this.editor.active;
     // Its lowest point on the floor.
     const lowest = new THREE.Box3().setFromObject(object).min.y;
-    const position = toWorld(transform, [NEW_PROP_AT_MS[0], Number.isFinite(lowest) ? -lowest : 0, NEW_PROP_AT_MS[1]]);
+    const position = toWorld(transform, [this.nextSpotX(), Number.isFinite(lowest) ? -lowest : 0, NEW_PROP_AT_MS[1]]);
     const added = this.props.add({ kind: 'file', file: { name: file.name, bytes: file.bytes }, transform: { position, rotation: [0, transform.heading, 0], scale: [1, 1, 1] } });
     this.select(added.id);
     return added.id;
@@ -144,6 +146,11 @@ export class PageProps {
     this.gizmo.dispose();
     this.panel?.dispose();
     this.meshes.dispose();
+  }
+
+  /** How far to the active character's left a new prop goes: props added one after another stand side by side, not in each other. */
+  private nextSpotX(): number {
+    return NEW_PROP_AT_MS[0] + NEW_PROP_STEP_M * (this.props.all.length % NEW_PROP_ROW);
   }
 
   private activeBones(): readonly string[] {

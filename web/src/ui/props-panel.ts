@@ -132,7 +132,7 @@ export class PropsPanel {
     this.attachButton.addEventListener('click', () => this.onSelected((prop) => host.attach(prop, this.boneSelect.value === '' ? null : this.boneSelect.value)));
     this.detachButton.addEventListener('click', () => this.onSelected((prop) => host.attach(prop, null)));
     this.sitButton.addEventListener('click', () => this.onSelected((prop) => host.sitOn(prop)));
-    this.attachedNote.className = 'tool-note';
+    this.attachedNote.className = 'props-held';
     this.details.className = 'props-selected';
     this.details.append(
       this.nameInput,
