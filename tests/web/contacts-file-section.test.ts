@@ -11,6 +11,7 @@ import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { type TwoCharacters, facingPair } from './contacts-scene.js';
 import { defaultCharacterBones } from './default-character.js';
+import { sceneFileCharacters } from './scene-file-characters.js';
 
 let module: KinModule;
 let bones: BoneDesc[];
@@ -31,8 +32,6 @@ function pair(): TwoCharacters {
 }
 
 const NO_BYTES = new Map<string, Uint8Array>();
-/** The characters of `p` as a scene file being opened gives them to the sections. */
-const charactersOf = (p: TwoCharacters) => new Map(p.editor.scene.characters.map((c) => [c.id, { name: c.name, bones: c.session.rig.boneNames, goals: c.session.goalBones.map((b) => c.session.rig.boneNames[b]) }]));
 const sink = { add: () => 'unused' };
 
 describe("the contacts' scene file section", () => {
@@ -47,12 +46,12 @@ describe("the contacts' scene file section", () => {
 
     const opened = pair();
     const target = contactsFileSection(opened.editor, opened.contacts);
-    target.apply(target.check(json, 'scene.contacts', NO_BYTES, charactersOf(opened)));
+    target.apply(target.check(json, 'scene.contacts', NO_BYTES, sceneFileCharacters(opened.editor)));
     const strip = (t: TwoCharacters) => t.contacts.contacts.map(({ from, to }) => ({ from: { ...from, character: t.editor.scene.characters.findIndex((c) => c.id === from.character) }, to: { ...to, character: t.editor.scene.characters.findIndex((c) => c.id === to.character) } }));
     expect(strip(opened)).toEqual(strip(saved));
     for (const c of opened.contacts.contacts) expect(opened.contacts.distance(c.id)).toBeLessThan(1e-3);
     // Opened again over the same contacts: they are replaced, not held twice.
-    target.apply(target.check(json, 'scene.contacts', NO_BYTES, charactersOf(opened)));
+    target.apply(target.check(json, 'scene.contacts', NO_BYTES, sceneFileCharacters(opened.editor)));
     expect(strip(opened)).toEqual(strip(saved));
   });
 
@@ -89,7 +88,7 @@ describe("the contacts' scene file section", () => {
     contacts.add({ from: { character: a.id, bone: 'hand_l' }, to: { character: b.id, bone: 'chest' } });
     const before = contacts.contacts;
     const section = contactsFileSection(editor, contacts);
-    const apply = (json: unknown) => () => section.apply(section.check(json, 'scene.contacts', NO_BYTES, charactersOf({ editor, contacts, a, b } as TwoCharacters)));
+    const apply = (json: unknown) => () => section.apply(section.check(json, 'scene.contacts', NO_BYTES, sceneFileCharacters(editor)));
     expect(apply([{ from: { character: 0, bone: 'hand_r' }, to: { character: 1, bone: 'wing', point_bs: [0, 0, 0] } }])).toThrow(/^scene\.contacts\[0\]\.to\.bone 'wing' is no bone of character 1 \(Mannequin 2\)/);
     expect(apply([{ from: { character: 0, bone: 'spine' }, to: { character: 1, bone: 'chest', point_bs: [0, 0, 0] } }])).toThrow(/^scene\.contacts\[0\]\.from\.bone 'spine' has no goal on character 0 \(Mannequin\)/);
     expect(apply([{ from: { character: 0, bone: 'hand_r' }, to: { character: 2, bone: 'chest', point_bs: [0, 0, 0] } }])).toThrow(/^scene\.contacts\[0\]\.to\.character = 2: the scene has 2 characters/);

@@ -69,6 +69,8 @@ import { resetPage } from './page-reset.js';
 import { PageContacts } from './page-contacts.js';
 import { SceneContacts } from '../posing/scene-contacts.js';
 import { contactsFileSection } from '../posing/contacts-file-section.js';
+import { propsSection } from '../scene/props-section.js';
+import { PageProps } from './page-props.js';
 
 /** How far around every character's joints framing the scene keeps in view (metres). */
 const SCENE_PADDING_M = 0.3;
@@ -324,6 +326,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       },
     });
     sceneFiles.add(contactsFileSection(editor, sceneContacts));
+    sceneFiles.add(propsSection(editor.scene));
     // What the view shows of a link besides the editor's state: the camera, whether the clip plays, the lesson's settings.
     view.onCameraMoved(() => pageLinks.viewChanged());
     sceneContacts.onChange(() => pageLinks.viewChanged());
@@ -346,6 +349,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         showCharacter: showBuiltIn,
         addCharacter: (builtIn) => showParts(builtIns.parts(builtIn), true),
         pickCharacter: (x, y) => {
+          if (props.pickAt(x, y)) return true;
           const id = characters.characterAt(x, y);
           if (id === null) return false;
           editor.setActiveCharacter(id);
@@ -365,6 +369,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         drawFrame: () => view.drawFrame(),
         timeline,
         characterMeshes: (id) => characters.of(id).meshes,
+        propsOf: (id) => props.exported(id),
         ghosts,
         exportUnits: () => characters.active.parts.metresPerUnit,
         retarget,
@@ -382,6 +387,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         pageLinks.reset();
       }
     }
+    const props = new PageProps(editor, viewport, scheduler.request, shell?.toolsBody ?? null, (message) => models.report(message), () => ui?.frame());
     // ?lesson=<id> (a course page's link) opens that lesson, once the lessons' page parts listen; with a
     // share link in the fragment the link decides (it names the lesson it was made on).
     const lessonParam = new URL(location.href).searchParams.get('lesson');
@@ -389,11 +395,11 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
     const start = { solver: editor.session.solverName, skinning: view.skinning };
     const reset = (): Promise<void> => resetPage({
-      root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, contacts: sceneContacts, lessonIndex, retarget, ui, start,
+      root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, contacts: sceneContacts, lessonIndex, retarget, ui, start, props,
       showDefault: () => showBuiltIn({ kind: 'default' }),
     });
     const idle = (timeoutMillis: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeoutMillis);
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, sceneFiles, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded, contacts };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, sceneFiles, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded, contacts, props };
     loading.remove();
     scheduler.request();
 
@@ -408,6 +414,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       models.dispose();
       solveWorker.dispose();
       ghosts.dispose();
+      props.dispose();
       view.dispose();
       contacts.dispose();
       characters.dispose();

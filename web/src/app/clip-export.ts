@@ -11,7 +11,7 @@
 import type { TimelineModel } from '../animation/timeline-model.js';
 import type { ClipData } from '../animation/clip.js';
 import { exportBvh } from '../export/bvh-export.js';
-import { exportFileName } from '../export/character-export.js';
+import { type ExportedProp, exportFileName } from '../export/character-export.js';
 import { exportSceneGlb } from '../export/scene-export.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import type { SceneCharacter } from '../scene/scene.js';
@@ -44,7 +44,7 @@ function restoringView<T>(editor: PoseEditor, timeline: TimelineModel, sampled: 
  * with its clip as an animation when the clip has keys; and the file's name:
  * the character's for a scene of one, else 'kin-scene'.
  */
-export async function glbWithClip(editor: PoseEditor, timeline: TimelineModel, meshesOf: (id: number) => CharacterMeshes): Promise<{ data: ArrayBuffer; name: string }> {
+export async function glbWithClip(editor: PoseEditor, timeline: TimelineModel, meshesOf: (id: number) => CharacterMeshes, propsOf: (id: number) => ExportedProp[] = () => []): Promise<{ data: ArrayBuffer; name: string }> {
   const { characters } = editor.scene;
   const members = characters.map((character) => ({
     rig: character.session.rig,
@@ -53,6 +53,7 @@ export async function glbWithClip(editor: PoseEditor, timeline: TimelineModel, m
     clip: keyedClip(character) ?? undefined,
     name: character.name,
     transform: character.transform,
+    props: propsOf(character.id),
   }));
   const sampled = characters.filter((character) => keyedClip(character) !== null);
   // Everything that samples the rigs runs before exportSceneGlb's first await: the view is restored at once.

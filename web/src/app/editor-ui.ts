@@ -47,6 +47,7 @@ import type { TimelineModel } from '../animation/timeline-model.js';
 import type { CharacterMeshes } from '../three/character-meshes.js';
 import { TimelinePanel } from '../ui/timeline-panel.js';
 import { bvhOfClip, glbWithClip } from './clip-export.js';
+import type { ExportedProp } from '../export/character-export.js';
 import type { OnionGhosts } from './onion-ghosts.js';
 import type { RetargetController } from './retarget/retarget-controller.js';
 import { RetargetDialog } from '../ui/retarget-dialog.js';
@@ -76,6 +77,8 @@ export interface EditorUiHooks {
   timeline: TimelineModel;
   /** The meshes of the scene's character `id` (Export GLB writes every character). */
   characterMeshes(id: number): CharacterMeshes;
+  /** The props a character holds, as Export GLB writes them under its bones. */
+  propsOf?(id: number): ExportedProp[];
   /** The onion skin (the View section's Ghosts toggle). */
   ghosts: OnionGhosts;
   /** Metres per unit of the character's BVH file, if it came from one (undefined: BVH export writes centimetres). */
@@ -361,7 +364,7 @@ export class EditorUi {
 
   private async downloadGlb(): Promise<void> {
     try {
-      const { data, name } = await glbWithClip(this.editor, this.hooks.timeline, this.hooks.characterMeshes);
+      const { data, name } = await glbWithClip(this.editor, this.hooks.timeline, this.hooks.characterMeshes, this.hooks.propsOf);
       download(data, 'model/gltf-binary', name);
     } catch (error) {
       this.hooks.models.report(`Could not export: ${errorMessage(error)}`);

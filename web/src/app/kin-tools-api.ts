@@ -22,6 +22,7 @@ import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import type { PosingView } from './posing-view.js';
 import type { KinScenePage } from './kin-scene-api.js';
 import type { PoseLibrary } from '../posing/user-poses.js';
+import type { PageProps } from './page-props.js';
 
 /** What the page hands the API once it runs. */
 export interface KinPage {
@@ -53,6 +54,8 @@ export interface KinPage {
   poseLibraryLoaded: Promise<void>;
   /** The contacts between characters and their lines in the view (page-contacts.ts). */
   contacts: PageContacts;
+  /** The scene's props on the page (page-props.ts). */
+  props: PageProps;
 }
 
 export interface KinToolsApi {

@@ -22,6 +22,7 @@ import type { OnionGhosts } from './onion-ghosts.js';
 import type { PosingView } from './posing-view.js';
 import type { RetargetController } from './retarget/retarget-controller.js';
 import type { SolveWorkerSwitch } from './solve-worker-switch.js';
+import type { PageProps } from './page-props.js';
 
 /** What the reset puts back, and what it shows the default character with. */
 export interface ResetParts {
@@ -42,6 +43,8 @@ export interface ResetParts {
   ui: EditorUi | null;
   /** Shows the default character anew, as the character menu does. */
   showDefault(): void;
+  /** The scene's props: none on a fresh page. */
+  props: PageProps;
   /** The solver and the skinning method the page opened with. */
   start: { solver: SolverName; skinning: SkinningMethod };
 }
@@ -83,8 +86,9 @@ export async function resetPage(parts: ResetParts): Promise<void> {
   view.viewport.stopCamera();
   // The solver first: a new character keeps the one in use.
   if (editor.session.solverName !== parts.start.solver) editor.setSolver(parts.start.solver);
-  // No contacts (before the characters they tie leave), then one character, the default one, standing where the page opens it.
+  // No contacts (before the characters they tie leave), no props, then one character, the default one, standing where the page opens it.
   parts.contacts.clear();
+  parts.props.clear();
   for (const character of [...editor.scene.characters]) if (character !== editor.active) editor.removeCharacter(character.id);
   editor.setCharacterFlags(editor.active.id, { hidden: false, locked: false });
   editor.placeCharacter(editor.active.id, ORIGIN);

@@ -27,6 +27,14 @@ export interface ExportedCharacter {
   source: CharacterSource;
   /** Written as a glTF animation of its joints when given. */
   clip?: ClipData;
+  /** The props it holds, each written as a child node of its bone's joint node. */
+  props?: readonly ExportedProp[];
+}
+
+/** A prop a character holds, for the export: its object, whose TRS is its offset in the bone's frame. */
+export interface ExportedProp {
+  bone: string;
+  object: THREE.Object3D;
 }
 
 /** One character as three.js objects for GLTFExporter, with the plugin that writes its one skin. */
@@ -51,8 +59,9 @@ export interface CharacterTree {
  * await (clip-animation.ts; the rig takes it as its clip and its pose is
  * put back, see clip-frames.ts).
  */
-export function characterTree({ rig, meshes, clip }: ExportedCharacter, skinName: string, animationName?: string): CharacterTree {
+export function characterTree({ rig, meshes, clip, props = [] }: ExportedCharacter, skinName: string, animationName?: string): CharacterTree {
   const joints = posedJointNodes(rig);
+  for (const prop of props) joints[rig.boneIndex(prop.bone)].add(prop.object);
   const animation = clip ? clipAnimation(rig, clip, joints) : null;
   if (animation && animationName !== undefined) animation.name = animationName;
   const skeleton = new THREE.Skeleton(joints, inverseBinds(rig));
@@ -76,9 +85,9 @@ export function characterTree({ rig, meshes, clip }: ExportedCharacter, skinName
  * scene (named after its source) holds its joint roots and meshes, the
  * skin is named after the file's skin or the source.
  */
-export async function exportGlb(rig: Rig, meshes: CharacterMeshes, source: CharacterSource, clip?: ClipData): Promise<ArrayBuffer> {
+export async function exportGlb(rig: Rig, meshes: CharacterMeshes, source: CharacterSource, clip?: ClipData, props?: readonly ExportedProp[]): Promise<ArrayBuffer> {
   const name = characterName(source);
-  const tree = characterTree({ rig, meshes, source, clip }, source.kind === 'gltf' ? source.skinName : name);
+  const tree = characterTree({ rig, meshes, source, clip, props }, source.kind === 'gltf' ? source.skinName : name);
   try {
     const scene = new THREE.Scene();
     scene.name = name;

@@ -44,8 +44,8 @@ const UP = new THREE.Vector3(0, 1, 0);
 export async function exportSceneGlb(members: readonly SceneMember[]): Promise<ArrayBuffer> {
   if (members.length === 0) throw new Error('Export: the scene has no characters');
   if (members.length === 1) {
-    const [{ rig, meshes, source, clip }] = members;
-    return exportGlb(rig, meshes, source, clip);
+    const [{ rig, meshes, source, clip, props }] = members;
+    return exportGlb(rig, meshes, source, clip, props);
   }
   const trees: CharacterTree[] = [];
   try {

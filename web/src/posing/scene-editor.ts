@@ -87,6 +87,7 @@ export abstract class SceneEditor implements PoseStateHost {
     session.rig.clips.setClip(clip);
     this.scene = new Scene({ name: sceneCharacterName(character, []), session, info: character, clip, solverOptions: {} });
     this.watch(this.scene.active);
+    this.scene.props.edit = (change) => this.edit(Change.PROPS, change);
     this.moveHandle = handleMoves(session, this.symmetry);
     this.symmetry.pairGoals(session);
   }
@@ -180,6 +181,7 @@ export abstract class SceneEditor implements PoseStateHost {
   replaceCharacter(session: PosingSession, character: CharacterInfo): void {
     this.stopSolves();
     const active = this.scene.active;
+    this.scene.props.characterLeaving(active);
     this.retire(active);
     active.session = session;
     active.info = character;

@@ -31,6 +31,8 @@ export const Change = {
   ACTIVE: 1 << 11,
   /** The active character's proportions (its rest scales). */
   BODY: 1 << 12,
+  /** Props added, removed, moved, attached, renamed, hidden or locked. */
+  PROPS: 1 << 13,
 } as const;
 
 /** Some of Change's bits, or-ed together. */

@@ -8,6 +8,7 @@ import type { CharacterInfo } from '../posing/character-source.js';
 import type { PosingSession } from '../posing/posing-session.js';
 import type { SolverOptions } from '../rig/rig.js';
 import { type CharacterTransform, ORIGIN, checkTransform } from './character-transform.js';
+import { PropList } from './props.js';
 
 /** At most this many characters share a scene: each is a rig, meshes and a bone texture, drawn every frame. */
 export const MAX_CHARACTERS = 8;
@@ -36,6 +37,8 @@ export class Scene {
   private readonly list: SceneCharacter[] = [];
   private activeCharacter: SceneCharacter;
   private nextId = 1;
+  /** The props: standing in the world, or held by a character's bone. */
+  readonly props = new PropList(() => this.list);
 
   constructor(first: NewCharacter) {
     this.activeCharacter = this.add(first);
@@ -75,6 +78,7 @@ export class Scene {
   remove(id: number): SceneCharacter {
     const removed = this.character(id);
     if (this.list.length === 1) throw new Error('the scene needs at least one character; add another before removing this one');
+    this.props.characterLeaving(removed);
     const index = this.list.indexOf(removed);
     this.list.splice(index, 1);
     if (removed === this.activeCharacter) this.activeCharacter = this.list[Math.min(index, this.list.length - 1)];
