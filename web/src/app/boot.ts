@@ -388,6 +388,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       }
     }
     const props = new PageProps(editor, viewport, scheduler.request, shell?.toolsBody ?? null, (message) => models.report(message), () => ui?.frame());
+    ui?.scene.showProps(props);
     // ?lesson=<id> (a course page's link) opens that lesson, once the lessons' page parts listen; with a
     // share link in the fragment the link decides (it names the lesson it was made on).
     const lessonParam = new URL(location.href).searchParams.get('lesson');

@@ -5,6 +5,7 @@
 // a bone, sitting on a seat — plus what Export GLB writes of the props a
 // character holds.
 import * as THREE from 'three';
+import { Signal } from '../rig/listener-list.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import { sitOn } from '../posing/sit-on-seat.js';
 import { toWorld } from '../scene/character-transform.js';
@@ -34,6 +35,7 @@ export class PageProps {
   private readonly gizmo: PropGizmo;
   private readonly panel: PropsPanel | null;
   private selectedId: number | null = null;
+  private readonly selectionChanged = new Signal();
   private bones: readonly string[] = [];
   private readonly stop: () => void;
 
@@ -81,8 +83,15 @@ export class PageProps {
   /** Selects a prop (null: none); its gizmo shows unless it is locked. */
   select(id: number | null): void {
     if (id !== null) this.props.prop(id);
+    const changed = id !== this.selectedId;
     this.selectedId = id;
     this.follow();
+    if (changed) this.selectionChanged.tell();
+  }
+
+  /** Calls `listener` when another prop (or none) is selected; returns a function that stops it. */
+  onSelectionChange(listener: () => void): () => void {
+    return this.selectionChanged.add(listener);
   }
 
   /** A click in the view on a prop selects it; true if it did (a click beside every prop deselects and says false). */
