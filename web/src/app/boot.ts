@@ -30,7 +30,7 @@ import type { LinkHost, LinkOutcome } from '../share/share-link.js';
 import { frameCharacter } from '../three/character-framing.js';
 import { CharacterMeshes } from '../three/character-meshes.js';
 import { FrameScheduler } from '../three/frame-scheduler.js';
-import { pageLights } from '../three/page-lights.js';
+import { PageLights } from '../three/page-lights.js';
 import { Viewport } from '../three/scene.js';
 import { DEFAULT_LOOK } from '../three/skinned-character.js';
 import { LinkBanner } from '../ui/banner.js';
@@ -40,7 +40,6 @@ import { FullViewLink } from '../ui/full-view-link.js';
 import { LoadingStatus } from '../ui/loading-status.js';
 import { errorMessage } from '../text/error-message.js';
 import { PageModels } from '../ui/page-models.js';
-import { snapshotPng } from '../ui/png-snapshot.js';
 import { Shell } from '../ui/shell.js';
 import { loadKinModuleBrowser } from '../wasm/load-browser.js';
 import { PageCharacters } from './page-characters.js';
@@ -65,6 +64,8 @@ import { frameSelection } from '../three/view-presets.js';
 import { paddedPoints } from '../three/padded-points.js';
 import { whenIdle } from './page-idle.js';
 import { resetPage } from './page-reset.js';
+import { PageCamera } from './page-camera.js';
+import { CameraPanels } from './camera-panels.js';
 
 /** How far around every character's joints framing the scene keeps in view (metres). */
 const SCENE_PADDING_M = 0.3;
@@ -113,7 +114,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const viewportRegion = shell?.viewport ?? root;
     const viewport = new Viewport(viewportRegion);
     // For a loaded model's own materials; the built-in characters light themselves in the same look.
-    viewport.world.add(pageLights(DEFAULT_LOOK));
+    const lights = new PageLights(DEFAULT_LOOK);
+    viewport.world.add(lights.group);
     const character = new CharacterMeshes(firstParts.meshes, firstParts.jointToBone);
     frameCharacter(viewport, character, rig);
     let ui: EditorUi | null = null;
@@ -153,6 +155,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     };
     const scheduler = new FrameScheduler(drawFrame, (error) => onFailure('Drawing failed', error));
     const view = new PosingView(editor, viewport, character, selection, scheduler.request);
+    const camera = new PageCamera(viewport, viewportRegion, lights, scheduler.request);
+    let cameraPanels: CameraPanels | null = null;
     const characters = new PageCharacters(editor, viewport, view, firstParts);
     const ghosts = new OnionGhosts(editor, timeline, viewport.scene, scheduler.request);
     timeline.onChange(scheduler.request);
@@ -229,6 +233,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const models = new PageModels([...motionImporters, new PoseJsonImporter()], root, viewportRegion, {
       showCharacter: (parts) => showParts(parts, addingFromFile),
       applyPose: (pose) => applyNamedPose(editor, pose),
+      // Embedded (no panel to say it in), a refused picture is said in the models' banner.
+      loadImage: (file) => void (cameraPanels?.loadReference(file) ?? camera.loadFile(file).catch((error: unknown) => models.report(errorMessage(error)))),
     });
     const linkHost: LinkHost = {
       editor,
@@ -304,7 +310,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       linkPlaying = timeline.playing;
       pageLinks.viewChanged();
     });
-    const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
+    const snapshot = (): Promise<Blob> => camera.snapshot();
     const { library: poseLibrary, loaded: poseLibraryLoaded } = pagePoseLibrary(module, bones);
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());
@@ -331,8 +337,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
           editor.undo.forget((step) => step.character === copy);
         },
         models,
-        shareLink: () => pageLinks.writeNow(),
-        drawFrame: () => view.drawFrame(),
+        shareLink: () => camera.noteLink(pageLinks.writeNow()),
         timeline,
         characterMeshes: (id) => characters.of(id).meshes,
         ghosts,
@@ -342,7 +347,9 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         closeLessons: () => lessonIndex?.close() ?? false,
         solveWorker,
         poseLibrary,
+        snapshot,
       });
+      cameraPanels = new CameraPanels(shell.inspectorBody, camera);
       // The editor's regions filled change the view's size (a phone's timeline bar and tabs): framed again in it, unless a
       // link placed the camera; still the opening state, which the address bar shows without a link.
       if (poseLinkInUrl(location.href) === null) {
@@ -351,6 +358,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         pageLinks.reset();
       }
     }
+    // The render camera starts where the orbit view frames the character as the page opens.
+    camera.fromViewKeepingLens();
     // ?lesson=<id> (a course page's link) opens that lesson, once the lessons' page parts listen; with a
     // share link in the fragment the link decides (it names the lesson it was made on).
     const lessonParam = new URL(location.href).searchParams.get('lesson');
@@ -360,9 +369,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const reset = (): Promise<void> => resetPage({
       root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, lessonIndex, retarget, ui, start,
       showDefault: () => showBuiltIn({ kind: 'default' }),
+      camera: { reset: () => { camera.reset(); cameraPanels?.reset(); }, fromView: () => camera.fromViewKeepingLens() },
     });
     const idle = (timeoutMillis: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeoutMillis);
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, camera, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded };
     loading.remove();
     scheduler.request();
 
@@ -377,6 +387,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       models.dispose();
       solveWorker.dispose();
       ghosts.dispose();
+      cameraPanels?.dispose();
+      camera.dispose();
       view.dispose();
       characters.dispose();
       editor.dispose();

@@ -31,6 +31,7 @@ import { type KinStateApi, createStateApi } from './kin-state-api.js';
 import { type KinBalanceApi, createBalanceApi } from './kin-balance-api.js';
 import { type KinFloorApi, createFloorApi } from './kin-floor-api.js';
 import { type KinBodyApi, createBodyApi } from './kin-body-api.js';
+import { type KinCameraApi, createCameraApi } from './kin-camera-api.js';
 
 export type { Vec3 };
 export type { KinGoal, KinSolveResult } from './kin-goals-api.js';
@@ -40,7 +41,7 @@ export type { KinCenterOfMass } from './kin-balance-api.js';
 /** The translate gizmo's axes by name, in its axis order. */
 const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
 
-export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLibraryApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi, KinBodyApi {
+export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLibraryApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi, KinBodyApi, KinCameraApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -316,6 +317,7 @@ export function createKinApi(): KinApiControl {
     ...createBalanceApi(editing),
     ...createFloorApi(editing),
     ...createBodyApi(running),
+    ...createCameraApi(() => running().camera, () => running().view.viewport.canvas.getBoundingClientRect()),
   };
 
   return {

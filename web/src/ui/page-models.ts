@@ -14,6 +14,8 @@ import { chooseSkin } from './skin-chooser.js';
 export interface PageModelsHooks {
   showCharacter(parts: CharacterParts): void;
   applyPose(pose: NamedPose): string;
+  /** A lone picture dropped on the page: the reference image. */
+  loadImage?(file: File): void;
 }
 
 /** What the file picker offers: glTF and its companions (buffers, textures), BVH motion, and pose JSON. */
@@ -34,7 +36,7 @@ export class PageModels {
       showCharacter: hooks.showCharacter,
       applyPose: hooks.applyPose,
     });
-    this.dropZone = new DropZone(root, viewport, (files) => void this.loader.load(files));
+    this.dropZone = new DropZone(root, viewport, (files) => void this.loader.load(files), hooks.loadImage ?? null);
   }
 
   /** Shows a problem with a character (from another control), or a note about it, in the models' banner. */
