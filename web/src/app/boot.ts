@@ -310,7 +310,11 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       linkPlaying = timeline.playing;
       pageLinks.viewChanged();
     });
-    const snapshot = (): Promise<Blob> => camera.snapshot();
+    // A frame first: every character's pose and placement uploaded, as the view would draw them now.
+    const snapshot = async (): Promise<Blob> => {
+      await view.nextFrame();
+      return camera.snapshot();
+    };
     const { library: poseLibrary, loaded: poseLibraryLoaded } = pagePoseLibrary(module, bones);
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());

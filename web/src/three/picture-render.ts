@@ -19,7 +19,8 @@
 // as an XR one, whose texture's colour space it writes instead (r187,
 // WebGLRenderer/WebGLPrograms): flagged so, with an sRGB texture, every
 // material writes the bytes it writes to the canvas, blended as the canvas
-// blends them.
+// blends them. Its storage is plain RGBA8 (named, so that the multisampled
+// buffer and the texture it resolves into agree).
 import * as THREE from 'three';
 import { placeRenderCamera } from './render-camera-three.js';
 import type { RenderCameraState } from '../scene/render-camera.js';
@@ -56,6 +57,8 @@ export class PictureRenderer {
     const hidden = overlays ? [] : this.hideOverlays();
     const target = new THREE.WebGLRenderTarget(Math.min(TILE, width), Math.min(TILE, height), { samples: SAMPLES, colorSpace: THREE.SRGBColorSpace });
     (target as unknown as { isXRRenderTarget: boolean }).isXRRenderTarget = true;
+    // Plain bytes, as the canvas holds (an sRGB texture would be stored as SRGB8_ALPHA8 and encoded twice).
+    target.texture.internalFormat = 'RGBA8';
     const data = new Uint8ClampedArray(width * height * 4);
     const previous = renderer.getRenderTarget();
     const previousAlpha = renderer.getClearAlpha();
