@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RenderCameraState, projectToPixel } from '../../web/src/scene/render-camera.js';
-import { artifactsAt, clickFileMenu, downloadedBytes, dropFile, nextFrame } from './browser.js';
+import { WRITES_ARTIFACTS, clickFileMenu, downloadedBytes, dropFile, nextFrame, resizeWindow, screenshot } from './browser.js';
 import { demoPage } from './shared-pages.js';
 
 const ARTIFACTS = 'tests/e2e/artifacts';
@@ -179,9 +179,19 @@ describe('the render camera', () => {
   it('screenshots of the panels and the frame guide', async () => {
     const { page } = demo;
     await page.evaluate(() => window.kin.saveView('Front'));
-    for (const name of ['camera-panel', 'lights-panel', 'reference-panel']) await page.evaluate((n) => document.querySelector<HTMLDetailsElement>(`.${n}`)!.open = true, name);
+    for (const name of ['camera-panel', 'lights-panel', 'reference-panel']) await page.evaluate((n) => (document.querySelector<HTMLDetailsElement>(`.${n}`)!.open = true), name);
     await page.evaluate(() => window.kin.setLookThrough(true));
-    await artifactsAt(page, [{ width: 1440, height: 900 }, { width: 1280, height: 720 }, { width: 390, height: 844 }], ({ width, height }) => `${ARTIFACTS}/render-camera-${width}x${height}.png`);
     expect(await page.evaluate(() => window.kin.lookingThrough())).toBe(true);
+    if (!WRITES_ARTIFACTS) return;
+    for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+      await resizeWindow(page, size);
+      await screenshot(page, `${ARTIFACTS}/render-camera-${size.width}x${size.height}.png`);
+      // The panels: the inspector (a phone's sheet) scrolled to them.
+      if (size.width < 640) await page.click('.shell-tab:has-text("Inspector")');
+      for (const name of ['camera-panel', 'reference-panel']) {
+        await page.evaluate((n) => document.querySelector(`.${n}`)!.scrollIntoView({ block: 'start' }), name);
+        await screenshot(page, `${ARTIFACTS}/render-camera-${name}-${size.width}x${size.height}.png`);
+      }
+    }
   });
 });

@@ -4,6 +4,7 @@
 // light), each a factor on the page's look (1: as the page opens).
 // DOM-free; three/page-lights.ts puts them into the shaders and lights.
 import { Signal } from '../rig/listener-list.js';
+import { shown } from './render-camera.js';
 
 export interface LightSettings {
   keyAzimuth: number;
@@ -45,7 +46,7 @@ export function withLightChanges(base: LightSettings, change: unknown, path: str
     const value = record[key];
     const [min, max, unit] = RANGES[key as keyof LightSettings];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-      throw new Error(`${path}.${key} must be a number from ${min} to ${max} (${unit}; got ${JSON.stringify(value) ?? String(value)})`);
+      throw new Error(`${path}.${key} must be a number from ${min} to ${max} (${unit}; got ${shown(value)})`);
     }
     next[key as keyof LightSettings] = value;
   }

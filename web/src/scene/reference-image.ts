@@ -4,6 +4,7 @@
 // and whether Save PNG shows it too. The image itself (its bytes, decoded
 // by the page) is beside these; DOM-free.
 import { Signal } from '../rig/listener-list.js';
+import { shown } from './render-camera.js';
 
 export type ReferenceMode = 'behind' | 'plane';
 export const REFERENCE_MODES: readonly ReferenceMode[] = ['behind', 'plane'];
@@ -39,7 +40,7 @@ export const DEFAULT_REFERENCE: Readonly<ReferenceSettings> = Object.freeze({
 
 const number = (value: unknown, field: string, min: number, max: number): number => {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${field} must be a number from ${min} to ${max} (got ${JSON.stringify(value) ?? String(value)})`);
+    throw new Error(`${field} must be a number from ${min} to ${max} (got ${shown(value)})`);
   }
   return value;
 };

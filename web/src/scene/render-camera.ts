@@ -51,8 +51,13 @@ export function horizontalFov(focalLength: number): number {
   return 2 * Math.atan(SENSOR_WIDTH_MM / 2 / focalLength);
 }
 
+/** A wrong value as an error message quotes it (NaN as NaN, not JSON's null). */
+export function shown(value: unknown): string {
+  return typeof value === 'number' || value === undefined ? String(value) : (JSON.stringify(value) ?? String(value));
+}
+
 function finite(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${field} must be a finite number (got ${JSON.stringify(value) ?? String(value)})`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error(`${field} must be a finite number (got ${shown(value)})`);
   return value;
 }
 
