@@ -45,8 +45,8 @@ export interface KinCameraApi {
    * Shows a picture (PNG, JPEG or WebP bytes, or a File) as the reference
    * image with `options` (mode 'behind' | 'plane', opacity, scale, offset,
    * position, turn, size, inPicture) over the current settings; null removes
-   * it. A null or missing picture with options changes only the settings.
-   * Rejects naming the problem, changing nothing.
+   * it, undefined keeps it and changes only the settings. Rejects naming the
+   * problem, changing nothing.
    */
   setReferenceImage(picture: Uint8Array | ArrayBuffer | Blob | null | undefined, options?: Partial<ReferenceSettings>): Promise<void>;
   referenceImage(): KinReferenceImage | null;
