@@ -145,7 +145,12 @@ describe('the render camera', () => {
     await page.evaluate(() => window.kin.setCharacterTransform(window.kin.characters()[1].id, { x: 0.9, z: -0.5, heading: 1 }));
     expect(await page.evaluate(() => window.kin.renderCamera())).toEqual(before);
     const second = await picture(page);
+    // Looking through, the view stays on the render camera too: the drawing space moved, not the view.
+    await page.evaluate(() => window.kin.setLookThrough(true));
     await page.evaluate((id) => window.kin.setActiveCharacter(id), first);
+    await nextFrame(page);
+    expect(await page.evaluate(() => window.kin.lookingThrough())).toBe(true);
+    await page.evaluate(() => window.kin.setLookThrough(false));
     const again = await picture(page);
     let differing = 0;
     for (let i = 0; i < second.data.length; i += 4) if (Math.abs(second.data[i + 3] - again.data[i + 3]) > 64) differing++;

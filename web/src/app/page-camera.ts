@@ -55,10 +55,12 @@ export class PageCamera {
       this.lookThrough.place();
       requestFrame();
     });
-    this.lights.onChange(() => {
-      pageLights.apply(this.lights.settings);
+    const applyLights = (): void => {
+      pageLights.apply(this.lights.settings, viewport.world.matrix);
       requestFrame();
-    });
+    };
+    this.lights.onChange(applyLights);
+    viewport.anchored.add(applyLights);
     this.reference.onChange(() => this.showReference());
     this.lookThrough.onChange(() => this.showGuide());
     viewport.resized.add(() => {

@@ -15,12 +15,17 @@ const FILL = 0.9;
 
 const position = new THREE.Vector3();
 const target = new THREE.Vector3();
+const seen = new THREE.Vector3();
+const sceneToWorld = new THREE.Matrix4();
 
 export class LookThrough {
   private on = false;
   private readonly ownFov: number;
   private fit: FrameFit | null = null;
   private readonly changed = new Signal();
+  /** Where the view was put (world space): another character made active moves the drawing space, not the view. */
+  private readonly position_ws = new THREE.Vector3();
+  private readonly target_ws = new THREE.Vector3();
 
   constructor(private readonly viewport: Viewport, private readonly state: () => RenderCameraState) {
     this.ownFov = viewport.camera.fov;
@@ -68,8 +73,10 @@ export class LookThrough {
     this.fit = fitFrame(view.width, view.height, state, FILL);
     camera.fov = this.fit.fovDegrees;
     camera.updateProjectionMatrix();
-    position.fromArray(state.position).applyMatrix4(world.matrix);
-    target.fromArray(state.target).applyMatrix4(world.matrix);
+    this.position_ws.fromArray(state.position);
+    this.target_ws.fromArray(state.target);
+    position.copy(this.position_ws).applyMatrix4(world.matrix);
+    target.copy(this.target_ws).applyMatrix4(world.matrix);
     // Not through orbit.update(): its distance limits would move the view off the render camera.
     this.viewport.stopCamera();
     camera.position.copy(position);
@@ -79,8 +86,11 @@ export class LookThrough {
     this.viewport.onInvalidate();
   }
 
+  /** Whether the view is still where place() put it, in the world (allocation-free: it runs with every orbit change). */
   private inPlace(): boolean {
-    const { camera, orbit } = this.viewport;
-    return camera.position.distanceTo(position) < 1e-6 && orbit.target.distanceTo(target) < 1e-6;
+    const { camera, orbit, world } = this.viewport;
+    sceneToWorld.copy(world.matrix).invert();
+    if (seen.copy(camera.position).applyMatrix4(sceneToWorld).distanceTo(this.position_ws) > 1e-6) return false;
+    return seen.copy(orbit.target).applyMatrix4(sceneToWorld).distanceTo(this.target_ws) < 1e-6;
   }
 }

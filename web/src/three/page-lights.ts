@@ -39,12 +39,18 @@ export class PageLights {
     return { keyAzimuth: azimuth, keyElevation: elevation, keyIntensity: 1, ambient: 1 };
   }
 
-  apply(settings: LightSettings): void {
+  /**
+   * Puts `settings` on the lights. The lights here hang in the world; our
+   * shader's key direction is a uniform in the space the view draws in (the
+   * active character's model space): turned by `worldToScene` (viewport.world's
+   * matrix), so that the light stays put in the world whichever character is active.
+   */
+  apply(settings: LightSettings, worldToScene: THREE.Matrix4): void {
     const direction = directionOf(settings.keyAzimuth, settings.keyElevation);
     this.key.position.fromArray(direction).multiplyScalar(KEY_DISTANCE);
     this.key.intensity = Math.PI * settings.keyIntensity;
     this.hemisphere.intensity = Math.PI * settings.ambient;
-    PAGE_LOOK_UNIFORMS.keyDirection_ws.value.fromArray(direction);
+    PAGE_LOOK_UNIFORMS.keyDirection_ws.value.fromArray(direction).transformDirection(worldToScene);
     PAGE_LOOK_UNIFORMS.keyColor.value.copy(this.keyColor).multiplyScalar(settings.keyIntensity);
     PAGE_LOOK_UNIFORMS.skyColor.value.copy(this.skyColor).multiplyScalar(settings.ambient);
     PAGE_LOOK_UNIFORMS.groundColor.value.copy(this.groundColor).multiplyScalar(settings.ambient);

@@ -28,6 +28,8 @@ export class Viewport {
   private covered = 0;
   /** Told after every resize (the look-through view refits the render camera's frame). */
   readonly resized = new Signal();
+  /** Told after anchor() (the page look's key light, a uniform in the drawing space, follows the world). */
+  readonly anchored = new Signal();
 
   constructor(private readonly container: HTMLElement) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
@@ -83,6 +85,7 @@ export class Viewport {
     this.camera.position.applyMatrix4(shift);
     this.orbit.target.applyMatrix4(shift);
     this.orbit.update();
+    this.anchored.tell();
     this.onInvalidate();
   }
 
