@@ -12,7 +12,7 @@
 import * as THREE from 'three';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { checkImageBytes } from '../../web/src/import/image-size.js';
+import { checkImageBytes } from '../../web/src/scene/picture-header.js';
 import { cameraSection } from '../../web/src/scene/camera-section.js';
 import { fitFrame } from '../../web/src/scene/frame-fit.js';
 import { Lights, anglesOf, directionOf } from '../../web/src/scene/light-settings.js';
@@ -53,7 +53,7 @@ describe('the render camera’s projection', () => {
       const placement = new THREE.Matrix4().fromArray(transformMatrix({ x: next() * 4 - 2, z: next() * 4 - 2, heading: next() * 6 - 3 }) as unknown as number[]);
       const worldToScene = placement.clone().invert();
       const page = new THREE.PerspectiveCamera();
-      placeRenderCamera(page, state, worldToScene);
+      placeRenderCamera(page, { ...state, verticalFov: verticalFov(state) }, worldToScene);
       for (let k = 0; k < 5; k++) {
         const p = new THREE.Vector3().fromArray(state.target).add(new THREE.Vector3(next() - 0.5, next() - 0.5, next() - 0.5));
         const ours = projectToPixel(state, p.toArray());

@@ -5,13 +5,13 @@
 // and the pictures taken through it (Save PNG, kin.snapshot()). Every state
 // change is told by its owner; this follows them and asks for a frame.
 import * as THREE from 'three';
-import { checkImageBytes } from '../import/image-size.js';
+import { checkImageBytes } from '../scene/picture-header.js';
 import { Signal } from '../rig/listener-list.js';
-import { Lights } from '../scene/light-settings.js';
-import { RenderCamera, type RenderCameraState, DEFAULT_RENDER_CAMERA, MAX_FOCAL_MM, MIN_FOCAL_MM, SENSOR_WIDTH_MM } from '../scene/render-camera.js';
+import { Lights, anglesOf, directionOf } from '../scene/light-settings.js';
+import { RenderCamera, type RenderCameraState, DEFAULT_RENDER_CAMERA, MAX_FOCAL_MM, MIN_FOCAL_MM, SENSOR_WIDTH_MM, frameCorners, verticalFov } from '../scene/render-camera.js';
 import { DEFAULT_REFERENCE, Reference, type ReferenceSettings, withReferenceChanges } from '../scene/reference-image.js';
 import { referenceRect } from '../scene/reference-layout.js';
-import { LookThrough } from '../three/look-through.js';
+import { LookThrough } from './look-through.js';
 import type { PageLights } from '../three/page-lights.js';
 import { PictureRenderer } from '../three/picture-render.js';
 import { RenderCameraLines } from '../three/render-camera-lines.js';
@@ -43,7 +43,9 @@ export class PageCamera {
   private readonly optionsChanged = new Signal();
 
   constructor(private readonly viewport: Viewport, viewRegion: HTMLElement, pageLights: PageLights, private readonly requestFrame: () => void) {
-    this.lights = new Lights(pageLights.defaults);
+    // The page's look as settings: its key light's direction, both levels 1.
+    const { azimuth, elevation } = anglesOf(pageLights.lookDirection.toArray());
+    this.lights = new Lights({ keyAzimuth: azimuth, keyElevation: elevation, keyIntensity: 1, ambient: 1 });
     this.pictures = new PictureRenderer(viewport);
     this.lines = new RenderCameraLines(viewport.world);
     this.plane = new ReferencePlane(viewport.world);
@@ -51,12 +53,13 @@ export class PageCamera {
     this.guide = new FrameGuide(viewRegion);
     this.lookThrough = new LookThrough(viewport, () => this.camera.state);
     this.camera.onChange(() => {
-      this.lines.place(this.camera.state);
+      this.placeLines();
       this.lookThrough.place();
       requestFrame();
     });
     const applyLights = (): void => {
-      pageLights.apply(this.lights.settings, viewport.world.matrix);
+      const { keyAzimuth, keyElevation, keyIntensity, ambient } = this.lights.settings;
+      pageLights.apply(directionOf(keyAzimuth, keyElevation), keyIntensity, ambient, viewport.world.matrix);
       requestFrame();
     };
     this.lights.onChange(applyLights);
@@ -67,7 +70,7 @@ export class PageCamera {
       this.lookThrough.place();
       this.showReference();
     });
-    this.lines.place(this.camera.state);
+    this.placeLines();
     this.showGuide();
   }
 
@@ -140,7 +143,7 @@ export class PageCamera {
     this.plane.mesh.visible &&= settings.inPicture;
     let pixels;
     try {
-      pixels = this.pictures.render(state, this.overlaysKept);
+      pixels = this.pictures.render({ ...state, verticalFov: verticalFov(state) }, this.overlaysKept);
     } finally {
       this.plane.mesh.visible = planeShown;
     }
@@ -212,6 +215,11 @@ export class PageCamera {
     this.guide.dispose();
   }
 
+  private placeLines(): void {
+    const state = this.camera.state;
+    this.lines.place(state.position, frameCorners(state));
+  }
+
   private replaceBitmap(bitmap: ImageBitmap | null): void {
     if (this.bitmap !== bitmap) this.bitmap?.close();
     this.bitmap = bitmap;
@@ -222,7 +230,7 @@ export class PageCamera {
     const settings = this.reference.settings;
     const view = this.viewport.visibleSize();
     this.backdrop.show(image, settings, this.lookThrough.frame ?? { x: 0, y: 0, width: view.width, height: view.height });
-    this.plane.show(image === null ? null : this.bitmap, settings);
+    this.plane.show(image === null ? null : this.bitmap, { ...settings, shown: settings.mode === 'plane' });
     this.requestFrame();
   }
 }

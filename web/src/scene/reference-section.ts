@@ -1,8 +1,8 @@
 // The scene file's 'reference' section: the reference image's bytes (kept
 // beside the JSON through the sink), its file name and settings; null when
-// the page has none. check() reads the picture's header (image-size.ts)
-// before anything is decoded, and refuses each field wrong by name.
-import { checkImageBytes } from '../import/image-size.js';
+// the page has none. check() reads the picture's header
+// before anything is decoded (picture-header.ts), and refuses each field wrong by name.
+import { checkImageBytes } from './picture-header.js';
 import { type Reference, type ReferenceSettings, DEFAULT_REFERENCE, withReferenceChanges } from './reference-image.js';
 import type { SceneFileSection } from './scene-file-section.js';
 

@@ -8,8 +8,9 @@
 // and strength, the ambient level) change both: the lights here and the
 // page look's shared uniforms.
 import * as THREE from 'three';
-import { type LightSettings, anglesOf, directionOf } from '../scene/light-settings.js';
 import { type CharacterLook, PAGE_LOOK_UNIFORMS } from './skinned-character.js';
+
+const direction = new THREE.Vector3();
 
 /** How far the key light sits from the origin; a directional light's position only gives its direction. */
 const KEY_DISTANCE = 10;
@@ -33,26 +34,27 @@ export class PageLights {
     this.group.add(this.hemisphere, this.key);
   }
 
-  /** The settings the page's look stands for (the key light where the look puts it, both levels 1). */
-  get defaults(): LightSettings {
-    const { azimuth, elevation } = anglesOf(this.look.keyDirection_ws.toArray());
-    return { keyAzimuth: azimuth, keyElevation: elevation, keyIntensity: 1, ambient: 1 };
+  /** Towards the key light of the page's look, world space. */
+  get lookDirection(): THREE.Vector3 {
+    return this.look.keyDirection_ws.clone().normalize();
   }
 
   /**
-   * Puts `settings` on the lights. The lights here hang in the world; our
+   * Points the key light along `toKey_ws` (towards it, world space) at
+   * `keyIntensity`, the ambient at `ambient` (factors on the page's look).
+   * The lights here hang in the world; our
    * shader's key direction is a uniform in the space the view draws in (the
    * active character's model space): turned by `worldToScene` (viewport.world's
    * matrix), so that the light stays put in the world whichever character is active.
    */
-  apply(settings: LightSettings, worldToScene: THREE.Matrix4): void {
-    const direction = directionOf(settings.keyAzimuth, settings.keyElevation);
-    this.key.position.fromArray(direction).multiplyScalar(KEY_DISTANCE);
-    this.key.intensity = Math.PI * settings.keyIntensity;
-    this.hemisphere.intensity = Math.PI * settings.ambient;
-    PAGE_LOOK_UNIFORMS.keyDirection_ws.value.fromArray(direction).transformDirection(worldToScene);
-    PAGE_LOOK_UNIFORMS.keyColor.value.copy(this.keyColor).multiplyScalar(settings.keyIntensity);
-    PAGE_LOOK_UNIFORMS.skyColor.value.copy(this.skyColor).multiplyScalar(settings.ambient);
-    PAGE_LOOK_UNIFORMS.groundColor.value.copy(this.groundColor).multiplyScalar(settings.ambient);
+  apply(toKey_ws: readonly number[], keyIntensity: number, ambient: number, worldToScene: THREE.Matrix4): void {
+    direction.fromArray(toKey_ws).normalize();
+    this.key.position.copy(direction).multiplyScalar(KEY_DISTANCE);
+    this.key.intensity = Math.PI * keyIntensity;
+    this.hemisphere.intensity = Math.PI * ambient;
+    PAGE_LOOK_UNIFORMS.keyDirection_ws.value.copy(direction).transformDirection(worldToScene);
+    PAGE_LOOK_UNIFORMS.keyColor.value.copy(this.keyColor).multiplyScalar(keyIntensity);
+    PAGE_LOOK_UNIFORMS.skyColor.value.copy(this.skyColor).multiplyScalar(ambient);
+    PAGE_LOOK_UNIFORMS.groundColor.value.copy(this.groundColor).multiplyScalar(ambient);
   }
 }

@@ -22,8 +22,7 @@
 // blends them. Its storage is plain RGBA8 (named, so that the multisampled
 // buffer and the texture it resolves into agree).
 import * as THREE from 'three';
-import { placeRenderCamera } from './render-camera-three.js';
-import type { RenderCameraState } from '../scene/render-camera.js';
+import { type PictureView, placeRenderCamera } from './render-camera-three.js';
 import type { Viewport } from './scene.js';
 
 const TILE = 2048;
@@ -47,7 +46,7 @@ export class PictureRenderer {
    * what the view draws for posing (else hidden for this render and put
    * back). Throws naming the size when the GPU cannot hold a tile of it.
    */
-  render(state: RenderCameraState, overlays: boolean): PicturePixels {
+  render(state: PictureView, overlays: boolean): PicturePixels {
     const { renderer, scene, world } = this.viewport;
     const { width, height } = state;
     const limit = renderer.capabilities.maxTextureSize;

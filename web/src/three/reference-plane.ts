@@ -3,7 +3,15 @@
 // its width from the picture's aspect, turned about +Y, drawn with the
 // picture's colours unlit at the settings' opacity.
 import * as THREE from 'three';
-import type { ReferenceSettings } from '../scene/reference-image.js';
+
+/** Where the plane stands (world space, metres; turn in degrees about +Y; size its height) and how it shows. */
+export interface PlaneSettings {
+  shown: boolean;
+  opacity: number;
+  position: readonly number[];
+  turn: number;
+  size: number;
+}
 
 export class ReferencePlane {
   readonly mesh: THREE.Mesh<THREE.PlaneGeometry, THREE.MeshBasicMaterial>;
@@ -17,8 +25,8 @@ export class ReferencePlane {
     parent.add(this.mesh);
   }
 
-  /** Shows `picture` (null: none) with `settings` (shown only in plane mode). */
-  show(picture: ImageBitmap | null, settings: ReferenceSettings): void {
+  /** Shows `picture` (null: none) with `settings`. */
+  show(picture: ImageBitmap | null, settings: PlaneSettings): void {
     if (picture !== null && this.texture?.image !== picture) {
       this.texture?.dispose();
       this.texture = new THREE.Texture(picture);
@@ -28,7 +36,7 @@ export class ReferencePlane {
       this.mesh.material.map = this.texture;
       this.mesh.material.needsUpdate = true;
     }
-    this.mesh.visible = picture !== null && settings.mode === 'plane';
+    this.mesh.visible = picture !== null && settings.shown;
     this.mesh.material.opacity = settings.opacity;
     this.mesh.position.fromArray(settings.position);
     this.mesh.rotation.set(0, THREE.MathUtils.degToRad(settings.turn), 0);

@@ -3,7 +3,8 @@
 // frame in the plane through its target, the frame itself and a tick on its
 // top edge, in the world. An overlay: clean pictures leave it out.
 import * as THREE from 'three';
-import { type RenderCameraState, frameCorners } from '../scene/render-camera.js';
+
+type Point = readonly number[];
 
 const SEGMENTS = 10;
 
@@ -26,19 +27,18 @@ export class RenderCameraLines {
     this.lines.visible = shown;
   }
 
-  place(state: RenderCameraState): void {
-    const corners = frameCorners(state);
+  /** From `position` to the frame's `corners` (world space: top left, top right, bottom right, bottom left). */
+  place(position: Point, corners: readonly Point[]): void {
     const top = corners[0].map((v, i) => (v + corners[1][i]) / 2);
     const lift = corners[0].map((v, i) => ((v - corners[3][i]) * 0.08 + top[i]));
     const points = [
-      ...corners.flatMap((c) => [state.position, c]),
+      ...corners.flatMap((c) => [position, c]),
       ...corners.flatMap((c, i) => [c, corners[(i + 1) % 4]]),
       corners[0].map((v, i) => (v + top[i]) / 2), lift,
       lift, corners[1].map((v, i) => (v + top[i]) / 2),
     ];
     points.forEach((p, k) => this.positions.set(p, 3 * k));
-    const position = this.lines.geometry.getAttribute('position') as THREE.BufferAttribute;
-    position.needsUpdate = true;
+    (this.lines.geometry.getAttribute('position') as THREE.BufferAttribute).needsUpdate = true;
   }
 
   dispose(): void {

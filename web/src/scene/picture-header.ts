@@ -1,7 +1,7 @@
 // Reads a picture's type and size from its first bytes (PNG's IHDR, JPEG's
 // frame header, WebP's VP8/VP8L/VP8X chunk) so that a picture too large to
 // decode is refused before the browser spends memory on it. DOM-free.
-import type { ImageMime } from '../scene/reference-image.js';
+import type { ImageMime } from './reference-image.js';
 
 /** The largest file and picture the page takes as a reference image. */
 export const MAX_IMAGE_BYTES = 32 * 1024 * 1024;

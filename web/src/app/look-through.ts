@@ -7,7 +7,7 @@
 import * as THREE from 'three';
 import { type FrameFit, fitFrame } from '../scene/frame-fit.js';
 import type { RenderCameraState } from '../scene/render-camera.js';
-import type { Viewport } from './scene.js';
+import type { Viewport } from '../three/scene.js';
 import { Signal } from '../rig/listener-list.js';
 
 /** How much of the view's tighter side the frame takes. */
