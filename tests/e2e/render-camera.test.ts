@@ -137,6 +137,34 @@ describe('the render camera', () => {
     expect(pixel(png, 512, 512)[3]).toBe(255);
   });
 
+  it('shows a reference image on a plane where it stands, and the lights change the picture', async () => {
+    const { page } = demo;
+    const state = await page.evaluate(() => window.kin.renderCamera());
+    // A red plane 0.4 m tall beside the character, facing the camera's side of the scene.
+    const red = await solidPng(page, '#ff0000');
+    const centre: [number, number, number] = [state.target[0] - 0.7, state.target[1] + 0.4, state.target[2] - 0.3];
+    await page.evaluate(([bytes, position]) => window.kin.setReferenceImage(new Uint8Array(bytes as number[]), { mode: 'plane', opacity: 1, position: position as [number, number, number], size: 0.4, turn: 0, inPicture: true }), [red, centre] as const);
+    const at = projectToPixel(state, centre);
+    let png = await picture(page);
+    expect(pixel(png, at.x, at.y)).toEqual([255, 0, 0, 255]);
+    // Left out of pictures: not there.
+    await page.evaluate(() => window.kin.setReferenceImage(undefined, { inPicture: false }));
+    png = await picture(page);
+    expect(pixel(png, at.x, at.y)[0]).toBeLessThan(250);
+    await page.evaluate(() => window.kin.setReferenceImage(null, { inPicture: true }));
+
+    // The chest, lit as the page opens, then with the key light off and no ambient light: far darker.
+    const chest = projectToPixel(state, state.target);
+    const lit = pixel(await picture(page), chest.x, chest.y);
+    await page.evaluate(() => window.kin.setLights({ keyIntensity: 0, ambient: 0 }));
+    const dark = pixel(await picture(page), chest.x, chest.y);
+    expect(dark[3]).toBe(255);
+    expect(dark[0] + dark[1] + dark[2]).toBeLessThan((lit[0] + lit[1] + lit[2]) * 0.6);
+    await page.evaluate(() => window.kin.setLights({ keyIntensity: 1, ambient: 1 }));
+    const refused = await page.evaluate(() => { try { window.kin.setLights({ ambient: -1 }); return 'accepted'; } catch (error) { return (error as Error).message; } });
+    expect(refused).toBe('kin.setLights.ambient must be a number from 0 to 10 (× the page’s ambient light; got -1)');
+  });
+
   it('stays put in the world when another character becomes active', async () => {
     const { page } = demo;
     const first = await page.evaluate(() => window.kin.characters()[0].id);
@@ -179,6 +207,20 @@ describe('the render camera', () => {
     await page.click('[data-action="copy-link"]');
     await page.waitForSelector('.copy-link-note:not([hidden])');
     expect(await page.evaluate(() => document.querySelector('.copy-link-note')!.textContent)).toContain('The link leaves out the reference image.');
+  });
+
+  it('kin.reset() puts the camera, its views, the lights and the reference image back as a fresh page has them', async () => {
+    const { page } = demo;
+    await page.evaluate(() => { window.kin.setRenderCamera({ width: 333, background: '#102030' }); window.kin.saveView('Kept?'); window.kin.setLights({ ambient: 3 }); window.kin.setLookThrough(true); });
+    const fresh = await page.evaluate(async () => {
+      await window.kin.reset();
+      return { camera: window.kin.renderCamera(), orbit: window.kin.camera(), views: window.kin.views(), lights: window.kin.lights(), reference: window.kin.referenceImage(), through: window.kin.lookingThrough() };
+    });
+    expect(fresh.camera).toMatchObject({ width: 1024, height: 1024, focalLength: 50, background: 'transparent', position: fresh.orbit.position, target: fresh.orbit.target });
+    expect(fresh.views).toEqual([]);
+    expect(fresh.lights).toMatchObject({ keyIntensity: 1, ambient: 1 });
+    expect(fresh.reference).toBeNull();
+    expect(fresh.through).toBe(false);
   });
 
   it('screenshots of the panels and the frame guide', async () => {
