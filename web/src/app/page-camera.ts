@@ -13,7 +13,7 @@ import { DEFAULT_REFERENCE, Reference, type ReferenceSettings, withReferenceChan
 import { referenceRect } from '../scene/reference-layout.js';
 import { LookThrough } from './look-through.js';
 import type { PageLights } from '../three/page-lights.js';
-import { PictureRenderer } from '../three/picture-render.js';
+import { type PicturePixels, PictureRenderer } from '../three/picture-render.js';
 import { RenderCameraLines } from '../three/render-camera-lines.js';
 import { ReferencePlane } from '../three/reference-plane.js';
 import type { Viewport } from '../three/scene.js';
@@ -141,7 +141,7 @@ export class PageCamera {
     // A reference plane left out of pictures is hidden for this one.
     const planeShown = this.plane.mesh.visible;
     this.plane.mesh.visible &&= settings.inPicture;
-    let pixels;
+    let pixels: PicturePixels;
     try {
       pixels = this.pictures.render({ ...state, verticalFov: verticalFov(state) }, this.overlaysKept);
     } finally {
