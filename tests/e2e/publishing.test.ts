@@ -1,7 +1,8 @@
 // Publishing the tool, in Debian's Chromium: embed mode (?embed=1) shows the
 // character and a link to the full view and nothing else, the link carries
 // the pose, and an embedded page leaves the history of the page around it
-// alone; Save PNG and kin.snapshot() give a PNG of the view; the built dist/
+// alone; Save PNG and kin.snapshot() give a PNG through the render camera at
+// its size; the built dist/
 // served from a deep sub-path of a plain static server loads, asks for
 // nothing outside its folder, and reproduces a pose from a link.
 import type {} from '../../web/src/app/kin-api.js'; // declares window.kin
@@ -31,23 +32,24 @@ function withQuery(url: string, query: string): string {
   return result.href;
 }
 
-/** Decodes a PNG and checks it is the view: canvas-sized, the body opaque in the middle, a transparent corner. */
-function checkViewPng(bytes: Buffer, canvas: { width: number; height: number }): void {
+/** Decodes a PNG and checks it is the render camera's picture: its size, the body opaque in the middle, a transparent corner. */
+function checkViewPng(bytes: Buffer, size: { width: number; height: number }): void {
   const png = PNG.sync.read(bytes);
-  expect([png.width, png.height]).toEqual([canvas.width, canvas.height]);
+  expect([png.width, png.height]).toEqual([size.width, size.height]);
   let opaque = 0;
   for (let i = 3; i < png.data.length; i += 4) if (png.data[i] > 0) opaque++;
-  // The figure and the grid cover a real part of the view...
+  // The figure covers a real part of the picture (clean: no grid)...
   expect(opaque / (png.width * png.height)).toBeGreaterThan(0.03);
-  // ...the framed body fills the middle, and the page's background (not drawn by WebGL) is transparent.
+  // ...the framed body fills the middle, and the default background is transparent.
   expect(png.data[((png.height >> 1) * png.width + (png.width >> 1)) * 4 + 3]).toBe(255);
   expect(png.data[3]).toBe(0);
 }
 
-async function canvasSize(page: Page): Promise<{ width: number; height: number }> {
+/** The render camera's picture size: what snapshots are taken at (not the canvas's). */
+async function pictureSize(page: Page): Promise<{ width: number; height: number }> {
   return page.evaluate(() => {
-    const canvas = document.querySelector('canvas')!;
-    return { width: canvas.width, height: canvas.height };
+    const { width, height } = window.kin.renderCamera();
+    return { width, height };
   });
 }
 
@@ -137,17 +139,17 @@ describe('publishing', () => {
       ({ page, problems } = demo);
     });
 
-    it('kin.snapshot() is a PNG of the view at the canvas size, not blank', async () => {
+    it('kin.snapshot() is a PNG through the render camera at its size, not blank', async () => {
       const dataUrl = await page.evaluate(() => window.kin.snapshot());
       expect(dataUrl.startsWith('data:image/png;base64,')).toBe(true);
-      checkViewPng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'), await canvasSize(page));
+      checkViewPng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'), await pictureSize(page));
       expect(problems).toEqual([]);
     });
 
     it('Save PNG downloads the same kind of PNG', async () => {
       const [download] = await Promise.all([page.waitForEvent('download'), clickFileMenu(page, 'save-png')]);
       expect(download.suggestedFilename()).toBe('kin-pose.png');
-      checkViewPng(await downloadedBytes(download), await canvasSize(page));
+      checkViewPng(await downloadedBytes(download), await pictureSize(page));
       expect(problems).toEqual([]);
     });
   });

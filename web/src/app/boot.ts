@@ -31,7 +31,7 @@ import type { LinkHost, LinkOutcome } from '../share/share-link.js';
 import { frameCharacter } from '../three/character-framing.js';
 import { CharacterMeshes } from '../three/character-meshes.js';
 import { FrameScheduler } from '../three/frame-scheduler.js';
-import { pageLights } from '../three/page-lights.js';
+import { PageLights } from '../three/page-lights.js';
 import { Viewport } from '../three/scene.js';
 import { DEFAULT_LOOK } from '../three/skinned-character.js';
 import { LinkBanner } from '../ui/banner.js';
@@ -41,7 +41,6 @@ import { FullViewLink } from '../ui/full-view-link.js';
 import { LoadingStatus } from '../ui/loading-status.js';
 import { errorMessage } from '../text/error-message.js';
 import { PageModels } from '../ui/page-models.js';
-import { snapshotPng } from '../ui/png-snapshot.js';
 import { Shell } from '../ui/shell.js';
 import { loadKinModuleBrowser } from '../wasm/load-browser.js';
 import { PageCharacters } from './page-characters.js';
@@ -70,7 +69,11 @@ import { PageContacts } from './page-contacts.js';
 import { SceneContacts } from '../posing/scene-contacts.js';
 import { contactsFileSection } from '../posing/contacts-file-section.js';
 import { propsSection } from '../scene/props-section.js';
+import { cameraSection } from '../scene/camera-section.js';
+import { referenceSection } from '../scene/reference-section.js';
 import { PageProps } from './page-props.js';
+import { PageCamera } from './page-camera.js';
+import { CameraPanels } from './camera-panels.js';
 
 /** How far around every character's joints framing the scene keeps in view (metres). */
 const SCENE_PADDING_M = 0.3;
@@ -121,7 +124,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const viewportRegion = shell?.viewport ?? root;
     const viewport = new Viewport(viewportRegion);
     // For a loaded model's own materials; the built-in characters light themselves in the same look.
-    viewport.world.add(pageLights(DEFAULT_LOOK));
+    const lights = new PageLights(DEFAULT_LOOK);
+    viewport.world.add(lights.group);
     const character = new CharacterMeshes(firstParts.meshes, firstParts.jointToBone);
     frameCharacter(viewport, character, rig);
     let ui: EditorUi | null = null;
@@ -161,6 +165,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     };
     const scheduler = new FrameScheduler(drawFrame, (error) => onFailure('Drawing failed', error));
     const view = new PosingView(editor, viewport, character, selection, scheduler.request);
+    const camera = new PageCamera(viewport, viewportRegion, lights, scheduler.request);
+    let cameraPanels: CameraPanels | null = null;
     const characters = new PageCharacters(editor, viewport, view, firstParts);
     const contacts = new PageContacts(editor, sceneContacts, viewport, scheduler.request);
     const ghosts = new OnionGhosts(editor, timeline, viewport.scene, scheduler.request);
@@ -246,6 +252,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
           return `Could not open ${file.name}: ${errorMessage(error)}`;
         }
       },
+      // Embedded (no panel to say it in), a refused picture is said in the models' banner.
+      loadImage: (file) => void (cameraPanels?.loadReference(file) ?? camera.loadFile(file).catch((error: unknown) => models.report(errorMessage(error)))),
     });
     const linkHost: LinkHost = {
       editor,
@@ -262,6 +270,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         }
       },
       lessonSettings: () => lessons.settings(),
+      leftOutOfLinks: () => [
+        ...(camera.reference.image === null ? [] : ['the reference image']),
+        ...(editor.scene.props.all.length === 0 ? [] : [`${editor.scene.props.all.length === 1 ? 'the prop' : `the ${editor.scene.props.all.length} props`}`]),
+      ],
       setLessonSettings: (settings) => lessons.applySettings(settings),
       contacts: sceneContacts,
     };
@@ -327,6 +339,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     });
     sceneFiles.add(contactsFileSection(editor, sceneContacts));
     sceneFiles.add(propsSection(editor.scene));
+    sceneFiles.add(cameraSection(camera.camera, camera.lights));
+    sceneFiles.add(referenceSection(camera.reference, (picture, settings) => camera.setReference(picture, settings)));
     // What the view shows of a link besides the editor's state: the camera, whether the clip plays, the lesson's settings.
     view.onCameraMoved(() => pageLinks.viewChanged());
     sceneContacts.onChange(() => pageLinks.viewChanged());
@@ -336,7 +350,11 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       linkPlaying = timeline.playing;
       pageLinks.viewChanged();
     });
-    const snapshot = (): Promise<Blob> => snapshotPng(viewport.canvas, () => view.drawFrame());
+    // A frame first: every character's pose and placement uploaded, as the view would draw them now.
+    const snapshot = async (): Promise<Blob> => {
+      await view.nextFrame();
+      return camera.snapshot();
+    };
     const { library: poseLibrary, loaded: poseLibraryLoaded } = pagePoseLibrary(module, bones);
     if (shell === null) {
       new FullViewLink(root, () => pageLinks.currentUrl());
@@ -366,7 +384,6 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         },
         models,
         shareLink: () => pageLinks.writeNow(),
-        drawFrame: () => view.drawFrame(),
         timeline,
         characterMeshes: (id) => characters.of(id).meshes,
         propsOf: (id) => props.exported(id),
@@ -378,7 +395,9 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         solveWorker,
         poseLibrary,
         saveScene: () => sceneFiles.save(),
+        snapshot,
       });
+      cameraPanels = new CameraPanels(shell.inspectorBody, camera);
       // The editor's regions filled change the view's size (a phone's timeline bar and tabs): framed again in it, unless a
       // link placed the camera; still the opening state, which the address bar shows without a link.
       if (poseLinkInUrl(location.href) === null) {
@@ -389,6 +408,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     }
     const props = new PageProps(editor, viewport, scheduler.request, shell?.toolsBody ?? null, (message) => models.report(message), () => ui?.frame());
     ui?.scene.showProps(props);
+    // The render camera starts where the orbit view frames the character as the page opens.
+    camera.fromViewKeepingLens();
     // ?lesson=<id> (a course page's link) opens that lesson, once the lessons' page parts listen; with a
     // share link in the fragment the link decides (it names the lesson it was made on).
     const lessonParam = new URL(location.href).searchParams.get('lesson');
@@ -398,9 +419,10 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const reset = (): Promise<void> => resetPage({
       root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, contacts: sceneContacts, lessonIndex, retarget, ui, start, props,
       showDefault: () => showBuiltIn({ kind: 'default' }),
+      camera: { reset: () => { camera.reset(); cameraPanels?.reset(); }, fromView: () => camera.fromViewKeepingLens() },
     });
     const idle = (timeoutMillis: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeoutMillis);
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, sceneFiles, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded, contacts, props };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, sceneFiles, camera, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded, contacts, props };
     loading.remove();
     scheduler.request();
 
@@ -416,6 +438,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       solveWorker.dispose();
       ghosts.dispose();
       props.dispose();
+      cameraPanels?.dispose();
+      camera.dispose();
       view.dispose();
       contacts.dispose();
       characters.dispose();

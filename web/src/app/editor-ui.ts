@@ -29,7 +29,6 @@ import { bindMeshes } from '../three/bind-meshes.js';
 import type { PoseLibrary } from '../posing/user-poses.js';
 import { installShortcuts } from '../ui/keyboard-shortcuts.js';
 import type { PageModels } from '../ui/page-models.js';
-import { snapshotPng } from '../ui/png-snapshot.js';
 import type { Shell } from '../ui/shell.js';
 import { StatusBar } from '../ui/status-bar.js';
 import { TargetPanel } from '../ui/target-panel.js';
@@ -72,8 +71,8 @@ export interface EditorUiHooks {
   models: PageModels;
   /** The share link of the state now, written into the address bar, or why there is none. */
   shareLink(): ShareUrl;
-  /** Draws a frame now (for snapshots). */
-  drawFrame(): void;
+  /** The picture Save PNG saves (through the render camera). */
+  snapshot(): Promise<Blob>;
   timeline: TimelineModel;
   /** The meshes of the scene's character `id` (Export GLB writes every character). */
   characterMeshes(id: number): CharacterMeshes;
@@ -217,9 +216,9 @@ export class EditorUi {
     }
   }
 
-  /** A PNG of the view, drawn now. */
+  /** The picture Save PNG saves, taken now. */
   snapshot(): Promise<Blob> {
-    return snapshotPng(this.view.viewport.canvas, this.hooks.drawFrame);
+    return this.hooks.snapshot();
   }
 
   /** Called with every frame (allocation-free unless something is shown anew). */

@@ -33,6 +33,7 @@ import { type KinFloorApi, createFloorApi } from './kin-floor-api.js';
 import { type KinBodyApi, createBodyApi } from './kin-body-api.js';
 import { type KinContactsApi, createContactsApi } from './kin-contacts-api.js';
 import { type KinPropsApi, createPropsApi } from './kin-props-api.js';
+import { type KinCameraApi, createCameraApi } from './kin-camera-api.js';
 
 export type { Vec3 };
 export type { KinGoal, KinSolveResult } from './kin-goals-api.js';
@@ -42,7 +43,7 @@ export type { KinCenterOfMass } from './kin-balance-api.js';
 /** The translate gizmo's axes by name, in its axis order. */
 const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
 
-export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLibraryApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi, KinBodyApi, KinContactsApi, KinPropsApi {
+export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLibraryApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi, KinBodyApi, KinContactsApi, KinPropsApi, KinCameraApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -320,6 +321,7 @@ export function createKinApi(): KinApiControl {
     ...createBodyApi(running),
     ...createContactsApi(() => running().contacts.contacts),
     ...createPropsApi(running),
+    ...createCameraApi(() => running().camera, () => running().view.viewport.canvas.getBoundingClientRect()),
   };
 
   return {

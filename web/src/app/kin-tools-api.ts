@@ -23,6 +23,7 @@ import type { PosingView } from './posing-view.js';
 import type { KinScenePage } from './kin-scene-api.js';
 import type { PoseLibrary } from '../posing/user-poses.js';
 import type { PageProps } from './page-props.js';
+import type { PageCamera } from './page-camera.js';
 
 /** What the page hands the API once it runs. */
 export interface KinPage {
@@ -34,8 +35,10 @@ export interface KinPage {
   models: PageModels;
   /** Null in embed mode, which has no editor around the view. */
   ui: EditorUi | null;
-  /** Draws a frame and encodes the view as PNG. */
+  /** The picture through the render camera, taken now, as PNG (Save PNG's). */
   snapshot(): Promise<Blob>;
+  /** The render camera, its views, the lights and the reference image (kin-camera-api.ts). */
+  camera: PageCamera;
   showCharacter(character: BuiltInCharacter): void;
   /** The scene's characters on the page, and adding one (see kin-scene-api.ts). */
   characters: KinScenePage['characters'];
@@ -111,9 +114,12 @@ export interface KinToolsApi {
    */
   boneGizmoAxis(): string | null;
   /**
-   * A PNG of the 3D view, drawn now, as a data: URL: the image Save PNG
-   * downloads, at the canvas's drawing-buffer size, transparent where the
-   * page's background shows.
+   * The picture through the render camera (see renderCamera()), taken now,
+   * as a PNG data: URL: the image Save PNG downloads, at the camera's
+   * width × height, clean (no handles, gizmos, grid or lines unless
+   * setSnapshotOverlays(true)), on its background (transparent: alpha 0
+   * where nothing is drawn) with the reference image behind the scene if it
+   * is in the picture.
    */
   snapshot(): Promise<string>;
   /** The lesson rigs: id (for loadLesson and share links) and the title the lesson menu shows. */

@@ -45,6 +45,8 @@ export interface ResetParts {
   showDefault(): void;
   /** The scene's props: none on a fresh page. */
   props: PageProps;
+  /** The render camera, its views, the lights and the reference image, and their panels (page-camera.ts); then the camera put on the orbit view's framing. */
+  camera: { reset(): void; fromView(): void };
   /** The solver and the skinning method the page opened with. */
   start: { solver: SolverName; skinning: SkinningMethod };
 }
@@ -81,6 +83,8 @@ export async function resetPage(parts: ResetParts): Promise<void> {
   view.setSkinning(parts.start.skinning);
   parts.ghosts.show(false);
   parts.retarget?.reset();
+  // Before the view is framed: not looking through the render camera (its field of view) any more.
+  parts.camera.reset();
   // The view's size in the layout just restored, for the camera's framing below.
   view.viewport.resize();
   view.viewport.stopCamera();
@@ -96,6 +100,8 @@ export async function resetPage(parts: ResetParts): Promise<void> {
   settleSprings(editor);
   timeline.reset();
   editor.undo.clear();
+  // After the framing above: the render camera starts on the orbit view's.
+  parts.camera.fromView();
 
   (document.activeElement as HTMLElement | null)?.blur?.();
   for (const element of root.querySelectorAll('*')) {

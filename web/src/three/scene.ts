@@ -10,6 +10,7 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { createGround } from './ground.js';
+import { Signal } from '../rig/listener-list.js';
 
 export class Viewport {
   readonly renderer: THREE.WebGLRenderer;
@@ -25,6 +26,10 @@ export class Viewport {
   private readonly resizeObserver: ResizeObserver;
   /** CSS pixels along the view's foot that a panel covers (coverBottom). */
   private covered = 0;
+  /** Told after every resize (the look-through view refits the render camera's frame). */
+  readonly resized = new Signal();
+  /** Told after anchor() (the page look's key light, a uniform in the drawing space, follows the world). */
+  readonly anchored = new Signal();
 
   constructor(private readonly container: HTMLElement) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, alpha: true });
@@ -80,6 +85,7 @@ export class Viewport {
     this.camera.position.applyMatrix4(shift);
     this.orbit.target.applyMatrix4(shift);
     this.orbit.update();
+    this.anchored.tell();
     this.onInvalidate();
   }
 
@@ -107,12 +113,20 @@ export class Viewport {
     // part above it, so framing and orbiting centre there, and the canvas
     // draws that view with the covered strip below (picking follows, as it
     // goes through the same projection).
-    const visible = Math.max(0.3 * height, height - this.covered);
+    const visible = this.visibleSize().height;
     this.camera.aspect = width / visible;
     if (visible < height) this.camera.setViewOffset(width, visible, 0, 0, width, height);
     else this.camera.clearViewOffset();
     this.camera.updateProjectionMatrix();
+    this.resized.tell();
     this.onInvalidate();
+  }
+
+  /** The part of the view that the camera's field of view spans (CSS pixels): the container's, less a panel covering its foot. */
+  visibleSize(): { width: number; height: number } {
+    const width = Math.max(1, this.container.clientWidth);
+    const height = Math.max(1, this.container.clientHeight);
+    return { width, height: Math.max(0.3 * height, height - this.covered) };
   }
 
   /** Keeps the character out from under a panel covering the view's lowest `pixels` CSS pixels (0: none); at most 70 % of the view is given up. */

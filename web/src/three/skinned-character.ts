@@ -33,6 +33,20 @@ export const DEFAULT_LOOK: CharacterLook = {
   keyDirection_ws: new THREE.Vector3(-0.6, 0.75, 0.35).normalize(),
 };
 
+function lookUniformsOf(look: CharacterLook) {
+  return {
+    baseColor: { value: new THREE.Color(look.baseColor) },
+    skyColor: { value: new THREE.Color(look.skyColor) },
+    groundColor: { value: new THREE.Color(look.groundColor) },
+    keyColor: { value: new THREE.Color(look.keyColor) },
+    rimColor: { value: new THREE.Color(look.rimColor) },
+    keyDirection_ws: { value: look.keyDirection_ws.clone().normalize() },
+  };
+}
+
+/** The uniforms of DEFAULT_LOOK, shared by every character drawn in it. */
+export const PAGE_LOOK_UNIFORMS = lookUniformsOf(DEFAULT_LOOK);
+
 /**
  * A mesh the rig deforms: the geometry of a GLTFLoader-style SkinnedMesh
  * (its skin joints map to rig bones), drawn with its own material ('own': a
@@ -94,14 +108,8 @@ export class SkinnedCharacter {
 
     const defines: Record<string, string> = eightInfluences ? { EIGHT_INFLUENCES: '' } : {};
     const shadedDefines = from.getAttribute('color') ? { ...defines, VERTEX_COLORS: '' } : defines;
-    const lookUniforms = {
-      baseColor: { value: new THREE.Color(look.baseColor) },
-      skyColor: { value: new THREE.Color(look.skyColor) },
-      groundColor: { value: new THREE.Color(look.groundColor) },
-      keyColor: { value: new THREE.Color(look.keyColor) },
-      rimColor: { value: new THREE.Color(look.rimColor) },
-      keyDirection_ws: { value: look.keyDirection_ws.clone().normalize() },
-    };
+    // The page's look is one set of uniforms for every character: the lights' settings change them all (page-lights.ts).
+    const lookUniforms = look === DEFAULT_LOOK ? PAGE_LOOK_UNIFORMS : lookUniformsOf(look);
     const own = this.ownMaterial ? singleMaterial(source) : null;
     const shaded = {} as Record<SkinningMethod, THREE.Material>;
     const debug = {} as Record<SkinningMethod, THREE.RawShaderMaterial>;

@@ -3,7 +3,8 @@
 // permission, an insecure origin), the link appears selected in a read-only
 // field for the user to copy by hand. A state no link can hold (a glTF with
 // more joints than a link has room for) copies nothing: a note under the
-// button says why, until the next click or a click on the note.
+// button says why, until the next click or a click on the note; so does what
+// a link made leaves out (its note).
 import type { ShareUrl } from '../share/share-link.js';
 
 const CONFIRM_MILLIS = 1500;
@@ -62,13 +63,22 @@ export class CopyLinkButton {
       await navigator.clipboard.writeText(url);
       this.fallback.hidden = true;
       this.confirm('Link copied');
+      this.showNote(link.note);
     } catch {
       this.fallback.value = url;
       this.fallback.hidden = false;
       this.fallback.focus();
       this.fallback.select();
       this.confirm('Copy the selected link');
+      this.showNote(link.note);
     }
+  }
+
+  /** What the link leaves out (a clip too long, the reference image), under the button. */
+  private showNote(note: string | undefined): void {
+    if (note === undefined) return;
+    this.note.textContent = note;
+    this.note.hidden = false;
   }
 
   private confirm(text: string): void {

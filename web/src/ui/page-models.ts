@@ -17,6 +17,8 @@ export interface PageModelsHooks {
   applyPose(pose: NamedPose): string;
   /** A scene file picked or dropped (it replaces the scene); resolves to the problem that kept it out, or null. */
   openScene(file: File): Promise<string | null>;
+  /** A lone picture dropped on the page: the reference image. */
+  loadImage?(file: File): void;
 }
 
 /** What the file picker offers: glTF and its companions (buffers, textures), BVH motion, and pose JSON. */
@@ -37,7 +39,7 @@ export class PageModels {
       showCharacter: hooks.showCharacter,
       applyPose: hooks.applyPose,
     });
-    this.dropZone = new DropZone(root, viewport, (files) => void this.loadFiles(files));
+    this.dropZone = new DropZone(root, viewport, (files) => void this.loadFiles(files), hooks.loadImage ?? null);
     this.openScene = hooks.openScene;
   }
 
