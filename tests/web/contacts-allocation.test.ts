@@ -5,11 +5,10 @@
 // V8's sampling heap profiler as tests/web/drag-allocation.test.ts measures
 // a drag without contacts (under 4 bytes per frame on average).
 import type { Session } from 'node:inspector/promises';
-import * as THREE from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { bytesPerCall, heapProfiler } from './allocation-profile.js';
-import { type TwoCharacters, dragTo, facingPair, tip_ws, toModel_ms } from './contacts-scene.js';
+import { type TwoCharacters, claspedPair, tip_ws } from './contacts-scene.js';
 import { defaultCharacterBones } from './default-character.js';
 
 const FRAMES = 4000;
@@ -22,16 +21,8 @@ describe('allocation of a drag frame with contacts', () => {
 
   beforeAll(async () => {
     const module = await loadKinModuleNode();
-    pair = facingPair(module, await defaultCharacterBones(), 0.55);
-    const { editor, contacts, a, b } = pair;
-    const meet = new THREE.Vector3(-0.02, 1.15, 0.27);
-    editor.setActiveCharacter(a.id);
-    dragTo(editor, 'hand_r', toModel_ms(a, meet));
-    editor.setActiveCharacter(b.id);
-    dragTo(editor, 'hand_r', toModel_ms(b, meet));
-    contacts.add({ from: { character: a.id, bone: 'hand_r' }, to: { character: b.id, bone: 'hand_r' } });
-    contacts.add({ from: { character: b.id, bone: 'hand_r' }, to: { character: a.id, bone: 'hand_r' } });
-    editor.setActiveCharacter(a.id);
+    pair = claspedPair(module, await defaultCharacterBones());
+    pair.editor.setActiveCharacter(pair.a.id);
     let tick = 0;
     Object.defineProperty(performance, 'now', { value: () => ++tick, configurable: true, writable: true });
     inspector = await heapProfiler();

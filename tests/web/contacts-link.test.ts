@@ -5,7 +5,6 @@
 // a scene without contacts still writes version 4, byte for byte what it
 // wrote before (the same state without the field); version-4 links open as
 // they did; a contacts block breaking a rule is refused by name.
-import * as THREE from 'three';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHARACTER_PRESETS } from '../../web/src/posing/pose-presets.js';
 import { PosingSession } from '../../web/src/posing/posing-session.js';
@@ -21,7 +20,7 @@ import { type LinkHost, captureSceneState } from '../../web/src/share/share-link
 import { type SceneLinkPage, applySceneLink } from '../../web/src/share/share-scene.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { type TwoCharacters, dragTo, facingPair, tip_ws, toModel_ms } from './contacts-scene.js';
+import { type TwoCharacters, claspedPair, tip_ws } from './contacts-scene.js';
 import { defaultCharacterBones, defaultCharacterEditor } from './default-character.js';
 
 let module: KinModule;
@@ -43,16 +42,8 @@ function hostOf(pair: Pick<TwoCharacters, 'editor' | 'contacts'>): LinkHost {
 }
 
 function clasped(): TwoCharacters {
-  const pair = facingPair(module, bones, 0.55);
+  const pair = claspedPair(module, bones);
   disposers.push(() => pair.editor.dispose());
-  const { editor, contacts, a, b } = pair;
-  const meet = new THREE.Vector3(-0.02, 1.15, 0.27);
-  editor.setActiveCharacter(a.id);
-  dragTo(editor, 'hand_r', toModel_ms(a, meet));
-  editor.setActiveCharacter(b.id);
-  dragTo(editor, 'hand_r', toModel_ms(b, meet));
-  contacts.add({ from: { character: a.id, bone: 'hand_r' }, to: { character: b.id, bone: 'hand_r' } });
-  contacts.add({ from: { character: b.id, bone: 'hand_r' }, to: { character: a.id, bone: 'hand_r' } });
   return pair;
 }
 

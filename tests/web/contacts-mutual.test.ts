@@ -12,7 +12,7 @@ import { MAX_ROUNDS } from '../../web/src/posing/scene-contacts.js';
 import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { type TwoCharacters, bonePoint_ws, dragTo, facingPair, tip_ws, toModel_ms, withinLimits } from './contacts-scene.js';
+import { type TwoCharacters, bonePoint_ws, claspedPair, dragTo, facingPair, tip_ws, toModel_ms, withinLimits } from './contacts-scene.js';
 import { defaultCharacterBones } from './default-character.js';
 
 let module: KinModule;
@@ -29,20 +29,9 @@ afterAll(() => {
 
 /** Both right hands dragged to meet between the two characters, then held on each other (each contact's point where the other's hand is). */
 function clasped(): TwoCharacters & { ids: number[] } {
-  const pair = facingPair(module, bones, 0.55);
+  const pair = claspedPair(module, bones, ({ a, b }) => expect(tip_ws(a, 'hand_r').distanceTo(tip_ws(b, 'hand_r'))).toBeLessThan(1e-3));
   made.push(pair);
-  const { editor, contacts, a, b } = pair;
-  const meet = new THREE.Vector3(-0.02, 1.15, 0.27);
-  editor.setActiveCharacter(a.id);
-  dragTo(editor, 'hand_r', toModel_ms(a, meet));
-  editor.setActiveCharacter(b.id);
-  dragTo(editor, 'hand_r', toModel_ms(b, meet));
-  expect(tip_ws(a, 'hand_r').distanceTo(tip_ws(b, 'hand_r'))).toBeLessThan(1e-3);
-  const ids = [
-    contacts.add({ from: { character: a.id, bone: 'hand_r' }, to: { character: b.id, bone: 'hand_r' } }).id,
-    contacts.add({ from: { character: b.id, bone: 'hand_r' }, to: { character: a.id, bone: 'hand_r' } }).id,
-  ];
-  return { ...pair, ids };
+  return pair;
 }
 
 /** How far each character's right hand is from the point its contact holds it to, by three.js. */

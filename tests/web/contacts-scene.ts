@@ -82,3 +82,27 @@ export function withinLimits(character: SceneCharacter): boolean {
   }
   return true;
 }
+
+/** Where a clasped pair's right hands meet, world space: between the two, at chest height. */
+const MEET_WS = new THREE.Vector3(-0.02, 1.15, 0.27);
+
+/**
+ * Two characters 55 cm apart with both right hands dragged to meet between
+ * them, then held on each other (a clasp: each contact's point where the
+ * other's hand is); returns the contacts' ids. `met` sees the hands before
+ * the contacts are added.
+ */
+export function claspedPair(module: KinModule, bones: readonly BoneDesc[], met: (pair: TwoCharacters) => void = () => {}): TwoCharacters & { ids: number[] } {
+  const pair = facingPair(module, bones, 0.55);
+  const { editor, contacts, a, b } = pair;
+  editor.setActiveCharacter(a.id);
+  dragTo(editor, 'hand_r', toModel_ms(a, MEET_WS));
+  editor.setActiveCharacter(b.id);
+  dragTo(editor, 'hand_r', toModel_ms(b, MEET_WS));
+  met(pair);
+  const ids = [
+    contacts.add({ from: { character: a.id, bone: 'hand_r' }, to: { character: b.id, bone: 'hand_r' } }).id,
+    contacts.add({ from: { character: b.id, bone: 'hand_r' }, to: { character: a.id, bone: 'hand_r' } }).id,
+  ];
+  return { ...pair, ids };
+}
