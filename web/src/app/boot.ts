@@ -8,7 +8,8 @@ import type { BuiltInCharacter } from '../import/built-in-characters.js';
 import { BuiltInCharacters } from '../import/built-in-characters.js';
 import { BvhImporter } from '../import/bvh/bvh-importer.js';
 import type { CharacterParts } from '../import/character-parts.js';
-import { SceneFiles } from './scene-files.js';
+import { leftOutOfLinks, openSceneFile, pageSceneFiles } from './page-scene-files.js';
+import { showForLink } from './show-for-link.js';
 import { GltfImporter } from '../import/gltf-importer.js';
 import { loadSkinnedMesh } from '../import/load-character.js';
 import { PoseJsonImporter } from '../import/pose-json-importer.js';
@@ -23,10 +24,8 @@ import { PoseEditor, emptyClip } from '../posing/pose-editor.js';
 import { PosingSession } from '../posing/posing-session.js';
 import { Selection } from '../posing/selection.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
-import { defaultCharacterLinkFits } from '../share/default-character-links.js';
 import { poseLinkInUrl } from '../share/link-url.js';
 import { PageLinks } from '../share/page-links.js';
-import type { PoseLinkCharacter } from '../share/pose-link.js';
 import type { LinkHost, LinkOutcome } from '../share/share-link.js';
 import { frameCharacter } from '../three/character-framing.js';
 import { CharacterMeshes } from '../three/character-meshes.js';
@@ -67,10 +66,6 @@ import { whenIdle } from './page-idle.js';
 import { resetPage } from './page-reset.js';
 import { PageContacts } from './page-contacts.js';
 import { SceneContacts } from '../posing/scene-contacts.js';
-import { contactsFileSection } from '../posing/contacts-file-section.js';
-import { propsSection } from '../scene/props-section.js';
-import { cameraSection } from '../scene/camera-section.js';
-import { referenceSection } from '../scene/reference-section.js';
 import { PageProps } from './page-props.js';
 import { PageCamera } from './page-camera.js';
 import { CameraPanels } from './camera-panels.js';
@@ -244,14 +239,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     const models = new PageModels([...motionImporters, new PoseJsonImporter()], root, viewportRegion, {
       showCharacter: (parts) => showParts(parts, addingFromFile),
       applyPose: (pose) => applyNamedPose(editor, pose),
-      openScene: async (file) => {
-        try {
-          await sceneFiles.open(new Uint8Array(await file.arrayBuffer()));
-          return null;
-        } catch (error) {
-          return `Could not open ${file.name}: ${errorMessage(error)}`;
-        }
-      },
+      openScene: (file) => openSceneFile(sceneFiles, file),
       // Embedded (no panel to say it in), a refused picture is said in the models' banner.
       loadImage: (file) => void (cameraPanels?.loadReference(file) ?? camera.loadFile(file).catch((error: unknown) => models.report(errorMessage(error)))),
     });
@@ -270,25 +258,9 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         }
       },
       lessonSettings: () => lessons.settings(),
-      leftOutOfLinks: () => [
-        ...(camera.reference.image === null ? [] : ['the reference image']),
-        ...(editor.scene.props.all.length === 0 ? [] : [`${editor.scene.props.all.length === 1 ? 'the prop' : `the ${editor.scene.props.all.length} props`}`]),
-      ],
+      leftOutOfLinks: () => leftOutOfLinks(editor.scene, camera),
       setLessonSettings: (settings) => lessons.applySettings(settings),
       contacts: sceneContacts,
-    };
-    // A link for a built-in character that is not on screen shows it first (if it fits the link).
-    const showForLink = (character: PoseLinkCharacter, boneCount: number): string | null => {
-      if (character.kind === 'gltf' || (character.kind === 'lesson' && !isLessonId(character.id))) return null;
-      const wanted: BuiltInCharacter = character.kind === 'lesson' ? { kind: 'lesson', id: character.id } : { kind: 'default' };
-      const shown = editor.source;
-      if (shown.kind === wanted.kind && (wanted.kind !== 'lesson' || (shown.kind === 'lesson' && shown.id === wanted.id))) return null;
-      const wantedBones = builtIns.boneCount(wanted);
-      const label = wanted.kind === 'lesson' ? `lesson '${wanted.id}'` : 'the default character';
-      const fits = wanted.kind === 'default' ? defaultCharacterLinkFits(boneCount, wantedBones) : boneCount === wantedBones;
-      if (!fits) return `This link is for ${boneCount} bones; ${label} has ${wantedBones}`;
-      showBuiltIn(wanted);
-      return null;
     };
     // The lessons' text panel heads the inspector (embedded: over the view); the index is the top bar's Lessons.
     const lessonIndex = shell === null ? null : new LessonIndex(root, LESSONS.map(({ id, title, teaching }) => ({ id, title, summary: teaching.summary })), (id) => showBuiltIn({ kind: 'lesson', id }));
@@ -315,7 +287,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     // Before the first frame, so that a shared pose is the first thing drawn.
     links = new PageLinks(linkHost, {
       pushHistory: !embedded,
-      showForLink,
+      showForLink: showForLink(editor, builtIns, showBuiltIn),
       report: (outcome) => {
         reportLink(linkBanner, outcome.ok && linkClipProblem !== null ? { ok: false, error: linkClipProblem } : outcome);
         if (outcome.ok && linkPlays) timeline.play();
@@ -326,7 +298,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
       playing: () => timeline.playing,
     });
     const pageLinks = links;
-    const sceneFiles = new SceneFiles({ editor, characters, builtIns, loader: models.loader, camera: linkHost.camera, setCamera: linkHost.setCamera }, {
+    const sceneFiles = pageSceneFiles({ editor, characters, builtIns, loader: models.loader, camera: linkHost.camera, setCamera: linkHost.setCamera }, sceneContacts, camera, {
       beforeOpen: () => {
         timeline.pause();
         selection.clear();
@@ -337,10 +309,6 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         pageLinks.characterChanged();
       },
     });
-    sceneFiles.add(contactsFileSection(editor, sceneContacts));
-    sceneFiles.add(propsSection(editor.scene));
-    sceneFiles.add(cameraSection(camera.camera, camera.lights));
-    sceneFiles.add(referenceSection(camera.reference, (picture, settings) => camera.setReference(picture, settings)));
     // What the view shows of a link besides the editor's state: the camera, whether the clip plays, the lesson's settings.
     view.onCameraMoved(() => pageLinks.viewChanged());
     sceneContacts.onChange(() => pageLinks.viewChanged());
