@@ -4,31 +4,15 @@
 // field wrong in turn is refused by check() naming it; what only the
 // characters can tell (a bone they lack, a bone without a goal) is refused
 // by check() against the file's characters, by name, the contacts as they were.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkContactsJson, contactsFileSection } from '../../web/src/posing/contacts-file-section.js';
-import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
-import type { KinModule } from '../../web/src/wasm/generated/kin.js';
-import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { type TwoCharacters, facingPair } from './contacts-scene.js';
-import { defaultCharacterBones } from './default-character.js';
+import { type TwoCharacters, pairMaker } from './contacts-scene.js';
 import { sceneFileCharacters } from './scene-file-characters.js';
 
-let module: KinModule;
-let bones: BoneDesc[];
-const made: TwoCharacters[] = [];
-
-beforeAll(async () => {
-  module = await loadKinModuleNode();
-  bones = await defaultCharacterBones();
-});
-afterAll(() => {
-  for (const pair of made) pair.editor.dispose();
-});
+const pairs = pairMaker();
 
 function pair(): TwoCharacters {
-  const p = facingPair(module, bones, 0.45);
-  made.push(p);
-  return p;
+  return pairs.facing(0.45);
 }
 
 const NO_BYTES = new Map<string, Uint8Array>();

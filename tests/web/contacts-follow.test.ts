@@ -6,30 +6,14 @@
 // its angles within limits. Distances are measured with three.js's matrices,
 // not the contacts' own arithmetic. Bad contacts are refused naming the
 // field, changing nothing; removing a character removes its contacts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../web/src/posing/seeded-random.js';
-import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
-import type { KinModule } from '../../web/src/wasm/generated/kin.js';
-import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { type TwoCharacters, bonePoint_ws, facingPair, tip_ws, withinLimits } from './contacts-scene.js';
-import { defaultCharacterBones } from './default-character.js';
+import { type TwoCharacters, bonePoint_ws, pairMaker, tip_ws, withinLimits } from './contacts-scene.js';
 
-let module: KinModule;
-let bones: BoneDesc[];
-const made: TwoCharacters[] = [];
-
-beforeAll(async () => {
-  module = await loadKinModuleNode();
-  bones = await defaultCharacterBones();
-});
-afterAll(() => {
-  for (const pair of made) pair.editor.dispose();
-});
+const pairs = pairMaker();
 
 function pair(distance = 0.45): TwoCharacters {
-  const p = facingPair(module, bones, distance);
-  made.push(p);
-  return p;
+  return pairs.facing(distance);
 }
 
 const SHOULDER: [number, number, number] = [0, 0, 0];

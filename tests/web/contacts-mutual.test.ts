@@ -6,32 +6,16 @@
 // takes few rounds; one undo brings both characters back, bit for bit.
 // Hands a centimetre apart when clasped meet (each held on the other's own
 // point) and stay together through long drags.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as THREE from 'three';
 import { MAX_ROUNDS } from '../../web/src/posing/scene-contacts.js';
-import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
-import type { KinModule } from '../../web/src/wasm/generated/kin.js';
-import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
-import { type TwoCharacters, bonePoint_ws, claspedPair, dragTo, facingPair, tip_ws, toModel_ms, withinLimits } from './contacts-scene.js';
-import { defaultCharacterBones } from './default-character.js';
+import { type TwoCharacters, bonePoint_ws, dragTo, pairMaker, tip_ws, toModel_ms, withinLimits } from './contacts-scene.js';
 
-let module: KinModule;
-let bones: BoneDesc[];
-const made: TwoCharacters[] = [];
-
-beforeAll(async () => {
-  module = await loadKinModuleNode();
-  bones = await defaultCharacterBones();
-});
-afterAll(() => {
-  for (const pair of made) pair.editor.dispose();
-});
+const pairs = pairMaker();
 
 /** Both right hands dragged to meet between the two characters, then held on each other (each contact's point where the other's hand is). */
 function clasped(): TwoCharacters & { ids: number[] } {
-  const pair = claspedPair(module, bones, ({ a, b }) => expect(tip_ws(a, 'hand_r').distanceTo(tip_ws(b, 'hand_r'))).toBeLessThan(1e-3));
-  made.push(pair);
-  return pair;
+  return pairs.clasped(({ a, b }) => expect(tip_ws(a, 'hand_r').distanceTo(tip_ws(b, 'hand_r'))).toBeLessThan(1e-3));
 }
 
 /** How far each character's right hand is from the point its contact holds it to, by three.js. */
@@ -71,8 +55,7 @@ describe('clasped hands of two characters', () => {
   }
 
   it('hands apart when clasped meet, and stay together through long drags of B', () => {
-    const pair = facingPair(module, bones, 0, { x: 0.6, z: 0, heading: -Math.PI / 2 });
-    made.push(pair);
+    const pair = pairs.facing(0, { x: 0.6, z: 0, heading: -Math.PI / 2 });
     const { editor, contacts, a, b } = pair;
     editor.placeCharacter(a.id, { x: 0, z: 0, heading: Math.PI / 2 });
     const meet = new THREE.Vector3(0.3, 1.4, 0);

@@ -4,6 +4,7 @@
 // point arithmetic in scene/contacts.ts): a bone point and a goal's tip in
 // world space.
 import * as THREE from 'three';
+import { afterAll, beforeAll } from 'vitest';
 import { PoseEditor } from '../../web/src/posing/pose-editor.js';
 import { DEFAULT_CHARACTER_PRESETS } from '../../web/src/posing/pose-presets.js';
 import { PosingSession } from '../../web/src/posing/posing-session.js';
@@ -14,7 +15,8 @@ import type { BoneDesc } from '../../web/src/rig/rig-desc.js';
 import type { CharacterTransform } from '../../web/src/scene/character-transform.js';
 import type { SceneCharacter } from '../../web/src/scene/scene.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
-import { defaultCharacterEditor } from './default-character.js';
+import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
+import { defaultCharacterBones, defaultCharacterEditor } from './default-character.js';
 
 export interface TwoCharacters {
   editor: PoseEditor;
@@ -105,4 +107,29 @@ export function claspedPair(module: KinModule, bones: readonly BoneDesc[], met: 
     contacts.add({ from: { character: b.id, bone: 'hand_r' }, to: { character: a.id, bone: 'hand_r' } }).id,
   ];
   return { ...pair, ids };
+}
+
+/**
+ * Pairs for a test file: the module and the default character's bones
+ * loaded before its tests, every pair made freed after them.
+ */
+export function pairMaker(): { facing(distance: number, bTransform?: CharacterTransform): TwoCharacters; clasped(met?: (pair: TwoCharacters) => void): TwoCharacters & { ids: number[] } } {
+  let module: KinModule;
+  let bones: BoneDesc[];
+  const made: TwoCharacters[] = [];
+  beforeAll(async () => {
+    module = await loadKinModuleNode();
+    bones = await defaultCharacterBones();
+  });
+  afterAll(() => {
+    for (const pair of made) pair.editor.dispose();
+  });
+  const kept = <T extends TwoCharacters>(pair: T): T => {
+    made.push(pair);
+    return pair;
+  };
+  return {
+    facing: (distance, bTransform) => kept(facingPair(module, bones, distance, bTransform)),
+    clasped: (met) => kept(claspedPair(module, bones, met)),
+  };
 }
