@@ -246,7 +246,7 @@ describe('retargeting on the page', () => {
     expect(await page.evaluate(() => window.kin.time().playing)).toBe(true);
     await artifactsAt(page, SIZES, ({ width, height }) => `${ARTIFACTS}/retarget-playing-${width}x${height}.png`);
     await resizeWindow(page, { width: 1280, height: 800 });
-    await page.click('.retarget-close');
+    await page.click('.retarget-dialog .side-dialog-close');
     // The panel hidden and drawn: its button no longer has the keys.
     await nextFrame(page);
     await artifact(page, `${ARTIFACTS}/retarget-playing-closed-1280x800.png`);

@@ -58,8 +58,8 @@ export function reportLines(summary: RetargetSummary): [string, string, string][
 }
 
 export class RetargetDialog {
-  readonly element = element('div', 'retarget-dialog');
-  private readonly heading = element('h2', 'retarget-title');
+  readonly element = element('div', 'side-dialog retarget-dialog');
+  private readonly heading = element('h2', 'side-dialog-title');
   private readonly builtIn = toolSelect('retarget-builtin', 'A built-in rig with clips as the source', 'Built-in rig…');
   private readonly fileInput = document.createElement('input');
   private readonly mapInput = document.createElement('input');
@@ -76,11 +76,11 @@ export class RetargetDialog {
   private readonly table = element('tbody', 'retarget-rows');
   private readonly problemList = element('ul', 'retarget-problems');
   private readonly applyButton = toolButton('retarget-apply', 'Retarget the source clip onto the character: the result becomes the timeline’s clip (undo puts the previous one back)', 'Apply');
-  private readonly status = element('p', 'retarget-status');
+  private readonly status = element('p', 'side-dialog-status retarget-status');
   /** Why Apply is disabled, beside it (the problems themselves are listed under the map). */
   private readonly blocked = element('p', 'retarget-blocked');
   private readonly report = element('section', 'retarget-report');
-  private readonly reportTitle = element('h3', 'retarget-subtitle');
+  private readonly reportTitle = element('h3', 'side-dialog-subtitle');
   private readonly numbers = element('dl', 'retarget-numbers');
   private readonly plot: RetargetPlot;
   private readonly showSource = document.createElement('input');
@@ -90,12 +90,12 @@ export class RetargetDialog {
     this.element.hidden = true;
     this.element.setAttribute('role', 'dialog');
     this.element.setAttribute('aria-label', 'Retarget a motion onto the character');
-    const head = element('header', 'retarget-head');
-    head.append(this.heading, closeButton('retarget-close', 'Close the retarget panel', () => this.close()));
+    const head = element('header', 'side-dialog-head');
+    head.append(this.heading, closeButton('side-dialog-close', 'Close the retarget panel', () => this.close()));
 
     // Source.
-    const source = element('section', 'retarget-section');
-    source.append(element('h3', 'retarget-subtitle', 'Source'));
+    const source = element('section', 'side-dialog-section');
+    source.append(element('h3', 'side-dialog-subtitle', 'Source'));
     this.builtIn.options[0].disabled = true;
     this.builtIn.append(...host.builtIns.map((b) => toolOption(b.name, b.name)));
     this.builtIn.addEventListener('change', () => this.run(() => host.useBuiltIn(this.builtIn.value)));
@@ -112,13 +112,13 @@ export class RetargetDialog {
     const pick = toolButton('retarget-load', 'A BVH file, or a glTF/GLB with animations (with its .bin and textures)', 'BVH / glTF file…');
     pick.addEventListener('click', () => this.fileInput.click());
     this.clip.addEventListener('change', () => this.run(() => host.chooseClip(Number(this.clip.value))));
-    const pickers = element('div', 'retarget-row');
+    const pickers = element('div', 'side-dialog-row');
     pickers.append(this.builtIn, pick, this.fileInput);
     source.append(pickers, this.clip, this.sourceLine);
 
     // Options.
-    const options = element('section', 'retarget-section');
-    options.append(element('h3', 'retarget-subtitle', 'Method'));
+    const options = element('section', 'side-dialog-section');
+    options.append(element('h3', 'side-dialog-subtitle', 'Method'));
     const modeGroup = element('fieldset', 'skinning-toggle retarget-mode');
     const legend = element('legend', '', 'Retarget by');
     modeGroup.append(legend);
@@ -139,7 +139,7 @@ export class RetargetDialog {
       rotation: mode('rotation', 'Rotations', 'Rotation retargeting: each bone turns as its source bone turns from its reference pose'),
       ik: mode('ik', 'IK limbs', 'IK retargeting: hands, feet and head reach where the source’s do, scaled to the character’s limbs'),
     };
-    const lockLabel = element('label', 'retarget-check');
+    const lockLabel = element('label', 'side-dialog-check');
     lockLabel.title = 'A foot that stands still in the source stays planted on the character (IK only)';
     this.locks.type = 'checkbox';
     this.locks.dataset.action = 'retarget-locks';
@@ -150,15 +150,15 @@ export class RetargetDialog {
     this.reference.options[0].disabled = true;
     this.reference.append(...RETARGET_REFERENCES.map((r) => toolOption(r, REFERENCE_LABELS[r])));
     this.reference.addEventListener('change', () => this.run(() => host.setOptions({ reference: this.reference.value as RetargetReference })));
-    const optionRow = element('div', 'retarget-row');
+    const optionRow = element('div', 'side-dialog-row');
     optionRow.append(lockLabel, this.keyRate);
-    const referenceRow = element('div', 'retarget-row');
+    const referenceRow = element('div', 'side-dialog-row');
     referenceRow.append(this.reference);
     options.append(modeGroup, optionRow, referenceRow);
 
     // The bone map.
-    const map = element('section', 'retarget-section');
-    const mapHead = element('div', 'retarget-row retarget-map-head');
+    const map = element('section', 'side-dialog-section');
+    const mapHead = element('div', 'side-dialog-row retarget-map-head');
     const auto = toolButton('retarget-automap', 'Map the bones again by their names', 'Auto-map');
     auto.addEventListener('click', () => this.run(() => host.autoMap()));
     this.mapInput.type = 'file';
@@ -173,7 +173,7 @@ export class RetargetDialog {
     const [loadMap, saveMap] = this.mapButtons;
     loadMap.addEventListener('click', () => this.mapInput.click());
     saveMap.addEventListener('click', () => this.saveMap());
-    mapHead.append(element('h3', 'retarget-subtitle', 'Bone map'), auto, loadMap, saveMap, this.mapInput);
+    mapHead.append(element('h3', 'side-dialog-subtitle', 'Bone map'), auto, loadMap, saveMap, this.mapInput);
     const tableWrap = element('div', 'retarget-table-wrap');
     const table = element('table', 'retarget-table');
     const headRow = document.createElement('tr');
@@ -186,12 +186,12 @@ export class RetargetDialog {
     map.append(mapHead, tableWrap, chainNote, this.problemList);
 
     // Apply and the report.
-    const actions = element('div', 'retarget-row retarget-actions');
-    this.applyButton.classList.add('retarget-apply');
+    const actions = element('div', 'side-dialog-row side-dialog-actions');
+    this.applyButton.classList.add('side-dialog-apply');
     this.applyButton.addEventListener('click', () => this.apply());
     actions.append(this.applyButton, this.blocked, this.status);
     this.report.hidden = true;
-    const showLabel = element('label', 'retarget-check');
+    const showLabel = element('label', 'side-dialog-check');
     showLabel.title = 'Draw the source skeleton beside the character while the result plays';
     this.showSource.type = 'checkbox';
     this.showSource.dataset.action = 'retarget-show-source';
@@ -201,7 +201,7 @@ export class RetargetDialog {
     this.plot = new RetargetPlot(this.report);
     this.report.append(showLabel);
 
-    const body = element('div', 'retarget-body');
+    const body = element('div', 'side-dialog-body');
     // Apply last, held at the panel's foot: in reach however far the map or the report is scrolled.
     body.append(source, options, map, this.report, actions);
     this.element.append(head, body);
