@@ -4,6 +4,7 @@
 // first asked for (kin.renderPass, the export dialog).
 import type { PoseEditor } from '../posing/pose-editor.js';
 import { type RenderCameraState, checkSide, verticalFov } from '../scene/render-camera.js';
+import type { DepthImage } from '../outputs/pass-images.js';
 import type { PicturePixels } from '../three/picture-render.js';
 import { type PassMask, PassRenderer } from '../three/pass-render.js';
 import type { PictureView } from '../three/render-camera-three.js';
@@ -64,6 +65,12 @@ export class PagePasses {
       case 'shaded':
         return passes.shaded(view);
     }
+  }
+
+  /** The raw depth (metres, +Infinity where nothing is drawn) for `view`, drawn now. */
+  async depthImage(view: PictureView): Promise<DepthImage> {
+    await this.page.view.nextFrame();
+    return this.renderer.depthImage(view);
   }
 
   /** The pass as PNG (the shaded one with a transparent background, the others opaque). */
