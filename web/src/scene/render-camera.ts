@@ -70,7 +70,8 @@ function point(value: unknown, field: string): Vec3 {
   return p;
 }
 
-function side(value: unknown, field: string): number {
+/** A picture side: a whole number of pixels from 1 to MAX_SIDE_PX. */
+export function checkSide(value: unknown, field: string): number {
   const n = finite(value, field);
   if (!Number.isInteger(n) || n < 1 || n > MAX_SIDE_PX) throw new Error(`${field} must be a whole number of pixels from 1 to ${MAX_SIDE_PX} (got ${n})`);
   return n;
@@ -112,8 +113,8 @@ export function withChanges(base: RenderCameraState, change: unknown, path: stri
     focalLength: record.focalLength === undefined ? base.focalLength : checkFocalLength(record.focalLength, `${path}.focalLength`),
     position: record.position === undefined ? base.position : point(record.position, `${path}.position`),
     target: record.target === undefined ? base.target : point(record.target, `${path}.target`),
-    width: record.width === undefined ? base.width : side(record.width, `${path}.width`),
-    height: record.height === undefined ? base.height : side(record.height, `${path}.height`),
+    width: record.width === undefined ? base.width : checkSide(record.width, `${path}.width`),
+    height: record.height === undefined ? base.height : checkSide(record.height, `${path}.height`),
     background: record.background === undefined ? base.background : checkBackground(record.background, `${path}.background`),
   };
   checkAim(next.position, next.target, `${path}.target`);

@@ -5,12 +5,8 @@
 // where nothing is drawn: the page composes the background and the
 // reference image behind it (ui/picture-png.ts).
 //
-// A clean picture hides what is there for posing: everything the viewport
-// draws directly in its scene (handles, gizmos, pole lines, the skeleton,
-// the balance overlay, onion ghosts: all of them live in the active
-// character's model space beside `world`), the floor grid, and any object
-// under `world` marked `userData.overlay = true` (the render camera's own
-// frame lines). The scene's content — the characters, props, lights, a
+// A clean picture hides what is there for posing (offscreen-render.ts's
+// viewOverlays); the scene's content — the characters, props, lights, a
 // reference plane — lives under `world`.
 //
 // Colour: the canvas gets sRGB from our shaders (they write sRGB always) and
@@ -22,10 +18,10 @@
 // blends them. Its storage is plain RGBA8 (named, so that the multisampled
 // buffer and the texture it resolves into agree).
 import * as THREE from 'three';
-import { type PictureView, placeRenderCamera } from './render-camera-three.js';
+import { TILE, checkPictureSize, renderTiles, viewOverlays, withHidden } from './offscreen-render.js';
+import type { PictureView } from './render-camera-three.js';
 import type { Viewport } from './scene.js';
 
-const TILE = 2048;
 const SAMPLES = 4;
 
 export interface PicturePixels {
@@ -37,7 +33,6 @@ export interface PicturePixels {
 
 export class PictureRenderer {
   private readonly camera = new THREE.PerspectiveCamera();
-  private readonly clearColor = new THREE.Color();
 
   constructor(private readonly viewport: Viewport) {}
 
@@ -47,61 +42,26 @@ export class PictureRenderer {
    * back). Throws naming the size when the GPU cannot hold a tile of it.
    */
   render(state: PictureView, overlays: boolean): PicturePixels {
-    const { renderer, scene, world } = this.viewport;
+    const { renderer } = this.viewport;
     const { width, height } = state;
-    const limit = renderer.capabilities.maxTextureSize;
-    if (Math.min(TILE, width) > limit || Math.min(TILE, height) > limit) throw new Error(`render camera: ${width} × ${height} is more than this GPU draws (${limit} a side)`);
-    world.updateMatrixWorld();
-    placeRenderCamera(this.camera, state, world.matrix);
-    const hidden = overlays ? [] : this.hideOverlays();
+    checkPictureSize(renderer, width, height);
     const target = new THREE.WebGLRenderTarget(Math.min(TILE, width), Math.min(TILE, height), { samples: SAMPLES, colorSpace: THREE.SRGBColorSpace });
     (target as unknown as { isXRRenderTarget: boolean }).isXRRenderTarget = true;
     // Plain bytes, as the canvas holds (an sRGB texture would be stored as SRGB8_ALPHA8 and encoded twice).
     target.texture.internalFormat = 'RGBA8';
     const data = new Uint8ClampedArray(width * height * 4);
-    const previous = renderer.getRenderTarget();
-    const previousAlpha = renderer.getClearAlpha();
-    renderer.getClearColor(this.clearColor);
     try {
-      renderer.setClearColor(0x000000, 0);
-      for (let y0 = 0; y0 < height; y0 += TILE) {
-        for (let x0 = 0; x0 < width; x0 += TILE) {
-          const w = Math.min(TILE, width - x0);
-          const h = Math.min(TILE, height - y0);
-          target.setSize(w, h);
-          this.camera.setViewOffset(width, height, x0, y0, w, h);
-          renderer.setRenderTarget(target);
-          renderer.clear();
-          renderer.render(scene, this.camera);
+      withHidden(overlays ? [] : viewOverlays(this.viewport), () =>
+        renderTiles(this.viewport, this.camera, state, target, (x0, y0, w, h) => {
           const tile = new Uint8Array(w * h * 4);
           renderer.readRenderTargetPixels(target, 0, 0, w, h, tile);
           copyTile(tile, w, h, data, width, x0, y0);
-        }
-      }
+        }),
+      );
     } finally {
-      renderer.setRenderTarget(previous);
-      renderer.setClearColor(this.clearColor, previousAlpha);
       target.dispose();
-      for (const object of hidden) object.visible = true;
     }
     return { width, height, data };
-  }
-
-  /** Hides the posing overlays; returns what it hid (only what was visible). */
-  private hideOverlays(): THREE.Object3D[] {
-    const { scene, world, ground } = this.viewport;
-    const hidden: THREE.Object3D[] = [];
-    const hide = (object: THREE.Object3D): void => {
-      if (!object.visible) return;
-      object.visible = false;
-      hidden.push(object);
-    };
-    for (const child of scene.children) if (child !== world) hide(child);
-    hide(ground);
-    world.traverse((object) => {
-      if (object.userData.overlay === true) hide(object);
-    });
-    return hidden;
   }
 }
 

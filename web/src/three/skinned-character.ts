@@ -73,6 +73,10 @@ export class SkinnedCharacter {
   readonly source: THREE.SkinnedMesh;
   /** Whether the mesh draws with the source's own material (else in the page's look). */
   readonly ownMaterial: boolean;
+  /** Each method's bone texture (the character's, shared by its parts): other materials drawing this mesh skin with it (three/pass-render.ts). */
+  readonly bones: Readonly<Record<SkinningMethod, BoneUniforms>>;
+  /** Whether the mesh has a second joint set (skin-inputs.glsl's EIGHT_INFLUENCES). */
+  readonly eightInfluences: boolean;
   private readonly shaded: Record<SkinningMethod, THREE.Material>;
   private readonly debug: Record<SkinningMethod, THREE.RawShaderMaterial>;
   private readonly colorMode = { value: 0 };
@@ -93,6 +97,7 @@ export class SkinnedCharacter {
   ) {
     this.source = source;
     this.ownMaterial = material === 'own';
+    this.bones = bones;
     const from = source.geometry;
     for (const name of ['position', 'normal', 'skinIndex', 'skinWeight']) {
       if (!from.getAttribute(name)) throw new Error(`SkinnedCharacter: mesh '${source.name}' has no ${name} attribute`);
@@ -105,6 +110,7 @@ export class SkinnedCharacter {
     geometry.setIndex(from.getIndex());
     // Eight influences per vertex: glTF's second joint set (import/gltf-influences.ts).
     const eightInfluences = from.getAttribute('skinIndex1') !== undefined;
+    this.eightInfluences = eightInfluences;
 
     const defines: Record<string, string> = eightInfluences ? { EIGHT_INFLUENCES: '' } : {};
     const shadedDefines = from.getAttribute('color') ? { ...defines, VERTEX_COLORS: '' } : defines;
