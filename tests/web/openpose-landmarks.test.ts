@@ -132,6 +132,32 @@ describe('OpenPose landmarks', () => {
     }
   });
 
+  it.each([
+    ["Unreal's finger names (index_01_l, pinky_01_l)", (f: string, k: string, side: string) => `${f === 'little' ? 'pinky' : f}_0${k}_${side}`, false],
+    ["Mixamo's with end bones (LeftHandIndex4 at each tip)", (f: string, k: string, side: string) => `mixamorig:${side === 'l' ? 'Left' : 'Right'}Hand${MIXAMO_FINGERS[f]}${k}`, true],
+  ])('finds the hands under %s', (_, fingerName, endBones) => {
+    const renamed: BoneDesc[] = bones.map((bone) => {
+      const finger = /^(thumb|index|middle|ring|little)_([123])_([lr])$/.exec(bone.name);
+      return { ...bone, name: finger ? fingerName(finger[1], finger[2], finger[3]) : bone.name, inverseBind: undefined };
+    });
+    if (endBones) {
+      bones.forEach((bone, parent) => {
+        const last = /^(thumb|index|middle|ring|little)_3_([lr])$/.exec(bone.name);
+        if (last) renamed.push({ name: fingerName(last[1], '4', last[2]), parent, restT: bone.tip });
+      });
+    }
+    const other = Rig.create(module, renamed);
+    try {
+      const estimate = body(other);
+      for (const side of ['leftHand', 'rightHand'] as const) {
+        estimate[side]!.forEach((source, i) => expect(bindPosition(other, source).distanceTo(bindPosition(rig, landmarks[side]![i])), source.name).toBeLessThan(1e-6));
+        if (endBones) expect(other.boneNames[estimate[side]![4].points[0].bone]).toMatch(/Thumb4$/);
+      }
+    } finally {
+      other.dispose();
+    }
+  });
+
   it('scales the estimate with the character: 1.2 times as big, 1.2 times as far and as deep', () => {
     const loaded = Rig.create(module, loadedCopy(bones, 1.2));
     try {

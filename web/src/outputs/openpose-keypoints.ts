@@ -6,6 +6,7 @@
 // left corner, x right, y down, the picture's edges at 0 and width / height.
 // A point behind the camera or off the picture gets confidence 0.
 import type { PictureView } from '../three/render-camera-three.js';
+import { transformPoint } from './column-major.js';
 import { COCO_FROM_BODY_25 } from './openpose-layouts.js';
 import type { BodyLandmarks, KeypointSource } from './openpose-landmarks.js';
 
@@ -77,15 +78,6 @@ function project(frame: CameraFrame, p_ws: readonly number[], view: PictureView,
   const y = ((1 - ndcY) / 2) * view.height;
   const seen = depth > 0 && x >= 0 && x <= view.width && y >= 0 && y <= view.height;
   return { x: Number.isFinite(x) ? x : 0, y: Number.isFinite(y) ? y : 0, c: seen ? 1 : 0, depth, tolerance };
-}
-
-/** Column-major m · [p, 1] (m 16 numbers from `at`). */
-function transformPoint(m: ArrayLike<number>, at: number, p: readonly number[]): [number, number, number] {
-  return [
-    m[at] * p[0] + m[at + 4] * p[1] + m[at + 8] * p[2] + m[at + 12],
-    m[at + 1] * p[0] + m[at + 5] * p[1] + m[at + 9] * p[2] + m[at + 13],
-    m[at + 2] * p[0] + m[at + 6] * p[1] + m[at + 10] * p[2] + m[at + 14],
-  ];
 }
 
 /** The keypoint's world position: the mean of its bone points through the pose and the placement. */

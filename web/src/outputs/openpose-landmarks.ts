@@ -23,6 +23,7 @@
 import { BONE_ROLES } from '../rig/retarget.js';
 import type { BoneDesc, Vec3Tuple } from '../rig/rig-desc.js';
 import { type Mat4, invertAffine } from '../scene/prop-transform.js';
+import { transformPoint } from './column-major.js';
 import { BODY_25, type Body25Name, FINGERS, HAND_21 } from './openpose-layouts.js';
 
 /** What the landmarks need of a rig (a Rig has all of it). */
@@ -152,14 +153,6 @@ const DEFAULT_ANKLE_TO_HEAD = 1.46;
 /** The default character's bones a rig must have, named so, to take its landmarks as defined. */
 const DEFAULT_NAMES = ['hips', 'head', 'upper_arm_l', 'forearm_l', 'hand_l', 'upper_arm_r', 'forearm_r', 'hand_r', 'thigh_l', 'shin_l', 'foot_l', 'toes_l', 'thigh_r', 'shin_r', 'foot_r', 'toes_r'];
 
-function bindOrigin(bind: Float32Array, bone: number): Vec3Tuple {
-  return [bind[16 * bone + 12], bind[16 * bone + 13], bind[16 * bone + 14]];
-}
-
-function transform(m: ArrayLike<number>, at: number, p: readonly number[]): Vec3Tuple {
-  return [0, 1, 2].map((k) => m[at + k] * p[0] + m[at + 4 + k] * p[1] + m[at + 8 + k] * p[2] + m[at + 12 + k]) as Vec3Tuple;
-}
-
 const sub = (a: readonly number[], b: readonly number[]): Vec3Tuple => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a: readonly number[], b: readonly number[]): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const cross = (a: readonly number[], b: readonly number[]): Vec3Tuple => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
@@ -176,13 +169,14 @@ class BindPose {
     this.bind = rig.bindMatrices();
   }
   origin(bone: number): Vec3Tuple {
-    return bindOrigin(this.bind, bone);
+    const at = 16 * bone;
+    return [this.bind[at + 12], this.bind[at + 13], this.bind[at + 14]];
   }
   tip_bs(bone: number): Vec3Tuple {
     return this.rig.description[bone]?.tip ?? [0, 0, 0];
   }
   tip(bone: number): Vec3Tuple {
-    return transform(this.bind, 16 * bone, this.tip_bs(bone));
+    return transformPoint(this.bind, 16 * bone, this.tip_bs(bone));
   }
   toBone(bone: number, p_ms: readonly number[]): Vec3Tuple {
     let inverse = this.inverses.get(bone);
@@ -190,7 +184,7 @@ class BindPose {
       inverse = invertAffine(this.bind.subarray(16 * bone, 16 * bone + 16), new Float64Array(16));
       this.inverses.set(bone, inverse);
     }
-    return transform(inverse, 0, p_ms);
+    return transformPoint(inverse, 0, p_ms);
   }
 }
 
