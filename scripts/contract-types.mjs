@@ -38,6 +38,8 @@ const KIND_TYPES = {
   quat: '[number, number, number, number]',
   indices: 'ArrayLike<number>',
   numbers: 'ArrayLike<number>',
+  vec2: '[number, number]',
+  mat4: 'ArrayLike<number>',
 };
 
 function fieldLines(fields) {

@@ -22,6 +22,7 @@ const clipKeys: Same<keyof FlatClipShape, keyof (Shapes['clip'] & Shapes['clipCh
 /** A value of the wrong kind for each field kind. */
 const WRONG: Record<string, unknown> = {
   integer: 0.5, number: 'one', boolean: 1, string: 5, vec3: [1, 2], quat: [0, 0, 1], indices: 7, numbers: 7,
+  vec2: [1], mat4: [1, 0, 0],
 };
 
 type Json = Record<string, unknown>;
@@ -47,7 +48,7 @@ describe('the shapes the core parses', () => {
   it('are generated from the live module', () => {
     expect([goalKeys, chainKeys, clipKeys]).toEqual([true, true, true]);
     expect(module.contract().shapes).toEqual(JSON.parse(JSON.stringify(SHAPES)));
-    expect(Object.keys(SHAPES.goal)).toEqual(['bone', 'target', 'point', 'weight', 'orientation', 'orientationWeight', 'pole', 'poleWeight', 'poleBone']);
+    expect(Object.keys(SHAPES.goal)).toEqual(['bone', 'target', 'point', 'weight', 'orientation', 'orientationWeight', 'pole', 'poleWeight', 'poleBone', 'viewProjection', 'imageSize', 'targetPx']);
   });
 
   describe('are read by their tables', () => {

@@ -128,6 +128,8 @@ val Contract() {
     solver.set("rootTranslation", info.root_translation);
     solver.set("balance", info.balance);
     solver.set("floor", info.floor);
+    solver.set("projection", info.projection);
+    solver.set("prior", info.prior);
     val settings = val::array();
     for (const IkOptionInfo& o : IkOptionTable())
       if (info.settings & SettingBit(o.setting)) settings.call<void>("push", std::string(o.key));

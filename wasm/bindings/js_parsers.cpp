@@ -69,7 +69,8 @@ namespace {
 // What a field of each kind must be, for the messages.
 const char* KindWords(FieldKind kind) {
   static const char* const kWords[] = {"a whole number", "a number",  "a boolean", "a string", "3 numbers",
-                                       "4 numbers (x, y, z, w)", "an array of indices", "an array of numbers"};
+                                       "4 numbers (x, y, z, w)", "an array of indices", "an array of numbers",
+                                       "2 numbers", "16 numbers (a column-major 4×4 matrix)"};
   static_assert(sizeof(kWords) / sizeof(kWords[0]) == static_cast<int>(FieldKind::kCount), "words per kind");
   return kWords[static_cast<int>(kind)];
 }
@@ -87,6 +88,8 @@ bool HasKind(const val& v, FieldKind kind) {
     case FieldKind::kQuat: return IsArrayLike(v) && v["length"].as<int>() == 4;
     case FieldKind::kIndices:  // whole numbers, checked as they are copied
     case FieldKind::kNumbers: return IsArrayLike(v);
+    case FieldKind::kVec2: return IsArrayLike(v) && v["length"].as<int>() == 2;
+    case FieldKind::kMat4: return IsArrayLike(v) && v["length"].as<int>() == 16;
     case FieldKind::kCount: break;
   }
   return false;
@@ -153,6 +156,24 @@ Status ParseGoal(const val& v, int g, Goal* out, bool* has_point) {
     if (!field.isUndefined()) out->pole_weight = field.as<float>();
     if (!(status = Read(v, GoalField::kPoleBone, where, &field)).ok()) return status;
     if (!field.isUndefined()) out->pole_bone = field.as<int>();
+  }
+  // The image size and target pixel are checked whenever given, and
+  // required with a view-projection (a projected goal).
+  val view_projection = val::undefined();
+  if (!(status = Read(v, GoalField::kViewProjection, where, &view_projection)).ok()) return status;
+  out->has_projection = !view_projection.isUndefined();
+  if (out->has_projection) {
+    const std::vector<float> m = Numbers(view_projection);
+    for (int c = 0; c < 4; ++c)
+      for (int r = 0; r < 4; ++r) out->view_projection_ms[c][r] = m[4 * c + r];
+  }
+  for (const GoalField f : {GoalField::kImageSize, GoalField::kTargetPx}) {
+    if (!(status = Read(v, f, where, &field)).ok()) return status;
+    if (field.isUndefined() && out->has_projection)
+      return Status::Invalid("%s: %s must be given with viewProjection", where.c_str(), FieldOf(f).key);
+    if (field.isUndefined()) continue;
+    const std::vector<float> xy = Numbers(field);
+    (f == GoalField::kImageSize ? out->image_size_px : out->target_px) = glm::vec2(xy[0], xy[1]);
   }
   return Status::Ok();
 }

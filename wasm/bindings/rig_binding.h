@@ -105,6 +105,9 @@ class RigBinding {
   bool keepBalance() const { return rig_.keep_balance(); }
   int setKeepAboveFloor(bool on) { return Report(rig_.SetKeepAboveFloor(on)); }
   bool keepAboveFloor() const { return rig_.keep_above_floor(); }
+  // angles: 3 per bone (an array or Float32Array); weight 0 turns the prior off.
+  int setPosePrior(const emscripten::val& angles, float weight);
+  float posePriorWeight() const { return rig_.pose_prior_weight(); }
   int solve() { return Solved(rig_.Solve()); }
   std::uintptr_t exchangePtr() const { return reinterpret_cast<std::uintptr_t>(&exchange_); }
   std::uintptr_t address() const { return reinterpret_cast<std::uintptr_t>(this); }

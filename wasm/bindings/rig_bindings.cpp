@@ -164,6 +164,13 @@ int RigBinding::setIkFrom(const val& angles) {
   return Report(rig_.SetIkFrom(Span<const float>(a.data(), a.size())));
 }
 
+int RigBinding::setPosePrior(const val& angles, float weight) {
+  std::vector<float> a;
+  const Status parsed = ParseNumbers(angles, "pose prior angles", &a);
+  if (!parsed.ok()) return Report(parsed);
+  return Report(rig_.SetPosePrior(Span<const float>(a.data(), a.size()), weight));
+}
+
 int RigBinding::setRootOffset(float x, float y, float z) { return Report(rig_.SetRootOffset(glm::vec3(x, y, z))); }
 
 int RigBinding::setRestScales(const val& scales) {
@@ -245,5 +252,7 @@ EMSCRIPTEN_BINDINGS(kin_rig) {
       .function("setKeepBalance", &RigBinding::setKeepBalance)
       .function("keepBalance", &RigBinding::keepBalance)
       .function("setKeepAboveFloor", &RigBinding::setKeepAboveFloor)
-      .function("keepAboveFloor", &RigBinding::keepAboveFloor);
+      .function("keepAboveFloor", &RigBinding::keepAboveFloor)
+      .function("setPosePrior", &RigBinding::setPosePrior)
+      .function("posePriorWeight", &RigBinding::posePriorWeight);
 }

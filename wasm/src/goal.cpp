@@ -1,5 +1,6 @@
 #include "kin/goal.h"
 
+#include <cmath>
 #include <cstdio>
 
 #include "math_checks.h"
@@ -50,6 +51,18 @@ Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index) {
         return Status::Invalid("goal %d: pole bone %d is not bone %d '%s' or one of its ancestors", index, goal.pole_bone,
                                goal.bone, skeleton.name(goal.bone).c_str());
     }
+  }
+  if (goal.has_projection) {
+    if (!IsFinite(goal.view_projection_ms))
+      return Status::Invalid("goal %d: view-projection matrix is not finite", index);
+    for (int k = 0; k < 2; ++k) {
+      const float side = goal.image_size_px[k];
+      if (!(side >= 1.0f && side <= kMaxImageSizePx && side == std::floor(side)))
+        return Status::Invalid("goal %d: image %s %g must be a whole number of pixels in [1, %g]", index,
+                               k == 0 ? "width" : "height", side, kMaxImageSizePx);
+    }
+    if (!IsFinite(goal.target_px.x) || !IsFinite(goal.target_px.y))
+      return Status::Invalid("goal %d: target pixel (%g, %g) is not finite", index, goal.target_px.x, goal.target_px.y);
   }
   return Status::Ok();
 }

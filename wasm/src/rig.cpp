@@ -31,6 +31,8 @@ Status Rig::Load(Span<const BoneDef> bones) {
   set_angles_ = angles_;
   goals_.clear();
   goals_.reserve(kMaxGoals);
+  prior_angles_.clear();  // a prior is of the skeleton it was set for
+  pose_prior_ = PosePrior();
   model_ms_.assign(n, glm::mat4(1.0f));
   pose_model_ms_.assign(n, glm::mat4(1.0f));
   palette_.assign(n, glm::mat4(1.0f));
@@ -134,8 +136,8 @@ Status Rig::SetGoals(Span<const Goal> goals) {
   // Grown before the goals change (goals_ has room for kMaxGoals since Load).
   const int count = static_cast<int>(goals.size);
   if (workspace_.goal_capacity() < count) {
-    workspace_.Reserve(bone_count(), count);
-    dls_cache_.Reserve(bone_count(), count);
+    workspace_.Reserve(bone_count(), count, workspace_.prior_capacity());
+    dls_cache_.Reserve(bone_count(), count, workspace_.prior_capacity());
   }
   goals_.assign(goals.begin(), goals.end());
   RefreshBalance();  // the goals tell which feet are planted
@@ -181,8 +183,35 @@ Status Rig::SetSolver(SolverKind kind, const IkOptions& options) {
   if (keep_above_floor_ && !GetSolverInfo(kind).floor)
     return SolverCannot(kind, &SolverInfo::floor, "keep above the floor, which is on",
                         " (turn keeping above the floor off first)");
+  if (has_pose_prior() && !GetSolverInfo(kind).prior)
+    return SolverCannot(kind, &SolverInfo::prior, "pull toward a pose prior, which is on",
+                        " (turn the pose prior off first)");
   solver_ = kind;
   options_ = options;
+  return Status::Ok();
+}
+
+Status Rig::SetPosePrior(Span<const float> angles, float weight) {
+  Status status = RequireLoaded();
+  if (!status.ok()) return status;
+  const std::size_t n = static_cast<std::size_t>(bone_count());
+  if (angles.size != 3 * n) return Status::Invalid("pose prior: %zu angles for %zu bones (3 each)", angles.size, n);
+  if (weight > 0.0f && !GetSolverInfo(solver_).prior)
+    return SolverCannot(solver_, &SolverInfo::prior, "pull toward a pose prior", "");
+  // Staged, so that a refused prior leaves the one there was.
+  for (std::size_t i = 0; i < n; ++i) staged_angles_[i] = glm::vec3(angles[3 * i], angles[3 * i + 1], angles[3 * i + 2]);
+  PosePrior staged;
+  staged.angles = Span<const glm::vec3>(staged_angles_.data(), n);
+  staged.weight = weight;
+  status = ValidatePosePrior(skeleton_, staged);
+  if (!status.ok()) return status;
+  if (weight > 0.0f && !workspace_.prior_capacity()) {
+    workspace_.Reserve(bone_count(), workspace_.goal_capacity(), true);
+    dls_cache_.Reserve(bone_count(), dls_cache_.goal_capacity(), true);
+  }
+  prior_angles_.assign(staged_angles_.begin(), staged_angles_.end());
+  pose_prior_.angles = Span<const glm::vec3>(prior_angles_.data(), prior_angles_.size());
+  pose_prior_.weight = weight;
   return Status::Ok();
 }
 
@@ -231,6 +260,7 @@ IkJob Rig::JobOver(Span<glm::vec3> angles, IkWorkspace* workspace) const {
   job.root_offset_ms = root_offset_ms_;
   job.move_root = move_root_;
   if (keep_above_floor_) job.floor = &floor_goal_;
+  if (has_pose_prior()) job.prior = &pose_prior_;
   job.options = options_;
   job.angles = angles;
   job.workspace = workspace;

@@ -23,7 +23,7 @@ Status FiniteDifferenceJacobian(const Rig& rig, float h, std::vector<float>* out
   // A copy of the pose and a workspace of its own: the rig's stay as they are.
   std::vector<glm::vec3> angles(rig.pose().begin(), rig.pose().end());
   IkWorkspace workspace;
-  workspace.Reserve(rig.bone_count(), rig.goal_count());
+  workspace.Reserve(rig.bone_count(), rig.goal_count(), rig.has_pose_prior());
   out->assign(3 * static_cast<std::size_t>(rig.goal_count()) * (3 * rig.bone_count() + 3), 0.0f);
   IkJob job = rig.JobOver(angles, &workspace);
   glm::vec3 root_offset_ms = rig.root_offset();  // written by no one: the job only evaluates

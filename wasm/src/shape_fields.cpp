@@ -8,7 +8,11 @@ constexpr ShapeField kGoalFields[] = {
     {"point", FieldKind::kVec3, true},           {"weight", FieldKind::kNumber, true},
     {"orientation", FieldKind::kQuat, true},     {"orientationWeight", FieldKind::kNumber, true},
     {"pole", FieldKind::kVec3, true},            {"poleWeight", FieldKind::kNumber, true},
-    {"poleBone", FieldKind::kInteger, true}};
+    {"poleBone", FieldKind::kInteger, true},
+    // A projected goal (Goal::has_projection): given a view-projection, the
+    // image size and the target pixel are required too, and target is not read.
+    {"viewProjection", FieldKind::kMat4, true},  {"imageSize", FieldKind::kVec2, true},
+    {"targetPx", FieldKind::kVec2, true}};
 constexpr ShapeField kSpringChainFields[] = {
     {"name", FieldKind::kString, true},         {"bones", FieldKind::kIndices, false},
     {"frequencyHz", FieldKind::kNumber, true},  {"dampingRatio", FieldKind::kNumber, true},
@@ -42,7 +46,8 @@ static_assert(Covers<ClipKeyField>(kClipKeyFields), "one entry per ClipKeyField"
 }  // namespace
 
 const char* FieldKindName(FieldKind kind) {
-  static const char* const kNames[] = {"integer", "number", "boolean", "string", "vec3", "quat", "indices", "numbers"};
+  static const char* const kNames[] = {"integer", "number", "boolean", "string", "vec3",
+                                       "quat",    "indices", "numbers", "vec2",   "mat4"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<int>(FieldKind::kCount), "a name per kind");
   return kNames[static_cast<int>(kind)];
 }

@@ -37,7 +37,23 @@ struct Goal {
   // elbow with pole_bone = the forearm (upper joint the shoulder, the end
   // the wrist, the origin of the forearm's child toward the hand).
   int pole_bone = -1;
+  // Image-space goal (the Jacobian solvers, SolverInfo::projection): the
+  // point should project onto target_px, and its 3 model-space rows become 2
+  // rows in pixels, √weight · (target_px − π(x)), so E = ½ Σ weight · |Δpx|²
+  // and target_ms is not read. π: clip = view_projection_ms · [x, 1] (model
+  // space to clip space: the caller folds the character's placement in),
+  // then pixels with x right, y down, origin at the image's top-left corner:
+  // NDC x −1 → 0, +1 → width; NDC y +1 → 0, −1 → height
+  // (kin/image_projection.h). Its miss counts in pixels toward the solve's
+  // error, so the job's tolerance is in pixels for it.
+  bool has_projection = false;
+  glm::mat4 view_projection_ms{1.0f};
+  glm::vec2 image_size_px{1.0f};  // width, height: whole numbers in [1, kMaxImageSizePx]
+  glm::vec2 target_px{0.0f};
 };
+
+// The largest image side a projected goal takes, in pixels.
+constexpr float kMaxImageSizePx = 16384.0f;
 
 // The bone whose origin is the goal's pole's middle joint (see pole_bone).
 inline int PoleMiddleBone(const Goal& goal) { return goal.pole_bone >= 0 ? goal.pole_bone : goal.bone; }

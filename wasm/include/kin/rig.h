@@ -16,6 +16,7 @@
 
 #include "kin/body_mass.h"
 #include "kin/goal.h"
+#include "kin/pose_prior.h"
 #include "kin/ik/dls_cache.h"
 #include "kin/ik/ik_job.h"
 #include "kin/ik/ik_trace.h"
@@ -91,6 +92,14 @@ class Rig {
   // the root is, under a solver that cannot.
   Status SetKeepAboveFloor(bool keep_above_floor);
   bool keep_above_floor() const { return keep_above_floor_; }
+  // A pose prior for Solve() (IkJob::prior, kin/pose_prior.h): the angles
+  // (3 per bone, radians) are pulled toward `angles` with `weight` (≥ 0; 0
+  // turns the prior off). Refused, as moving the root is, under a solver
+  // that cannot take it; the first prior makes room for its rows in the
+  // workspace.
+  Status SetPosePrior(Span<const float> angles, float weight);
+  bool has_pose_prior() const { return pose_prior_.weight > 0.0f; }
+  float pose_prior_weight() const { return pose_prior_.weight; }
   // The model-space centre of mass of the current pose (kin/body_mass.h).
   glm::vec3 CenterOfMass() const;
   // The support polygon of the current pose and goals, (x, z) counter-
@@ -205,6 +214,8 @@ class Rig {
   bool keep_balance_ = false;
   bool keep_above_floor_ = false;
   FloorGoal floor_goal_;
+  std::vector<glm::vec3> prior_angles_;  // the pose prior's angles (pose_prior_.angles views them)
+  PosePrior pose_prior_;
   std::vector<SegmentMass> masses_;
   int foot_bone_[2] = {-1, -1};  // left, right (-1: none)
   int toe_bone_[2] = {-1, -1};   // the bone whose tip is the toe tip: the toes, else the foot

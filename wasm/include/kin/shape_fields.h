@@ -22,9 +22,11 @@ enum class FieldKind : int {
   kQuat,     // 4 numbers, x y z w
   kIndices,  // an array of whole numbers
   kNumbers,  // an array (or typed array) of numbers
+  kVec2,     // 2 numbers
+  kMat4,     // 16 numbers, column-major (three.js Matrix4.elements)
   kCount
 };
-// "integer", "number", "boolean", "string", "vec3", "quat", "indices", "numbers".
+// "integer", "number", "boolean", "string", "vec3", "quat", "indices", "numbers", "vec2", "mat4".
 const char* FieldKindName(FieldKind kind);
 
 struct ShapeField {
@@ -41,7 +43,8 @@ Span<const ShapeField> ShapeFields(Shape shape);
 
 // Each table's fields, in table order (the parsers index the tables by these).
 enum class GoalField : int {
-  kBone, kTarget, kPoint, kWeight, kOrientation, kOrientationWeight, kPole, kPoleWeight, kPoleBone, kCount
+  kBone, kTarget, kPoint, kWeight, kOrientation, kOrientationWeight, kPole, kPoleWeight, kPoleBone,
+  kViewProjection, kImageSize, kTargetPx, kCount
 };
 enum class SpringChainField : int {
   kName, kBones, kFrequencyHz, kDampingRatio, kGravity, kInertia, kSwingMax, kBoneSwingMax, kFloor, kEnabled, kCount

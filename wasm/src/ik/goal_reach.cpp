@@ -43,6 +43,8 @@ void FindShortfall(const IkJob& job, SolveReport* report) {
   };
   for (int g = 0; g < count; ++g) {
     const Goal& goal = job.goals[g];
+    // A projected goal's target is a ray, which these bounds on distances do not cover.
+    if (goal.has_projection) continue;
     const glm::dvec3 target_ms(goal.target_ms);
     if (!job.move_root) {
       // A root's origin is its rest translation plus the root offset, which this solve keeps.
@@ -52,7 +54,7 @@ void FindShortfall(const IkJob& job, SolveReport* report) {
     }
     for (int h = 0; h < count; ++h) {
       const Goal& other = job.goals[h];
-      if (h == g || other.weight < goal.weight) continue;
+      if (h == g || other.has_projection || other.weight < goal.weight) continue;
       const int meet = MeetingBone(sk, goal.bone, other.bone);
       if (meet < 0) continue;  // no chain joins them; the root bounds each (above) when it stays
       const double reach = PointReach(sk, goal.bone, goal.point_bs, meet);

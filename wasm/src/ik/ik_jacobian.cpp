@@ -15,8 +15,11 @@ double IkState::BuildJacobian() {
   // Axes only of the bones that move a goal: no column needs the others.
   ComputeJointAxes(sk, job.angles, ws.model_ms_, ws.axes_,
                    Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
-  for (int g = 0; g < goal_count; ++g)
-    if (HasPoleRows(job.goals[g])) ws.poles_[g] = PoleOf(job.goals[g], ws.model_ms_, ws.effector_ms_[g]);
+  for (int g = 0; g < goal_count; ++g) {
+    const Goal& goal = job.goals[g];
+    if (HasPoleRows(goal)) ws.poles_[g] = PoleOf(goal, ws.model_ms_, ws.effector_ms_[g]);
+    if (goal.has_projection) ws.projections_[g] = ProjectToImage(goal.view_projection_ms, goal.image_size_px, ws.effector_ms_[g]);
+  }
   // The balance row is ∂dist/∂θ = nᵀ ∂c/∂θ, n the unit (x, z) direction from
   // the polygon's nearest point to the centre of mass (the distance's
   // gradient), scaled by √weight; zero while the centre is inside.
@@ -51,17 +54,17 @@ double IkState::BuildJacobian() {
       if (IsRoot(c)) {
         // The root offset moves every goal's point along its axis and turns nothing.
         for (int r = 0; r < count; ++r) rows[r] = 0.0;
-        rows[k] = ws.sqrt_weight_[g];
+        glm::dvec3 along(0.0);
+        along[k] = 1.0;
+        PointRows(g, along, rows);
       } else {
         const JointAxes& axes = ws.axes_[j];
-        const glm::vec3 d = JacobianColumn(axes, k, ws.effector_ms_[g]);
-        const double w = ws.sqrt_weight_[g];
-        for (int r = 0; r < 3; ++r) rows[r] = w * d[r];
+        PointRows(g, glm::dvec3(JacobianColumn(axes, k, ws.effector_ms_[g])), rows);
         if (goal.has_orientation) {
           // The bone turns about the unit world axis of this slot.
           const glm::vec3 axis = axes.similarity ? axes.axis_ms[k] : glm::normalize(axes.frame_ms * axes.axis_fs[k]);
           const double wo = ws.sqrt_orientation_weight_[g];
-          for (int r = 0; r < 3; ++r) rows[3 + r] = wo * axis[r];
+          for (int r = 0; r < 3; ++r) rows[OrientationRow(goal) + r] = wo * axis[r];
         }
       }
       if (HasPoleRows(goal)) {
@@ -86,9 +89,31 @@ double IkState::BuildJacobian() {
       FloorColumn(c, floor_points_ms, col);
       for (int r = floor_row; r < m; ++r) norm2 += col[r] * col[r];
     }
+    if (prior_row >= 0) {
+      // Every column spans the prior rows; an angle's own row is √weight (its
+      // residual reads prior − θ, and J holds ∂θ/∂θ), the root's none.
+      std::fill(col + prior_row, col + m, 0.0);
+      if (!IsRoot(c)) {
+        col[prior_row + c] = std::sqrt(static_cast<double>(job.prior->weight));
+        norm2 += col[prior_row + c] * col[prior_row + c];
+      }
+    }
     column_max = std::max(column_max, std::sqrt(norm2));
   }
   return column_max;
+}
+
+void IkState::PointRows(int g, const glm::dvec3& moved_ms, double* rows) const {
+  const Goal& goal = job.goals[g];
+  const double w = ws.sqrt_weight_[g];
+  if (!goal.has_projection) {
+    for (int r = 0; r < 3; ++r) rows[r] = w * moved_ms[r];
+    return;
+  }
+  // The chain rule through the projection: ∂px/∂θ = ∂px/∂x · ∂x/∂θ; zero
+  // behind the eye, where the goal's miss is a constant.
+  const ImageProjection& seen = ws.projections_[g];
+  for (int r = 0; r < 2; ++r) rows[r] = seen.in_front ? w * glm::dot(seen.d_px[r], moved_ms) : 0.0;
 }
 
 void IkState::FloorColumn(int c, const glm::vec3* points_ms, double* col) const {

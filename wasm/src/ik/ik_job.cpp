@@ -9,13 +9,14 @@
 
 namespace kin {
 
-void IkWorkspace::Reserve(int bone_count, int goal_count) {
+void IkWorkspace::Reserve(int bone_count, int goal_count, bool prior_rows) {
   const std::size_t n = static_cast<std::size_t>(bone_count);
   const std::size_t g = static_cast<std::size_t>(goal_count);
-  const std::size_t m = MaxResidualRows(g);
+  const std::size_t m = MaxResidualRows(g, prior_rows ? n : 0);
   const std::size_t d = 3 * n + 3;  // every slot, and the root offset
   bone_capacity_ = bone_count;
   goal_capacity_ = goal_count;
+  prior_capacity_ = prior_rows;
   model_ms_.resize(n);
   trial_model_ms_.resize(n);
   trial_angles_.resize(n);
@@ -29,6 +30,7 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   sqrt_orientation_weight_.resize(g);
   sqrt_pole_weight_.resize(g);
   poles_.resize(g);
+  projections_.resize(g);
   axes_.resize(n);
   ancestor_.resize(n * g);
   moving_bones_.resize(n);
@@ -65,15 +67,16 @@ void IkWorkspace::Reserve(int bone_count, int goal_count) {
   subtree_moment_ms_.resize(n);
   floor_points_.resize(kFloorRows);
   trial_floor_points_.resize(kFloorRows);
-  scratch_dls_.Reserve(bone_count, goal_count);
+  scratch_dls_.Reserve(bone_count, goal_count, prior_rows);
 }
 
-void DlsCache::Reserve(int bone_count, int goal_count) {
+void DlsCache::Reserve(int bone_count, int goal_count, bool prior_rows) {
   const std::size_t n = static_cast<std::size_t>(bone_count);
-  const std::size_t m = MaxResidualRows(static_cast<std::size_t>(goal_count));
+  const std::size_t m = MaxResidualRows(static_cast<std::size_t>(goal_count), prior_rows ? n : 0);
   const std::size_t d = 3 * n + 3;
   bone_capacity_ = bone_count;
   goal_capacity_ = goal_count;
+  prior_capacity_ = prior_rows;
   kept_ = false;
   jacobian_.resize(d * m);
   normal_.resize(m * m);
@@ -128,6 +131,10 @@ Status IkJob::Validate() const {
       SolverNamesWith(&SolverInfo::orientation, takers, sizeof(takers));
       return Status::Invalid("%s: goal %zu has an orientation, which only %s take", name, g, takers);
     }
+    if (goals[g].has_projection && !info.projection) {
+      SolverNamesWith(&SolverInfo::projection, takers, sizeof(takers));
+      return Status::Invalid("%s: goal %zu is in image space (a projection), which only %s take", name, g, takers);
+    }
     if (goals[g].has_pole && !info.poles) {
       SolverNamesWith(&SolverInfo::poles, takers, sizeof(takers));
       return Status::Invalid("%s: goal %zu has a pole, which only %s take", name, g, takers);
@@ -157,6 +164,17 @@ Status IkJob::Validate() const {
     }
     const Status status = ValidateFloorGoal(*floor);
     if (!status.ok()) return status;
+  }
+  if (prior) {
+    if (!info.prior) {
+      char takers[128];
+      SolverNamesWith(&SolverInfo::prior, takers, sizeof(takers));
+      return Status::Invalid("%s cannot pull toward a pose prior; only %s can", name, takers);
+    }
+    const Status status = ValidatePosePrior(*skeleton, *prior);
+    if (!status.ok()) return status;
+    if (!workspace->prior_capacity() || (dls_cache && !dls_cache->prior_capacity()))
+      return Status::Invalid("%s: the workspace has no room for the pose prior's rows (Reserve with prior_rows)", name);
   }
   return ValidateIkOptions(options);
 }

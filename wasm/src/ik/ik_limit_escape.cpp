@@ -45,7 +45,11 @@ bool IkState::MarkFarGoals() {
   const double reach_floor = kReachFloor * sk.bind_size();
   for (int g = 0; g < goal_count; ++g) {
     const Goal& goal = job.goals[g];
-    ws.far_[g] = glm::length(goal.target_ms - ws.effector_ms_[g]) > kFarFraction * std::max(GoalReach(g), reach_floor);
+    // A projected goal is met anywhere on its target pixel's ray: its miss in
+    // model units is the point's distance from that ray.
+    const double miss = goal.has_projection ? DistanceFromTargetRay(goal, ws.effector_ms_[g])
+                                            : glm::length(goal.target_ms - ws.effector_ms_[g]);
+    ws.far_[g] = miss > kFarFraction * std::max(GoalReach(g), reach_floor);
     any_far = any_far || ws.far_[g];
   }
   return any_far;

@@ -36,26 +36,21 @@ Evaluation IkState::Evaluate(Span<const glm::vec3> angles, const glm::vec3& root
                              Span<glm::vec3> effector_ms, double* residual, Span<int> floor_points) const {
   ComputeModelMatrices(sk, angles, root_offset_ms, model_ms,
                        Span<const int>(ws.moving_bones_.data(), static_cast<std::size_t>(moving_count)));
-  return EvaluateGoals(model_ms, effector_ms, residual, floor_points);
+  return EvaluateGoals(angles, model_ms, effector_ms, residual, floor_points);
 }
 
-Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms, double* residual,
-                                  Span<int> floor_points) const {
+Evaluation IkState::EvaluateGoals(Span<const glm::vec3> angles, Span<const glm::mat4> model_ms,
+                                  Span<glm::vec3> effector_ms, double* residual, Span<int> floor_points) const {
   Evaluation e;
   for (int g = 0; g < goal_count; ++g) {
     const Goal& goal = job.goals[g];
     double* r = residual + ws.row_offset_[g];
     effector_ms[g] = glm::vec3(model_ms[goal.bone] * glm::vec4(goal.point_bs, 1.0f));
-    const glm::vec3 d = goal.target_ms - effector_ms[g];
-    const double w = ws.sqrt_weight_[g];
-    for (int k = 0; k < 3; ++k) r[k] = w * d[k];
-    const double dist2 = static_cast<double>(glm::dot(d, d));
-    e.energy += 0.5 * goal.weight * dist2;
-    e.Miss(g, static_cast<float>(std::sqrt(dist2)));
+    EvaluatePoint(g, effector_ms[g], r, e);
     if (goal.has_orientation) {
       const glm::vec3 turn = RotationVector(goal.target_q_ms * glm::conjugate(ModelRotation(model_ms[goal.bone])));
       const double wo = ws.sqrt_orientation_weight_[g];
-      for (int k = 0; k < 3; ++k) r[3 + k] = wo * turn[k];
+      for (int k = 0; k < 3; ++k) r[OrientationRow(goal) + k] = wo * turn[k];
       const double angle2 = static_cast<double>(glm::dot(turn, turn));
       e.energy += 0.5 * goal.orientation_weight * angle2;
       e.Miss(g, static_cast<float>(std::sqrt(angle2)));
@@ -81,7 +76,39 @@ Evaluation IkState::EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3
     e.error = std::fmax(e.error, static_cast<float>(dist));
   }
   if (floor_row >= 0) EvaluateFloor(model_ms, residual, floor_points, e);
+  if (prior_row >= 0) EvaluatePrior(angles, residual, e);
   return e;
+}
+
+void IkState::EvaluatePoint(int g, const glm::vec3& point_ms, double* r, Evaluation& e) const {
+  const Goal& goal = job.goals[g];
+  const double w = ws.sqrt_weight_[g];
+  if (!goal.has_projection) {
+    const glm::vec3 d = goal.target_ms - point_ms;
+    for (int k = 0; k < 3; ++k) r[k] = w * d[k];
+    const double dist2 = static_cast<double>(glm::dot(d, d));
+    e.energy += 0.5 * goal.weight * dist2;
+    e.Miss(g, static_cast<float>(std::sqrt(dist2)));
+    return;
+  }
+  const ImageProjection seen = ProjectToImage(goal.view_projection_ms, goal.image_size_px, point_ms);
+  // Behind the eye: a constant miss larger than any inside the image (kin/image_projection.h).
+  const glm::dvec2 d = seen.in_front ? glm::dvec2(goal.target_px) - seen.px : glm::dvec2(BehindMissPx(goal));
+  r[0] = w * d.x;
+  r[1] = w * d.y;
+  const double dist2 = glm::dot(d, d);
+  e.energy += 0.5 * goal.weight * dist2;
+  e.Miss(g, static_cast<float>(std::sqrt(dist2)));
+}
+
+void IkState::EvaluatePrior(Span<const glm::vec3> angles, double* residual, Evaluation& e) const {
+  const double weight = job.prior->weight;
+  const double w = std::sqrt(weight);
+  for (int c = 0; c < angle_dof_count; ++c) {
+    const double d = static_cast<double>(job.prior->angles[Bone(c)][Slot(c)]) - angles[Bone(c)][Slot(c)];
+    residual[prior_row + c] = w * d;
+    e.energy += 0.5 * weight * d * d;
+  }
 }
 
 void IkState::EvaluateFloor(Span<const glm::mat4> model_ms, double* residual, Span<int> floor_points,
@@ -124,7 +151,7 @@ Evaluation IkState::EvaluateInput() {
     // The bones the solve reads, one by one: Emscripten's memcpy hands a
     // whole pose's matrices to JavaScript, a round trip.
     for (int i = 0; i < moving_count; ++i) ws.model_ms_[ws.moving_bones_[i]] = job.start_model_ms[ws.moving_bones_[i]];
-    e = EvaluateGoals(ws.model_ms_, ws.effector_ms_, ws.residual_.data(), CurrentFloorPoints());
+    e = EvaluateGoals(job.angles, ws.model_ms_, ws.effector_ms_, ws.residual_.data(), CurrentFloorPoints());
   } else {
     e = EvaluateCurrent();
   }

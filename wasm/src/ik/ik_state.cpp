@@ -81,6 +81,17 @@ IkState::IkState(const IkJob& job_)
     }
   }
   angle_dof_count = dof_count;
+  if (job.prior && job.prior->weight > 0.0f) {
+    // One row per angle dof, after every other row: each angle column spans
+    // to the end, and so every goal from its first (BuildJacobian zeroes
+    // those it does not move).
+    prior_row = m;
+    m += angle_dof_count;
+    for (int c = 0; c < angle_dof_count; ++c) {
+      ws.row_end_[c] = m;
+      if (ws.span_goal_end_[c] > 0) ws.span_goal_end_[c] = goal_count;
+    }
+  }
   if (job.move_root) {
     const double compliance = RootCompliance(sk);
     for (int k = 0; k < 3; ++k) {

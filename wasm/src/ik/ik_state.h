@@ -3,7 +3,8 @@
 // weighted Jacobian over the active degrees of freedom, limits, and the
 // damped normal-equation step that DLS and Gauss–Newton take.
 //
-// Residual rows: 3 per goal for the point, 3 more for an orientation goal
+// Residual rows: 3 per goal for the point (2 in pixels for a projected
+// goal, kin/image_projection.h), 3 more for an orientation goal
 // (the rotation vector log(q_target · q⁻¹) of the bone's model rotation),
 // and for the least-squares solvers 3 more for a pole (kin/pole.h: the
 // middle joint's offset turned toward the pole, minus where it is), each
@@ -15,7 +16,9 @@
 // adds kFloorRows: the depths of the deepest bone points below the floor,
 // which points each configuration's own (ws.floor_points_, swapped with the
 // trial's as its residual is). With a floor every bone moves: its tip is a
-// floor point.
+// floor point. After everything, a pose prior (IkJob::prior,
+// kin/pose_prior.h) adds one row per active angle dof, in dof order; every
+// column then spans to the last row.
 //
 // Unknowns (degrees of freedom, "dofs"): the free Euler slots of the bones
 // that move a goal, then, when the job moves the root, the root offset's
@@ -79,6 +82,7 @@ class IkState {
   int moving_count = 0;  // bones that move some goal or the balance (ws.moving_bones_)
   int balance_row = -1;  // the balance goal's first residual row (-1: none)
   int floor_row = -1;    // the floor goal's first residual row (-1: none)
+  int prior_row = -1;    // the pose prior's first row, dof c's at prior_row + c (-1: none)
   glm::vec3 root_ms;        // the root offset of the current configuration
   glm::vec3 trial_root_ms;  // of the trial configuration
   glm::vec3 best_root_ms;   // of the best pose kept (BestPose)
@@ -109,8 +113,12 @@ class IkState {
   bool FloorOnly(int c) const { return floor_row >= 0 && RowBegin(c) == floor_row; }
   // A goal's residual rows, and the first of its pole rows.
   bool HasPoleRows(const Goal& goal) const { return pole_rows && goal.has_pole; }
-  int Rows(const Goal& goal) const { return 3 + (goal.has_orientation ? 3 : 0) + (HasPoleRows(goal) ? 3 : 0); }
-  static int PoleRow(const Goal& goal) { return goal.has_orientation ? 6 : 3; }
+  static int PointRows(const Goal& goal) { return goal.has_projection ? 2 : 3; }
+  int Rows(const Goal& goal) const {
+    return PointRows(goal) + (goal.has_orientation ? 3 : 0) + (HasPoleRows(goal) ? 3 : 0);
+  }
+  static int PoleRow(const Goal& goal) { return PointRows(goal) + (goal.has_orientation ? 3 : 0); }
+  static int OrientationRow(const Goal& goal) { return PointRows(goal); }
 
   // Forward kinematics of `angles` and `root_offset_ms` into `model_ms` for
   // the bones that move a goal (no residual, column or limb reads the others:
@@ -207,8 +215,12 @@ class IkState {
   bool start_model_given_ = false;
   int still_count_ = 0;  // bones that move no goal (ws.still_bones_)
   // Residuals and energy of the goals for `model_ms` (Evaluate without its forward pass).
-  Evaluation EvaluateGoals(Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms, double* residual,
-                           Span<int> floor_points) const;
+  Evaluation EvaluateGoals(Span<const glm::vec3> angles, Span<const glm::mat4> model_ms, Span<glm::vec3> effector_ms,
+                           double* residual, Span<int> floor_points) const;
+  // A goal's point rows (3 in model space, 2 in pixels), their energy and miss into `e`.
+  void EvaluatePoint(int g, const glm::vec3& point_ms, double* r, Evaluation& e) const;
+  // The pose prior's rows of `angles` into residual[prior_row…], their energy into `e`.
+  void EvaluatePrior(Span<const glm::vec3> angles, double* residual, Evaluation& e) const;
   // The floor rows of the pose of `model_ms` (kin/floor_goal.h) into
   // residual[floor_row…] and `floor_points`, their energy and depth into `e`.
   void EvaluateFloor(Span<const glm::mat4> model_ms, double* residual, Span<int> floor_points, Evaluation& e) const;
@@ -217,6 +229,10 @@ class IkState {
   void FloorColumn(int c, const glm::vec3* points_ms, double* col) const;
   // ws.predicted_ = J · ws.step_.
   void Predict();
+  // Goal g's point rows of a column whose unknown moves its point by
+  // `moved_ms` (∂x/∂θ): √weight · ∂x/∂θ, or for a projected goal √weight ·
+  // ∂px/∂x · ∂x/∂θ at ws.projections_[g].
+  void PointRows(int g, const glm::dvec3& moved_ms, double* rows) const;
 
   // The pole residual of a goal with a pole, for model matrices and its point.
   PoleResidual PoleOf(const Goal& goal, Span<const glm::mat4> model_ms, const glm::vec3& point_ms) const;

@@ -37,33 +37,34 @@ struct SolverEntry {
 
 // In SolverKind order (checked below). Per solver: kind, name, takes
 // orientation goals, takes poles, poses with its own goals, moves the root,
-// takes the balance goal, takes the floor goal, the settings it reads; then
+// takes the balance goal, takes the floor goal, takes projected goals, takes the pose prior,
+// the settings it reads; then
 // its solve function and whether it is a least-squares solver. The Jacobian solvers move the root as three more columns
 // of J and take poles as three more rows; the geometric ones turn joints only.
 constexpr SolverEntry kSolvers[] = {
-    {{SolverKind::kDls, "dls", true, true, false, true, true, true,
+    {{SolverKind::kDls, "dls", true, true, false, true, true, true, true, true,
       kIterative | Settings({IkSetting::kDamping, IkSetting::kStretch})},
      ik_internal::SolveDls, true},
-    {{SolverKind::kGaussNewton, "gauss-newton", true, true, false, true, true, true,
+    {{SolverKind::kGaussNewton, "gauss-newton", true, true, false, true, true, true, true, true,
       kIterative | SettingBit(IkSetting::kLineSearch)},
      ik_internal::SolveGaussNewton, true},
-    {{SolverKind::kJacobianTranspose, "jacobian-transpose", true, true, false, true, true, true, kIterative},
+    {{SolverKind::kJacobianTranspose, "jacobian-transpose", true, true, false, true, true, true, true, true, kIterative},
      ik_internal::SolveJacobianTranspose, true},
-    {{SolverKind::kGradientDescent, "gradient-descent", true, true, false, true, true, true,
+    {{SolverKind::kGradientDescent, "gradient-descent", true, true, false, true, true, true, true, true,
       kIterative | Settings({IkSetting::kStep, IkSetting::kLineSearch})},
      ik_internal::SolveGradientDescent, true},
     // Projected gradient always backtracks along the projection arc: it reads step, not line_search.
-    {{SolverKind::kProjectedGradient, "projected-gradient", true, true, false, true, true, true,
+    {{SolverKind::kProjectedGradient, "projected-gradient", true, true, false, true, true, true, true, true,
       kIterative | SettingBit(IkSetting::kStep)},
      ik_internal::SolveProjectedGradient, true},
-    {{SolverKind::kCcd, "ccd", false, false, false, false, false, false, kIterative | SettingBit(IkSetting::kStretch)},
+    {{SolverKind::kCcd, "ccd", false, false, false, false, false, false, false, false, kIterative | SettingBit(IkSetting::kStretch)},
      ik_internal::SolveCcd, false},
-    {{SolverKind::kFabrik, "fabrik", false, false, false, false, false, false, kIterative | SettingBit(IkSetting::kStretch)},
+    {{SolverKind::kFabrik, "fabrik", false, false, false, false, false, false, false, false, kIterative | SettingBit(IkSetting::kStretch)},
      ik_internal::SolveFabrik, false},
-    {{SolverKind::kTwoBone, "two-bone", false, true, true, false, false, false,
+    {{SolverKind::kTwoBone, "two-bone", false, true, true, false, false, false, false, false,
       Settings({IkSetting::kTolerance, IkSetting::kSoften})},
      ik_internal::SolveTwoBone, false},
-    {{SolverKind::kLookAt, "look-at", false, true, true, false, false, false,
+    {{SolverKind::kLookAt, "look-at", false, true, true, false, false, false, false, false,
       Settings({IkSetting::kTolerance, IkSetting::kAimAxis, IkSetting::kUpAxis})},
      ik_internal::SolveLookAt, false},
 };

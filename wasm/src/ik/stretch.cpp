@@ -28,13 +28,14 @@ bool AnySlotFree(const Skeleton& skeleton, int bone) {
 }  // namespace
 
 BeyondReach::BeyondReach(IkState& state) : state_(state) {
-  // Stretching places joints as FABRIK does, blind to the centre of mass and
-  // the floor: not while keeping balance or above the floor.
+  // Stretching places joints as FABRIK does, blind to the centre of mass,
+  // the floor and a prior: not while keeping balance or above the floor, or
+  // with a prior.
   applies_ = state.job.options.stretch && state.angle_dof_count == state.dof_count && state.job.balance == nullptr &&
-             state.job.floor == nullptr;
+             state.job.floor == nullptr && state.prior_row < 0;
   for (int g = 0; g < state.goal_count && applies_; ++g) {
     const Goal& goal = state.job.goals[g];
-    applies_ = !goal.has_orientation && !goal.has_pole && state.sk.similarity_chain(goal.bone);
+    applies_ = !goal.has_orientation && !goal.has_pole && !goal.has_projection && state.sk.similarity_chain(goal.bone);
   }
   for (int g = 0; g < state.goal_count && applies_ && !any_; ++g) any_ = Beyond(g);
 }

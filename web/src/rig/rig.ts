@@ -62,7 +62,11 @@ export const LOOP_MODES: readonly LoopMode[] = builtContract.loopModes;
  * target rotation (Jacobian solvers); pole (two-bone, Jacobian solvers,
  * look-at: the up axis) is the side the middle joint bends toward, with its
  * poleWeight > 0 and poleBone, the bone whose origin bends (default the
- * goal's own, or an ancestor).
+ * goal's own, or an ancestor). viewProjection (16 numbers, column-major,
+ * model space to clip space) makes an image-space goal (Jacobian solvers):
+ * the point should project onto targetPx (x right, y down, origin top-left)
+ * in an image of imageSize [width, height] pixels; target is then not read,
+ * and its miss and the solver's tolerance are in pixels.
  */
 export type GoalDesc = Omit<GoalShape, 'bone'> & {
   /** Bone index or name. */
@@ -309,6 +313,21 @@ export class Rig extends RigReadout {
 
   get keepAboveFloor(): boolean {
     return this.live().keepAboveFloor();
+  }
+
+  /**
+   * Pose prior: solve() pulls the angles (3 per bone, radians) toward
+   * `angles` with `weight` (in the goals' energy units per radian²: px² for
+   * image-space goals), for what the goals leave free — the depth a fit to
+   * 2-D points cannot see. weight 0 turns it off. Only solvers whose
+   * contract entry has prior can; refused as setKeepBalance is.
+   */
+  setPosePrior(angles: ArrayLike<number>, weight: number): void {
+    this.check(this.live().setPosePrior(angles, weight));
+  }
+
+  get posePriorWeight(): number {
+    return this.live().posePriorWeight();
   }
 
   /** Replaces the goals; bones may be named. */

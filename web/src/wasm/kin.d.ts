@@ -45,6 +45,9 @@ export interface RigHandle {
   /** Keep above the floor: solves keep every bone's origin and tip at y ≥ 0; refused (1) under a solver that cannot (contract() floor). */
   setKeepAboveFloor(on: boolean): number;
   keepAboveFloor(): boolean;
+  /** Pose prior: solves pull the angles (3 per bone) toward `angles` with `weight` (0: off); refused (1) under a solver that cannot (contract() prior). */
+  setPosePrior(angles: ArrayLike<number>, weight: number): number;
+  posePriorWeight(): number;
   delete(): void;
   isDeleted(): boolean;
 }

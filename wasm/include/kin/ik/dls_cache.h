@@ -18,7 +18,7 @@ namespace kin {
 class DlsCache {
  public:
   // Sized as the workspace is (IkWorkspace::Reserve); drops what was kept.
-  void Reserve(int bone_count, int goal_count);
+  void Reserve(int bone_count, int goal_count, bool prior_rows = false);
   void Invalidate() { kept_ = false; }
   // Whether the next solve may start from the kept factorisation (if its
   // start pose, rows and columns are the ones it was made for).
@@ -27,11 +27,13 @@ class DlsCache {
   int age() const { return age_; }
   int bone_capacity() const { return bone_capacity_; }
   int goal_capacity() const { return goal_capacity_; }
+  bool prior_capacity() const { return prior_capacity_; }
 
   // The solver's own (wasm/src/ik/ik_state.cpp): the factor lives in the
   // buffers the Jacobian solvers work in, so that keeping it copies nothing.
   int bone_capacity_ = 0;
   int goal_capacity_ = 0;
+  bool prior_capacity_ = false;
   bool kept_ = false;
   std::vector<double> jacobian_;  // active dofs × rows, column-major, rows weighted
   std::vector<double> normal_;    // a damped normal matrix, then its Cholesky factor

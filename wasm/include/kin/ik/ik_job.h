@@ -12,12 +12,14 @@
 #include "kin/balance_goal.h"
 #include "kin/floor_goal.h"
 #include "kin/goal.h"
+#include "kin/image_projection.h"
 #include "kin/ik/dls_cache.h"
 #include "kin/ik/ik_trace.h"
 #include "kin/ik/solve_report.h"
 #include "kin/ik/solver_registry.h"
 #include "kin/jacobian.h"
 #include "kin/pole.h"
+#include "kin/pose_prior.h"
 #include "kin/skeleton.h"
 #include "kin/span.h"
 
@@ -28,23 +30,31 @@ namespace kin {
 constexpr int kBalanceRows = 1;
 
 // The most residual rows a job of `goal_count` goals has: every goal an
-// orientation goal with a pole (9 rows), the balance and the floor.
-constexpr std::size_t MaxResidualRows(std::size_t goal_count) { return 9 * goal_count + kBalanceRows + kFloorRows; }
+// orientation goal with a pole (9 rows), the balance and the floor; with a
+// pose prior (kin/pose_prior.h) one more per slot of `prior_bones` bones.
+constexpr std::size_t MaxResidualRows(std::size_t goal_count, std::size_t prior_bones = 0) {
+  return 9 * goal_count + kBalanceRows + kFloorRows + 3 * prior_bones;
+}
 
 // Scratch memory for every solver, sized once for a skeleton and goal count.
 // Owned by the job while it runs; callers read only model_ms().
 class IkWorkspace {
  public:
-  void Reserve(int bone_count, int goal_count);
+  // With `prior_rows`, room for a pose prior's rows too (they square the
+  // normal matrix's size with the bone count, so only a rig that asks for
+  // a prior pays for them).
+  void Reserve(int bone_count, int goal_count, bool prior_rows = false);
   // Bone-to-model matrices of the pose the last Run left in its angles (after
   // a Run that did not report invalid input): every solver ends with its
   // pose evaluated, so the caller needs no second forward pass.
   Span<const glm::mat4> model_ms() const { return Span<const glm::mat4>(model_ms_.data(), model_ms_.size()); }
   int bone_capacity() const { return bone_capacity_; }
   int goal_capacity() const { return goal_capacity_; }
+  bool prior_capacity() const { return prior_capacity_; }
 
   int bone_capacity_ = 0;
   int goal_capacity_ = 0;
+  bool prior_capacity_ = false;
   std::vector<glm::mat4> model_ms_;        // current configuration
   std::vector<glm::mat4> trial_model_ms_;  // configuration being tried
   std::vector<glm::vec3> trial_angles_;
@@ -58,6 +68,7 @@ class IkWorkspace {
   std::vector<double> sqrt_orientation_weight_;
   std::vector<double> sqrt_pole_weight_;
   std::vector<PoleResidual> poles_;        // per goal with a pole: its residual at the current configuration
+  std::vector<ImageProjection> projections_;  // per projected goal: its point's projection, current configuration
   std::vector<JointAxes> axes_;
   std::vector<char> ancestor_;     // bones × goals: bone moves the goal's point
   std::vector<int> moving_bones_;  // bones that move some goal, parent-first
@@ -112,6 +123,11 @@ struct IkJob {
   // rest. Every bone's joints then move, those that move no goal too (an arm
   // hanging onto the floor lifts itself). Null: the solve as without it.
   const FloorGoal* floor = nullptr;
+  // Optional (the Jacobian solvers): pull the angles toward a prior pose
+  // (kin/pose_prior.h), one row per active angle after all the rest; the
+  // workspace (and the DLS cache) must be reserved with prior_rows. Null, or
+  // weight 0: the solve as without it.
+  const PosePrior* prior = nullptr;
   glm::vec3 root_offset_ms{0.0f};  // in: the start pose's root offset (model space)
   // Whole-body posing: the root offset is solved for too, as three more
   // unknowns without limits (solvers whose registry entry has

@@ -79,6 +79,10 @@ struct SolverInfo {
   bool balance;
   // Takes the floor goal (IkJob::floor): the Jacobian solvers, as balance.
   bool floor;
+  // Takes projected goals (Goal::has_projection, rows in image space) and
+  // the pose prior (IkJob::prior): the Jacobian solvers, as balance.
+  bool projection;
+  bool prior;
   IkSettingSet settings;   // the IkOptions fields it reads
 };
 
