@@ -58,6 +58,22 @@ describe('visibility from a synthetic depth image', () => {
     expect(applyVisibility(syntheticPerson(), depthImage(100, 100, 2.5)).body[WRIST].c).toBe(1);
   });
 
+  it('sees the neck and mid-hip while one of their two joints is seen, and hides them when both are hidden', () => {
+    const neck = BODY_25.indexOf('Neck');
+    const midHip = BODY_25.indexOf('MidHip');
+    const at = (name: (typeof BODY_25)[number]) => syntheticPerson().body[BODY_25.indexOf(name)];
+    const cover = (image: DepthImage, name: (typeof BODY_25)[number]) => paint(image, Math.floor(at(name).x) - 2, Math.floor(at(name).y) - 1, Math.floor(at(name).x) + 2, Math.floor(at(name).y) + 1, 1.5);
+    // The midpoints themselves behind a surface half a metre nearer, one joint of each seen.
+    const image = depthImage(100, 100);
+    for (const name of ['Neck', 'MidHip', 'RShoulder', 'RHip'] as const) cover(image, name);
+    const oneSeen = applyVisibility(syntheticPerson(), image);
+    expect([oneSeen.body[neck].c, oneSeen.body[midHip].c]).toEqual([1, 1]);
+    expect([oneSeen.body[BODY_25.indexOf('RShoulder')].c, oneSeen.body[BODY_25.indexOf('LShoulder')].c]).toEqual([0, 1]);
+    for (const name of ['LShoulder', 'LHip'] as const) cover(image, name);
+    const noneSeen = applyVisibility(syntheticPerson(), image);
+    expect([noneSeen.body[neck].c, noneSeen.body[midHip].c]).toEqual([0, 0]);
+  });
+
   it('keeps a point on a silhouette edge: the farthest of its 3 × 3 pixels counts; radius 0 looks at its own pixel only', () => {
     const image = depthImage(100, 100);
     paint(image, 0, 0, 99, 99, 1.8);

@@ -50,6 +50,7 @@ import { EditorUi } from './editor-ui.js';
 import type { KinApiControl } from './kin-api.js';
 import { OnionGhosts } from './onion-ghosts.js';
 import { PosingView } from './posing-view.js';
+import { PageControlNet } from './page-controlnet.js';
 import { RetargetController } from './retarget/retarget-controller.js';
 import { RetargetLesson } from './retarget/retarget-lesson.js';
 import { DEFAULT_SOURCE_NAME } from './retarget/retarget-sources.js';
@@ -364,6 +365,8 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
         poseLibrary,
         saveScene: () => sceneFiles.save(),
         snapshot,
+        exportControlNet: () => controlNet.toggle(),
+        importOpenPose: () => controlNet.importOpenPose(),
       });
       cameraPanels = new CameraPanels(shell.inspectorBody, camera);
       // The editor's regions filled change the view's size (a phone's timeline bar and tabs): framed again in it, unless a
@@ -376,6 +379,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     }
     const props = new PageProps(editor, viewport, scheduler.request, shell?.toolsBody ?? null, (message) => models.report(message), () => ui?.frame());
     ui?.scene.showProps(props);
+    const controlNet = new PageControlNet({ editor, view, characters, props, camera, timeline }, shell?.viewport ?? null);
     // The render camera starts where the orbit view frames the character as the page opens.
     camera.fromViewKeepingLens();
     // ?lesson=<id> (a course page's link) opens that lesson, once the lessons' page parts listen; with a
@@ -385,12 +389,12 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     else if (lessonParam !== null && poseLinkInUrl(location.href) === null) showBuiltIn({ kind: 'lesson', id: lessonParam });
     const start = { solver: editor.session.solverName, skinning: view.skinning };
     const reset = (): Promise<void> => resetPage({
-      root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, contacts: sceneContacts, lessonIndex, retarget, ui, start, props,
+      root, editor, view, timeline, selection, ghosts, solveWorker, models, links: pageLinks, linkBanner, contacts: sceneContacts, lessonIndex, retarget, controlNet, ui, start, props,
       showDefault: () => showBuiltIn({ kind: 'default' }),
       camera: { reset: () => { camera.reset(); cameraPanels?.reset(); }, fromView: () => camera.fromViewKeepingLens() },
     });
     const idle = (timeoutMillis: number): Promise<void> => whenIdle({ scheduler, editor, timeline, view, models, links: pageLinks }, timeoutMillis);
-    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, sceneFiles, camera, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded, contacts, props };
+    const page = { editor, timeline, view, selection, links: pageLinks, models, ui, snapshot, sceneFiles, camera, showCharacter: showBuiltIn, addCharacter, characters, lessons, module, solveWorker, reset, idle, poseLibrary, poseLibraryLoaded, contacts, props, controlNet };
     loading.remove();
     scheduler.request();
 
@@ -398,6 +402,7 @@ export async function boot(root: HTMLElement, kin: KinApiControl, characterUrl: 
     window.addEventListener('pagehide', () => {
       scheduler.stop();
       ui?.dispose();
+      controlNet.dispose();
       retargetLesson?.dispose();
       lessons.dispose();
       retarget?.dispose();

@@ -93,6 +93,9 @@ export interface EditorUiHooks {
   poseLibrary: PoseLibrary;
   /** The scene as a scene file (File ▸ Save scene). */
   saveScene(): Uint8Array<ArrayBuffer>;
+  /** File ▸ Export for ControlNet… and Import OpenPose JSON… (the page's outputs panel). */
+  exportControlNet(): void;
+  importOpenPose(): void;
 }
 
 export class EditorUi {
@@ -138,6 +141,8 @@ export class EditorUi {
       exportPoseJson: () => download(JSON.stringify(exportedPose(editor.session.rig, editor.source), null, 2), 'application/json', exportFileName(editor.source, '-pose.json')),
       retarget: () => this.retargetDialog.toggle(),
       snapshot: () => this.snapshot(),
+      exportControlNet: hooks.exportControlNet,
+      importOpenPose: hooks.importOpenPose,
       shareLink: hooks.shareLink,
       toggleHelp: () => this.help.toggle(),
       openLessons: hooks.openLessons,

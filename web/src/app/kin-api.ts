@@ -34,6 +34,7 @@ import { type KinBodyApi, createBodyApi } from './kin-body-api.js';
 import { type KinContactsApi, createContactsApi } from './kin-contacts-api.js';
 import { type KinPropsApi, createPropsApi } from './kin-props-api.js';
 import { type KinCameraApi, createCameraApi } from './kin-camera-api.js';
+import { type KinOutputsApi, createOutputsApi } from './kin-outputs-api.js';
 import { type KinPassesApi, createPassesApi } from './kin-passes-api.js';
 
 export type { Vec3 };
@@ -44,7 +45,7 @@ export type { KinCenterOfMass } from './kin-balance-api.js';
 /** The translate gizmo's axes by name, in its axis order. */
 const GIZMO_AXES: readonly unknown[] = ['x', 'y', 'z'];
 
-export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLibraryApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi, KinBodyApi, KinContactsApi, KinPropsApi, KinCameraApi, KinPassesApi {
+export interface KinApi extends KinGoalsApi, KinFilesApi, KinToolsApi, KinTimelineApi, KinRetargetApi, KinSpringsApi, KinHandsApi, KinLibraryApi, KinLessonsApi, KinSceneApi, KinStateApi, KinBalanceApi, KinFloorApi, KinBodyApi, KinContactsApi, KinPropsApi, KinCameraApi, KinPassesApi, KinOutputsApi {
   /**
    * Resolves once the module and the character are loaded and the first
    * frame is drawn; rejects with the reason if loading fails.
@@ -324,6 +325,7 @@ export function createKinApi(): KinApiControl {
     ...createPropsApi(running),
     ...createCameraApi(() => running().camera, () => running().view.viewport.canvas.getBoundingClientRect()),
     ...createPassesApi(running),
+    ...createOutputsApi(running),
   };
 
   return {

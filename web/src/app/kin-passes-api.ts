@@ -12,6 +12,8 @@ export interface KinPassOptions {
   height?: number;
   /** For 'mask': 'characters' (the default), 'props', or one character by id (kin.characters()). */
   mask?: PassMask;
+  /** For 'openpose': draw points hidden behind a body or a prop too (default false). */
+  keepHidden?: boolean;
 }
 
 export interface KinPassesApi {
@@ -19,10 +21,12 @@ export interface KinPassesApi {
    * A pass through the render camera as a PNG data: URL: 'depth' (near
    * bright, over the characters' depth range), 'normal' (camera space,
    * ControlNet 1.1 normalbae colours), 'edges' (Canny, white on black),
-   * 'mask' (white on black), 'shaded' (the picture, transparent background).
+   * 'mask' (white on black), 'shaded' (the picture, transparent background),
+   * 'openpose' (the ControlNet skeleton image of the scene's people, hidden
+   * points left out unless keepHidden).
    * Rejects naming an unknown kind or option, or a bad size.
    */
-  renderPass(kind: PassKind, options?: KinPassOptions): Promise<string>;
+  renderPass(kind: PassKind | 'openpose', options?: KinPassOptions): Promise<string>;
   /**
    * The raw depth the depth pass is made from: per pixel the view-axis
    * distance from the render camera in metres, rows top first, +Infinity
@@ -31,7 +35,7 @@ export interface KinPassesApi {
   depthImage(options?: Pick<KinPassOptions, 'width' | 'height'>): Promise<{ width: number; height: number; data: Float32Array }>;
 }
 
-const OPTIONS = ['width', 'height', 'mask'];
+const OPTIONS = ['width', 'height', 'mask', 'keepHidden'];
 
 /** The options object, checked: an object with only `allowed` keys. */
 function checkOptions<T extends object>(options: T, allowed: readonly string[], what: string): T {
@@ -52,11 +56,17 @@ function checkMask(mask: unknown): PassMask {
 export function createPassesApi(page: () => KinPage): KinPassesApi {
   return {
     renderPass: async (kind, options = {}) => {
-      if (!(PASS_KINDS as readonly unknown[]).includes(kind)) throw new Error(`kin: no pass ${JSON.stringify(kind)}; the passes are ${PASS_KINDS.join(', ')}`);
+      if (kind !== 'openpose' && !(PASS_KINDS as readonly unknown[]).includes(kind)) throw new Error(`kin: no pass ${JSON.stringify(kind)}; the passes are openpose, ${PASS_KINDS.join(', ')}`);
       checkOptions(options, OPTIONS, 'renderPass');
       if (options.mask !== undefined && kind !== 'mask') throw new Error(`kin: renderPass’s mask option is for the 'mask' pass, not ${JSON.stringify(kind)}`);
+      if (options.keepHidden !== undefined && (kind !== 'openpose' || typeof options.keepHidden !== 'boolean')) throw new Error(`kin: renderPass’s keepHidden option is true or false, for the 'openpose' pass`);
       const passes = pagePasses(page());
       const view = passes.view(options, 'kin.renderPass');
+      if (kind === 'openpose') {
+        await page().view.nextFrame();
+        const outputs = page().controlNet.outputs;
+        return blobDataUrl(await outputs.png(outputs.picture('openpose', view, { hands: true, keepHidden: options.keepHidden ?? false })));
+      }
       return blobDataUrl(await passes.png(kind, view, options.mask === undefined ? undefined : checkMask(options.mask)));
     },
     depthImage: async (options = {}) => {

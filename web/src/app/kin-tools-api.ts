@@ -22,6 +22,7 @@ import { type Vec3, isFiniteVec3 } from './finite-vec3.js';
 import type { PosingView } from './posing-view.js';
 import type { KinScenePage } from './kin-scene-api.js';
 import type { PoseLibrary } from '../posing/user-poses.js';
+import type { PageControlNet } from './page-controlnet.js';
 import type { PageProps } from './page-props.js';
 import type { PageCamera } from './page-camera.js';
 
@@ -59,6 +60,8 @@ export interface KinPage {
   contacts: PageContacts;
   /** The scene's props on the page (page-props.ts). */
   props: PageProps;
+  /** Export for ControlNet…: the image passes and the OpenPose keypoints (page-controlnet.ts). */
+  controlNet: PageControlNet;
 }
 
 export interface KinToolsApi {

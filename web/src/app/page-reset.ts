@@ -40,6 +40,8 @@ export interface ResetParts {
   /** Null in embed mode, as the editor around the view and its dialogs. */
   lessonIndex: LessonIndex | null;
   retarget: RetargetController | null;
+  /** Export for ControlNet… (its dialog closed). */
+  controlNet: { reset(): void };
   ui: EditorUi | null;
   /** Shows the default character anew, as the character menu does. */
   showDefault(): void;
@@ -83,6 +85,7 @@ export async function resetPage(parts: ResetParts): Promise<void> {
   view.setSkinning(parts.start.skinning);
   parts.ghosts.show(false);
   parts.retarget?.reset();
+  parts.controlNet.reset();
   // Before the view is framed: not looking through the render camera (its field of view) any more.
   parts.camera.reset();
   // The view's size in the layout just restored, for the camera's framing below.

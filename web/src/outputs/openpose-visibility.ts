@@ -48,6 +48,9 @@ function surfaceDepth(depth: DepthImage, x: number, y: number, pictureWidth: num
   return farthest;
 }
 
+/** BODY_25's Neck (1) and MidHip (8), each the midpoint of two joints: the shoulders (2, 5), the hips (9, 12). */
+const DERIVED_POINTS: readonly (readonly [number, readonly [number, number]])[] = [[1, [2, 5]], [8, [9, 12]]];
+
 /** A copy of `person` with the points the depth image hides at confidence 0 (pure: `person` is unchanged). */
 export function applyVisibility(person: PersonKeypoints, depth: DepthImage, options: VisibilityOptions = {}): PersonKeypoints {
   checkDepth(depth);
@@ -59,6 +62,13 @@ export function applyVisibility(person: PersonKeypoints, depth: DepthImage, opti
     return { ...p, c: p.depth - surface > p.tolerance ? 0 : p.c };
   };
   const body = person.body.map(judge);
+  // A midpoint of two joints lies inside the body: seen from the side it is
+  // a half-width under the skin. OpenPose's neck and mid-hip are made from
+  // the shoulders and hips, so each is seen while one of its joints is.
+  for (const [point, [a, b]] of DERIVED_POINTS) {
+    if (options.keepHidden || person.body[point].c === 0) continue;
+    body[point].c = Math.max(body[a].c, body[b].c);
+  }
   return {
     ...person,
     body,

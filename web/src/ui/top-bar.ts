@@ -1,7 +1,8 @@
 // The editor's top bar: the name of the tool, the character menu, the File
 // menu (load a model or a pose, open or save a scene file, retarget a motion onto the character,
 // export the posed character as GLB — with the timeline's clip as its
-// animation — the clip as BVH or the pose as JSON, save the view as PNG),
+// animation — the clip as BVH or the pose as JSON, save the view as PNG,
+// export the passes image models take and import an OpenPose JSON),
 // Copy link, the lesson index, the keyboard help and the
 // site's other page, the candy-wrapper comparison of linear blend and
 // dual-quaternion skinning.
@@ -29,6 +30,10 @@ export interface TopBarActions {
   /** Opens or closes the retarget panel. */
   retarget(): void;
   snapshot(): Promise<Blob>;
+  /** Opens or closes Export for ControlNet… (the passes and the OpenPose keypoints). */
+  exportControlNet(): void;
+  /** Opens Export for ControlNet… at its OpenPose import, choosing a JSON file. */
+  importOpenPose(): void;
   /** The share link of the state now, written into the address bar, or why there is none. */
   shareLink(): ShareUrl;
   toggleHelp(): void;
@@ -57,8 +62,13 @@ export class TopBar {
     exportPose.addEventListener('click', actions.exportPoseJson);
     const retarget = menuItem('retarget', 'Retarget…: put the motion of another skeleton (a BVH file, a glTF with animations, a built-in rig’s clip) onto this character', 'Retarget…');
     retarget.addEventListener('click', actions.retarget);
+    const controlNet = menuItem('export-controlnet', 'Export for ControlNet…: the OpenPose skeleton and its JSON, depth, normal, edges, masks and the shaded picture through the render camera — one picture, the clip frame by frame, or a turnaround', 'Export for ControlNet…');
+    controlNet.addEventListener('click', actions.exportControlNet);
+    const importOpenPose = menuItem('import-openpose', 'Import OpenPose JSON…: fit the active character to the keypoints of an OpenPose JSON through the render camera', 'Import OpenPose JSON…');
+    importOpenPose.addEventListener('click', actions.importOpenPose);
     this.fileMenu.add(modelButton(actions.loadFiles), openSceneButton(actions.loadFiles), saveSceneButton(actions.saveScene), retarget, exportGlb, exportBvh, exportPose);
     new SaveImageButton(this.fileMenuList(), actions.snapshot);
+    this.fileMenu.add(controlNet, importOpenPose);
     this.copyLink = new CopyLinkButton(parent, actions.shareLink);
     const spacer = document.createElement('span');
     spacer.className = 'top-spacer';
