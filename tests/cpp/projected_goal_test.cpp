@@ -16,6 +16,8 @@
 #include "ik_fixtures.h"
 #include "kin/image_projection.h"
 #include "kin/ik/ik_job.h"
+#include "kin/rig.h"
+#include "test_rigs.h"
 
 namespace {
 
@@ -204,6 +206,43 @@ TEST(ProjectedGoal, APointBehindTheCameraStaysFinite) {
   const double behind_miss = kWidth + kHeight;
   EXPECT_NEAR(energy[0], 0.5 * 2.0 * behind_miss * behind_miss, 1e-3 * behind_miss * behind_miss);
   for (const glm::vec3& a : angles) EXPECT_TRUE(std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z));
+}
+
+// Found by tests/fuzz/solve_fuzz.cpp: a finite matrix with a huge entry
+// made pixel misses of 1e39 (beyond float: an infinite reported error) and
+// root steps the float root offset could not hold. Such a matrix is refused
+// by name; one at the bound solves with the moving root within the bound
+// every root offset from outside has (kMaxCoordinate), the rest finite.
+TEST(ProjectedGoal, AHugeMatrixEntryIsRefusedAndOneAtTheBoundStaysFinite) {
+  // The finding's rig (the fuzzer's chain ending in a zero-length bone), pose, goal and prior.
+  std::vector<kin::BoneDef> bones = kin_test::Chain(3, 1.2f);
+  bones.back().tip_bs = glm::vec3(0.0f);
+  bones.back().min_angle = glm::vec3(-0.2f, 0.0f, -0.2f);
+  bones.back().max_angle = glm::vec3(0.84f, 0.0f, 0.0f);
+  kin::Rig rig;
+  ASSERT_TRUE(rig.Load(kin::Span<const kin::BoneDef>(bones.data(), bones.size())).ok());
+  const float angles[] = {-1.2f, -1.15625f, 1.2f, 0.0f, 1.2f, 1.2f, 0.84f, 0.0f, 0.0f};
+  rig.SetPose(kin::Span<const float>(angles, 9), glm::vec3(-0.384375f, 0.0f, -0.06875f));
+  ASSERT_TRUE(rig.SetMoveRoot(true).ok());
+  glm::mat4 vp(1.4e-45f);
+  vp[0] = glm::vec4(-4.55632e34f, -3.625f, 3.6875f, -0.03125f);
+  kin::Goal goal = Projected(1, glm::vec3(0, 1.0f / 3.0f, 0), glm::vec2(3563.52f), vp);
+  goal.image_size_px = glm::vec2(4096.0f);
+  goal.has_pole = true;
+  goal.pole_ms = glm::vec3(2.375f, 1.46875f, 1.03125f);
+  const kin::Status refused = rig.SetGoals(kin::Span<const kin::Goal>(&goal, 1));
+  EXPECT_NE(std::string(refused.message).find("goal 0: view-projection entry (column 0, row 0) -4.55632e+34 is beyond ±1e+12"), std::string::npos)
+      << refused.message;
+  goal.view_projection_ms[0][0] = -kin::kMaxViewProjectionEntry;
+  ASSERT_TRUE(rig.SetGoals(kin::Span<const kin::Goal>(&goal, 1)).ok());
+  const float prior[9] = {};
+  ASSERT_TRUE(rig.SetPosePrior(kin::Span<const float>(prior, 9), 0.535f).ok());
+  for (int solve = 0; solve < 3; ++solve) {
+    const kin::SolveReport report = rig.Solve();
+    ASSERT_NE(report.status, kin::SolveStatus::kInvalidInput) << report.input.message;
+    for (int k = 0; k < 3; ++k) EXPECT_LE(std::fabs(rig.root_offset()[k]), kin::kMaxCoordinate) << "solve " << solve;
+    EXPECT_TRUE(std::isfinite(report.error)) << "solve " << solve;
+  }
 }
 
 // Two bad inputs for each field: the message names the goal and the field.

@@ -1,11 +1,16 @@
 // Goals, a solver and its options from the fuzzer, on one of four rigs (a
 // limited chain, the default character's body, a chain ending in a
 // zero-length bone, a chain with non-uniform rest scale), maybe with rest
-// scales of its own (proportions), solved a few times in a row. Whatever the core accepts must leave a pose within the limits,
+// scales of its own (proportions), solved a few times in a row. Goals may be
+// image-space ones (a view-projection, an image size, a target pixel: a
+// camera looking at the rig, or any 16 numbers), and the solve may pull
+// toward a pose prior. Whatever the core accepts must leave a pose within the limits,
 // finite matrices and a finite reported error.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "../cpp/test_rigs.h"
 #include "fuzz_checks.h"
@@ -36,6 +41,24 @@ const std::vector<kin::BoneDef>& RigNumber(int k) {
 }
 
 glm::vec3 Vec3(kin_fuzz::FuzzInput& in) { return {in.Float(), in.Float(), in.Float()}; }
+glm::vec2 Vec2(kin_fuzz::FuzzInput& in) { return {in.Float(), in.Float()}; }
+
+// An image-space goal's camera: a perspective one looking from somewhere at
+// somewhere (maybe from inside the rig, maybe degenerate), an orthographic
+// one, or any 16 numbers.
+glm::mat4 FuzzViewProjection(kin_fuzz::FuzzInput& in) {
+  switch (in.Below(3)) {
+    case 0: return glm::perspective(0.2f + 0.01f * static_cast<float>(in.Below(250)), 0.5f + 0.01f * static_cast<float>(in.Below(200)), 0.1f, 100.0f) *
+                   glm::lookAt(Vec3(in), Vec3(in) * 0.25f, glm::vec3(0.0f, 1.0f, 0.0f));
+    case 1: return glm::ortho(-3.0f, 3.0f, -3.0f, 3.0f, -10.0f, 10.0f) * glm::lookAt(Vec3(in), glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
+    default: {
+      glm::mat4 m;
+      for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r) m[c][r] = in.Float();
+      return m;
+    }
+  }
+}
 
 kin::Goal FuzzGoal(kin_fuzz::FuzzInput& in, const kin::Rig& rig) {
   kin::Goal g;
@@ -56,6 +79,13 @@ kin::Goal FuzzGoal(kin_fuzz::FuzzInput& in, const kin::Rig& rig) {
     g.pole_ms = Vec3(in);
     if (in.Flag()) g.pole_bone = static_cast<int>(in.U8()) - 2;
     if (in.Flag()) g.pole_weight = in.Float();
+  }
+  if (in.Flag()) {
+    g.has_projection = true;
+    g.view_projection_ms = FuzzViewProjection(in);
+    // An ordinary image, or any two numbers; a pixel in it, or anything.
+    g.image_size_px = in.Flag() ? glm::vec2(1 + in.Below(4096), 1 + in.Below(4096)) : Vec2(in);
+    g.target_px = in.Flag() ? g.image_size_px * glm::vec2(in.Below(101), in.Below(101)) * 0.01f : Vec2(in) * 100.0f;
   }
   return g;
 }
@@ -97,6 +127,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<kin::Goal> goals;
   for (int g = in.Below(6); g > 0; --g) goals.push_back(FuzzGoal(in, rig));
   rig.SetGoals(kin::Span<const kin::Goal>(goals.data(), goals.size()));
+  if (in.Flag()) {
+    // A pose prior: mostly one triple per bone, sometimes a wrong count; a small weight, or anything.
+    std::vector<float> prior(in.Flag() ? 3 * bones.size() : static_cast<std::size_t>(in.Below(3 * static_cast<int>(bones.size()) + 4)));
+    for (float& a : prior) a = in.Float();
+    rig.SetPosePrior(kin::Span<const float>(prior.data(), prior.size()), in.Flag() ? 0.001f * static_cast<float>(in.Below(1000)) : in.Float());
+  }
   for (int solve = 1 + in.Below(3); solve > 0; --solve) {
     const kin::SolveReport report = rig.Solve();
     if (report.status == kin::SolveStatus::kInvalidInput) continue;

@@ -55,6 +55,12 @@ Status ValidateGoal(const Skeleton& skeleton, const Goal& goal, int index) {
   if (goal.has_projection) {
     if (!IsFinite(goal.view_projection_ms))
       return Status::Invalid("goal %d: view-projection matrix is not finite", index);
+    for (int c = 0; c < 4; ++c)
+      for (int r = 0; r < 4; ++r)
+        if (!(std::fabs(goal.view_projection_ms[c][r]) <= kMaxViewProjectionEntry))
+          return Status::Invalid("goal %d: view-projection entry (column %d, row %d) %g is beyond ±%g", index, c, r,
+                                 static_cast<double>(goal.view_projection_ms[c][r]),
+                                 static_cast<double>(kMaxViewProjectionEntry));
     for (int k = 0; k < 2; ++k) {
       const float side = goal.image_size_px[k];
       if (!(side >= 1.0f && side <= kMaxImageSizePx && side == std::floor(side)))

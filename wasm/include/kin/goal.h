@@ -47,13 +47,19 @@ struct Goal {
   // (kin/image_projection.h). Its miss counts in pixels toward the solve's
   // error, so the job's tolerance is in pixels for it.
   bool has_projection = false;
-  glm::mat4 view_projection_ms{1.0f};
+  glm::mat4 view_projection_ms{1.0f};  // finite, entries within ±kMaxViewProjectionEntry
   glm::vec2 image_size_px{1.0f};  // width, height: whole numbers in [1, kMaxImageSizePx]
   glm::vec2 target_px{0.0f};
 };
 
 // The largest image side a projected goal takes, in pixels.
 constexpr float kMaxImageSizePx = 16384.0f;
+// The largest entry (in magnitude) a projected goal's view-projection may
+// have: a camera's are near its focal length and its distance from the
+// model (at most kMaxCoordinate) times that. Bigger ones make pixel misses
+// beyond float (a point 1e-6 in front of the eye: 1e12 · 1e5 / 1e-6 ·
+// 16384 ≈ 1e28 px stays finite; 1e34 does not).
+constexpr float kMaxViewProjectionEntry = 1e12f;
 
 // The bone whose origin is the goal's pole's middle joint (see pole_bone).
 inline int PoleMiddleBone(const Goal& goal) { return goal.pole_bone >= 0 ? goal.pole_bone : goal.bone; }
