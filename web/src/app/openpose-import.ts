@@ -58,7 +58,7 @@ export class OpenPoseImport {
     if (last === null || last.character !== this.editor.active.id) throw new Error('OpenPose: fit a pose first (the flip bends a limb of the last fit)');
     const chosen = this.limbs(this.editor.session.rig).find((l) => l.name === limb);
     if (chosen === undefined) throw new Error(`OpenPose: no limb ${JSON.stringify(limb)}; the limbs are ${LIMB_ROLES.map(([name]) => name).join(', ')}`);
-    return this.apply(last.input, (restore) => flipLimb(this.editor.session.rig, last.input, chosen, restore));
+    return this.apply(last.input, (restore) => flipLimb(this.editor.session.rig, last.input, chosen, 'middle', restore));
   }
 
   /** Runs `solve` on the rig, then gives its pose to the editor as one undo step (the session's goals moved onto it). */

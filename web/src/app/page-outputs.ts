@@ -35,6 +35,16 @@ function abortError(): DOMException {
   return new DOMException('the export was cancelled', 'AbortError');
 }
 
+/** Runs `make` for each chosen pass in turn, telling the progress after each and stopping when cancelled. */
+async function eachPass(options: OutputOptions, progress: (done: number, total: number) => void, signal: AbortSignal, make: (pass: OutputOptions['passes'][number]) => Promise<void>): Promise<void> {
+  let done = 0;
+  for (const pass of options.passes) {
+    if (signal.aborted) throw abortError();
+    await make(pass);
+    progress(++done, options.passes.length);
+  }
+}
+
 export interface PageOutputParts {
   editor: PoseEditor;
   timeline: TimelineModel;
@@ -81,24 +91,10 @@ export class PageOutputs implements ControlNetHost {
    * the picture's size, scaled down with it in a smaller view (a preview).
    */
   picture(pass: PicturePass, view: PictureView, options: KeypointOptions, mask: PassMask = 'characters'): PassPixels {
-    const passes = this.parts.passes.renderer;
-    switch (pass) {
-      case 'openpose': {
-        const { people } = this.keypoints.people(view, options);
-        const scale = Math.min(1, view.width / this.pictureSize().width);
-        return { width: view.width, height: view.height, data: drawOpenPose(people, view.width, view.height, { keepHidden: options.keepHidden, scale }) as Uint8ClampedArray<ArrayBuffer> };
-      }
-      case 'depth':
-        return passes.depth(view);
-      case 'normal':
-        return passes.normal(view);
-      case 'edges':
-        return passes.edges(view);
-      case 'mask':
-        return passes.mask(view, mask);
-      case 'shaded':
-        return passes.shaded(view);
-    }
+    if (pass !== 'openpose') return this.parts.passes.drawn(pass, view, mask);
+    const { people } = this.keypoints.people(view, options);
+    const scale = Math.min(1, view.width / this.pictureSize().width);
+    return { width: view.width, height: view.height, data: drawOpenPose(people, view.width, view.height, { keepHidden: options.keepHidden, scale }) as Uint8ClampedArray<ArrayBuffer> };
   }
 
   png(pixels: PassPixels): Promise<Blob> {
@@ -145,11 +141,7 @@ export class PageOutputs implements ControlNetHost {
   /** Every chosen pass of one picture through `view`, each named `prefix` + the pass (a mask per character and one for the props). */
   private async stillFiles(options: OutputOptions, view: PictureView, prefix: string, progress: (done: number, total: number) => void, signal: AbortSignal, nameOf = (pass: string, ext: string) => `${prefix}${pass}.${ext}`): Promise<OutputFile[]> {
     const files: OutputFile[] = [];
-    // One depth pass serves the keypoints' visibility and the depth picture.
-    const total = options.passes.length;
-    let done = 0;
-    for (const pass of options.passes) {
-      if (signal.aborted) throw abortError();
+    await eachPass(options, progress, signal, async (pass) => {
       if (pass === 'openpose-json') {
         files.push({ name: nameOf('openpose', 'json'), bytes: JSON.stringify(this.openPose(view, options.layout, options)) });
       } else if (pass === 'mask') {
@@ -161,8 +153,7 @@ export class PageOutputs implements ControlNetHost {
       } else {
         files.push({ name: nameOf(pass, 'png'), bytes: await this.pngBytes(this.picture(pass, view, options)) });
       }
-      progress(++done, total);
-    }
+    });
     return files;
   }
 
@@ -211,23 +202,20 @@ export class PageOutputs implements ControlNetHost {
     const { width, height } = this.pictureSize();
     const cellSide = Math.max(width, height) * Math.min(1, MAX_SHEET_WIDTH / (columns * width));
     const files: OutputFile[] = [];
-    const total = options.passes.length;
-    let done = 0;
-    for (const pass of options.passes) {
-      if (signal.aborted) throw abortError();
+    await eachPass(options, progress, signal, async (pass) => {
       if (pass === 'openpose-json') {
         places.forEach((place, i) => files.push({ name: `openpose/view_${i + 1}.json`, bytes: JSON.stringify(this.openPose(this.view(cellSide, place), options.layout, options)) }));
-      } else {
-        const cells: PassPixels[] = [];
-        for (const place of places) {
-          cells.push(this.picture(pass, this.view(cellSide, place), options));
-          await this.parts.nextFrame();
-          if (signal.aborted) throw abortError();
-        }
-        files.push({ name: `${pass}-sheet.png`, bytes: await this.pngBytes(composeSheet(cells, columns)) });
+        return;
       }
-      progress(++done, total);
-    }
+      const cells: PassPixels[] = [];
+      for (const place of places) {
+        cells.push(this.picture(pass, this.view(cellSide, place), options));
+        // The page draws between views, and hears Cancel.
+        await this.parts.nextFrame();
+        if (signal.aborted) throw abortError();
+      }
+      files.push({ name: `${pass}-sheet.png`, bytes: await this.pngBytes(composeSheet(cells, columns)) });
+    });
     return files;
   }
 

@@ -52,6 +52,11 @@ export class PagePasses {
   /** The pass's pixels for `view`, drawn now (after a frame, so that every character's pose is uploaded). */
   async pixels(kind: PassKind, view: PictureView, mask: PassMask = 'characters'): Promise<PicturePixels> {
     await this.page.view.nextFrame();
+    return this.drawn(kind, view, mask);
+  }
+
+  /** The pass's pixels for `view` from what the GPU holds now (the caller has drawn a frame since the poses changed). */
+  drawn(kind: PassKind, view: PictureView, mask: PassMask = 'characters'): PicturePixels {
     const passes = this.renderer;
     switch (kind) {
       case 'depth':
