@@ -216,7 +216,7 @@ describe('image passes through the render camera', () => {
 
   it('refuses an unknown pass, option, size or character by name', async () => {
     const { page } = demo;
-    await expect(page.evaluate(() => window.kin.renderPass('xray' as 'depth'))).rejects.toThrow(/no pass "xray"; the passes are depth, normal, edges, mask, shaded/);
+    await expect(page.evaluate(() => window.kin.renderPass('xray' as 'depth'))).rejects.toThrow(/no pass "xray"; the passes are openpose, depth, normal, edges, mask, shaded/);
     await expect(page.evaluate(() => window.kin.renderPass('depth', { width: 0 }))).rejects.toThrow(/width must be a whole number of pixels from 1 to 8192/);
     await expect(page.evaluate(() => window.kin.renderPass('depth', { height: 1.5 }))).rejects.toThrow(/height must be a whole number/);
     await expect(page.evaluate(() => window.kin.renderPass('depth', { size: 3 } as object))).rejects.toThrow(/no option "size"/);

@@ -340,7 +340,7 @@ describe('retargeting on the page', () => {
     const asTheyStand = await page.evaluate((text) => window.kin.retargetFrom(text, 'wave.bvh', { mode: 'rotation', reference: 'rest' }), bvh);
     expect(asTheyStand.reference).toBe('rest');
     await page.evaluate(() => window.kin.showRetargetPanel(true));
-    expect(await page.$eval('.retarget-report .retarget-subtitle', (h) => h.textContent)).toContain('both in their own rest poses');
+    expect(await page.$eval('.retarget-report .side-dialog-subtitle', (h) => h.textContent)).toContain('both in their own rest poses');
     await page.evaluate(() => window.kin.showRetargetPanel(false));
     // A glTF source: the GLB exported above, its animation (the IK result) carried back onto the same character.
     const fromGlb = await page.evaluate((glb) => window.kin.retargetFrom(new Uint8Array(glb), 'exported.glb'), exportedGlb);
