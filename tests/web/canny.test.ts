@@ -5,6 +5,7 @@
 // none; the thresholds separate a faint step from a strong one.
 import { describe, expect, it } from 'vitest';
 import { cannyEdges } from '../../web/src/outputs/canny.js';
+import { edgesPicture } from '../../web/src/outputs/pass-images.js';
 
 const W = 64;
 const H = 48;
@@ -113,5 +114,27 @@ describe('Canny edges', () => {
   it('refuses a size that does not match the pixels, or thresholds out of order', () => {
     expect(() => cannyEdges(new Float32Array(10), 4, 4)).toThrow(/4 × 4 image has 16 pixels, not 10/);
     expect(() => cannyEdges(new Float32Array(16), 4, 4, { low: 50, high: 10 })).toThrow(/thresholds/);
+  });
+});
+
+describe('the edges pass', () => {
+  it('outlines a dark character on the transparent backdrop, which the grey alone is too faint for', () => {
+    // A near-black square, opaque, on transparent: its grey step (12) is under the low threshold.
+    const data = new Uint8ClampedArray(W * H * 4);
+    for (let y = Y0; y < Y1; y++) for (let x = X0; x < X1; x++) data.set([12, 12, 12, 255], 4 * (y * W + x));
+    const grey = image((x, y) => (x >= X0 && x < X1 && y >= Y0 && y < Y1 ? 12 : 0));
+    expect(cannyEdges(grey, W, H).some((v) => v !== 0)).toBe(false);
+    const edges = edgesPicture({ width: W, height: H, data });
+    let onBorder = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const white = edges.data[4 * (y * W + x)] === 255;
+        if (white) expect(borderDistance(x, y)).toBeLessThanOrEqual(1);
+        if (white) onBorder++;
+        expect(edges.data[4 * (y * W + x) + 3]).toBe(255);
+      }
+    }
+    // Every side of the square is outlined.
+    expect(onBorder).toBeGreaterThanOrEqual(2 * (X1 - X0) + 2 * (Y1 - Y0) - 4);
   });
 });

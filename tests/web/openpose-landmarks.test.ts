@@ -190,19 +190,37 @@ describe('OpenPose landmarks', () => {
     }
   });
 
-  it("says which roles a lesson's arm chain lacks, without throwing", () => {
+  it("says a lesson's arm chain is no humanoid, and which roles a body without legs lacks, without throwing", () => {
     const arm = Rig.create(module, [
       { name: 'upper_arm_l', parent: -1, tip: [0.3, 0, 0] },
       { name: 'forearm_l', parent: 0, restT: [0.3, 0, 0], tip: [0.25, 0, 0] },
       { name: 'hand_l', parent: 1, restT: [0.25, 0, 0], tip: [0.1, 0, 0] },
     ]);
+    const upperBody = Rig.create(module, [
+      { name: 'hips', parent: -1, tip: [0, 0.2, 0] },
+      { name: 'head', parent: 0, restT: [0, 0.5, 0], tip: [0, 0.2, 0] },
+      ...(['l', 'r'] as const).flatMap((side, k) => {
+        const x = side === 'l' ? 0.2 : -0.2;
+        const first = 2 + 3 * k;
+        return [
+          { name: `upper_arm_${side}`, parent: 0, restT: [x, 0.4, 0] as [number, number, number], tip: [x, 0, 0] as [number, number, number] },
+          { name: `forearm_${side}`, parent: first, restT: [x, 0, 0] as [number, number, number], tip: [x, 0, 0] as [number, number, number] },
+          { name: `hand_${side}`, parent: first + 1, restT: [x, 0, 0] as [number, number, number], tip: [x / 2, 0, 0] as [number, number, number] },
+        ];
+      }),
+    ]);
     try {
       expect(openPoseBody(arm)).toEqual({
         missing: ['head', 'upper_arm_r', 'lower_arm_r', 'hand_r', 'upper_leg_l', 'lower_leg_l', 'foot_l', 'upper_leg_r', 'lower_leg_r', 'foot_r'],
-        message: 'no OpenPose body: the rig lacks roles head, upper_arm_r, lower_arm_r, hand_r, upper_leg_l, lower_leg_l, foot_l, upper_leg_r, lower_leg_r, foot_r',
+        message: 'no OpenPose body: not a humanoid rig (no head, arms and legs among its bones)',
+      });
+      expect(openPoseBody(upperBody)).toEqual({
+        missing: ['upper_leg_l', 'lower_leg_l', 'foot_l', 'upper_leg_r', 'lower_leg_r', 'foot_r'],
+        message: 'no OpenPose body: the rig lacks roles upper_leg_l, lower_leg_l, foot_l, upper_leg_r, lower_leg_r, foot_r',
       });
     } finally {
       arm.dispose();
+      upperBody.dispose();
     }
   });
 });

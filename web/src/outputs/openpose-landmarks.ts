@@ -305,6 +305,7 @@ function handSources(rig: LandmarkRig, pose: BindPose, hand: number, side: Side,
 export function openPoseBody(rig: LandmarkRig): BodyLandmarks | MissingBody {
   const roles = rolesOf(rig);
   const missing = NEEDED_ROLES.filter((role) => (roles.get(role) ?? -1) < 0);
+  if (missing.length > NEEDED_ROLES.length / 2) return { missing, message: 'no OpenPose body: not a humanoid rig (no head, arms and legs among its bones)' };
   if (missing.length > 0) return { missing, message: `no OpenPose body: the rig lacks roles ${missing.join(', ')}` };
   const pose = new BindPose(rig);
   const estimated = !isDefaultCharacter(rig);

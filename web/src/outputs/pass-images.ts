@@ -29,7 +29,9 @@
 //
 // Edges: a Canny edge image (canny.ts) of the shaded picture composed over
 // black, in OpenCV's grey (0.299 R + 0.587 G + 0.114 B, cv2.cvtColor's
-// RGB2GRAY): white edges on black.
+// RGB2GRAY): white edges on black. With them the silhouettes' own edges (a
+// Canny of the picture's alpha): a dark character over the black backdrop
+// has too little contrast for the thresholds, but it always has an outline.
 import type { CannyOptions } from './canny.js';
 import { cannyEdges } from './canny.js';
 
@@ -133,13 +135,15 @@ export function maskPicture(mask: PassFloats): PassPixels {
 export function edgesPicture(shaded: PassPixels, options: Partial<CannyOptions> = {}): PassPixels {
   const { width, height } = shaded;
   const gray = new Float32Array(width * height);
+  const alpha = new Float32Array(width * height);
   const rgba = shaded.data;
   for (let i = 0; i < gray.length; i++) {
-    const a = rgba[4 * i + 3] / 255;
-    gray[i] = a * (0.299 * rgba[4 * i] + 0.587 * rgba[4 * i + 1] + 0.114 * rgba[4 * i + 2]);
+    alpha[i] = rgba[4 * i + 3];
+    gray[i] = (alpha[i] / 255) * (0.299 * rgba[4 * i] + 0.587 * rgba[4 * i + 1] + 0.114 * rgba[4 * i + 2]);
   }
   const edges = cannyEdges(gray, width, height, options);
+  const outline = cannyEdges(alpha, width, height, options);
   const data = opaqueBlack(width, height);
-  for (let i = 0; i < edges.length; i++) if (edges[i] !== 0) data[4 * i] = data[4 * i + 1] = data[4 * i + 2] = 255;
+  for (let i = 0; i < edges.length; i++) if (edges[i] !== 0 || outline[i] !== 0) data[4 * i] = data[4 * i + 1] = data[4 * i + 2] = 255;
   return { width, height, data };
 }
