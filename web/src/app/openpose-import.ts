@@ -56,8 +56,9 @@ export class OpenPoseImport {
   async flip(limb: string): Promise<OpenPoseFitReport> {
     const last = this.last;
     if (last === null || last.character !== this.editor.active.id) throw new Error('OpenPose: fit a pose first (the flip bends a limb of the last fit)');
-    const chosen = this.limbs(this.editor.session.rig).find((l) => l.name === limb);
-    if (chosen === undefined) throw new Error(`OpenPose: no limb ${JSON.stringify(limb)}; the limbs are ${LIMB_ROLES.map(([name]) => name).join(', ')}`);
+    const limbs = this.limbs(this.editor.session.rig, last.input);
+    const chosen = limbs.find((l) => l.name === limb);
+    if (chosen === undefined) throw new Error(`OpenPose: no limb ${JSON.stringify(limb)} to flip; the file's points give ${limbs.length === 0 ? 'none' : limbs.map((l) => l.name).join(', ')}`);
     return this.apply(last.input, (restore) => flipLimb(this.editor.session.rig, last.input, chosen, 'middle', restore));
   }
 
@@ -75,7 +76,7 @@ export class OpenPoseImport {
       report = solve(restore);
       const fitted = Float32Array.from(rig.pose());
       const root = rig.rootOffset;
-      ambiguous = ambiguousLimbs(rig, { ...input, prior: fitted }, this.limbs(rig), 2, restore);
+      ambiguous = ambiguousLimbs(rig, { ...input, prior: fitted }, this.limbs(rig, input), 2, restore);
       // The undo step keeps the pose before the fit.
       rig.setPose(before, rootBefore);
       this.editor.setPose(fitted, root);
@@ -114,9 +115,12 @@ export class OpenPoseImport {
     return { viewProjection, width: camera.width, height: camera.height, modelToWorld: transformMatrix(this.editor.active.transform), points, floor: this.editor.session.keepAboveFloorAsked };
   }
 
-  /** The rig's arms and legs by their roles (all four on a humanoid). */
-  private limbs(rig: Rig): Limb[] {
+  /** The rig's arms and legs by their roles whose middle and end joints the fit's points hold (a flip moves those). */
+  private limbs(rig: Rig, input: ImageFitInput): Limb[] {
     const roles = rig.roleBones();
-    return LIMB_ROLES.filter(([, , ...r]) => r.every((role) => roles[role] >= 0)).map(([name, , upper, lower, end]) => ({ name, upper: roles[upper], lower: roles[lower], end: roles[end] }));
+    const joints = new Set(input.points.filter((p) => p.point_bs.every((c) => c === 0)).map((p) => p.bone));
+    return LIMB_ROLES.filter(([, , ...r]) => r.every((role) => roles[role] >= 0))
+      .map(([name, , upper, lower, end]) => ({ name, upper: roles[upper], lower: roles[lower], end: roles[end] }))
+      .filter((limb) => joints.has(limb.lower) && joints.has(limb.end));
   }
 }
