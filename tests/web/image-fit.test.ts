@@ -12,7 +12,7 @@
 import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_POSES } from '../../web/src/posing/built-in-poses.js';
-import { ambiguousLimbs, defaultLimbs, fitToImage, flipLimb, imageMisses, type ImageFitInput, type ImagePoint, type Limb, MAX_FIT_POINTS } from '../../web/src/posing/image-fit.js';
+import { ambiguousLimbs, rigLimbs, fitToImage, flipLimb, imageMisses, type ImageFitInput, type ImagePoint, type Limb, MAX_FIT_POINTS } from '../../web/src/posing/image-fit.js';
 import { libraryPoseOn } from '../../web/src/posing/pose-library.js';
 import { applyStartPose } from '../../web/src/posing/start-pose.js';
 import { Rig } from '../../web/src/rig/rig.js';
@@ -202,7 +202,7 @@ describe('fitToImage', () => {
       const fittedRoot = rig.rootOffset;
       const ambiguous = new Set(ambiguousLimbs(rig, input).map((limb) => limb.name));
       expect(rig.pose()).toEqual(fitted);
-      for (const limb of defaultLimbs(rig)) {
+      for (const limb of rigLimbs(rig)) {
         const asFit = worstDegrees(limbs[limb.name], directions(rig, points, LIMB_SEGMENTS[limb.name]));
         // A limb the image pins down is fit as it was; an ambiguous one, as fit or flipped.
         const flips = ambiguous.has(limb.name) ? (['middle', 'end', 'both'] as const) : [];
@@ -299,7 +299,7 @@ describe('fitToImage', () => {
       expect(rig.rootOffset, what).toEqual([0.1, 0.2, 0.3].map(Math.fround));
     }
     expect(() => flipLimb(rig, input, { name: 'nothing', upper: -1, lower: 1, end: 2 })).toThrow(/limb nothing: upper -1 is not a bone index/);
-    const arm: Limb = defaultLimbs(rig)[0];
+    const arm: Limb = rigLimbs(rig)[0];
     expect(() => flipLimb(rig, { ...input, points: input.points.filter((p) => p.name !== 'elbow l') }, arm)).toThrow(/limb arm_l: the points must include the origins of forearm_l and hand_l/);
     expect(() => flipLimb(rig, input, arm, 'knee' as 'middle')).toThrow(/joints 'knee' is not middle, end or both/);
     expect(rig.pose()).toEqual(pose);

@@ -11,7 +11,7 @@ import * as THREE from 'three';
 import { BODY_25, COCO_18 } from '../outputs/openpose-layouts.js';
 import { openPoseBody } from '../outputs/openpose-landmarks.js';
 import { type ReadPerson, readOpenPoseJson } from '../outputs/openpose-json.js';
-import { type FitRestore, type ImageFitInput, type ImageFitReport, type ImagePoint, type Limb, ambiguousLimbs, fitToImage, flipLimb } from '../posing/image-fit.js';
+import { type FitRestore, type ImageFitInput, type ImageFitReport, type ImagePoint, type Limb, ambiguousLimbs, fitToImage, flipLimb, rigLimbs } from '../posing/image-fit.js';
 import type { PoseEditor } from '../posing/pose-editor.js';
 import { transformMatrix } from '../scene/character-transform.js';
 import { type RenderCameraState, verticalFov } from '../scene/render-camera.js';
@@ -19,13 +19,8 @@ import type { Rig } from '../rig/rig.js';
 import { placeRenderCamera } from '../three/render-camera-three.js';
 import type { OpenPoseFitReport } from '../ui/controlnet-host.js';
 
-/** A limb by its roles (the order of kin::BoneRole, Rig.roleBones()): top, middle and bottom joint bones. */
-const LIMB_ROLES: readonly [string, string, number, number, number][] = [
-  ['arm_l', 'left arm', 6, 7, 8],
-  ['arm_r', 'right arm', 10, 11, 12],
-  ['leg_l', 'left leg', 13, 14, 15],
-  ['leg_r', 'right leg', 17, 18, 19],
-];
+/** What the report calls each limb (image-fit.ts rigLimbs names them). */
+const LIMB_LABELS: Readonly<Record<string, string>> = { arm_l: 'left arm', arm_r: 'right arm', leg_l: 'left leg', leg_r: 'right leg' };
 
 const identity = new THREE.Matrix4();
 
@@ -87,12 +82,11 @@ export class OpenPoseImport {
     }
     this.last = { input: { ...input, prior: undefined }, character: this.editor.active.id };
     await this.nextFrame();
-    const labels = new Map(LIMB_ROLES.map(([name, label]) => [name, label]));
     return {
       rmsPx: report.rmsPx,
       maxPx: report.maxPx,
       perJoint: report.perPoint.map(({ name, errorPx }) => ({ name, errorPx })),
-      ambiguous: ambiguous.map((limb) => ({ limb: limb.name, label: labels.get(limb.name) ?? limb.name })),
+      ambiguous: ambiguous.map((limb) => ({ limb: limb.name, label: LIMB_LABELS[limb.name] ?? limb.name })),
     };
   }
 
@@ -115,12 +109,9 @@ export class OpenPoseImport {
     return { viewProjection, width: camera.width, height: camera.height, modelToWorld: transformMatrix(this.editor.active.transform), points, floor: this.editor.session.keepAboveFloorAsked };
   }
 
-  /** The rig's arms and legs by their roles whose middle and end joints the fit's points hold (a flip moves those). */
+  /** The rig's arms and legs whose middle and end joints the fit's points hold (a flip moves those). */
   private limbs(rig: Rig, input: ImageFitInput): Limb[] {
-    const roles = rig.roleBones();
     const joints = new Set(input.points.filter((p) => p.point_bs.every((c) => c === 0)).map((p) => p.bone));
-    return LIMB_ROLES.filter(([, , ...r]) => r.every((role) => roles[role] >= 0))
-      .map(([name, , upper, lower, end]) => ({ name, upper: roles[upper], lower: roles[lower], end: roles[end] }))
-      .filter((limb) => joints.has(limb.lower) && joints.has(limb.end));
+    return rigLimbs(rig).filter((limb) => joints.has(limb.lower) && joints.has(limb.end));
   }
 }

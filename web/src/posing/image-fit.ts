@@ -145,17 +145,22 @@ export function fitToImage(rig: Rig, input: ImageFitInput, restore?: FitRestore)
   });
 }
 
-/** The default character's four limbs, by its bone names (a rig without one of them leaves it out). */
-export function defaultLimbs(rig: Rig): Limb[] {
-  const limbs: Limb[] = [];
-  for (const side of ['l', 'r']) {
-    for (const [name, upper, lower, end] of [['arm', 'upper_arm', 'forearm', 'hand'], ['leg', 'thigh', 'shin', 'foot']]) {
-      const bones = [upper, lower, end].map((bone) => rig.boneNames.indexOf(`${bone}_${side}`));
-      if (bones.every((b) => b >= 0)) limbs.push({ name: `${name}_${side}`, upper: bones[0], lower: bones[1], end: bones[2] });
-    }
-  }
-  return limbs;
+/**
+ * The rig's arms and legs by their bone roles (Rig.roleBones(), in the order
+ * of kin::BoneRole: upper arm, forearm, hand; thigh, shin, foot), named
+ * arm_l, arm_r, leg_l, leg_r; a limb missing a role is left out.
+ */
+export function rigLimbs(rig: Rig): Limb[] {
+  const roles = rig.roleBones();
+  return LIMB_ROLES.flatMap(([name, upper, lower, end]) => (roles[upper] >= 0 && roles[lower] >= 0 && roles[end] >= 0 ? [{ name, upper: roles[upper], lower: roles[lower], end: roles[end] }] : []));
 }
+
+const LIMB_ROLES: readonly [string, number, number, number][] = [
+  ['arm_l', 6, 7, 8],
+  ['leg_l', 13, 14, 15],
+  ['arm_r', 10, 11, 12],
+  ['leg_r', 17, 18, 19],
+];
 
 /** Which of a limb's joints a flip sends to their other depth. */
 export type FlipJoints = 'middle' | 'end' | 'both';
@@ -193,7 +198,7 @@ export function flipLimb(rig: Rig, input: ImageFitInput, limb: Limb, joints: Fli
  * one depth: no flip moves it). The rig's pose, root and settings are as
  * before when it returns.
  */
-export function ambiguousLimbs(rig: Rig, input: ImageFitInput, limbs: readonly Limb[] = defaultLimbs(rig), tolerancePx = 2, restore?: FitRestore): Limb[] {
+export function ambiguousLimbs(rig: Rig, input: ImageFitInput, limbs: readonly Limb[] = rigLimbs(rig), tolerancePx = 2, restore?: FitRestore): Limb[] {
   const fit = checkedFit(rig, input);
   limbs.forEach((limb) => checkLimb(rig, limb, fit));
   if (!(tolerancePx > 0)) throw new Error(`image fit: tolerancePx ${tolerancePx} is not a number > 0`);
@@ -375,7 +380,7 @@ function refine(rig: Rig, fit: Fit): ImageFitReport {
  * the middle one. Each limb is tried in each and fit again; the best kept.
  */
 function escapeByLimbDepths(rig: Rig, fit: Fit, report: ImageFitReport): ImageFitReport {
-  for (const limb of defaultLimbs(rig)) {
+  for (const limb of rigLimbs(rig)) {
     if (report.maxPx <= ESCAPE_ABOVE_PX) break;
     const angles = Float32Array.from(rig.pose());
     const root = rig.rootOffset;
@@ -460,7 +465,7 @@ function originOf(model: ArrayLike<number>, bone: number): THREE.Vector3 {
  * the trunk before the limbs can pull it out of shape.
  */
 function trunkPoints(rig: Rig, fit: Fit): ImagePoint[] {
-  const limbTops = new Set(defaultLimbs(rig).map((limb) => limb.upper));
+  const limbTops = new Set(rigLimbs(rig).map((limb) => limb.upper));
   const parents = rig.description.map((bone) => bone.parent);
   return fit.points.filter((p) => {
     // A bone's origin moves with its parent; any other point with the bone itself.
