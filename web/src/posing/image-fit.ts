@@ -31,81 +31,14 @@
 // keeping balance and keeping above the floor end as they were; the prior ends
 // off (the core cannot hand a prior's angles back).
 import * as THREE from 'three';
-import type { GoalDesc, Rig, SolverName, SolverOptions } from '../rig/rig.js';
+import type { Rig } from '../rig/rig.js';
 import type { Vec3Tuple } from '../rig/rig-desc.js';
+import { cameraRay, depthSide, goalFor, hasLimbPoints, limbTarget, measure, originOf, pointAtDistance, pointInModel, rootBone } from './image-fit-geometry.js';
+import { type Fit, type FitRestore, type ImageFitInput, type ImageFitReport, type ImagePoint, type Limb, checkLimb, checkedFit } from './image-fit-input.js';
 
-/** The most points a fit takes: one goal each (the core's kMaxGoals). */
-export const MAX_FIT_POINTS = 32;
-/** The largest image side, pixels (the core's kMaxImageSizePx). */
-export const MAX_IMAGE_SIDE = 16384;
+export { DEFAULT_PRIOR_WEIGHT, MAX_FIT_POINTS, MAX_IMAGE_SIDE } from './image-fit-input.js';
+export type { FitRestore, ImageFitInput, ImageFitReport, ImagePoint, Limb, PointMiss } from './image-fit-input.js';
 
-export interface ImagePoint {
-  bone: number;
-  /** The point on the bone, bone space (its origin: [0, 0, 0]). */
-  point_bs: Vec3Tuple;
-  /** Where it should be seen, pixels. */
-  targetPx: [number, number];
-  /** > 0; default 1 (an OpenPose confidence fits here). */
-  weight?: number;
-  name?: string;
-}
-
-export interface ImageFitInput {
-  /** World to clip space, 16 numbers column-major: three.js camera.projectionMatrix × camera.matrixWorldInverse. */
-  viewProjection: ArrayLike<number>;
-  width: number;
-  height: number;
-  /** The character's model space to world space, 16 numbers column-major (its placement in the scene). */
-  modelToWorld: ArrayLike<number>;
-  points: readonly ImagePoint[];
-  /** The pose the prior pulls toward, 3 angles per bone; default the pose the rig is in when the fit starts. */
-  prior?: ArrayLike<number>;
-  /** The prior's weight, px² per radian²; default DEFAULT_PRIOR_WEIGHT, 0 for none. */
-  priorWeight?: number;
-  /**
-   * Keep every bone above the character's floor (Rig.setKeepAboveFloor); default false. The core's
-   * floor is a penalty the pixel rows pull against: points a few millimetres below it can remain.
-   */
-  floor?: boolean;
-  /** The solver's iterations per round; default 200. */
-  iterations?: number;
-}
-
-export interface PointMiss {
-  bone: number;
-  name: string;
-  /** Distance in pixels from its target to where the point is seen after the fit. */
-  errorPx: number;
-}
-
-export interface ImageFitReport {
-  rmsPx: number;
-  maxPx: number;
-  perPoint: PointMiss[];
-}
-
-/** What the fit gives back to the rig at its end: the solver, its options and the goals the caller owns. */
-export interface FitRestore {
-  solver: SolverName;
-  options: SolverOptions;
-  goals: readonly GoalDesc[];
-}
-
-/**
- * A limb's three joints as bone origins: `upper`'s origin is the limb's top
- * joint (the shoulder, the hip), `lower`'s the middle one (elbow, knee),
- * `end`'s the bottom one (wrist, ankle).
- */
-export interface Limb {
-  name: string;
-  upper: number;
-  lower: number;
-  end: number;
-}
-
-/** Small: a radian off the start pose costs what 0.07 px of miss does, so the points win wherever they can tell. */
-export const DEFAULT_PRIOR_WEIGHT = 0.01;
-const DEFAULT_ITERATIONS = 200;
 // Converge on energy, not on the goals' tolerance: with a prior, the core stops once every goal is within it.
 const FIT_OPTIONS = { tolerance: 1e-7, maxEscapes: 0 } as const;
 const MAX_ROUNDS = 4;
@@ -244,18 +177,6 @@ interface Start {
   miss: number;
   angles: Float32Array;
   root: Vec3Tuple;
-}
-
-interface Fit {
-  /** Model space to clip space: the view-projection with the placement folded in. */
-  viewProjection_ms: THREE.Matrix4;
-  width: number;
-  height: number;
-  points: readonly ImagePoint[];
-  prior: Float32Array;
-  priorWeight: number;
-  floor: boolean;
-  iterations: number;
 }
 
 /** Saves the settings a fit changes, runs `body`, gives them back (its pose stays; a throw puts the pose back too). */
@@ -420,44 +341,6 @@ function placeLimbOnRays(rig: Rig, fit: Fit, limb: Limb, side: (now: number, joi
   });
 }
 
-/** The target of the point at the bone's origin, if the fit has one. */
-function limbTarget(fit: Fit, bone: number): [number, number] | undefined {
-  return fit.points.find((p) => p.bone === bone && p.point_bs.every((v) => v === 0))?.targetPx;
-}
-
-function hasLimbPoints(fit: Fit, limb: Limb): boolean {
-  return limbTarget(fit, limb.lower) !== undefined && limbTarget(fit, limb.end) !== undefined;
-}
-
-/** Which side of the ray's point nearest `centre` the point `p` lies along it: 0 nearer the camera, 1 farther. */
-function depthSide(ray: { origin: THREE.Vector3; direction: THREE.Vector3 }, centre: THREE.Vector3, p: THREE.Vector3): number {
-  return p.clone().sub(centre).dot(ray.direction) > 0 ? 1 : 0;
-}
-
-/** The camera ray through a pixel, model space: its origin (on the near plane) and unit direction. */
-function cameraRay(fit: Fit, px: [number, number]): { origin: THREE.Vector3; direction: THREE.Vector3 } {
-  const inverse = fit.viewProjection_ms.clone().invert();
-  const ndc = [(2 * px[0]) / fit.width - 1, 1 - (2 * px[1]) / fit.height];
-  const at = (z: number) => {
-    const v = new THREE.Vector4(ndc[0], ndc[1], z, 1).applyMatrix4(inverse);
-    return new THREE.Vector3(v.x / v.w, v.y / v.w, v.z / v.w);
-  };
-  const origin = at(-1);
-  return { origin, direction: at(1).sub(origin).normalize() };
-}
-
-/** The point on the ray `distance` from `centre`, the nearer (far 0) or farther (1) of two; the ray's nearest point to it when none is. */
-function pointAtDistance(ray: { origin: THREE.Vector3; direction: THREE.Vector3 }, centre: THREE.Vector3, distance: number, far: number): THREE.Vector3 {
-  const along = centre.clone().sub(ray.origin).dot(ray.direction);
-  const closest = ray.origin.clone().addScaledVector(ray.direction, along);
-  const half = Math.sqrt(Math.max(0, distance ** 2 - closest.distanceToSquared(centre)));
-  return closest.addScaledVector(ray.direction, far ? half : -half);
-}
-
-function originOf(model: ArrayLike<number>, bone: number): THREE.Vector3 {
-  return new THREE.Vector3(model[16 * bone + 12], model[16 * bone + 13], model[16 * bone + 14]);
-}
-
 
 /**
  * The points the limbs do not move (the trunk's, the head's, and the limbs'
@@ -473,93 +356,4 @@ function trunkPoints(rig: Rig, fit: Fit): ImagePoint[] {
     for (; bone >= 0; bone = parents[bone]) if (limbTops.has(bone)) return false;
     return true;
   });
-}
-
-// ---- measuring ----
-
-function measure(rig: Rig, fit: Fit): ImageFitReport {
-  const model = rig.modelMatrices();
-  const clip = new THREE.Vector4();
-  let sum = 0;
-  let max = 0;
-  const perPoint = fit.points.map((p, i): PointMiss => {
-    const x = pointInModel(model, p);
-    clip.set(x.x, x.y, x.z, 1).applyMatrix4(fit.viewProjection_ms);
-    // Behind the eye a point is nowhere in the image: an infinite miss.
-    const errorPx = clip.w > 0 ? Math.hypot(((clip.x / clip.w + 1) / 2) * fit.width - p.targetPx[0], ((1 - clip.y / clip.w) / 2) * fit.height - p.targetPx[1]) : Infinity;
-    sum += errorPx * errorPx;
-    max = Math.max(max, errorPx);
-    return { bone: p.bone, name: p.name ?? `${rig.boneNames[p.bone]} point ${i}`, errorPx };
-  });
-  return { rmsPx: Math.sqrt(sum / fit.points.length), maxPx: max, perPoint };
-}
-
-function pointInModel(model: ArrayLike<number>, p: ImagePoint): THREE.Vector3 {
-  return new THREE.Vector3(...p.point_bs).applyMatrix4(new THREE.Matrix4().fromArray(model as number[], 16 * p.bone));
-}
-
-function goalFor(fit: Fit, p: ImagePoint): GoalDesc {
-  // target is not read by an image-space goal; the shape requires one.
-  return { bone: p.bone, point: p.point_bs, target: [0, 0, 0], weight: p.weight ?? 1, viewProjection: fit.viewProjection_ms.elements, imageSize: [fit.width, fit.height], targetPx: p.targetPx };
-}
-
-function rootBone(rig: Rig): number {
-  const root = rig.description.findIndex((bone) => bone.parent < 0);
-  if (root < 0) throw new Error('image fit: the rig has no root bone');
-  return root;
-}
-
-// ---- the input, checked at the boundary ----
-
-const finite = (values: ArrayLike<number>): boolean => Array.prototype.every.call(values, (v: unknown) => typeof v === 'number' && Number.isFinite(v));
-
-function matrix(values: ArrayLike<number> | undefined, what: string): THREE.Matrix4 {
-  if (values === undefined || values === null || typeof values.length !== 'number' || values.length !== 16 || !finite(values))
-    throw new Error(`image fit: ${what} must be 16 finite numbers (a column-major 4×4 matrix)`);
-  const m = new THREE.Matrix4().fromArray(Array.from(values));
-  const scale = Math.max(...m.elements.map(Math.abs));
-  if (!(Math.abs(m.determinant()) > 1e-12 * scale ** 4)) throw new Error(`image fit: ${what} cannot be inverted (it flattens space)`);
-  return m;
-}
-
-function checkedFit(rig: Rig, input: ImageFitInput): Fit {
-  if (input === null || typeof input !== 'object') throw new Error('image fit: the input must be an object');
-  const viewProjection = matrix(input.viewProjection, 'viewProjection');
-  const modelToWorld = matrix(input.modelToWorld, 'modelToWorld');
-  for (const [key, side] of [['width', input.width], ['height', input.height]] as const)
-    if (!Number.isInteger(side) || side < 1 || side > MAX_IMAGE_SIDE) throw new Error(`image fit: ${key} ${side} is not a whole number of pixels in [1, ${MAX_IMAGE_SIDE}]`);
-  const points = input.points;
-  if (!Array.isArray(points) || points.length === 0 || points.length > MAX_FIT_POINTS)
-    throw new Error(`image fit: points must be 1 to ${MAX_FIT_POINTS} points (got ${Array.isArray(points) ? points.length : typeof points})`);
-  points.forEach((p: ImagePoint, i) => {
-    const what = `point ${i}${p?.name ? ` (${p.name})` : ''}`;
-    if (!Number.isInteger(p?.bone) || p.bone < 0 || p.bone >= rig.boneCount) throw new Error(`image fit: ${what}: bone ${p?.bone} is not a bone index in [0, ${rig.boneCount})`);
-    if (!Array.isArray(p.point_bs) || p.point_bs.length !== 3 || !finite(p.point_bs)) throw new Error(`image fit: ${what}: point_bs must be 3 finite numbers`);
-    if (!Array.isArray(p.targetPx) || p.targetPx.length !== 2 || !finite(p.targetPx)) throw new Error(`image fit: ${what}: targetPx must be 2 finite numbers`);
-    if (p.weight !== undefined && !(Number.isFinite(p.weight) && p.weight > 0)) throw new Error(`image fit: ${what}: weight ${p.weight} is not a finite number > 0`);
-  });
-  const prior = input.prior ?? rig.pose();
-  if (typeof prior.length !== 'number' || prior.length !== 3 * rig.boneCount || !finite(prior))
-    throw new Error(`image fit: prior must be ${3 * rig.boneCount} finite angles (3 per bone)`);
-  const priorWeight = input.priorWeight ?? DEFAULT_PRIOR_WEIGHT;
-  if (!(Number.isFinite(priorWeight) && priorWeight >= 0)) throw new Error(`image fit: priorWeight ${priorWeight} is not a finite number ≥ 0`);
-  const iterations = input.iterations ?? DEFAULT_ITERATIONS;
-  if (!Number.isInteger(iterations) || iterations < 1 || iterations > 20000) throw new Error(`image fit: iterations ${iterations} is not a whole number in [1, 20000]`);
-  if (input.floor !== undefined && typeof input.floor !== 'boolean') throw new Error('image fit: floor must be true or false');
-  return {
-    viewProjection_ms: viewProjection.multiply(modelToWorld),
-    width: input.width,
-    height: input.height,
-    points: points.map((p) => ({ ...p, point_bs: [...p.point_bs] as Vec3Tuple, targetPx: [...p.targetPx] as [number, number] })),
-    prior: Float32Array.from(prior),
-    priorWeight,
-    floor: input.floor ?? false,
-    iterations,
-  };
-}
-
-function checkLimb(rig: Rig, limb: Limb, fit: Fit): void {
-  for (const key of ['upper', 'lower', 'end'] as const)
-    if (!Number.isInteger(limb[key]) || limb[key] < 0 || limb[key] >= rig.boneCount) throw new Error(`image fit: limb ${limb.name}: ${key} ${limb[key]} is not a bone index`);
-  if (!hasLimbPoints(fit, limb)) throw new Error(`image fit: limb ${limb.name}: the points must include the origins of ${rig.boneNames[limb.lower]} and ${rig.boneNames[limb.end]}`);
 }
