@@ -14,7 +14,7 @@ import type { TimelineModel } from '../animation/timeline-model.js';
 import { zipOutputs, type OutputFile } from '../outputs/output-zip.js';
 import { drawOpenPose } from '../outputs/openpose-image.js';
 import { openPoseJson, type OpenPoseDocument } from '../outputs/openpose-json.js';
-import type { PassPixels } from '../outputs/pass-images.js';
+import { type DepthImage, type PassPixels, depthPicture } from '../outputs/pass-images.js';
 import { frameFileName, sequenceFrames } from '../outputs/sequence-frames.js';
 import { type CameraPlace, composeSheet, sheetGrid, turnaroundPlaces } from '../outputs/turnaround.js';
 import { fileSafeName } from '../text/file-safe-name.js';
@@ -80,19 +80,22 @@ export class PageOutputs implements ControlNetHost {
     return { width, height };
   }
 
-  /** The OpenPose JSON of the scene through `view`. */
-  openPose(view: PictureView, layout: OpenPoseLayout, options: KeypointOptions): OpenPoseDocument {
-    return openPoseJson(this.keypoints.people(view, options).people, view.width, view.height, layout);
+  /** The OpenPose JSON of the scene through `view` (hidden points judged by `depth`, the depth pass of `view`, when given). */
+  openPose(view: PictureView, layout: OpenPoseLayout, options: KeypointOptions, depth?: DepthImage): OpenPoseDocument {
+    return openPoseJson(this.keypoints.people(view, options, depth).people, view.width, view.height, layout);
   }
 
   /**
    * One pass's picture through `view`; a mask of 'characters' unless told
    * which. The skeleton's sticks and dots are the annotator's pixel sizes at
    * the picture's size, scaled down with it in a smaller view (a preview).
+   * `depth`, the depth pass of `view` if drawn already, serves the depth
+   * picture and the keypoints' visibility.
    */
-  picture(pass: PicturePass, view: PictureView, options: KeypointOptions, mask: PassMask = 'characters'): PassPixels {
+  picture(pass: PicturePass, view: PictureView, options: KeypointOptions, mask: PassMask = 'characters', depth?: DepthImage): PassPixels {
+    if (pass === 'depth' && depth !== undefined) return depthPicture(depth);
     if (pass !== 'openpose') return this.parts.passes.drawn(pass, view, mask);
-    const { people } = this.keypoints.people(view, options);
+    const { people } = this.keypoints.people(view, options, depth);
     const scale = Math.min(1, view.width / this.pictureSize().width);
     return { width: view.width, height: view.height, data: drawOpenPose(people, view.width, view.height, { keepHidden: options.keepHidden, scale }) as Uint8ClampedArray<ArrayBuffer> };
   }
@@ -141,9 +144,12 @@ export class PageOutputs implements ControlNetHost {
   /** Every chosen pass of one picture through `view`, each named `prefix` + the pass (a mask per character and one for the props). */
   private async stillFiles(options: OutputOptions, view: PictureView, prefix: string, progress: (done: number, total: number) => void, signal: AbortSignal, nameOf = (pass: string, ext: string) => `${prefix}${pass}.${ext}`): Promise<OutputFile[]> {
     const files: OutputFile[] = [];
+    // One depth pass for the keypoints' visibility and the depth picture.
+    let depth: DepthImage | undefined;
+    const depthOfView = (): DepthImage => (depth ??= this.parts.passes.renderer.depthImage(view));
     await eachPass(options, progress, signal, async (pass) => {
       if (pass === 'openpose-json') {
-        files.push({ name: nameOf('openpose', 'json'), bytes: JSON.stringify(this.openPose(view, options.layout, options)) });
+        files.push({ name: nameOf('openpose', 'json'), bytes: JSON.stringify(this.openPose(view, options.layout, options, options.keepHidden ? undefined : depthOfView())) });
       } else if (pass === 'mask') {
         for (const character of this.parts.editor.scene.characters) {
           if (character.hidden) continue;
@@ -151,7 +157,8 @@ export class PageOutputs implements ControlNetHost {
         }
         if (this.parts.editor.scene.props.all.length > 0) files.push({ name: nameOf('mask-props', 'png'), bytes: await this.pngBytes(this.picture('mask', view, options, 'props')) });
       } else {
-        files.push({ name: nameOf(pass, 'png'), bytes: await this.pngBytes(this.picture(pass, view, options)) });
+        const shared = pass === 'depth' || (pass === 'openpose' && !options.keepHidden) ? depthOfView() : undefined;
+        files.push({ name: nameOf(pass, 'png'), bytes: await this.pngBytes(this.picture(pass, view, options, 'characters', shared)) });
       }
     });
     return files;
