@@ -15,14 +15,8 @@ import type { BoneDesc, Vec3Tuple } from '../../web/src/rig/rig-desc.js';
 import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { bodyBones, defaultCharacterBones } from './default-character.js';
+import { MIXAMO_BODY_NAMES as MIXAMO } from './mixamo-names.js';
 
-const MIXAMO: Record<string, string> = {
-  hips: 'Hips', spine: 'Spine', chest: 'Spine1', neck: 'Neck', head: 'Head',
-  clavicle_l: 'LeftShoulder', upper_arm_l: 'LeftArm', forearm_l: 'LeftForeArm', hand_l: 'LeftHand',
-  clavicle_r: 'RightShoulder', upper_arm_r: 'RightArm', forearm_r: 'RightForeArm', hand_r: 'RightHand',
-  thigh_l: 'LeftUpLeg', shin_l: 'LeftLeg', foot_l: 'LeftFoot', toes_l: 'LeftToeBase',
-  thigh_r: 'RightUpLeg', shin_r: 'RightLeg', foot_r: 'RightFoot', toes_r: 'RightToeBase',
-};
 
 /** How much longer each bone is on the other character, by the default character's name. */
 function lengthScale(name: string): number {

@@ -17,14 +17,8 @@ import type { KinModule } from '../../web/src/wasm/generated/kin.js';
 import { loadKinModuleNode } from '../../web/src/wasm/load-node.js';
 import { defaultCharacterBones, loadDefaultCharacter } from './default-character.js';
 import { type Skin, bindPoint, defaultSkin } from './openpose-skin.js';
+import { MIXAMO_BODY_NAMES as MIXAMO } from './mixamo-names.js';
 
-const MIXAMO: Record<string, string> = {
-  hips: 'Hips', spine: 'Spine', chest: 'Spine1', neck: 'Neck', head: 'Head',
-  clavicle_l: 'LeftShoulder', upper_arm_l: 'LeftArm', forearm_l: 'LeftForeArm', hand_l: 'LeftHand',
-  clavicle_r: 'RightShoulder', upper_arm_r: 'RightArm', forearm_r: 'RightForeArm', hand_r: 'RightHand',
-  thigh_l: 'LeftUpLeg', shin_l: 'LeftLeg', foot_l: 'LeftFoot', toes_l: 'LeftToeBase',
-  thigh_r: 'RightUpLeg', shin_r: 'RightLeg', foot_r: 'RightFoot', toes_r: 'RightToeBase',
-};
 const MIXAMO_FINGERS: Record<string, string> = { thumb: 'Thumb', index: 'Index', middle: 'Middle', ring: 'Ring', little: 'Pinky' };
 
 /** Mixamo's name for a default-character bone: body bones by the table, fingers as LeftHandIndex1…, the ponytail as it is. */
